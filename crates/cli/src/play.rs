@@ -1,0 +1,272 @@
+//! `arbiter play`: a game in the terminal against a bot or another person,
+//! with move entry in the game's notation, refusals that cite their rule,
+//! undo, and saving and loading game records.
+
+use crate::view::TerminalGame;
+use crate::{Failure, parse_bot};
+use arbiter_ai::Bot;
+use arbiter_core::{
+    ChanceSource, Decision, DiceMode, ManualDice, MatchConfig, PlayerSpec, Record, Refusal, Seat, Session, ToMove,
+};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// Options of `arbiter play`.
+pub struct Options {
+    /// `--variant` text.
+    pub variant: String,
+    /// `human` or a bot description.
+    pub opponent: String,
+    /// Seconds per AI decision.
+    pub think: f64,
+    /// Type in real dice.
+    pub manual_dice: bool,
+    /// The human's seat (0 or 1).
+    pub human: u8,
+    /// Seed, or time-based.
+    pub seed: Option<u64>,
+    /// A record to resume.
+    pub load: Option<PathBuf>,
+}
+
+fn refusal_text(r: &Refusal) -> String {
+    format!("  ✗ {}\n    rule {} — rulebook: {}", r.reason, r.rule, r.section)
+}
+
+fn load_record<G: TerminalGame>(path: &Path) -> Result<Record<G>, Failure> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
+    Record::<G>::from_json(&text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))
+}
+
+struct Table<G: TerminalGame> {
+    session: Session<G>,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    manual: bool,
+    color: bool,
+    /// Record lengths just before each human decision, for undo.
+    marks: Vec<usize>,
+    shown: Option<usize>,
+}
+
+/// Runs `arbiter play`.
+pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
+    let opponent = if o.opponent.eq_ignore_ascii_case("human") { None } else { Some(parse_bot(&o.opponent)?) };
+    if !(o.think.is_finite() && o.think >= 0.0) {
+        return Err(Failure::Input("--think must be a non-negative number of seconds".into()));
+    }
+    let seed = o.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    });
+    let players: Vec<PlayerSpec> = (0..2)
+        .map(|i| match &opponent {
+            Some(spec) if i != usize::from(o.human) => PlayerSpec::bot(spec.to_string()),
+            _ => PlayerSpec::human(format!("P{}", i + 1)),
+        })
+        .collect();
+    let session = match &o.load {
+        Some(path) => {
+            let record = load_record::<G>(path)?;
+            let mut s = Session::from_record(record).map_err(|e| Failure::Input(e.to_string()))?;
+            s.set_players(players.clone());
+            s
+        }
+        None => {
+            let variant = G::parse_variant(&o.variant).map_err(Failure::Input)?;
+            let config = MatchConfig {
+                game: G::ID.into(),
+                variant,
+                players: players.clone(),
+                seed,
+                dice: if o.manual_dice { DiceMode::Manual } else { DiceMode::Seeded },
+            };
+            Session::new(config).map_err(|e| Failure::Input(e.to_string()))?
+        }
+    };
+    let game = session.game().clone();
+    if o.manual_dice && !game.has_chance() {
+        println!("({} uses no dice; --manual-dice changes nothing.)", G::NAME);
+    }
+    let mut bots = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        bots.push(match &opponent {
+            Some(spec) if p.controller != "human" => Some(
+                spec.build(&game, seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1)), o.think)
+                    .map_err(|e| Failure::Input(e.to_string()))?,
+            ),
+            _ => None,
+        });
+    }
+    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    println!(
+        "{} — variant {} — seed {}. Type 'help' for commands.",
+        G::NAME,
+        G::variant_label(session.game().variant()),
+        session.record().config.seed
+    );
+    let mut table = Table { session, bots, manual: o.manual_dice, color, marks: Vec::new(), shown: None };
+    table.run()
+}
+
+impl<G: TerminalGame> Table<G> {
+    fn show(&mut self) {
+        if self.shown != Some(self.session.len()) {
+            print!("\n{}", self.session.game().render(self.session.state(), self.color));
+            self.shown = Some(self.session.len());
+        }
+    }
+
+    fn report(&self, who: &str, decision: &str, events: &[G::Event]) {
+        println!("{who}: {decision}");
+        for e in events {
+            println!("  · {e}");
+        }
+    }
+
+    fn run(&mut self) -> Result<(), Failure> {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        loop {
+            match self.session.to_move() {
+                ToMove::Over => {
+                    self.show();
+                    println!("{}", self.session.game().prompt(self.session.state()));
+                    println!("Commands now: save FILE, undo, quit.");
+                    if !self.human_turn(&mut input, None)? {
+                        return Ok(());
+                    }
+                }
+                ToMove::Chance => {
+                    let request = self.session.dice_request();
+                    let result = if self.manual {
+                        let mut dice = ManualDice::new(&mut input, std::io::stdout());
+                        match dice.roll(&request) {
+                            Ok(r) => self.session.apply(Decision::Roll(r.clone())).map(|e| (r, e)),
+                            Err(_) => return Ok(()),
+                        }
+                    } else {
+                        self.session.roll_seeded()
+                    };
+                    match result {
+                        Ok((roll, events)) => self.report("Dice", &format!("{request} → {roll}"), &events),
+                        Err(r) => println!("{}", refusal_text(&r)),
+                    }
+                }
+                ToMove::Seat(seat) => {
+                    if self.bots[seat.index()].is_some() {
+                        self.bot_turn(seat)?;
+                    } else if !self.human_turn(&mut input, Some(seat))? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+    }
+
+    fn bot_turn(&mut self, seat: Seat) -> Result<(), Failure> {
+        let game = self.session.game().clone();
+        let state = self.session.state().clone();
+        let Some(bot) = self.bots[seat.index()].as_mut() else { return Ok(()) };
+        let action =
+            bot.choose(&game, &state).ok_or_else(|| Failure::Run(format!("the {} bot found no action", bot.name())))?;
+        let text = game.action_text(&action);
+        let name = bot.name();
+        match self.session.apply(Decision::Act(action)) {
+            Ok(events) => {
+                self.report(&format!("{seat} ({name})"), &text, &events);
+                Ok(())
+            }
+            Err(r) => Err(Failure::Run(format!("the bot chose a refused action {text}: {r}"))),
+        }
+    }
+
+    /// Handles one line from a person; returns false to leave the game.
+    fn human_turn(&mut self, input: &mut impl BufRead, seat: Option<Seat>) -> Result<bool, Failure> {
+        let game = self.session.game().clone();
+        if let Some(seat) = seat {
+            let mut legal = Vec::new();
+            game.legal_actions(self.session.state(), &mut legal);
+            if legal.len() == 1 {
+                let only = legal.remove(0);
+                let text = game.action_text(&only);
+                self.marks.push(self.session.len());
+                if let Ok(events) = self.session.apply(Decision::Act(only)) {
+                    self.report(&format!("{seat} (only possible decision)"), &text, &events);
+                }
+                return Ok(true);
+            }
+            self.show();
+            println!("{}", game.prompt(self.session.state()));
+        }
+        print!("> ");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) => {
+                println!();
+                return Ok(false);
+            }
+            Ok(_) => {}
+            Err(e) => return Err(Failure::Run(format!("cannot read input: {e}"))),
+        }
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').map(|(a, b)| (a, b.trim())).unwrap_or((line, ""));
+        match word.to_ascii_lowercase().as_str() {
+            "" => self.shown = None,
+            "help" | "?" => {
+                println!("Commands: help, moves, board, undo, save FILE, load FILE, quit.\n{}", game.notation_help())
+            }
+            "quit" | "exit" => return Ok(false),
+            "board" => self.shown = None,
+            "moves" | "legal" => {
+                let mut legal = Vec::new();
+                game.legal_actions(self.session.state(), &mut legal);
+                let texts: Vec<String> = legal.iter().map(|a| game.action_text(a)).collect();
+                println!("{} legal: {}", texts.len(), texts.join(" "));
+            }
+            "undo" => match self.marks.pop() {
+                Some(len) => match self.session.undo_to(len) {
+                    Ok(()) => {
+                        self.shown = None;
+                        println!("Undone: back before your last decision.");
+                    }
+                    Err(e) => println!("  cannot undo: {e}"),
+                },
+                None => println!("  nothing of yours to undo"),
+            },
+            "save" if !rest.is_empty() => match std::fs::write(rest, self.session.record().to_json()) {
+                Ok(()) => println!("Saved {} decisions to {rest}.", self.session.len()),
+                Err(e) => println!("  cannot save to {rest}: {e}"),
+            },
+            "load" if !rest.is_empty() => match load_record::<G>(Path::new(rest))
+                .and_then(|r| Session::from_record(r).map_err(|e| Failure::Input(e.to_string())))
+            {
+                Ok(mut s) => {
+                    s.set_players(self.session.record().config.players.clone());
+                    self.session = s;
+                    self.marks.clear();
+                    self.shown = None;
+                    println!("Loaded {rest}.");
+                }
+                Err(Failure::Input(e) | Failure::Run(e)) => println!("  cannot load: {e}"),
+            },
+            "save" | "load" => println!("  usage: {word} FILE"),
+            _ => match game.parse_action(self.session.state(), line) {
+                Err(e) => println!("  ✗ {e}\n    (type 'help' for the notation, 'moves' for the legal actions)"),
+                Ok(action) => {
+                    let text = game.action_text(&action);
+                    let len = self.session.len();
+                    match self.session.apply(Decision::Act(action)) {
+                        Ok(events) => {
+                            self.marks.push(len);
+                            let who = seat.map(|s| s.to_string()).unwrap_or_default();
+                            self.report(&who, &text, &events);
+                        }
+                        Err(r) => println!("{}", refusal_text(&r)),
+                    }
+                }
+            },
+        }
+        Ok(true)
+    }
+}

@@ -1,0 +1,208 @@
+//! The conformance suite: one generic random-simulation check that every game
+//! must pass, whatever its rules.
+//!
+//! It plays seeded random games and, at every decision, checks the invariants
+//! the rest of Arbiter relies on: states serialise and read back identically,
+//! every listed action is accepted (and is judged legal by `check`), refused
+//! decisions leave the state untouched, chance probabilities sum to 1, every
+//! viewer's observation serialises, games end, and the record of the game
+//! replays to the identical final state.
+
+use crate::{ActionSpace, Decision, Discard, Game, MatchConfig, PlayerSpec, Record, ToMove, Viewer, roll_with};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// What a conformance run covered.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Games played.
+    pub games: usize,
+    /// Decisions applied, in all.
+    pub decisions: usize,
+    /// Chance decisions among them.
+    pub rolls: usize,
+    /// The longest game, in decisions.
+    pub longest: usize,
+    /// Games that ended in a draw.
+    pub draws: usize,
+}
+
+/// Options of a run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Games to play.
+    pub games: usize,
+    /// Seed of the first game; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// A game longer than this fails the run.
+    pub max_decisions: usize,
+    /// Apply at most this many listed actions per state on a copy (all of them
+    /// if the list is shorter).
+    pub actions_to_try: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { games: 50, seed: 0, max_decisions: 100_000, actions_to_try: 64 }
+    }
+}
+
+/// Runs the suite on `game`; the error names the seed and decision that failed.
+pub fn run<G: Game>(game: &G, options: &Options) -> Result<Report, String> {
+    let mut report = Report::default();
+    for g in 0..options.games {
+        let seed = options.seed.wrapping_add(g as u64);
+        play_one(game, seed, options, &mut report).map_err(|e| format!("{} game seed {seed}: {e}", G::ID))?;
+        report.games += 1;
+    }
+    Ok(report)
+}
+
+fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report) -> Result<(), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let config = MatchConfig {
+        game: G::ID.to_string(),
+        variant: game.variant().clone(),
+        players: (0..game.seats()).map(|i| PlayerSpec::bot(format!("random-{i}"))).collect(),
+        seed,
+        dice: crate::DiceMode::Seeded,
+    };
+    let mut record: Record<G> = Record::new(config);
+    let mut state = game.initial_state();
+    let mut actions = Vec::new();
+    let mut step = 0usize;
+    loop {
+        let at = |what: String| format!("decision {step}: {what}");
+        check_state(game, &state).map_err(at)?;
+        let decision = match game.to_move(&state) {
+            ToMove::Over => {
+                if game.outcome(&state).is_none() {
+                    return Err(at("the game is over but has no outcome".into()));
+                }
+                break;
+            }
+            ToMove::Seat(seat) => {
+                if seat.index() >= game.seats() {
+                    return Err(at(format!("{seat} is to move in a {}-seat game", game.seats())));
+                }
+                if game.outcome(&state).is_some() {
+                    return Err(at("the game has an outcome but is not over".into()));
+                }
+                actions.clear();
+                game.legal_actions(&state, &mut actions);
+                if actions.is_empty() {
+                    return Err(at(format!("{seat} is to move but has no legal action")));
+                }
+                check_actions(game, &state, &actions, options.actions_to_try, &mut rng).map_err(at)?;
+                let refused = Decision::Roll(crate::Roll::default());
+                let mut copy = state.clone();
+                if game.apply(&mut copy, &refused, &mut Discard).is_ok() || copy != state {
+                    return Err(at("a roll was accepted, or changed the state, while a seat was to move".into()));
+                }
+                let drawn = game
+                    .random_action(&state, &mut rng, &mut Vec::new())
+                    .ok_or_else(|| at("random_action found nothing".into()))?;
+                if game.action_space() == ActionSpace::Enumerable && !actions.contains(&drawn) {
+                    return Err(at(format!("random_action drew {drawn:?}, which is not listed")));
+                }
+                Decision::Act(drawn)
+            }
+            ToMove::Chance => {
+                let request = game.dice(&state);
+                if request.is_empty() {
+                    return Err(at("chance is to move but rolls no dice".into()));
+                }
+                if let Some(n) = request.outcome_count().filter(|&n| n <= 20_000) {
+                    let mut total = 0.0;
+                    let mut count = 0u64;
+                    request.for_each_outcome(|r| {
+                        total += request.probability(r);
+                        count += 1;
+                    });
+                    if count != n || (total - 1.0).abs() > 1e-9 {
+                        return Err(at(format!("chance probabilities sum to {total} over {count} outcomes")));
+                    }
+                }
+                report.rolls += 1;
+                Decision::Roll(roll_with(&mut rng, &request))
+            }
+        };
+        let json = serde_json::to_string(&decision).map_err(|e| at(e.to_string()))?;
+        let back: Decision<G::Action> = serde_json::from_str(&json).map_err(|e| at(format!("{e} in {json}")))?;
+        if back != decision {
+            return Err(at(format!("decision {json} does not read back identically")));
+        }
+        game.apply(&mut state, &decision, &mut Discard).map_err(|r| at(format!("{decision:?} was refused: {r}")))?;
+        record.decisions.push(decision);
+        step += 1;
+        if step > options.max_decisions {
+            return Err(format!("the game did not end within {} decisions", options.max_decisions));
+        }
+    }
+    for seat in 0..game.seats() {
+        let r = game.returns(&state, crate::Seat(seat as u8));
+        if !(-1.0..=1.0).contains(&r) {
+            return Err(format!("returns of seat {seat} are {r}, outside -1..=1"));
+        }
+    }
+    if matches!(game.outcome(&state).map(|o| o.kind), Some(crate::OutcomeKind::Draw)) {
+        report.draws += 1;
+    }
+    let text = record.to_json();
+    let read: Record<G> = Record::from_json(&text).map_err(|e| format!("the record does not read back: {e}"))?;
+    let (_, replayed) = read.replay().map_err(|e| format!("the record does not replay: {e}"))?;
+    if replayed != state {
+        return Err("replaying the record gives a different final state".into());
+    }
+    report.decisions += step;
+    report.longest = report.longest.max(step);
+    Ok(())
+}
+
+fn check_state<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
+    game.validate_state(state).map_err(|e| format!("a reachable state is judged invalid: {e}"))?;
+    let json = serde_json::to_string(state).map_err(|e| e.to_string())?;
+    let back: G::State = serde_json::from_str(&json).map_err(|e| format!("state does not read back: {e}"))?;
+    if &back != state {
+        return Err("state does not read back identically".into());
+    }
+    let file = crate::StateFile::new(game, state.clone()).to_json();
+    let (_, opened) =
+        crate::StateFile::<G>::from_json(&file).map_err(|e| e.to_string())?.open().map_err(|e| e.to_string())?;
+    if &opened != state {
+        return Err("state file does not open identically".into());
+    }
+    let mut viewers = vec![Viewer::Spectator, Viewer::Referee];
+    viewers.extend((0..game.seats()).map(|s| Viewer::Seat(crate::Seat(s as u8))));
+    for v in viewers {
+        serde_json::to_string(&game.observe(state, v)).map_err(|e| format!("observation for {v:?}: {e}"))?;
+    }
+    Ok(())
+}
+
+fn check_actions<G: Game>(
+    game: &G,
+    state: &G::State,
+    actions: &[G::Action],
+    limit: usize,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), String> {
+    let picks: Vec<usize> = if actions.len() <= limit {
+        (0..actions.len()).collect()
+    } else {
+        (0..limit).map(|_| rng.random_range(0..actions.len())).collect()
+    };
+    for i in picks {
+        let action = &actions[i];
+        game.check(state, action).map_err(|r| format!("listed action {action:?} fails check: {r}"))?;
+        let mut copy = state.clone();
+        game.apply_action(&mut copy, action, &mut Discard)
+            .map_err(|r| format!("listed action {action:?} is refused: {r}"))?;
+        let json = serde_json::to_string(action).map_err(|e| e.to_string())?;
+        let back: G::Action = serde_json::from_str(&json).map_err(|e| format!("action {json}: {e}"))?;
+        if &back != action {
+            return Err(format!("action {json} does not read back identically"));
+        }
+    }
+    Ok(())
+}

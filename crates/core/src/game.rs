@@ -1,0 +1,257 @@
+//! The [`Game`] trait: one uniform API for every game Arbiter plays.
+//!
+//! A game value holds the rules for one configuration (variant or edition
+//! switches, number of seats) and any tables derived from it; states are plain
+//! data. Decisions are owed by a seat — any seat, not only the active player's,
+//! so a defender's dice, a reaction or spinning a mote are decisions like any
+//! other — or by chance. Discrete games enumerate their legal actions; games
+//! with continuous decisions (positions in centimetres) validate any proposed
+//! action with [`Game::check`] and give the AI a finite candidate sample from
+//! [`Game::legal_actions`].
+
+use crate::dice::{DiceRequest, Roll};
+use crate::{ConfigError, Refusal, Seat};
+use rand::{Rng, RngExt};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// Who owes the next decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ToMove {
+    /// A seat decides; it need not be the active player.
+    Seat(Seat),
+    /// Dice decide: see [`Game::dice`].
+    Chance,
+    /// Nobody: the game has ended.
+    Over,
+}
+
+/// Whether a game's actions can be listed exhaustively.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionSpace {
+    /// [`Game::legal_actions`] lists every legal action.
+    Enumerable,
+    /// Actions carry continuous values; [`Game::legal_actions`] lists a finite
+    /// sample of legal candidates and [`Game::check`] judges any proposal.
+    Continuous,
+}
+
+/// Who is looking at the game, for per-player observations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Viewer {
+    /// A player: sees their own secrets and nobody else's.
+    Seat(Seat),
+    /// A spectator: sees only public information.
+    Spectator,
+    /// The referee: sees everything (replays, debugging).
+    Referee,
+}
+
+/// One decision in a game's history: an action by a seat, or a roll of dice.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision<A> {
+    /// A seat's action.
+    Act(A),
+    /// The values shown by the dice of a chance decision.
+    Roll(Roll),
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OutcomeKind {
+    /// The listed seats won (one seat, or a team).
+    Win(Vec<Seat>),
+    /// Nobody won.
+    Draw,
+}
+
+/// The result of a finished game, with the reason in plain words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Who won, if anyone.
+    pub kind: OutcomeKind,
+    /// Why the game ended, for people ("P2 has no motes left").
+    pub reason: String,
+}
+
+/// Where a game sends the events an applied decision produces.
+///
+/// `Vec<E>` collects them; [`Discard`] drops them at no cost, for play-outs.
+pub trait EventSink<E> {
+    /// Receives one event.
+    fn emit(&mut self, event: E);
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    fn emit(&mut self, event: E) {
+        self.push(event);
+    }
+}
+
+/// An event sink that drops everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Discard;
+
+impl<E> EventSink<E> for Discard {
+    #[inline(always)]
+    fn emit(&mut self, _event: E) {}
+}
+
+/// The rules of one game, in one configuration.
+///
+/// Implementations must be deterministic: the same state and decision always
+/// give the same result, and a refused decision leaves the state unchanged.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// Variant or edition switches; the default is the standard game.
+    type Variant: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Everything needed to continue the game.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A seat's decision.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened, for logs and clients.
+    type Event: Clone + Debug + Serialize;
+    /// What one viewer may see of a state.
+    type Observation: Serialize;
+
+    /// Stable identifier used in configs and records (`essence`).
+    const ID: &'static str;
+    /// Name for people (`Essence of the Arcane`).
+    const NAME: &'static str;
+
+    /// The rules for a variant and a number of seats.
+    fn new(variant: Self::Variant, seats: usize) -> Result<Self, ConfigError>;
+    /// The variant these rules were built for.
+    fn variant(&self) -> &Self::Variant;
+    /// The number of seats.
+    fn seats(&self) -> usize;
+    /// Whether actions can be enumerated.
+    fn action_space(&self) -> ActionSpace {
+        ActionSpace::Enumerable
+    }
+    /// True if some decisions belong to chance.
+    fn has_chance(&self) -> bool;
+    /// True if some information is hidden from some seat.
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
+
+    /// The state before the first decision.
+    fn initial_state(&self) -> Self::State;
+    /// Checks that a state from outside (a file, a message) is one these rules
+    /// can continue from; says what is wrong otherwise.
+    fn validate_state(&self, state: &Self::State) -> Result<(), String>;
+    /// Who owes the next decision.
+    fn to_move(&self, state: &Self::State) -> ToMove;
+    /// Appends the legal actions of the seat to move (for continuous games, a
+    /// finite sample of legal candidates). Appends nothing unless a seat is to move.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+    /// Judges any proposed action for the seat to move, without applying it.
+    fn check(&self, state: &Self::State, action: &Self::Action) -> Result<(), Refusal>;
+    /// Applies an action of the seat to move. On refusal the state is unchanged.
+    fn apply_action<E: EventSink<Self::Event>>(
+        &self,
+        state: &mut Self::State,
+        action: &Self::Action,
+        events: &mut E,
+    ) -> Result<(), Refusal>;
+    /// The dice to roll when chance is to move (empty otherwise).
+    fn dice(&self, _state: &Self::State) -> DiceRequest {
+        DiceRequest::new()
+    }
+    /// Applies a roll that answers [`Game::dice`]; the roll is already validated.
+    fn apply_roll<E: EventSink<Self::Event>>(
+        &self,
+        _state: &mut Self::State,
+        _roll: &Roll,
+        _events: &mut E,
+    ) -> Result<(), Refusal> {
+        Err(Refusal::new("core.chance.none", "this game has no dice", "core"))
+    }
+    /// The result once the game is over, `None` before.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// What a seat scores at the end: 1 for a win, 0 for a draw, -1 for a loss
+    /// (games with teams or scores may use values in between). 0 before the end.
+    fn returns(&self, state: &Self::State, seat: Seat) -> f64;
+    /// What `viewer` may see of `state`; secrets of other seats are stripped.
+    fn observe(&self, state: &Self::State, viewer: Viewer) -> Self::Observation;
+
+    /// A uniformly random legal action of the seat to move, or `None` if no
+    /// seat is to move. `scratch` is a reusable buffer. Games override this
+    /// when they can draw without listing every action.
+    fn random_action<R: Rng + ?Sized>(
+        &self,
+        state: &Self::State,
+        rng: &mut R,
+        scratch: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        scratch.clear();
+        self.legal_actions(state, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        let i = rng.random_range(0..scratch.len());
+        Some(scratch.swap_remove(i))
+    }
+
+    /// Applies any decision after checking that it is owed: an action when a
+    /// seat is to move, a roll answering [`Game::dice`] when chance is.
+    fn apply<E: EventSink<Self::Event>>(
+        &self,
+        state: &mut Self::State,
+        decision: &Decision<Self::Action>,
+        events: &mut E,
+    ) -> Result<(), Refusal> {
+        match (self.to_move(state), decision) {
+            (ToMove::Over, _) => {
+                Err(Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core"))
+            }
+            (ToMove::Seat(_), Decision::Act(a)) => self.apply_action(state, a, events),
+            (ToMove::Chance, Decision::Roll(r)) => {
+                let request = self.dice(state);
+                request.validate(r).map_err(|e| {
+                    Refusal::because("core.chance.roll", format!("the roll does not answer {request}: {e}"), "core")
+                })?;
+                self.apply_roll(state, r, events)
+            }
+            (ToMove::Seat(s), Decision::Roll(_)) => Err(Refusal::because(
+                "core.turn.not-chance",
+                format!("{s} owes a decision; no dice are being rolled now"),
+                "core",
+            )),
+            (ToMove::Chance, Decision::Act(_)) => {
+                Err(Refusal::new("core.turn.chance", "dice must be rolled before anyone acts", "core"))
+            }
+        }
+    }
+
+    /// Applies an action on behalf of `seat`, refusing it if that seat does
+    /// not owe the next decision (the server's authority check).
+    fn apply_as<E: EventSink<Self::Event>>(
+        &self,
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut E,
+    ) -> Result<(), Refusal> {
+        match self.to_move(state) {
+            ToMove::Seat(s) if s == seat => self.apply_action(state, action, events),
+            ToMove::Seat(s) => {
+                Err(Refusal::because("core.turn.not-yours", format!("it is {s}'s decision, not {seat}'s"), "core"))
+            }
+            ToMove::Chance => Err(Refusal::new("core.turn.chance", "dice must be rolled before anyone acts", "core")),
+            ToMove::Over => {
+                Err(Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core"))
+            }
+        }
+    }
+}
+
+/// A heuristic judgement of a state, for the greedy bot, alpha-beta leaves and
+/// truncated MCTS play-outs. Games opt in by implementing it.
+pub trait Evaluate: Game {
+    /// How good `state` looks for `seat`, in `-1.0..=1.0`; at the end of the
+    /// game it should agree with [`Game::returns`].
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64;
+}

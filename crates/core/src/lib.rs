@@ -1,0 +1,36 @@
+//! The engine core of Arbiter.
+//!
+//! Every game is a deterministic state machine behind one trait, [`Game`]:
+//! a state plus a decision gives either events or a [`Refusal`] that names the
+//! rule which forbids it. Whose decision it is ([`ToMove`]) may be any seat, not
+//! only the active player, or chance: every die roll is an explicit chance
+//! decision described by a [`DiceRequest`] and answered with a [`Roll`], either
+//! from a seeded generator ([`SeededDice`]) or typed in from real dice
+//! ([`parse_roll`]).
+//!
+//! Around the trait live the pieces every game shares: match configuration
+//! ([`MatchConfig`]), game records that replay bit for bit ([`Record`]), a
+//! [`Session`] that drives a match and supports undo, the generic conformance
+//! suite ([`conformance`]) and a little statistics ([`stats`]).
+
+mod config;
+pub mod conformance;
+mod dice;
+mod envelope;
+mod game;
+mod record;
+mod refusal;
+mod seat;
+mod session;
+pub mod stats;
+
+pub use config::{ConfigError, DiceMode, MatchConfig, PlayerSpec};
+pub use dice::{
+    ChanceSource, DiceRequest, Die, MAX_DICE, ManualDice, Roll, RollError, SeededDice, parse_roll, roll_with,
+};
+pub use envelope::{EnvelopeError, StateFile};
+pub use game::{ActionSpace, Decision, Discard, Evaluate, EventSink, Game, Outcome, OutcomeKind, ToMove, Viewer};
+pub use record::{Record, RecordError, ReplayError};
+pub use refusal::Refusal;
+pub use seat::Seat;
+pub use session::Session;

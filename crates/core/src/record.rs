@@ -1,0 +1,173 @@
+//! Game records: a config (with its seed) plus every decision, replayable to
+//! the identical final state.
+
+use crate::envelope::{EnvelopeError, check_header};
+use crate::{ConfigError, Decision, DiceMode, Discard, Game, MatchConfig, Refusal, SeededDice, ToMove};
+use serde::{Deserialize, Serialize};
+
+/// A complete or partial game: its configuration and the decisions taken, in
+/// order. Rolls are recorded as decisions, so a replay needs no generator;
+/// for seeded games [`Record::verify_seed`] also checks them against the seed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Record<G: Game> {
+    /// Always `arbiter.record`.
+    pub format: String,
+    /// Format version, [`Record::VERSION`].
+    pub version: u32,
+    /// The game's identifier (also in the config).
+    pub game: String,
+    /// Variant, seats and seed.
+    pub config: MatchConfig<G::Variant>,
+    /// Every decision, in the order taken.
+    pub decisions: Vec<Decision<G::Action>>,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The config cannot start a game.
+    #[error("the record's config is invalid: {0}")]
+    Config(#[from] ConfigError),
+    /// A decision was refused by the rules.
+    #[error("decision {} ({decision}) is refused: {refusal}", index + 1)]
+    Refused {
+        /// Zero-based index of the decision.
+        index: usize,
+        /// The decision, as written.
+        decision: String,
+        /// The rules' refusal.
+        refusal: Refusal,
+    },
+    /// A recorded roll differs from what the seed produces.
+    #[error("decision {} rolls {recorded}, but seed {seed} rolls {seeded}", index + 1)]
+    SeedMismatch {
+        /// Zero-based index of the decision.
+        index: usize,
+        /// The match seed.
+        seed: u64,
+        /// What the record says.
+        recorded: String,
+        /// What the seed gives.
+        seeded: String,
+    },
+}
+
+/// Why a record file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The file is not a readable record.
+    #[error(transparent)]
+    File(#[from] EnvelopeError),
+    /// The record is readable but does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+impl<G: Game> Record<G> {
+    /// The format name.
+    pub const FORMAT: &'static str = "arbiter.record";
+    /// The current version of the format.
+    pub const VERSION: u32 = 1;
+
+    /// An empty record for a config.
+    pub fn new(config: MatchConfig<G::Variant>) -> Self {
+        Record {
+            format: Self::FORMAT.into(),
+            version: Self::VERSION,
+            game: G::ID.into(),
+            config,
+            decisions: Vec::new(),
+        }
+    }
+
+    /// The rules this record was played under.
+    pub fn rules(&self) -> Result<G, ConfigError> {
+        if self.config.game != G::ID {
+            return Err(ConfigError::WrongGame { expected: G::ID, found: self.config.game.clone() });
+        }
+        G::new(self.config.variant.clone(), self.config.players.len())
+    }
+
+    /// Replays every decision from the initial state, calling `visit` after
+    /// each with its index, the decision, the events it produced and the state.
+    pub fn replay_with(
+        &self,
+        mut visit: impl FnMut(usize, &Decision<G::Action>, &[G::Event], &G::State),
+    ) -> Result<(G, G::State), ReplayError> {
+        let game = self.rules()?;
+        let mut state = game.initial_state();
+        let mut events = Vec::new();
+        for (index, decision) in self.decisions.iter().enumerate() {
+            events.clear();
+            game.apply(&mut state, decision, &mut events).map_err(|refusal| ReplayError::Refused {
+                index,
+                decision: describe(decision),
+                refusal,
+            })?;
+            visit(index, decision, &events, &state);
+        }
+        Ok((game, state))
+    }
+
+    /// Replays the record to its final state.
+    pub fn replay(&self) -> Result<(G, G::State), ReplayError> {
+        let game = self.rules()?;
+        let mut state = game.initial_state();
+        for (index, decision) in self.decisions.iter().enumerate() {
+            game.apply(&mut state, decision, &mut Discard).map_err(|refusal| ReplayError::Refused {
+                index,
+                decision: describe(decision),
+                refusal,
+            })?;
+        }
+        Ok((game, state))
+    }
+
+    /// For seeded records, checks every recorded roll against the rolls the
+    /// seed produces. Manual-dice records pass trivially.
+    pub fn verify_seed(&self) -> Result<(), ReplayError> {
+        if self.config.dice != DiceMode::Seeded {
+            return Ok(());
+        }
+        let game = self.rules()?;
+        let mut state = game.initial_state();
+        let mut dice = SeededDice::new(self.config.seed);
+        for (index, decision) in self.decisions.iter().enumerate() {
+            if let (ToMove::Chance, Decision::Roll(recorded)) = (game.to_move(&state), decision) {
+                let seeded = dice.roll_now(&game.dice(&state));
+                if &seeded != recorded {
+                    return Err(ReplayError::SeedMismatch {
+                        index,
+                        seed: self.config.seed,
+                        recorded: recorded.to_string(),
+                        seeded: seeded.to_string(),
+                    });
+                }
+            }
+            game.apply(&mut state, decision, &mut Discard).map_err(|refusal| ReplayError::Refused {
+                index,
+                decision: describe(decision),
+                refusal,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Serialises to pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Reads a record, checking format, version and game, then that it replays.
+    pub fn from_json(text: &str) -> Result<Self, RecordError> {
+        check_header(text, Self::FORMAT, Self::VERSION, G::ID)?;
+        let record: Self = serde_json::from_str(text).map_err(|e| EnvelopeError::Json(format!("invalid JSON: {e}")))?;
+        record.replay()?;
+        Ok(record)
+    }
+}
+
+fn describe<A: Serialize>(decision: &Decision<A>) -> String {
+    serde_json::to_string(decision).unwrap_or_else(|_| "?".into())
+}

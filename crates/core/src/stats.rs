@@ -1,0 +1,48 @@
+//! Statistics for simulation summaries: Wilson score intervals and means.
+
+use serde::{Deserialize, Serialize};
+
+/// A proportion with its 95% Wilson score interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Proportion {
+    /// Successes over trials.
+    pub rate: f64,
+    /// Lower bound of the 95% interval.
+    pub low: f64,
+    /// Upper bound of the 95% interval.
+    pub high: f64,
+}
+
+/// The 95% Wilson score interval for `successes` out of `trials`.
+///
+/// With no trials the rate is 0 and the interval is the whole of `[0, 1]`.
+pub fn wilson(successes: u64, trials: u64) -> Proportion {
+    if trials == 0 {
+        return Proportion { rate: 0.0, low: 0.0, high: 1.0 };
+    }
+    const Z: f64 = 1.959_963_984_540_054;
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Proportion { rate: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_published_values() {
+        // Newcombe (1998), example: 81 of 263 gives 0.2553 to 0.3662.
+        let p = wilson(81, 263);
+        assert!((p.low - 0.2553).abs() < 1e-4, "{p:?}");
+        assert!((p.high - 0.3662).abs() < 1e-4, "{p:?}");
+        // All successes: the upper bound is 1, the lower bound below it.
+        let p = wilson(10, 10);
+        assert!((p.high - 1.0).abs() < 1e-12, "{p:?}");
+        assert!((p.low - 0.7225).abs() < 1e-4, "{p:?}");
+        assert_eq!(wilson(0, 0).high, 1.0);
+    }
+}
