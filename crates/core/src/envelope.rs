@@ -71,7 +71,7 @@ pub(crate) fn check_header(
 }
 
 /// A state saved to JSON with its game and variant.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct StateFile<G: Game> {
     /// Always `arbiter.state`.

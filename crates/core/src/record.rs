@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 /// A complete or partial game: its configuration and the decisions taken, in
 /// order. Rolls are recorded as decisions, so a replay needs no generator;
 /// for seeded games [`Record::verify_seed`] also checks them against the seed.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct Record<G: Game> {
     /// Always `arbiter.record`.
@@ -21,6 +21,16 @@ pub struct Record<G: Game> {
     pub config: MatchConfig<G::Variant>,
     /// Every decision, in the order taken.
     pub decisions: Vec<Decision<G::Action>>,
+}
+
+impl<G: Game> PartialEq for Record<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.format == other.format
+            && self.version == other.version
+            && self.game == other.game
+            && self.config == other.config
+            && self.decisions == other.decisions
+    }
 }
 
 /// Why a record does not replay.

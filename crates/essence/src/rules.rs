@@ -190,6 +190,13 @@ impl Essence {
                 if !self.board.contains(to) {
                     return Err(Refusal::because("essence.move.edge", format!("{to} is not on the board"), S_MOVE));
                 }
+                if from == to {
+                    return Err(Refusal::new(
+                        "essence.move.nowhere",
+                        "a Move covers at least 1 space and ends on another space",
+                        "Actions: Move; ruling R2",
+                    ));
+                }
                 let Some(dir) = dir else {
                     return Err(Refusal::because(
                         "essence.move.straight",
@@ -479,7 +486,6 @@ impl Essence {
             return;
         }
         let opponent = s.active.other();
-        s.spin_opp &= s.orientable_in(s.motes_of(opponent));
         if s.spin_opp != 0 {
             return;
         }
@@ -498,7 +504,8 @@ impl Essence {
     fn after_step(&self, s: &mut State, touched: u32, next: Phase) {
         let me = s.active;
         s.spin_own = s.orientable_in(touched & s.motes_of(me));
-        s.spin_opp |= s.orientable_in(touched & s.motes_of(me.other()));
+        // A mote waiting for its owner's spin may since have died or changed face.
+        s.spin_opp = s.orientable_in((s.spin_opp | touched) & s.motes_of(me.other()));
         s.phase = next;
     }
 

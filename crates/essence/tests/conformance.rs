@@ -1,5 +1,7 @@
 //! The core conformance suite, run on every combination of variants.
 
+#![allow(clippy::unwrap_used, clippy::panic)]
+
 use arbiter_core::Game;
 use arbiter_core::conformance::{Options, run};
 use arbiter_essence::{Essence, Variant};
