@@ -70,6 +70,7 @@ fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report
     let mut record: Record<G> = Record::new(config);
     let mut state = game.initial_state();
     let mut actions = Vec::new();
+    let mut last_action: Option<G::Action> = None;
     let mut step = 0usize;
     loop {
         let at = |what: String| format!("decision {step}: {what}");
@@ -99,15 +100,26 @@ fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report
                 if game.apply(&mut copy, &refused, &mut Discard).is_ok() || copy != state {
                     return Err(at("a roll was accepted, or changed the state, while a seat was to move".into()));
                 }
+                if game.seats() > 1 {
+                    let intruder = crate::Seat(((seat.index() + 1) % game.seats()) as u8);
+                    match game.apply_as(&mut copy, intruder, &actions[0], &mut Discard) {
+                        Err(r) if r.rule == "core.turn.not-yours" && copy == state => {}
+                        _ => return Err(at(format!("{intruder} could act although {seat} owes the decision"))),
+                    }
+                }
                 let drawn = game
                     .random_action(&state, &mut rng, &mut Vec::new())
                     .ok_or_else(|| at("random_action found nothing".into()))?;
                 if game.action_space() == ActionSpace::Enumerable && !actions.contains(&drawn) {
                     return Err(at(format!("random_action drew {drawn:?}, which is not listed")));
                 }
+                last_action = Some(drawn.clone());
                 Decision::Act(drawn)
             }
             ToMove::Chance => {
+                if !game.has_chance() {
+                    return Err(at("chance is to move but has_chance() is false".into()));
+                }
                 let request = game.dice(&state);
                 if request.is_empty() {
                     return Err(at("chance is to move but rolls no dice".into()));
@@ -124,6 +136,12 @@ fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report
                     }
                 }
                 report.rolls += 1;
+                let mut copy = state.clone();
+                if let Some(a) = last_action.clone()
+                    && (game.apply(&mut copy, &Decision::Act(a), &mut Discard).is_ok() || copy != state)
+                {
+                    return Err(at("an action was accepted, or changed the state, while dice were owed".into()));
+                }
                 Decision::Roll(roll_with(&mut rng, &request))
             }
         };
@@ -136,7 +154,7 @@ fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report
         record.decisions.push(decision);
         step += 1;
         if step > options.max_decisions {
-            return Err(format!("the game did not end within {} decisions", options.max_decisions));
+            return Err(format!("decision {step}: the game did not end within {} decisions", options.max_decisions));
         }
     }
     for seat in 0..game.seats() {
@@ -148,7 +166,7 @@ fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report
     if matches!(game.outcome(&state).map(|o| o.kind), Some(crate::OutcomeKind::Draw)) {
         report.draws += 1;
     }
-    let text = record.to_json();
+    let text = record.to_json().map_err(|e| format!("the record does not serialise: {e}"))?;
     let read: Record<G> = Record::from_json(&text).map_err(|e| format!("the record does not read back: {e}"))?;
     let (_, replayed) = read.replay().map_err(|e| format!("the record does not replay: {e}"))?;
     if replayed != state {
@@ -166,7 +184,7 @@ fn check_state<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
     if &back != state {
         return Err("state does not read back identically".into());
     }
-    let file = crate::StateFile::new(game, state.clone()).to_json();
+    let file = crate::StateFile::new(game, state.clone()).to_json().map_err(|e| e.to_string())?;
     let (_, opened) =
         crate::StateFile::<G>::from_json(&file).map_err(|e| e.to_string())?.open().map_err(|e| e.to_string())?;
     if &opened != state {

@@ -37,6 +37,12 @@ pub enum EnvelopeError {
         /// The game found.
         found: String,
     },
+    /// The file's configuration cannot start a game.
+    #[error("invalid config: {0}")]
+    Config(#[from] crate::ConfigError),
+    /// The state is not one the rules can continue from.
+    #[error("invalid state: {0}")]
+    InvalidState(String),
 }
 
 #[derive(Deserialize)]
@@ -107,8 +113,8 @@ impl<G: Game> StateFile<G> {
     }
 
     /// Serialises to pretty JSON.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string_pretty(self)
     }
 
     /// Reads a state file, checking format, version and game first.
@@ -120,8 +126,8 @@ impl<G: Game> StateFile<G> {
     /// Builds the rules for the file's variant and checks that the state is one
     /// they can continue from.
     pub fn open(self) -> Result<(G, G::State), EnvelopeError> {
-        let game = G::new(self.variant, self.seats).map_err(|e| EnvelopeError::Json(format!("invalid config: {e}")))?;
-        game.validate_state(&self.state).map_err(|e| EnvelopeError::Json(format!("invalid state: {e}")))?;
+        let game = G::new(self.variant, self.seats)?;
+        game.validate_state(&self.state).map_err(EnvelopeError::InvalidState)?;
         Ok((game, self.state))
     }
 }

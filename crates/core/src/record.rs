@@ -134,17 +134,16 @@ impl<G: Game> Record<G> {
         Ok((game, state))
     }
 
-    /// For seeded records, checks every recorded roll against the rolls the
-    /// seed produces. Manual-dice records pass trivially.
+    /// Replays the record and, for seeded records, checks every recorded roll
+    /// against the rolls the seed produces (manual-dice records are only
+    /// replayed: their rolls came from real dice).
     pub fn verify_seed(&self) -> Result<(), ReplayError> {
-        if self.config.dice != DiceMode::Seeded {
-            return Ok(());
-        }
+        let seeded = self.config.dice == DiceMode::Seeded;
         let game = self.rules()?;
         let mut state = game.initial_state();
         let mut dice = SeededDice::new(self.config.seed);
         for (index, decision) in self.decisions.iter().enumerate() {
-            if let (ToMove::Chance, Decision::Roll(recorded)) = (game.to_move(&state), decision) {
+            if let (true, ToMove::Chance, Decision::Roll(recorded)) = (seeded, game.to_move(&state), decision) {
                 let seeded = dice.roll_now(&game.dice(&state));
                 if &seeded != recorded {
                     return Err(ReplayError::SeedMismatch {
@@ -165,8 +164,8 @@ impl<G: Game> Record<G> {
     }
 
     /// Serialises to pretty JSON.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string_pretty(self)
     }
 
     /// Reads a record, checking format, version and game, then that it replays.

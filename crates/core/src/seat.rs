@@ -16,9 +16,9 @@ impl Seat {
         self.0 as usize
     }
 
-    /// The other seat of a two-seat game.
+    /// The other seat of a two-seat game (seat 0 for any seat but 0).
     pub const fn other(self) -> Seat {
-        Seat(1 - self.0)
+        Seat(if self.0 == 0 { 1 } else { 0 })
     }
 }
 

@@ -102,9 +102,13 @@ impl<G: Game> Session<G> {
             return Err(Refusal::new("core.turn.not-chance", "no dice are being rolled now", "core"));
         }
         let request = self.game.dice(&self.state);
+        let before = self.dice.clone();
         let roll = self.dice.roll_now(&request);
         let mut events = Vec::new();
-        self.game.apply(&mut self.state, &Decision::Roll(roll.clone()), &mut events)?;
+        if let Err(refusal) = self.game.apply(&mut self.state, &Decision::Roll(roll.clone()), &mut events) {
+            self.dice = before;
+            return Err(refusal);
+        }
         self.record.decisions.push(Decision::Roll(roll.clone()));
         Ok((roll, events))
     }

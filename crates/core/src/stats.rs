@@ -17,12 +17,19 @@ pub struct Proportion {
 ///
 /// With no trials the rate is 0 and the interval is the whole of `[0, 1]`.
 pub fn wilson(successes: u64, trials: u64) -> Proportion {
+    wilson_rate(if trials == 0 { 0.0 } else { successes as f64 / trials as f64 }, trials)
+}
+
+/// The 95% Wilson score interval for an observed rate over `trials`, for
+/// scores that are not whole successes (a draw counted as half a win). With
+/// draws the true variance is smaller, so this interval is conservative.
+pub fn wilson_rate(rate: f64, trials: u64) -> Proportion {
     if trials == 0 {
         return Proportion { rate: 0.0, low: 0.0, high: 1.0 };
     }
     const Z: f64 = 1.959_963_984_540_054;
     let n = trials as f64;
-    let p = successes as f64 / n;
+    let p = rate.clamp(0.0, 1.0);
     let z2 = Z * Z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
@@ -44,5 +51,7 @@ mod tests {
         assert!((p.high - 1.0).abs() < 1e-12, "{p:?}");
         assert!((p.low - 0.7225).abs() < 1e-4, "{p:?}");
         assert_eq!(wilson(0, 0).high, 1.0);
+        // Half points: 5 wins and 10 draws of 20 is a rate of 0.5.
+        assert_eq!(wilson_rate(0.5, 20), wilson(10, 20));
     }
 }
