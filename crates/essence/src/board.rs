@@ -14,6 +14,9 @@ pub const MAX_SIDE: usize = 5;
 pub const SQUARES: usize = MAX_SIDE * MAX_SIDE;
 /// "No square": off the board.
 pub const NONE: u8 = u8::MAX;
+/// Filler after the end of a ray: a bit index above every square, so that
+/// `set >> RAY_END` is 0 for any square set.
+const RAY_END: u8 = 31;
 
 /// A square, `rank * 5 + file`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -160,14 +163,26 @@ pub struct Board {
     flat: [[u8; 8]; SQUARES],
     /// The 8-neighbourhood of each square, never across a wrapped edge.
     adjacent: [u32; SQUARES],
+    /// The squares a move passes, in order, from each square in each
+    /// direction: up to 6 (the highest power), stopping at the edge or,
+    /// under Loop, before coming back round to the start.
+    rays: [[[u8; 6]; 8]; SQUARES],
+    ray_len: [[u8; 8]; SQUARES],
 }
 
 impl Board {
     /// A board `side` squares wide (5 or 3); `wrap` makes movement wrap.
     pub fn new(side: u8, wrap: bool) -> Board {
         let n = i16::from(side);
-        let mut board =
-            Board { side, on_board: 0, step: [[NONE; 8]; SQUARES], flat: [[NONE; 8]; SQUARES], adjacent: [0; SQUARES] };
+        let mut board = Board {
+            side,
+            on_board: 0,
+            step: [[NONE; 8]; SQUARES],
+            flat: [[NONE; 8]; SQUARES],
+            adjacent: [0; SQUARES],
+            rays: [[[RAY_END; 6]; 8]; SQUARES],
+            ray_len: [[0; 8]; SQUARES],
+        };
         for rank in 0..side {
             for file in 0..side {
                 let sq = Square::at(file, rank);
@@ -187,7 +202,50 @@ impl Board {
                 }
             }
         }
+        let on_board = board.on_board;
+        for sq in (0..SQUARES as u8).map(Square).filter(|&q| on_board & q.bit() != 0) {
+            for d in Dir::ALL {
+                let mut at = sq;
+                let mut len = 0;
+                while len < 6 {
+                    match board.step(at, d) {
+                        Some(next) if next != sq => {
+                            board.rays[sq.index()][d.index()][len] = next.0;
+                            len += 1;
+                            at = next;
+                        }
+                        _ => break,
+                    }
+                }
+                board.ray_len[sq.index()][d.index()] = len as u8;
+            }
+        }
         board
+    }
+
+    /// The squares a move from `sq` towards `d` passes, in order (at most 6).
+    #[inline]
+    pub fn ray(&self, sq: Square, d: Dir) -> &[u8] {
+        let len = usize::from(self.ray_len[sq.index()][d.index()]);
+        &self.rays[sq.index()][d.index()][..len]
+    }
+
+    /// Which squares of the ray from `sq` towards `d` belong to `set`: bit `i`
+    /// of the result is the ray's `i`-th square. Branch-free.
+    #[inline]
+    pub fn ray_pattern(&self, sq: Square, d: Dir, set: u32) -> u32 {
+        let ray = &self.rays[sq.index()][d.index()];
+        let mut p = 0;
+        for (i, &q) in ray.iter().enumerate() {
+            p |= ((set >> q) & 1) << i;
+        }
+        p
+    }
+
+    /// Length of the ray from `sq` towards `d`.
+    #[inline]
+    pub fn ray_len(&self, sq: Square, d: Dir) -> u32 {
+        u32::from(self.ray_len[sq.index()][d.index()])
     }
 
     /// Squares per side.

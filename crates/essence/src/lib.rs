@@ -13,9 +13,12 @@
 
 mod action;
 mod board;
+mod effects;
 mod event;
 pub mod heuristic;
+mod legality;
 mod mote;
+mod movegen;
 pub mod notation;
 pub mod perft;
 mod rules;

@@ -69,11 +69,11 @@ proptest! {
         let (_, replayed) = record.replay().unwrap();
         prop_assert_eq!(&replayed, last);
         // Through JSON as well, bit for bit.
-        let json = record.to_json();
+        let json = record.to_json().unwrap();
         let back = Record::<Essence>::from_json(&json).unwrap();
         prop_assert_eq!(&back, &record);
         prop_assert_eq!(&back.replay().unwrap().1, last);
-        prop_assert_eq!(back.to_json(), json);
+        prop_assert_eq!(back.to_json().unwrap(), json);
     }
 
     #[test]
@@ -115,6 +115,29 @@ proptest! {
                 prop_assert_eq!(applied, checked);
                 if !applied {
                     prop_assert_eq!(&copy, s);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_play_out_fast_path_draws_from_exactly_the_move_list(bits in 0u8..16, seed in any::<u64>()) {
+        let v = variant(bits);
+        let g = Essence::new(v.clone(), 2).unwrap();
+        let (_, states) = random_game(v, seed);
+        let mut legal = Vec::new();
+        for s in &states {
+            if g.to_move(s) == ToMove::Over || s.pending_own_spins() != 0 {
+                continue;
+            }
+            if let arbiter_essence::Phase::First | arbiter_essence::Phase::Second(_) = s.phase() {
+                legal.clear();
+                g.legal_actions(s, &mut legal);
+                let by_index = g.action_phase_by_index(s);
+                if by_index.is_empty() {
+                    prop_assert_eq!(&legal, &vec![Action::Pass]);
+                } else {
+                    prop_assert_eq!(&by_index, &legal, "{}", s);
                 }
             }
         }

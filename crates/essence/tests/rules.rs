@@ -483,6 +483,18 @@ fn loop_motes_wrap_but_far_sides_are_not_adjacent() {
     assert_eq!(refused(&game("standard"), &s, "a3-e2:sw"), "essence.move.edge");
 }
 
+/// Ruling R8: under Loop only motes wrap — "You may move a mote off the edge" — so
+/// the void shifts 1 space on the board and never across an edge.
+#[test]
+fn loop_does_not_wrap_the_void() {
+    let g = game("loop");
+    let s = pos(&g, "o1..../...../*...x1/...../..... x a 2 0");
+    assert_eq!(refused(&g, &s, "Ve3"), "essence.shift.adjacent");
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(!legal.iter().any(|a| matches!(a, Action::Shift(to) if to.file() == 4)));
+}
+
 /// Loop and ruling R2: a Move covers at least 1 space, and a mote cannot come back
 /// round to the space it started from.
 #[test]
