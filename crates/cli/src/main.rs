@@ -8,6 +8,7 @@ mod essence_view;
 mod play;
 mod replay;
 mod sim;
+mod tournament;
 mod view;
 
 use arbiter_ai::BotSpec;
@@ -88,6 +89,32 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A round robin between bots, printed as a Markdown table.
+    #[command(
+        after_help = "Example (the table in docs/ai.md):\n  arbiter tournament essence --bot random --bot greedy --bot mcts:time=0.1 --bot alphabeta:time=0.1 --games 200 --threads 2"
+    )]
+    Tournament {
+        /// The game: essence.
+        game: String,
+        /// Variant switches, comma-separated.
+        #[arg(long, default_value = "standard")]
+        variant: String,
+        /// A bot (repeat for each entrant).
+        #[arg(long = "bot", required = true)]
+        bots: Vec<String>,
+        /// Games per pairing; half are played with sides swapped.
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// Seed of the run.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seconds per decision for search bots without their own limit.
+        #[arg(long, default_value_t = 0.1)]
+        think: f64,
+    },
     /// Count decision sequences and distinct positions to a depth in turns.
     Perft {
         /// The game: essence.
@@ -138,6 +165,12 @@ fn main() -> ExitCode {
             let opts = sim::Options { variant, games, seed, p1, p2, threads, think, json };
             match g {
                 Known::Essence => sim::run::<Essence>(&opts),
+            }
+        }),
+        Command::Tournament { game, variant, bots, games, seed, threads, think } => with_game(&game, |g| {
+            let opts = tournament::Options { variant, bots, games, seed, threads, think };
+            match g {
+                Known::Essence => tournament::run::<Essence>(&opts),
             }
         }),
         Command::Perft { game, position, depth, variant } => with_game(&game, |g| match g {

@@ -234,7 +234,13 @@ impl<G: TerminalGame> Table<G> {
                 },
                 None => println!("  nothing of yours to undo"),
             },
-            "save" if !rest.is_empty() => match std::fs::write(rest, self.session.record().to_json()) {
+            "save" if !rest.is_empty() => match self
+                .session
+                .record()
+                .to_json()
+                .map_err(|e| e.to_string())
+                .and_then(|json| std::fs::write(rest, json).map_err(|e| e.to_string()))
+            {
                 Ok(()) => println!("Saved {} decisions to {rest}.", self.session.len()),
                 Err(e) => println!("  cannot save to {rest}: {e}"),
             },
