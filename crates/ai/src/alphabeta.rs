@@ -134,9 +134,7 @@ where
         let mut result = Ok(());
         for a in &actions {
             let mut child = state.clone();
-            if game.apply_action(&mut child, a, &mut Discard).is_err() {
-                continue;
-            }
+            game.apply_legal(&mut child, a, &mut Discard);
             let v = match game.to_move(&child) {
                 ToMove::Over => game.returns(&child, me) * (WIN - ply as f64 * 0.01),
                 ToMove::Seat(s) if s == me => match self.search(game, &child, me, depth - 1, (alpha, beta), ply + 1) {

@@ -33,9 +33,7 @@ impl<G: Evaluate> Bot<G> for GreedyBot<G> {
         let mut ties = 0u32;
         for (i, a) in self.actions.iter().enumerate() {
             let mut next = state.clone();
-            if game.apply_action(&mut next, a, &mut Discard).is_err() {
-                continue;
-            }
+            game.apply_legal(&mut next, a, &mut Discard);
             let v = game.evaluate(&next, me);
             if v > best + 1e-12 {
                 best = v;

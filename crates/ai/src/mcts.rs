@@ -251,17 +251,13 @@ impl<'g, G: Game> Tree<'g, G> {
                         let Some(action) = self.nodes[node as usize].untried.as_mut().map(|u| u.swap_remove(i)) else {
                             break;
                         };
-                        if self.game.apply_action(&mut state, &action, &mut Discard).is_err() {
-                            continue;
-                        }
+                        self.game.apply_legal(&mut state, &action, &mut Discard);
                         node = self.add_child(node, Decision::Act(action), Some(seat), &state);
                         break;
                     }
                     let Some(child) = self.select(node) else { break };
                     let Some(Decision::Act(action)) = &self.nodes[child as usize].edge else { break };
-                    if self.game.apply_action(&mut state, action, &mut Discard).is_err() {
-                        break;
-                    }
+                    self.game.apply_legal(&mut state, action, &mut Discard);
                     node = child;
                 }
             }
@@ -319,9 +315,7 @@ impl<'g, G: Game> Tree<'g, G> {
                     let Some(a) = self.game.random_action(state, &mut self.rng, &mut self.scratch) else {
                         return [0.0; MAX_SEATS];
                     };
-                    if self.game.apply_action(state, &a, &mut Discard).is_err() {
-                        return [0.0; MAX_SEATS];
-                    }
+                    self.game.apply_legal(state, &a, &mut Discard);
                 }
             }
             steps += 1;

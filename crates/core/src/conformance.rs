@@ -216,6 +216,11 @@ fn check_actions<G: Game>(
         let mut copy = state.clone();
         game.apply_action(&mut copy, action, &mut Discard)
             .map_err(|r| format!("listed action {action:?} is refused: {r}"))?;
+        let mut fast = state.clone();
+        game.apply_legal(&mut fast, action, &mut Discard);
+        if fast != copy {
+            return Err(format!("apply_legal and apply_action disagree on {action:?}"));
+        }
         let json = serde_json::to_string(action).map_err(|e| e.to_string())?;
         let back: G::Action = serde_json::from_str(&json).map_err(|e| format!("action {json}: {e}"))?;
         if &back != action {

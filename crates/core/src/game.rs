@@ -195,6 +195,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Some(scratch.swap_remove(i))
     }
 
+    /// Applies an action that this game itself listed for this very state
+    /// (from [`Game::legal_actions`] or [`Game::random_action`]), skipping
+    /// re-validation where the game can: the fast path of play-outs and
+    /// search. Anything else must go through [`Game::apply_action`]; given an
+    /// action it did not list, a game may leave an inconsistent state. The
+    /// conformance suite checks both paths agree on every listed action.
+    fn apply_legal<E: EventSink<Self::Event>>(&self, state: &mut Self::State, action: &Self::Action, events: &mut E) {
+        let _ = self.apply_action(state, action, events);
+    }
+
     /// Applies any decision after checking that it is owed: an action when a
     /// seat is to move, a roll answering [`Game::dice`] when chance is.
     fn apply<E: EventSink<Self::Event>>(

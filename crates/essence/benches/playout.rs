@@ -17,7 +17,7 @@ fn random_game(g: &Essence, rng: &mut ChaCha8Rng, scratch: &mut Vec<arbiter_esse
     let mut n = 0;
     while g.to_move(&s) != ToMove::Over {
         let Some(a) = g.random_action(&s, rng, scratch) else { break };
-        let _ = g.apply_action(&mut s, &a, &mut Discard);
+        g.apply_legal(&mut s, &a, &mut Discard);
         n += 1;
     }
     n

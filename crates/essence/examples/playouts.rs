@@ -16,7 +16,7 @@ fn main() {
         let mut s = g.initial_state();
         while g.to_move(&s) != ToMove::Over {
             let Some(a) = g.random_action(&s, &mut rng, &mut scratch) else { break };
-            let _ = g.apply_action(&mut s, &a, &mut Discard);
+            g.apply_legal(&mut s, &a, &mut Discard);
             decisions += 1;
         }
     }

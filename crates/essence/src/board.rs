@@ -168,6 +168,8 @@ pub struct Board {
     /// under Loop, before coming back round to the start.
     rays: [[[u8; 6]; 8]; SQUARES],
     ray_len: [[u8; 8]; SQUARES],
+    /// The squares of each ray, as a set.
+    ray_mask: [[u32; 8]; SQUARES],
 }
 
 impl Board {
@@ -182,6 +184,7 @@ impl Board {
             adjacent: [0; SQUARES],
             rays: [[[RAY_END; 6]; 8]; SQUARES],
             ray_len: [[0; 8]; SQUARES],
+            ray_mask: [[0; 8]; SQUARES],
         };
         for rank in 0..side {
             for file in 0..side {
@@ -211,6 +214,7 @@ impl Board {
                     match board.step(at, d) {
                         Some(next) if next != sq => {
                             board.rays[sq.index()][d.index()][len] = next.0;
+                            board.ray_mask[sq.index()][d.index()] |= next.bit();
                             len += 1;
                             at = next;
                         }
@@ -240,6 +244,12 @@ impl Board {
             p |= ((set >> q) & 1) << i;
         }
         p
+    }
+
+    /// The squares of the ray from `sq` towards `d`, as a set.
+    #[inline]
+    pub fn ray_mask(&self, sq: Square, d: Dir) -> u32 {
+        self.ray_mask[sq.index()][d.index()]
     }
 
     /// Length of the ray from `sq` towards `d`.

@@ -42,7 +42,7 @@ impl Essence {
         match *a {
             Action::Move { from, to, dir } => {
                 let mut through = false;
-                if let Some(dir) = dir {
+                if let (true, Some(dir)) = (self.variant.determined, dir) {
                     self.walk(s, from, dir, MAX_POWER, |sq, _, t| {
                         if sq == to {
                             through = t;

@@ -114,7 +114,7 @@ pub enum Event {
         /// The winner, if any.
         winner: Option<Seat>,
         /// Why it ended.
-        reason: String,
+        reason: &'static str,
     },
 }
 

@@ -37,11 +37,18 @@ impl Essence {
     #[inline]
     pub(crate) fn stops(&self, s: &State, from: Square, dir: Dir, power: u8) -> u32 {
         let len = self.board.ray_len(from, dir).min(u32::from(power));
-        let motes = self.board.ray_pattern(from, dir, s.all_motes());
-        let void = self.board.ray_pattern(from, dir, s.void.bit());
-        // Squares before the first mote, within reach.
-        let reach = motes.trailing_zeros().min(len);
-        let void_at = void.trailing_zeros();
+        let occupied = s.all_motes();
+        // Squares before the first mote, within reach (most rays hold none).
+        let reach = if self.board.ray_mask(from, dir) & occupied == 0 {
+            len
+        } else {
+            self.board.ray_pattern(from, dir, occupied).trailing_zeros().min(len)
+        };
+        let void_at = if self.board.ray_mask(from, dir) & s.void.bit() == 0 {
+            u32::MAX
+        } else {
+            self.board.ray_pattern(from, dir, s.void.bit()).trailing_zeros()
+        };
         if void_at >= reach {
             reach
         } else if self.variant.determined {
@@ -122,9 +129,7 @@ impl Essence {
 
     /// True if the action phase offers no action at all.
     pub(crate) fn no_action_possible(&self, s: &State) -> bool {
-        let mut v = Vec::new();
-        self.action_phase_actions(s, &mut v);
-        v.is_empty()
+        self.tally(s).total == 0
     }
 
     /// How many actions of each kind a mote offers: Move, Split, Heal,

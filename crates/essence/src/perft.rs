@@ -49,9 +49,7 @@ fn walk(
     let mut total = 0;
     for a in &actions {
         let mut next = state.clone();
-        if game.apply_action(&mut next, a, &mut Discard).is_err() {
-            continue;
-        }
+        game.apply_legal(&mut next, a, &mut Discard);
         let d = if next.turn() != state.turn() { depth - 1 } else { depth };
         total += walk(game, &next, d, seen, buffers, level + 1);
     }

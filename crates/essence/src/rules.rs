@@ -56,11 +56,52 @@ impl Essence {
         if self.growth_applies(s) { Phase::Growth } else { Phase::First }
     }
 
+    /// Applies an action already judged legal, then moves the game on.
+    fn apply_checked<E: EventSink<Event>>(&self, s: &mut State, a: &Action, events: &mut E) {
+        let me = s.active;
+        match *a {
+            Action::Spin(mask) => {
+                let owner = if s.spin_own != 0 { me } else { me.other() };
+                for at in squares(mask) {
+                    if let Some(m) = s.mote(at) {
+                        s.put(at, m.spun());
+                        events.emit(Event::Spun { by: owner, at });
+                    }
+                }
+                if s.spin_own != 0 {
+                    s.spin_own = 0;
+                } else {
+                    s.spin_opp = 0;
+                }
+            }
+            Action::Grow(at) => {
+                if let Some(m) = s.mote(at) {
+                    s.put(at, m.with_power(m.power() + 1));
+                    events.emit(Event::Grew { by: me, at, power: m.power() + 1 });
+                }
+                self.after_step(s, at.bit(), Phase::First);
+            }
+            Action::Pass => {
+                events.emit(Event::Passed { by: me });
+                self.after_step(s, 0, Phase::End);
+            }
+            _ => {
+                let touched = self.perform(s, a, events);
+                let next = match (s.phase, a.kind()) {
+                    (Phase::First, Some(k)) => Phase::Second(k),
+                    _ => Phase::End,
+                };
+                self.after_step(s, touched, next);
+            }
+        }
+        self.advance(s, events);
+    }
+
     /// Moves the game on past every step that needs no decision: spins with
     /// nothing to spin, the end of the turn, the start of the next.
     fn advance<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         if let Some((winner, reason)) = self.result(s) {
-            events.emit(Event::GameOver { winner, reason: reason.into() });
+            events.emit(Event::GameOver { winner, reason });
             return;
         }
         if s.spin_own != 0 || s.phase != Phase::End {
@@ -73,7 +114,7 @@ impl Essence {
         s.turn = s.turn.saturating_add(1);
         s.quiet = s.quiet.saturating_add(1);
         if let Some((winner, reason)) = self.result(s) {
-            events.emit(Event::GameOver { winner, reason: reason.into() });
+            events.emit(Event::GameOver { winner, reason });
             return;
         }
         s.active = opponent;
@@ -286,44 +327,13 @@ impl Game for Essence {
 
     fn apply_action<E: EventSink<Event>>(&self, s: &mut State, a: &Action, events: &mut E) -> Result<(), Refusal> {
         self.check(s, a)?;
-        let me = s.active;
-        match *a {
-            Action::Spin(mask) => {
-                let owner = if s.spin_own != 0 { me } else { me.other() };
-                for at in squares(mask) {
-                    if let Some(m) = s.mote(at) {
-                        s.put(at, m.spun());
-                        events.emit(Event::Spun { by: owner, at });
-                    }
-                }
-                if s.spin_own != 0 {
-                    s.spin_own = 0;
-                } else {
-                    s.spin_opp = 0;
-                }
-            }
-            Action::Grow(at) => {
-                if let Some(m) = s.mote(at) {
-                    s.put(at, m.with_power(m.power() + 1));
-                    events.emit(Event::Grew { by: me, at, power: m.power() + 1 });
-                }
-                self.after_step(s, at.bit(), Phase::First);
-            }
-            Action::Pass => {
-                events.emit(Event::Passed { by: me });
-                self.after_step(s, 0, Phase::End);
-            }
-            _ => {
-                let touched = self.perform(s, a, events);
-                let next = match (s.phase, a.kind()) {
-                    (Phase::First, Some(k)) => Phase::Second(k),
-                    _ => Phase::End,
-                };
-                self.after_step(s, touched, next);
-            }
-        }
-        self.advance(s, events);
+        self.apply_checked(s, a, events);
         Ok(())
+    }
+
+    fn apply_legal<E: EventSink<Event>>(&self, s: &mut State, a: &Action, events: &mut E) {
+        debug_assert!(self.check(s, a).is_ok(), "apply_legal given {a} in {s}");
+        self.apply_checked(s, a, events);
     }
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
