@@ -1,0 +1,169 @@
+//! The `arbiter` command end to end: exit codes, terminal play with refusals,
+//! undo, save, load and replay, simulation summaries and their determinism,
+//! perft and the tournament table.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn arbiter(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn help_lists_every_command() {
+    let o = arbiter(&["--help"], "");
+    assert!(o.status.success());
+    for c in ["play", "sim", "perft", "replay", "tournament"] {
+        assert!(text(&o).contains(c), "{c} missing from --help");
+    }
+}
+
+#[test]
+fn bad_input_exits_with_code_2_and_says_why() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["play", "chess"], "unknown game 'chess'"),
+        (&["play", "essence", "--variant", "warp"], "unknown variant 'warp'"),
+        (&["play", "essence", "--vs", "minimax"], "unknown bot"),
+        (&["sim", "essence", "--p1", "mcts:iters=x"], "whole number"),
+        (&["perft", "essence", "--position", "xx"], "bad position"),
+        (
+            &["perft", "essence", "--position", "o2f.o1.o2r/...../..*../...../x2r.x1.x2f x a 1 0", "--variant", "fast"],
+            "bad position",
+        ),
+        (&["replay", "/nonexistent/game.json"], "cannot read"),
+        (&["sim", "essence", "--games"], "a value is required"),
+    ];
+    for (args, message) in cases {
+        let o = arbiter(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(message), "{args:?}: {}", text(&o));
+    }
+    let bad = tmp("bad.json");
+    std::fs::write(&bad, "{\"format\": \"arbiter.record\", \"version\": 1, \"game\": \"essence\"").unwrap();
+    let o = arbiter(&["replay", bad.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("invalid JSON"), "{}", text(&o));
+}
+
+#[test]
+fn play_shows_the_board_and_refuses_with_the_rule() {
+    let o = arbiter(&["play", "essence", "--vs", "greedy", "--seed", "1"], "a1-c3\nGc1\nnonsense\nquit\n");
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("P1 (x): action 1 of 2"), "{t}");
+    assert!(t.contains("a mote can not stop on the void") && t.contains("rule essence.move.void"), "{t}");
+    assert!(t.contains("Growth is skipped during the first turn of the game"), "{t}");
+    assert!(t.contains("does not start an action"), "{t}");
+}
+
+#[test]
+fn undo_save_load_and_replay_round_trip() {
+    let file = tmp("game.json");
+    let f = file.to_str().unwrap();
+    // P1 plays two actions and the greedy bot answers; then undo, then save.
+    let script = format!("Vd3\nc1-c2\n@-\nundo\nsave {f}\nquit\n");
+    let o = arbiter(&["play", "essence", "--vs", "greedy", "--seed", "3"], &script);
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("Undone"), "{t}");
+    assert!(t.contains("Saved"), "{t}");
+    let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(record["format"], "arbiter.record");
+    let decisions = record["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty(), "the game up to P1's undone decision is kept");
+    assert_eq!(decisions[0]["act"], "Vd3");
+    // Loading resumes the game; replay steps through it.
+    let o = arbiter(&["play", "essence", "--vs", "greedy", "--load", f], "quit\n");
+    assert!(o.status.success(), "{}", text(&o));
+    let o = arbiter(&["replay", f], "");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("1. Vd3"), "{}", text(&o));
+    // A tampered record is refused with the decision that fails.
+    let tampered = std::fs::read_to_string(&file).unwrap().replacen("\"Vd3\"", "\"Vc1\"", 1);
+    std::fs::write(&file, tampered).unwrap();
+    let o = arbiter(&["replay", f], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("decision 1"), "{}", text(&o));
+}
+
+#[test]
+fn sim_json_has_the_summary_fields() {
+    let o =
+        arbiter(&["sim", "essence", "--games", "30", "--seed", "4", "--p1", "greedy", "--p2", "random", "--json"], "");
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for k in ["games", "p1_wins", "p2_wins", "draws", "mean_length", "games_per_sec"] {
+        assert!(v.get(k).is_some(), "{k} missing: {v}");
+    }
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("p1_wins") + n("p2_wins") + n("draws"), 30);
+    assert!(n("p1_wins") > n("p2_wins"), "greedy should beat random: {v}");
+    let rate = &v["p1_win_rate"];
+    assert!(rate["low"].as_f64().unwrap() <= rate["rate"].as_f64().unwrap());
+}
+
+#[test]
+fn sim_results_do_not_depend_on_threads() {
+    let run = |threads: &str| {
+        let o = arbiter(
+            &[
+                "sim",
+                "essence",
+                "--games",
+                "24",
+                "--seed",
+                "11",
+                "--p1",
+                "mcts:iters=60",
+                "--p2",
+                "greedy",
+                "--threads",
+                threads,
+                "--json",
+            ],
+            "",
+        );
+        assert!(o.status.success(), "{}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (v["p1_wins"].clone(), v["p2_wins"].clone(), v["draws"].clone(), v["mean_length"].clone())
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn perft_counts_the_start_position() {
+    let o = arbiter(&["perft", "essence", "--depth", "1"], "");
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("sequences  810") && t.contains("positions  347"), "{t}");
+}
+
+#[test]
+fn tournament_prints_a_markdown_table() {
+    let o =
+        arbiter(&["tournament", "essence", "--bot", "random", "--bot", "greedy", "--games", "4", "--seed", "2"], "");
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("| `greedy` | 100%"), "{t}");
+    assert!(t.contains("Seat 1 (moving first) won"), "{t}");
+}
