@@ -8,6 +8,9 @@
 use crate::Bot;
 use crate::budget::{Budget, Clock};
 use arbiter_core::{Discard, Evaluate, Game, Seat, ToMove};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -50,6 +53,7 @@ pub struct AlphaBeta<G: Game> {
     buffers: Vec<Vec<G::Action>>,
     nodes: u64,
     clock: Option<Clock>,
+    rng: ChaCha8Rng,
     stats: AlphaBetaStats,
 }
 
@@ -59,9 +63,11 @@ impl<G: Evaluate> AlphaBeta<G>
 where
     G::State: Hash,
 {
-    /// A searcher with a budget (the `iterations` limit counts nodes) and a
-    /// maximum depth in decisions.
-    pub fn new(budget: Budget, max_depth: u32) -> Self {
+    /// A searcher with a budget (the `iterations` limit counts nodes), a
+    /// maximum depth in decisions, and a seed that orders the root's actions:
+    /// among equally good actions the choice varies with the seed, so games
+    /// between alpha-beta bots are not all the same game.
+    pub fn new(budget: Budget, max_depth: u32, seed: u64) -> Self {
         AlphaBeta {
             budget,
             max_depth: max_depth.max(1),
@@ -69,6 +75,7 @@ where
             buffers: Vec::new(),
             nodes: 0,
             clock: None,
+            rng: ChaCha8Rng::seed_from_u64(seed),
             stats: AlphaBetaStats::default(),
         }
     }
@@ -123,6 +130,9 @@ where
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         actions.clear();
         game.legal_actions(state, &mut actions);
+        if ply == 0 {
+            actions.shuffle(&mut self.rng);
+        }
         if let Some(m) = &tt_move
             && let Some(i) = actions.iter().position(|a| a == m)
         {

@@ -203,7 +203,7 @@ impl BotSpec {
                         ),
                     });
                 }
-                Box::new(AlphaBeta::<G>::new(budget(*nodes, *time), *depth))
+                Box::new(AlphaBeta::<G>::new(budget(*nodes, *time), *depth, seed))
             }
         })
     }
