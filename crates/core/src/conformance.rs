@@ -67,6 +67,12 @@ fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report
         seed,
         dice: crate::DiceMode::Seeded,
     };
+    let text = crate::ConfigFile::<G>::new(config.clone()).to_json().map_err(|e| e.to_string())?;
+    match crate::ConfigFile::<G>::from_json(&text) {
+        Ok(back) if back == config => {}
+        Ok(_) => return Err("the config does not read back identically".into()),
+        Err(e) => return Err(format!("the config does not read back: {e}")),
+    }
     let mut record: Record<G> = Record::new(config);
     let mut state = game.initial_state();
     let mut actions = Vec::new();

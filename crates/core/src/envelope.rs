@@ -131,3 +131,47 @@ impl<G: Game> StateFile<G> {
         Ok((game, self.state))
     }
 }
+
+/// A match configuration saved to JSON on its own (a lobby's "new game" form,
+/// a simulation's settings).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct ConfigFile<G: Game> {
+    /// Always `arbiter.config`.
+    pub format: String,
+    /// Format version, [`ConfigFile::VERSION`].
+    pub version: u32,
+    /// The game's identifier (also in the config).
+    pub game: String,
+    /// The configuration.
+    pub config: crate::MatchConfig<G::Variant>,
+}
+
+impl<G: Game> ConfigFile<G> {
+    /// The format name.
+    pub const FORMAT: &'static str = "arbiter.config";
+    /// The current version of the format.
+    pub const VERSION: u32 = 1;
+
+    /// Wraps a configuration.
+    pub fn new(config: crate::MatchConfig<G::Variant>) -> Self {
+        ConfigFile { format: Self::FORMAT.into(), version: Self::VERSION, game: G::ID.into(), config }
+    }
+
+    /// Serialises to pretty JSON.
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string_pretty(self)
+    }
+
+    /// Reads a config file, checking format, version and game, and that the
+    /// configuration can start a game.
+    pub fn from_json(text: &str) -> Result<crate::MatchConfig<G::Variant>, EnvelopeError> {
+        check_header(text, Self::FORMAT, Self::VERSION, G::ID)?;
+        let file: Self = serde_json::from_str(text).map_err(json_error)?;
+        if file.config.game != G::ID {
+            return Err(EnvelopeError::Game { expected: G::ID, found: file.config.game });
+        }
+        G::new(file.config.variant.clone(), file.config.players.len())?;
+        Ok(file.config)
+    }
+}

@@ -28,7 +28,7 @@ pub use config::{ConfigError, DiceMode, MatchConfig, PlayerSpec};
 pub use dice::{
     ChanceSource, DiceRequest, Die, MAX_DICE, ManualDice, Roll, RollError, SeededDice, parse_roll, roll_with,
 };
-pub use envelope::{EnvelopeError, StateFile};
+pub use envelope::{ConfigFile, EnvelopeError, StateFile};
 pub use game::{ActionSpace, Decision, Discard, Evaluate, EventSink, Game, Outcome, OutcomeKind, ToMove, Viewer};
 pub use record::{Record, RecordError, ReplayError};
 pub use refusal::Refusal;

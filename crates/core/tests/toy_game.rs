@@ -997,3 +997,17 @@ fn state_files_round_trip_and_reject_invalid_states() {
     assert!(matches!(e, EnvelopeError::Game { expected: "toy", .. }), "{e:?}");
     assert_eq!(open(&|_| {}), Ok(()));
 }
+
+#[test]
+fn config_files_round_trip_and_reject_configs_that_cannot_start() {
+    let c = config::<Toy>((), 9, DiceMode::Manual);
+    let text = arbiter_core::ConfigFile::<Toy>::new(c.clone()).to_json().unwrap();
+    assert_eq!(arbiter_core::ConfigFile::<Toy>::from_json(&text).unwrap(), c);
+    let mut three = c.clone();
+    three.players.push(PlayerSpec::human("Cy"));
+    let text = arbiter_core::ConfigFile::<Toy>::new(three).to_json().unwrap();
+    let e = arbiter_core::ConfigFile::<Toy>::from_json(&text).unwrap_err();
+    assert!(matches!(e, EnvelopeError::Config(_)), "{e:?}");
+    let e = arbiter_core::ConfigFile::<Toy>::from_json(&text.replace("arbiter.config", "arbiter.state")).unwrap_err();
+    assert!(matches!(e, EnvelopeError::Format { .. }), "{e:?}");
+}
