@@ -5,7 +5,7 @@
 
 use arbiter_ai::{AlphaBeta, Bot, BotSpec, Budget, GreedyBot, Mcts, MctsConfig, RandomBot};
 use arbiter_core::{
-    ConfigError, Decision, DiceRequest, Discard, EventSink, Evaluate, Game, Outcome, OutcomeKind, Refusal, Roll, Seat,
+    ConfigError, Decision, DiceRequest, Discard, Evaluate, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat,
     ToMove, Viewer,
 };
 use arbiter_essence::{Action, Essence, State, Variant};
@@ -35,7 +35,10 @@ fn every_search_bot_takes_a_win_in_one() {
     let mut bots: Vec<Box<dyn Bot<Essence>>> = vec![
         Box::new(GreedyBot::new(1)),
         Box::new(AlphaBeta::new(Budget::iterations(20_000), 8, 1)),
-        Box::new(Mcts::new(MctsConfig { budget: Budget::iterations(3_000), seed: 1, ..MctsConfig::default() }, Some(Essence::evaluate))),
+        Box::new(Mcts::new(
+            MctsConfig { budget: Budget::iterations(3_000), seed: 1, ..MctsConfig::default() },
+            Some(Essence::evaluate),
+        )),
     ];
     for bot in &mut bots {
         let a = bot.choose(&g, &s).unwrap();
@@ -49,7 +52,13 @@ fn mcts_with_an_iteration_budget_is_deterministic_for_a_seed_and_thread_count() 
     let s = g.initial_state();
     let run = |seed, threads| {
         let mut bot = Mcts::<Essence>::new(
-            MctsConfig { budget: Budget::iterations(2_000), seed, threads, rollout_depth: Some(8), ..MctsConfig::default() },
+            MctsConfig {
+                budget: Budget::iterations(2_000),
+                seed,
+                threads,
+                rollout_depth: Some(8),
+                ..MctsConfig::default()
+            },
             Some(Essence::evaluate),
         );
         let visits = bot.search(&g, &s);
@@ -74,9 +83,9 @@ fn alpha_beta_with_a_node_budget_is_deterministic_and_seeds_vary_ties() {
 #[test]
 fn alpha_beta_is_refused_for_games_with_dice() {
     let spec: BotSpec = "alphabeta:time=0.1".parse().unwrap();
-    let e = spec.build(&Pig::default(), 1, 0.1).err().unwrap();
+    let e = spec.build(&Pig, 1, 0.1).err().unwrap();
     assert!(e.reason.contains("deterministic"), "{e}");
-    assert!("mcts:iters=10".parse::<BotSpec>().unwrap().build(&Pig::default(), 1, 0.1).is_ok());
+    assert!("mcts:iters=10".parse::<BotSpec>().unwrap().build(&Pig, 1, 0.1).is_ok());
 }
 
 #[test]
@@ -88,7 +97,12 @@ fn search_beats_greedy_and_greedy_beats_random_at_essence() {
         for pair in 0..2 {
             let mut strong: Box<dyn Bot<Essence>> = if pair == 0 {
                 Box::new(Mcts::new(
-                    MctsConfig { budget: Budget::iterations(400), seed: game, rollout_depth: Some(8), ..MctsConfig::default() },
+                    MctsConfig {
+                        budget: Budget::iterations(400),
+                        seed: game,
+                        rollout_depth: Some(8),
+                        ..MctsConfig::default()
+                    },
                     Some(Essence::evaluate),
                 ))
             } else {
@@ -247,7 +261,8 @@ impl Evaluate for Pig {
 
 #[test]
 fn pig_conforms() {
-    arbiter_core::conformance::run(&Pig, &arbiter_core::conformance::Options { games: 100, ..Default::default() }).unwrap();
+    arbiter_core::conformance::run(&Pig, &arbiter_core::conformance::Options { games: 100, ..Default::default() })
+        .unwrap();
 }
 
 #[test]
@@ -256,10 +271,8 @@ fn mcts_with_chance_nodes_beats_random_at_pig() {
     let mut wins = 0;
     let games = 40;
     for i in 0..games {
-        let mut mcts = Mcts::<Pig>::new(
-            MctsConfig { budget: Budget::iterations(2_000), seed: i, ..MctsConfig::default() },
-            None,
-        );
+        let mut mcts =
+            Mcts::<Pig>::new(MctsConfig { budget: Budget::iterations(2_000), seed: i, ..MctsConfig::default() }, None);
         let mut random = RandomBot::<Pig>::new(i + 1000);
         let mcts_seat = Seat((i % 2) as u8);
         let mut dice = ChaCha8Rng::seed_from_u64(i);
