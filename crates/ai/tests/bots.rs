@@ -94,7 +94,7 @@ fn search_beats_greedy_and_greedy_beats_random_at_essence() {
     let mut tally = [0; 2];
     for game in 0..6u64 {
         // MCTS against greedy, and greedy against random, sides alternating.
-        for pair in 0..2 {
+        for (pair, wins) in tally.iter_mut().enumerate() {
             let mut strong: Box<dyn Bot<Essence>> = if pair == 0 {
                 Box::new(Mcts::new(
                     MctsConfig {
@@ -118,7 +118,7 @@ fn search_beats_greedy_and_greedy_beats_random_at_essence() {
                 g.apply(&mut s, &Decision::Act(a), &mut Discard).unwrap();
             }
             if g.returns(&s, strong_seat) > 0.0 {
-                tally[pair] += 1;
+                *wins += 1;
             }
         }
     }
