@@ -1,5 +1,6 @@
 //! Benchmarks: MCTS iterations on Essence, with full random play-outs and
-//! with play-outs cut off after 24 decisions and judged by the heuristic.
+//! with play-outs cut off after 8 decisions (the default) and judged by the
+//! heuristic.
 //!
 //! Reproduce with `cargo bench -p arbiter-ai --bench mcts`; results are
 //! recorded in `docs/performance.md`.
@@ -18,7 +19,7 @@ fn mcts(c: &mut Criterion) {
     let mut group = c.benchmark_group("mcts");
     group.throughput(Throughput::Elements(ITERATIONS));
     group.sample_size(20);
-    for (name, depth) in [("essence/full_playouts", None), ("essence/cutoff_24", Some(24))] {
+    for (name, depth) in [("essence/full_playouts", None), ("essence/cutoff_8", Some(8))] {
         group.bench_function(name, |b| {
             b.iter_batched(
                 || {

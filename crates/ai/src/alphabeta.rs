@@ -228,8 +228,10 @@ where
         if let Some(n) = self.budget.iterations {
             parts.push(format!("nodes={n}"));
         }
-        parts.push(format!("depth={}", self.max_depth));
-        format!("alphabeta:{}", parts.join(","))
+        if self.max_depth != 64 {
+            parts.push(format!("depth={}", self.max_depth));
+        }
+        if parts.is_empty() { "alphabeta".into() } else { format!("alphabeta:{}", parts.join(",")) }
     }
 
     fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Action> {

@@ -57,7 +57,7 @@ pub struct SpecError {
 }
 
 /// Default MCTS play-out cut-off, in decisions, for games with a heuristic.
-pub const DEFAULT_ROLLOUT_DEPTH: u32 = 24;
+pub const DEFAULT_ROLLOUT_DEPTH: u32 = 8;
 
 impl FromStr for BotSpec {
     type Err = SpecError;

@@ -38,8 +38,9 @@ enum Command {
         /// Variant switches, comma-separated (essence: determined, loop, summoning, fast).
         #[arg(long, default_value = "standard")]
         variant: String,
-        /// The opponent: human, random, greedy, mcts[:…] or alphabeta[:…].
-        #[arg(long, default_value = "mcts")]
+        /// The opponent: auto (the strongest bot for the game), human, random,
+        /// greedy, mcts[:…] or alphabeta[:…].
+        #[arg(long, default_value = "auto")]
         vs: String,
         /// Seconds the AI thinks per decision.
         #[arg(long, default_value_t = 1.0)]

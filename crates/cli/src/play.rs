@@ -29,6 +29,15 @@ pub struct Options {
     pub load: Option<PathBuf>,
 }
 
+/// The strongest bot the game allows: alpha-beta for deterministic two-player
+/// games of perfect information (see docs/ai.md), MCTS for the rest.
+fn strongest_bot<G: TerminalGame>(variant: &str) -> Result<arbiter_ai::BotSpec, Failure> {
+    let v = G::parse_variant(variant).map_err(Failure::Input)?;
+    let game = G::new(v, 2).map_err(|e| Failure::Input(e.to_string()))?;
+    let deterministic = !game.has_chance() && !game.has_hidden_information();
+    parse_bot(if deterministic { "alphabeta" } else { "mcts" })
+}
+
 fn refusal_text(r: &Refusal) -> String {
     format!("  ✗ {}\n    rule {} — rulebook: {}", r.reason, r.rule, r.section)
 }
@@ -51,7 +60,11 @@ struct Table<G: TerminalGame> {
 
 /// Runs `arbiter play`.
 pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
-    let opponent = if o.opponent.eq_ignore_ascii_case("human") { None } else { Some(parse_bot(&o.opponent)?) };
+    let opponent = match o.opponent.to_ascii_lowercase().as_str() {
+        "human" => None,
+        "auto" => Some(strongest_bot::<G>(&o.variant)?),
+        _ => Some(parse_bot(&o.opponent)?),
+    };
     if !(o.think.is_finite() && o.think >= 0.0) {
         return Err(Failure::Input("--think must be a non-negative number of seconds".into()));
     }
@@ -98,8 +111,12 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
         });
     }
     let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let versus = match &opponent {
+        Some(spec) => format!("you are P{} against {spec}", o.human + 1),
+        None => "two players at one keyboard".to_string(),
+    };
     println!(
-        "{} — variant {} — seed {}. Type 'help' for commands.",
+        "{} — variant {} — {versus} — seed {}. Type 'help' for commands.",
         G::NAME,
         G::variant_label(session.game().variant()),
         session.record().config.seed

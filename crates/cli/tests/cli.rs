@@ -77,6 +77,15 @@ fn play_shows_the_board_and_refuses_with_the_rule() {
 }
 
 #[test]
+fn the_default_opponent_is_the_strongest_bot_for_the_game() {
+    let o = arbiter(&["play", "essence"], "quit\n");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("you are P1 against alphabeta"), "{}", text(&o));
+    let o = arbiter(&["play", "essence", "--vs", "human"], "quit\n");
+    assert!(text(&o).contains("two players at one keyboard"), "{}", text(&o));
+}
+
+#[test]
 fn undo_save_load_and_replay_round_trip() {
     let file = tmp("game.json");
     let f = file.to_str().unwrap();
