@@ -3,6 +3,8 @@
 //!
 //! - [`RandomBot`]: a uniformly random legal action;
 //! - [`GreedyBot`]: one ply ahead, judged by the game's heuristic;
+//! - [`HeuristicBot`]: expectimax through the dice and its own follow-up
+//!   decisions, judged by the game's heuristic (the bot for dice games);
 //! - [`Mcts`]: UCT Monte Carlo tree search with chance nodes, limited by
 //!   iterations or time, deterministic for a seed, optionally parallel;
 //! - [`AlphaBeta`]: iterative-deepening alpha-beta with a transposition
@@ -13,6 +15,7 @@
 
 mod alphabeta;
 mod budget;
+mod expecti;
 mod greedy;
 mod mcts;
 mod random;
@@ -20,6 +23,7 @@ mod spec;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaStats};
 pub use budget::Budget;
+pub use expecti::HeuristicBot;
 pub use greedy::GreedyBot;
 pub use mcts::{Mcts, MctsConfig, MctsStats};
 pub use random::RandomBot;

@@ -1,4 +1,4 @@
-//! Bot descriptions: `random`, `greedy`, `mcts[:key=value,…]`,
+//! Bot descriptions: `random`, `greedy`, `heuristic[:depth=D]`, `mcts[:key=value,…]`,
 //! `alphabeta[:key=value,…]`, parsed from text and built for any game.
 //!
 //! MCTS keys: `iters` (iterations per decision), `time` (seconds per
@@ -9,7 +9,7 @@
 
 use crate::budget::Budget;
 use crate::mcts::MctsConfig;
-use crate::{AlphaBeta, Bot, GreedyBot, Mcts, RandomBot};
+use crate::{AlphaBeta, Bot, GreedyBot, HeuristicBot, Mcts, RandomBot};
 use arbiter_core::Evaluate;
 use std::fmt;
 use std::hash::Hash;
@@ -22,6 +22,11 @@ pub enum BotSpec {
     Random,
     /// One ply with the heuristic.
     Greedy,
+    /// Expectimax through dice and own follow-up decisions.
+    Heuristic {
+        /// Own decisions looked at past the first.
+        depth: u32,
+    },
     /// Monte Carlo tree search.
     Mcts {
         /// Iterations per decision.
@@ -85,6 +90,16 @@ impl FromStr for BotSpec {
         match name.trim().to_ascii_lowercase().as_str() {
             "random" => no_args("random").map(|_| BotSpec::Random),
             "greedy" => no_args("greedy").map(|_| BotSpec::Greedy),
+            "heuristic" => {
+                let mut depth = 1;
+                for (k, v) in &pairs {
+                    match k.as_str() {
+                        "depth" => depth = int(k, v)?.min(4) as u32,
+                        _ => return Err(fail(format!("unknown heuristic option '{k}' (depth)"))),
+                    }
+                }
+                Ok(BotSpec::Heuristic { depth })
+            }
             "mcts" => {
                 let (mut iterations, mut time, mut threads, mut depth, mut exploration) =
                     (None, None, 1, DEFAULT_ROLLOUT_DEPTH, 1.0);
@@ -112,7 +127,7 @@ impl FromStr for BotSpec {
                 }
                 Ok(BotSpec::AlphaBeta { time, nodes, depth })
             }
-            other => Err(fail(format!("unknown bot '{other}'; choose random, greedy, mcts or alphabeta"))),
+            other => Err(fail(format!("unknown bot '{other}'; choose random, greedy, heuristic, mcts or alphabeta"))),
         }
     }
 }
@@ -122,6 +137,8 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::Heuristic { depth: 1 } => f.write_str("heuristic"),
+            BotSpec::Heuristic { depth } => write!(f, "heuristic:depth={depth}"),
             BotSpec::Mcts { iterations, time, threads, depth, exploration } => {
                 let mut parts = Vec::new();
                 if let Some(n) = iterations {
@@ -162,7 +179,7 @@ impl BotSpec {
     /// True for bots that search for a time (their results vary run to run).
     pub fn is_timed(&self, default_seconds: f64) -> bool {
         match self {
-            BotSpec::Random | BotSpec::Greedy => false,
+            BotSpec::Random | BotSpec::Greedy | BotSpec::Heuristic { .. } => false,
             BotSpec::Mcts { iterations, time, .. } => time.is_some() || (iterations.is_none() && default_seconds > 0.0),
             BotSpec::AlphaBeta { time, nodes, .. } => time.is_some() || (nodes.is_none() && default_seconds > 0.0),
         }
@@ -172,7 +189,7 @@ impl BotSpec {
     /// search bots whose description gives no limit.
     pub fn build<G: Evaluate>(&self, game: &G, seed: u64, default_seconds: f64) -> Result<Box<dyn Bot<G>>, SpecError>
     where
-        G::State: Hash,
+        G::State: Hash + Eq,
     {
         let budget = |iterations: Option<u64>, time: Option<f64>| Budget {
             iterations,
@@ -183,6 +200,7 @@ impl BotSpec {
         Ok(match self {
             BotSpec::Random => Box::new(RandomBot::<G>::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::<G>::new(seed)),
+            BotSpec::Heuristic { depth } => Box::new(HeuristicBot::<G>::new(*depth, seed)),
             BotSpec::Mcts { iterations, time, threads, depth, exploration } => Box::new(Mcts::<G>::new(
                 MctsConfig {
                     budget: budget(*iterations, *time),

@@ -5,6 +5,7 @@
 //! files, positions).
 
 mod essence_view;
+mod ethia_view;
 mod play;
 mod replay;
 mod sim;
@@ -14,6 +15,7 @@ mod view;
 use arbiter_ai::BotSpec;
 use arbiter_core::Game;
 use arbiter_essence::Essence;
+use arbiter_ethia::Ethia;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,11 +35,21 @@ enum Command {
         after_help = "Examples:\n  arbiter play essence\n  arbiter play essence --variant loop,determined --vs alphabeta --think 2\n  arbiter play essence --vs human\n  arbiter play essence --load game.json"
     )]
     Play {
-        /// The game: essence.
+        /// The game: essence or ethia.
         game: String,
-        /// Variant switches, comma-separated (essence: determined, loop, summoning, fast).
+        /// Variant switches, comma-separated (essence: determined, loop, summoning, fast;
+        /// ethia: standard-deployment, alternating).
         #[arg(long, default_value = "standard")]
         variant: String,
+        /// E'thia: skirmish or battle.
+        #[arg(long)]
+        mode: Option<String>,
+        /// E'thia: fix the wall option (fixed, standard or custom) instead of letting the roll-off winner choose.
+        #[arg(long)]
+        walls: Option<String>,
+        /// Number of players (E'thia: 2, 3 or 4).
+        #[arg(long, default_value_t = 2)]
+        players: usize,
         /// The opponent: auto (the strongest bot for the game), human, random,
         /// greedy, mcts[:…] or alphabeta[:…].
         #[arg(long, default_value = "auto")]
@@ -63,11 +75,20 @@ enum Command {
         after_help = "Results are identical for identical seeds whatever --threads is, for bots limited by iterations\n(mcts:iters=N, alphabeta:nodes=N, random, greedy); time-limited bots vary with the machine."
     )]
     Sim {
-        /// The game: essence.
+        /// The game: essence or ethia.
         game: String,
         /// Variant switches, comma-separated.
         #[arg(long, default_value = "standard")]
         variant: String,
+        /// E'thia: skirmish or battle.
+        #[arg(long)]
+        mode: Option<String>,
+        /// E'thia: fix the wall option (fixed, standard or custom).
+        #[arg(long)]
+        walls: Option<String>,
+        /// Number of players; with teams, --p1 plays every seat of one side and --p2 the other's.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
         /// Number of games.
         #[arg(long, default_value_t = 100)]
         games: u64,
@@ -95,11 +116,20 @@ enum Command {
         after_help = "Example (the table in docs/ai.md):\n  arbiter tournament essence --bot random --bot greedy --bot mcts:time=0.1 --bot alphabeta:time=0.1 --games 200 --threads 2"
     )]
     Tournament {
-        /// The game: essence.
+        /// The game: essence or ethia.
         game: String,
         /// Variant switches, comma-separated.
         #[arg(long, default_value = "standard")]
         variant: String,
+        /// E'thia: skirmish or battle.
+        #[arg(long)]
+        mode: Option<String>,
+        /// E'thia: fix the wall option (fixed, standard or custom).
+        #[arg(long)]
+        walls: Option<String>,
+        /// Number of players.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
         /// A bot (repeat for each entrant).
         #[arg(long = "bot", required = true)]
         bots: Vec<String>,
@@ -118,7 +148,7 @@ enum Command {
     },
     /// Count decision sequences and distinct positions to a depth in turns.
     Perft {
-        /// The game: essence.
+        /// The game: essence (perft is defined for Essence only).
         game: String,
         /// Start position in the game's notation, or "start".
         #[arg(long, default_value = "start")]
@@ -151,31 +181,65 @@ pub enum Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Play { game, variant, vs, think, manual_dice, seat, seed, load } => with_game(&game, |g| match g {
-            Known::Essence => play::run::<Essence>(&play::Options {
-                variant,
-                opponent: vs,
-                think,
-                manual_dice,
-                human: seat - 1,
-                seed,
-                load,
-            }),
-        }),
-        Command::Sim { game, variant, games, seed, p1, p2, threads, think, json } => with_game(&game, |g| {
-            let opts = sim::Options { variant, games, seed, p1, p2, threads, think, json };
-            match g {
-                Known::Essence => sim::run::<Essence>(&opts),
-            }
-        }),
-        Command::Tournament { game, variant, bots, games, seed, threads, think } => with_game(&game, |g| {
-            let opts = tournament::Options { variant, bots, games, seed, threads, think };
-            match g {
-                Known::Essence => tournament::run::<Essence>(&opts),
-            }
-        }),
+        Command::Play { game, variant, mode, walls, players, vs, think, manual_dice, seat, seed, load } => {
+            with_game(&game, |g| {
+                let options = |variant: String| play::Options {
+                    variant,
+                    opponent: vs.clone(),
+                    think,
+                    manual_dice,
+                    human: seat - 1,
+                    seats: players,
+                    seed,
+                    load: load.clone(),
+                };
+                match g {
+                    Known::Essence => play::run::<Essence>(&options(variant_text::<Essence>(&variant, &mode, &walls)?)),
+                    Known::Ethia => play::run::<Ethia>(&options(variant_text::<Ethia>(&variant, &mode, &walls)?)),
+                }
+            })
+        }
+        Command::Sim { game, variant, mode, walls, players, games, seed, p1, p2, threads, think, json } => {
+            with_game(&game, |g| {
+                let opts = |variant| sim::Options {
+                    variant,
+                    games,
+                    seed,
+                    p1: p1.clone(),
+                    p2: p2.clone(),
+                    seats: players,
+                    threads,
+                    think,
+                    json,
+                };
+                match g {
+                    Known::Essence => sim::run::<Essence>(&opts(variant_text::<Essence>(&variant, &mode, &walls)?)),
+                    Known::Ethia => sim::run::<Ethia>(&opts(variant_text::<Ethia>(&variant, &mode, &walls)?)),
+                }
+            })
+        }
+        Command::Tournament { game, variant, mode, walls, players, bots, games, seed, threads, think } => {
+            with_game(&game, |g| {
+                let opts = |variant| tournament::Options {
+                    variant,
+                    bots: bots.clone(),
+                    games,
+                    seed,
+                    threads,
+                    think,
+                    seats: players,
+                };
+                match g {
+                    Known::Essence => {
+                        tournament::run::<Essence>(&opts(variant_text::<Essence>(&variant, &mode, &walls)?))
+                    }
+                    Known::Ethia => tournament::run::<Ethia>(&opts(variant_text::<Ethia>(&variant, &mode, &walls)?)),
+                }
+            })
+        }
         Command::Perft { game, position, depth, variant } => with_game(&game, |g| match g {
             Known::Essence => perft_essence(&position, depth, &variant),
+            Known::Ethia => Err(Failure::Input("perft is defined for essence only".into())),
         }),
         Command::Replay { file, step } => replay::run(&file, step),
     };
@@ -195,16 +259,28 @@ fn main() -> ExitCode {
 /// The games this build knows.
 enum Known {
     Essence,
+    Ethia,
 }
 
 fn with_game(name: &str, f: impl FnOnce(Known) -> Result<(), Failure>) -> Result<(), Failure> {
     match name.to_ascii_lowercase().as_str() {
         "essence" | "essence-of-the-arcane" => f(Known::Essence),
+        "ethia" => f(Known::Ethia),
         other => Err(Failure::Input(format!(
-            "unknown game '{}'; this build plays: essence",
+            "unknown game '{}'; this build plays: essence, ethia",
             other.chars().take(40).collect::<String>()
         ))),
     }
+}
+
+/// The variant text from `--variant` and the game's own flags.
+fn variant_text<G: view::TerminalGame>(
+    variant: &str,
+    mode: &Option<String>,
+    walls: &Option<String>,
+) -> Result<String, Failure> {
+    let extra = G::flag_switches(mode.as_deref(), walls.as_deref()).map_err(Failure::Input)?;
+    Ok([variant, extra.as_str()].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join(","))
 }
 
 /// Parses a bot description, as bad input on failure.

@@ -21,8 +21,10 @@ pub struct Options {
     pub think: f64,
     /// Type in real dice.
     pub manual_dice: bool,
-    /// The human's seat (0 or 1).
+    /// The human's seat, from 0.
     pub human: u8,
+    /// Number of players.
+    pub seats: usize,
     /// Seed, or time-based.
     pub seed: Option<u64>,
     /// A record to resume.
@@ -31,9 +33,9 @@ pub struct Options {
 
 /// The strongest bot the game allows: alpha-beta for deterministic two-player
 /// games of perfect information (see docs/ai.md), MCTS for the rest.
-fn strongest_bot<G: TerminalGame>(variant: &str) -> Result<arbiter_ai::BotSpec, Failure> {
+fn strongest_bot<G: TerminalGame>(variant: &str, seats: usize) -> Result<arbiter_ai::BotSpec, Failure> {
     let v = G::parse_variant(variant).map_err(Failure::Input)?;
-    let game = G::new(v, 2).map_err(|e| Failure::Input(e.to_string()))?;
+    let game = G::new(v, seats).map_err(|e| Failure::Input(e.to_string()))?;
     let deterministic = !game.has_chance() && !game.has_hidden_information();
     parse_bot(if deterministic { "alphabeta" } else { "mcts" })
 }
@@ -62,7 +64,7 @@ struct Table<G: TerminalGame> {
 pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
     let opponent = match o.opponent.to_ascii_lowercase().as_str() {
         "human" => None,
-        "auto" => Some(strongest_bot::<G>(&o.variant)?),
+        "auto" => Some(strongest_bot::<G>(&o.variant, o.seats)?),
         _ => Some(parse_bot(&o.opponent)?),
     };
     if !(o.think.is_finite() && o.think >= 0.0) {
@@ -71,7 +73,10 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
     let seed = o.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
     });
-    let players: Vec<PlayerSpec> = (0..2)
+    if usize::from(o.human) >= o.seats {
+        return Err(Failure::Input(format!("--as {} but the game has {} players", o.human + 1, o.seats)));
+    }
+    let players: Vec<PlayerSpec> = (0..o.seats)
         .map(|i| match &opponent {
             Some(spec) if i != usize::from(o.human) => PlayerSpec::bot(spec.to_string()),
             _ => PlayerSpec::human(format!("P{}", i + 1)),

@@ -5,6 +5,7 @@ use crate::Failure;
 use crate::view::TerminalGame;
 use arbiter_core::{Decision, Record};
 use arbiter_essence::Essence;
+use arbiter_ethia::Ethia;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
@@ -16,6 +17,7 @@ pub fn run(path: &Path, step: bool) -> Result<(), Failure> {
         serde_json::from_str(&text).map_err(|e| Failure::Input(format!("{}: invalid JSON: {e}", path.display())))?;
     match header.get("game").and_then(|g| g.as_str()) {
         Some("essence") => replay::<Essence>(&text, path, step),
+        Some("ethia") => replay::<Ethia>(&text, path, step),
         Some(other) => Err(Failure::Input(format!("{}: this build cannot replay '{other}'", path.display()))),
         None => Err(Failure::Input(format!("{}: not a game record (no \"game\")", path.display()))),
     }

@@ -21,10 +21,12 @@ pub struct Options {
     pub games: u64,
     /// Seed of the run.
     pub seed: u64,
-    /// Bot of seat 1.
+    /// Bot of seat 1 (of side 1 with teams).
     pub p1: String,
-    /// Bot of seat 2.
+    /// Bot of seat 2 (of side 2 with teams).
     pub p2: String,
+    /// Number of players.
+    pub seats: usize,
     /// Worker threads.
     pub threads: usize,
     /// Default seconds per decision for search bots.
@@ -36,7 +38,7 @@ pub struct Options {
 /// How one game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Result1 {
-    /// A seat won.
+    /// A side won: 0 is seat 1's side, 1 seat 2's.
     Win(u8),
     /// Nobody won.
     Draw,
@@ -87,8 +89,9 @@ pub fn game_seed(run_seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays one game between two bot descriptions; returns the result and the
-/// number of decisions.
+/// Plays one game between two bot descriptions (each seat gets its own bot,
+/// `specs[0]` for side 0's seats and `specs[1]` for side 1's); returns the
+/// winning side and the number of decisions.
 pub fn play_game<G: TerminalGame>(
     game: &G,
     specs: [&BotSpec; 2],
@@ -96,8 +99,9 @@ pub fn play_game<G: TerminalGame>(
     think: f64,
 ) -> Result<(Result1, u64), String> {
     let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
-    for (i, spec) in specs.iter().enumerate() {
-        bots.push(spec.build(game, game_seed(seed, 1000 + i as u64), think).map_err(|e| e.to_string())?);
+    for seat in 0..game.seats() {
+        let spec = specs[game.side_of(Seat(seat as u8)).min(1)];
+        bots.push(spec.build(game, game_seed(seed, 1000 + seat as u64), think).map_err(|e| e.to_string())?);
     }
     let mut dice = SeededDice::new(seed);
     let mut state = game.initial_state();
@@ -107,7 +111,8 @@ pub fn play_game<G: TerminalGame>(
             ToMove::Over => break,
             ToMove::Chance => Decision::Roll(dice.roll(&game.dice(&state)).map_err(|e| e.to_string())?),
             ToMove::Seat(s) => {
-                let bot = &mut bots[s.index() % 2];
+                let n = bots.len();
+                let bot = &mut bots[s.index() % n];
                 Decision::Act(bot.choose(game, &state).ok_or_else(|| format!("{} found no action", bot.name()))?)
             }
         };
@@ -115,8 +120,7 @@ pub fn play_game<G: TerminalGame>(
         length += 1;
     }
     let result = match game.outcome(&state).map(|o| o.kind) {
-        Some(OutcomeKind::Win(w)) if w == [Seat(0)] => Result1::Win(0),
-        Some(OutcomeKind::Win(w)) if w == [Seat(1)] => Result1::Win(1),
+        Some(OutcomeKind::Win(w)) if !w.is_empty() => Result1::Win(game.side_of(w[0]).min(1) as u8),
         _ => Result1::Draw,
     };
     Ok((result, length))
@@ -182,7 +186,7 @@ fn pct(p: Proportion) -> String {
 /// Runs `arbiter sim`.
 pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
     let variant = G::parse_variant(&o.variant).map_err(Failure::Input)?;
-    let game = G::new(variant, 2).map_err(|e| Failure::Input(e.to_string()))?;
+    let game = G::new(variant, o.seats).map_err(|e| Failure::Input(e.to_string()))?;
     if !(o.think.is_finite() && o.think >= 0.0) {
         return Err(Failure::Input("--think must be a non-negative number of seconds".into()));
     }

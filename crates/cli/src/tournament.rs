@@ -24,6 +24,8 @@ pub struct Options {
     pub threads: usize,
     /// Default seconds per decision for search bots.
     pub think: f64,
+    /// Number of players.
+    pub seats: usize,
 }
 
 /// Points of one pairing from the first bot's side: wins, draws, losses.
@@ -38,7 +40,7 @@ struct Score {
 /// Runs `arbiter tournament`.
 pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
     let variant = G::parse_variant(&o.variant).map_err(Failure::Input)?;
-    let game = G::new(variant, 2).map_err(|e| Failure::Input(e.to_string()))?;
+    let game = G::new(variant, o.seats).map_err(|e| Failure::Input(e.to_string()))?;
     if o.bots.len() < 2 {
         return Err(Failure::Input("a tournament needs at least two --bot".into()));
     }
@@ -164,7 +166,7 @@ fn print_table<G: TerminalGame>(
     let total = first.0 + first.1 + first.2;
     let p1 = wilson(first.0, total);
     println!(
-        "\nSeat 1 (moving first) won {} of {} games: {:.1}% [{:.1}%, {:.1}%]; seat 2 won {}; {} draws.",
+        "\nSide 1 (seat 1's) won {} of {} games: {:.1}% [{:.1}%, {:.1}%]; side 2 won {}; {} draws.",
         first.0,
         total,
         p1.rate * 100.0,

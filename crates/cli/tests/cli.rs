@@ -174,5 +174,5 @@ fn tournament_prints_a_markdown_table() {
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
     assert!(t.contains("| `greedy` | 100%"), "{t}");
-    assert!(t.contains("Seat 1 (moving first) won"), "{t}");
+    assert!(t.contains("Side 1 (seat 1's) won"), "{t}");
 }

@@ -20,6 +20,8 @@ pub struct Ethia {
     pub(crate) variant: Variant,
     pub(crate) grid: Grid,
     pub(crate) table: Table,
+    /// Every interior edge of the board: where walls may go.
+    pub(crate) edges: Vec<arbiter_geometry::Edge>,
 }
 
 /// Labels of the roll-off dice, by seat.
@@ -115,7 +117,8 @@ impl Game for Ethia {
         }
         let grid = Grid::new(8, variant.ranks()).map_err(|e| ConfigError::Variant(e.to_string()))?;
         let table = Table::new(seats as u8, variant.turn_order);
-        Ok(Ethia { variant, grid, table })
+        let edges = grid.interior_edges();
+        Ok(Ethia { variant, grid, table, edges })
     }
 
     fn variant(&self) -> &Variant {
@@ -284,6 +287,21 @@ impl Game for Ethia {
 
     fn observe(&self, s: &State, _viewer: Viewer) -> State {
         s.clone()
+    }
+
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        scratch: &mut Vec<Action>,
+    ) -> Option<Action> {
+        use rand::RngExt;
+        if let Phase::PlaceWall { index } = s.phase {
+            return self.random_wall(s, index, rng);
+        }
+        scratch.clear();
+        self.legal_actions(s, scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())])
     }
 }
 

@@ -126,10 +126,36 @@ impl Ethia {
         (seat, restrict)
     }
 
-    /// True if a wall may go on `e` now: an empty interior edge, inside the
-    /// placing team's half in custom Battle, leaving every square open to two
-    /// others and the board connected (ruling E3).
+    /// True if a wall may go on `e` now (the fast form of [`Ethia::wall_fault`]).
+    pub(crate) fn wall_ok(&self, s: &State, e: Edge, restrict: Option<u8>) -> bool {
+        let Some((a, b)) = self.grid.edge_cells(e) else { return false };
+        if s.walls.contains(e) {
+            return false;
+        }
+        if let Some(team) = restrict {
+            let half = self.team_end(s, team).map(|end| self.board_at(end)).unwrap_or(CellSet::EMPTY);
+            if !half.contains(a) || !half.contains(b) {
+                return false;
+            }
+        }
+        let mut walls: Walls = s.walls;
+        walls.insert(e);
+        if self.grid.open_neighbours(&walls, a, s.area).len() < 2
+            || self.grid.open_neighbours(&walls, b, s.area).len() < 2
+        {
+            return false;
+        }
+        // The board was connected before; it still is if a and b still reach each other.
+        self.grid.flood(CellSet::single(a), &walls, s.area, u32::MAX).contains(b)
+    }
+
+    /// Why a wall may not go on `e` now, if it may not: an empty interior edge,
+    /// inside the placing team's half in custom Battle, leaving every square
+    /// open to two others and the board connected (ruling E3).
     pub(crate) fn wall_fault(&self, s: &State, e: Edge, restrict: Option<u8>) -> Option<Refusal> {
+        if self.wall_ok(s, e, restrict) {
+            return None;
+        }
         let Some((a, b)) = self.grid.edge_cells(e) else {
             return Some(Refusal::new("ethia.wall.edge", "a wall lies between two squares of the board", S_WALLS));
         };
@@ -169,11 +195,27 @@ impl Ethia {
 
     pub(crate) fn wall_placements(&self, s: &State, index: u8, out: &mut Vec<Action>) {
         let (_, restrict) = self.wall_placer(s, index);
-        for e in self.grid.interior_edges() {
-            if self.wall_fault(s, e, restrict).is_none() {
+        for &e in &self.edges {
+            if self.wall_ok(s, e, restrict) {
                 out.push(Action::PlaceWall(e));
             }
         }
+    }
+
+    /// A uniformly random legal wall, by drawing edges until one is legal
+    /// (most are); `None` if there is none.
+    pub(crate) fn random_wall<R: rand::Rng + ?Sized>(&self, s: &State, index: u8, rng: &mut R) -> Option<Action> {
+        use rand::RngExt;
+        let (_, restrict) = self.wall_placer(s, index);
+        let edges = &self.edges;
+        for _ in 0..256 {
+            let e = edges[rng.random_range(0..edges.len())];
+            if self.wall_ok(s, e, restrict) {
+                return Some(Action::PlaceWall(e));
+            }
+        }
+        let legal: Vec<Edge> = edges.iter().copied().filter(|&e| self.wall_ok(s, e, restrict)).collect();
+        (!legal.is_empty()).then(|| Action::PlaceWall(legal[rng.random_range(0..legal.len())]))
     }
 
     pub(crate) fn check_wall(&self, s: &State, index: u8, e: Edge) -> Result<(), Refusal> {
@@ -197,10 +239,9 @@ impl Ethia {
     fn next_wall(&self, s: &mut State, index: u8) {
         let remaining = index < self.variant.wall_count();
         let possible = remaining && {
-            let mut v = Vec::new();
             s.phase = Phase::PlaceWall { index };
-            self.wall_placements(s, index, &mut v);
-            !v.is_empty()
+            let (_, restrict) = self.wall_placer(s, index);
+            self.edges.iter().any(|&e| self.wall_ok(s, e, restrict))
         };
         if possible {
             s.phase = Phase::PlaceWall { index };

@@ -313,7 +313,7 @@ impl fmt::Display for GridError {
 impl std::error::Error for GridError {}
 
 /// A rectangular grid of squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
 pub struct Grid {
     width: u8,
@@ -321,6 +321,17 @@ pub struct Grid {
     all: CellSet,
     west_file: CellSet,
     east_file: CellSet,
+    /// The neighbour of each square in each direction (`NO_CELL` off the grid).
+    steps: [[u8; 8]; MAX_CELLS],
+}
+
+/// "No square" in the step table.
+const NO_CELL: u8 = u8::MAX;
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}×{})", self.width, self.height)
+    }
 }
 
 impl TryFrom<(u8, u8)> for Grid {
@@ -352,7 +363,18 @@ impl Grid {
             west_file.insert(Cell(r * width));
             east_file.insert(Cell(r * width + width - 1));
         }
-        Ok(Grid { width, height, all, west_file, east_file })
+        let mut steps = [[NO_CELL; 8]; MAX_CELLS];
+        for (c, row) in steps.iter_mut().enumerate().take(cells) {
+            let (file, rank) = ((c % usize::from(width)) as i32, (c / usize::from(width)) as i32);
+            for d in Dir::ALL {
+                let (df, dr) = d.delta();
+                let (f, r) = (file + i32::from(df), rank + i32::from(dr));
+                if (0..i32::from(width)).contains(&f) && (0..i32::from(height)).contains(&r) {
+                    row[d as usize] = (r * i32::from(width) + f) as u8;
+                }
+            }
+        }
+        Ok(Grid { width, height, all, west_file, east_file, steps })
     }
 
     /// Files.
@@ -397,9 +419,10 @@ impl Grid {
         s
     }
     /// The neighbouring square in a direction.
+    #[inline]
     pub fn neighbour(&self, c: Cell, d: Dir) -> Option<Cell> {
-        let (df, dr) = d.delta();
-        self.cell(self.file(c) + i32::from(df), self.rank(c) + i32::from(dr))
+        let n = *self.steps.get(c.index())?.get(d as usize)?;
+        (n != NO_CELL).then_some(Cell(n))
     }
     /// The edge between two orthogonally adjacent squares.
     pub fn edge_between(&self, a: Cell, b: Cell) -> Option<Edge> {
@@ -443,21 +466,34 @@ impl Grid {
     }
     /// True if an orthogonal step from `c` towards `d` crosses a wall (false
     /// for diagonal directions and steps off the grid).
+    #[inline]
     pub fn crosses_wall(&self, walls: &Walls, c: Cell, d: Dir) -> bool {
-        self.edge_of_step(c, d).is_some_and(|e| walls.contains(e))
+        match (d, self.neighbour(c, d)) {
+            (Dir::N, Some(_)) => walls.north.contains(c),
+            (Dir::S, Some(n)) => walls.north.contains(n),
+            (Dir::E, Some(_)) => walls.east.contains(c),
+            (Dir::W, Some(n)) => walls.east.contains(n),
+            _ => false,
+        }
     }
     /// The walls at the corner a diagonal step from `c` towards `d` passes;
     /// `None` for orthogonal directions or steps off the grid.
+    #[inline]
     pub fn corner(&self, walls: &Walls, c: Cell, d: Dir) -> Option<Corner> {
         if !d.is_diagonal() {
             return None;
         }
-        let q = self.neighbour(c, d)?;
         let (df, dr) = d.delta();
-        let h = self.cell(self.file(c) + i32::from(df), self.rank(c))?;
-        let v = self.cell(self.file(c), self.rank(c) + i32::from(dr))?;
-        let wall = |a, b| self.edge_between(a, b).is_some_and(|e| walls.contains(e));
-        Some(Corner { p_h: wall(c, h), p_v: wall(c, v), h_q: wall(h, q), v_q: wall(v, q) })
+        let horizontal = if df > 0 { Dir::E } else { Dir::W };
+        let vertical = if dr > 0 { Dir::N } else { Dir::S };
+        let h = self.neighbour(c, horizontal)?;
+        let v = self.neighbour(c, vertical)?;
+        Some(Corner {
+            p_h: self.crosses_wall(walls, c, horizontal),
+            p_v: self.crosses_wall(walls, c, vertical),
+            h_q: self.crosses_wall(walls, h, vertical),
+            v_q: self.crosses_wall(walls, v, horizontal),
+        })
     }
     /// The squares after `c` along `d`, at most `max` of them, stopping at the rim.
     pub fn line(&self, c: Cell, d: Dir, max: u32) -> impl Iterator<Item = Cell> + '_ {

@@ -1,0 +1,188 @@
+//! E'thia in the terminal: the board with its walls, units by army (capital
+//! letter for a leader), the prompts and the notation.
+
+use crate::view::TerminalGame;
+use arbiter_core::{Game, Seat, ToMove};
+use arbiter_ethia::{Action, End, Ethia, Phase, State, UnitKind, Variant};
+use arbiter_geometry::{Dir, Edge, Side};
+
+const LETTERS: [char; 4] = ['a', 'b', 'c', 'd'];
+
+fn paint(text: &str, team: u8, color: bool) -> String {
+    if !color {
+        return text.to_string();
+    }
+    let code = if team == 0 { "1;31" } else { "1;34" };
+    format!("\x1b[{code}m{text}\x1b[0m")
+}
+
+impl TerminalGame for Ethia {
+    fn parse_variant(text: &str) -> Result<Variant, String> {
+        Variant::parse(text)
+    }
+
+    fn variant_label(variant: &Variant) -> String {
+        variant.label()
+    }
+
+    fn flag_switches(mode: Option<&str>, walls: Option<&str>) -> Result<String, String> {
+        let mut parts = Vec::new();
+        match mode {
+            None => {}
+            Some(m @ ("skirmish" | "battle")) => parts.push(m.to_string()),
+            Some(other) => return Err(format!("--mode is skirmish or battle, not '{other}'")),
+        }
+        match walls {
+            None => {}
+            Some("fixed") => parts.push("fixed".into()),
+            Some("standard") => parts.push("standard-walls".into()),
+            Some("custom") => parts.push("custom".into()),
+            Some(other) => return Err(format!("--walls is fixed, standard or custom, not '{other}'")),
+        }
+        Ok(parts.join(","))
+    }
+
+    fn side_of(&self, seat: Seat) -> usize {
+        usize::from(self.table().seat_team(seat))
+    }
+
+    fn render(&self, s: &State, color: bool) -> String {
+        let g = self.grid();
+        let mut out = String::new();
+        let files: String = (0..g.width()).map(|f| format!("  {} ", (b'a' + f) as char)).collect();
+        out.push_str(&format!("    {files}\n"));
+        let ranks: Vec<i32> =
+            (0..i32::from(g.height())).rev().filter(|&r| g.cell(0, r).is_some_and(|c| s.area.contains(c))).collect();
+        let wall_above =
+            |f: i32, r: i32| g.cell(f, r).is_some_and(|c| s.walls.contains(Edge { cell: c, side: Side::North }));
+        let border = |r: Option<i32>| {
+            let mut line = String::from("   +");
+            for f in 0..i32::from(g.width()) {
+                line.push_str(if r.is_some_and(|r| wall_above(f, r)) { "===" } else { "---" });
+                line.push('+');
+            }
+            line.push('\n');
+            line
+        };
+        out.push_str(&border(None));
+        for (i, &r) in ranks.iter().enumerate() {
+            out.push_str(&format!("{:>2} |", r + 1));
+            for f in 0..i32::from(g.width()) {
+                let Some(c) = g.cell(f, r) else { continue };
+                let cell = match s.unit_at(c) {
+                    Some((army, kind)) => {
+                        let ch = LETTERS[usize::from(army)];
+                        let t = if kind == UnitKind::Leader { ch.to_ascii_uppercase() } else { ch };
+                        paint(&format!(" {t} "), self.table().team(army), color)
+                    }
+                    None => "   ".into(),
+                };
+                out.push_str(&cell);
+                let wall = g.crosses_wall(&s.walls, c, Dir::E);
+                out.push(if f + 1 == i32::from(g.width()) {
+                    '|'
+                } else if wall {
+                    '#'
+                } else {
+                    ' '
+                });
+            }
+            out.push('\n');
+            let below = ranks.get(i + 1).copied();
+            out.push_str(&border(below.filter(|&b| b + 1 == r)));
+        }
+        let armies: Vec<String> = (0..self.table().armies)
+            .map(|a| {
+                let x = &s.armies[usize::from(a)];
+                format!(
+                    "{}/{} = army {} ({}, team {}{}): {} squad{}",
+                    LETTERS[usize::from(a)].to_ascii_uppercase(),
+                    LETTERS[usize::from(a)],
+                    a + 1,
+                    self.table().owner(a),
+                    if self.table().team(a) == 0 { 'A' } else { 'B' },
+                    match self.team_end(s, self.table().team(a)) {
+                        Some(End::South) => ", south",
+                        Some(End::North) => ", north",
+                        None => "",
+                    },
+                    x.squad.len(),
+                    if x.out {
+                        ", out"
+                    } else if x.leader.is_none() && !x.leader_to_place {
+                        ", no leader"
+                    } else {
+                        ""
+                    }
+                )
+            })
+            .collect();
+        out.push_str(&format!("  {}\n  walls shown as === and #; round {}\n", armies.join("\n  "), s.round));
+        out
+    }
+
+    fn prompt(&self, s: &State) -> String {
+        let who = |seat: Seat| format!("{seat}");
+        match (self.to_move(s), s.phase) {
+            (ToMove::Over, _) => match self.outcome(s) {
+                Some(o) => format!("Game over: {}", o.reason),
+                None => "Game over".into(),
+            },
+            (ToMove::Chance, _) => "Dice".into(),
+            (ToMove::Seat(p), Phase::ChooseWalls) => {
+                format!(
+                    "{}: you won the roll-off; choose the walls: walls:fixed, walls:standard or walls:custom",
+                    who(p)
+                )
+            }
+            (ToMove::Seat(p), Phase::PlaceWall { index }) => format!(
+                "{}: place wall {} of {} on an edge between two squares, e.g. c4|c5",
+                who(p),
+                index + 1,
+                self.variant().wall_count()
+            ),
+            (ToMove::Seat(p), Phase::ChooseEnd) => {
+                format!("{}: choose your side's end: end:south or end:north", who(p))
+            }
+            (ToMove::Seat(p), Phase::Deploy { .. }) => format!(
+                "{}: place a unit in your back {} ranks: L@square for the leader, S@square for a squad unit",
+                who(p),
+                self.variant().deploy_ranks()
+            ),
+            (ToMove::Seat(p), Phase::Act) => format!(
+                "{} (army {}): {} action{} left — Mc2 to move, c2xc5 to attack, end to finish",
+                who(p),
+                s.active + 1,
+                s.actions_left,
+                if s.actions_left == 1 { "" } else { "s" }
+            ),
+            (ToMove::Seat(p), Phase::MoveTo { unit, roll }) => format!(
+                "{}: the unit on {} may move up to {roll} — where to? e.g. >{}",
+                who(p),
+                self.grid().name(unit),
+                self.grid().name(unit)
+            ),
+            (ToMove::Seat(p), _) => format!("{}: your decision", who(p)),
+        }
+    }
+
+    fn parse_action(&self, _s: &State, text: &str) -> Result<Action, String> {
+        text.parse::<Action>().map_err(|e| e.to_string())
+    }
+
+    fn action_text(&self, action: &Action) -> String {
+        action.to_string()
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "Squares a1..h8 (h16 in Battle); rank 1 is the south end.
+  walls:fixed | walls:standard | walls:custom   choose how walls are placed
+  c4|c5          place a wall on the edge between c4 and c5
+  end:south | end:north                           choose your side's end
+  L@d1 / S@c1    place your leader / a squad unit
+  Mc2            move the unit on c2 (the move roll follows)
+  >c5            after the roll: where it goes (its own square to stay)
+  c2xc5          capture attempt from c2 on c5 (adjacent: close combat)
+  end            end your turn"
+    }
+}
