@@ -176,3 +176,42 @@ fn tournament_prints_a_markdown_table() {
     assert!(t.contains("| `greedy` | 100%"), "{t}");
     assert!(t.contains("Side 1 (seat 1's) won"), "{t}");
 }
+
+#[test]
+fn ethia_plays_in_the_terminal_and_refuses_with_the_rule() {
+    // Seed 4: P1 wins the wall roll-off.
+    let o = arbiter(&["play", "ethia", "--vs", "random", "--seed", "4"], "walls:fixed\nend:south\nL@d5\nL@d1\nquit\n");
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("you won the roll-off; choose the walls"), "{t}");
+    assert!(t.contains("rule ethia.deploy.rows"), "{t}");
+    assert!(t.contains("army 1 places a Leader on d1"), "{t}");
+    assert!(t.contains("==="), "walls are drawn: {t}");
+}
+
+#[test]
+fn ethia_sims_in_every_mode_with_teams() {
+    for args in [
+        &["sim", "ethia", "--games", "20", "--seed", "2", "--p1", "heuristic", "--p2", "random", "--json"][..],
+        &["sim", "ethia", "--mode", "battle", "--walls", "standard", "--games", "4", "--seed", "2", "--json"][..],
+        &["sim", "ethia", "--players", "4", "--games", "10", "--seed", "2", "--json"][..],
+        &["sim", "ethia", "--players", "3", "--walls", "custom", "--games", "10", "--seed", "2", "--json"][..],
+    ] {
+        let o = arbiter(args, "");
+        assert!(o.status.success(), "{args:?}: {}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let n = |k: &str| v[k].as_u64().unwrap();
+        assert_eq!(n("p1_wins") + n("p2_wins") + n("draws"), n("games"), "{args:?}");
+    }
+    let o =
+        arbiter(&["sim", "ethia", "--games", "20", "--seed", "2", "--p1", "heuristic", "--p2", "random", "--json"], "");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["p1_wins"].as_u64().unwrap() >= 15, "the heuristic bot should beat random: {v}");
+    let o = arbiter(&["sim", "ethia", "--players", "5"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let o = arbiter(&["sim", "ethia", "--mode", "huge"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("--mode is skirmish or battle"));
+    let o = arbiter(&["sim", "essence", "--mode", "battle"], "");
+    assert_eq!(o.status.code(), Some(2));
+}
