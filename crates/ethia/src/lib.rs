@@ -8,7 +8,9 @@
 //!
 //! - [`Ethia`] implements [`arbiter_core::Game`] for Skirmish and Battle;
 //! - [`lines`] holds lines of attack and the outcome of capture attempts;
-//! - [`layout`] the fixed wall layout and the standard placement.
+//! - [`layout`] the fixed wall layout and the standard placement;
+//! - [`worlds`] the E'thia Worlds solo/co-op expansion ([`worlds::EthiaWorlds`]),
+//!   with quests as data and the Kingdom of Coyote.
 
 mod action;
 mod event;
@@ -23,6 +25,7 @@ mod table;
 mod turn;
 mod validate;
 mod variant;
+pub mod worlds;
 
 pub use action::Action;
 pub use event::{At, Event};

@@ -1,0 +1,241 @@
+//! Events of an E'thia Worlds adventure, in plain words. Leaders are numbered
+//! from 1 and enemies from 1 in quest order.
+
+use super::card::{Elixir, Relic};
+use super::state::{Task, WorldsEnding};
+use crate::event::At;
+use serde::Serialize;
+use std::fmt;
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum WorldsEvent {
+    /// A round began.
+    RoundBegan {
+        /// The round.
+        round: u16,
+    },
+    /// The boss's call was rolled.
+    CallRolled {
+        /// The die.
+        roll: u8,
+        /// Whether enemies come.
+        answered: bool,
+    },
+    /// An enemy was placed or moved.
+    EnemyMoved {
+        /// The enemy (0-based).
+        enemy: u8,
+        /// Where.
+        to: At,
+    },
+    /// A leader's turn began.
+    TurnBegan {
+        /// The leader (0-based).
+        leader: u8,
+    },
+    /// A leader rolled for actions.
+    ActionsRolled {
+        /// The leader.
+        leader: u8,
+        /// The die.
+        roll: u8,
+        /// Actions it may use.
+        actions: u8,
+    },
+    /// A leader drank an elixir.
+    Drank {
+        /// The leader.
+        leader: u8,
+        /// The elixir.
+        elixir: Elixir,
+    },
+    /// A leader healed every hit point, forfeiting its turn.
+    Healed {
+        /// The leader.
+        leader: u8,
+    },
+    /// A leader rolled for a move.
+    MoveRolled {
+        /// The leader.
+        leader: u8,
+        /// Squares it may move.
+        roll: u8,
+    },
+    /// A leader stepped.
+    Stepped {
+        /// The leader.
+        leader: u8,
+        /// Where to.
+        to: At,
+    },
+    /// A capture attempt's dice and result.
+    Struck {
+        /// The leader involved.
+        leader: u8,
+        /// The enemy involved.
+        enemy: u8,
+        /// The leader attacked (true) or defended.
+        by_leader: bool,
+        /// The attacker's best die with bonuses.
+        attack: i8,
+        /// The defender's die with bonuses.
+        defence: i8,
+        /// What happened, in words.
+        result: &'static str,
+    },
+    /// An enemy was captured.
+    Captured {
+        /// The enemy.
+        enemy: u8,
+        /// By which leader.
+        by: u8,
+    },
+    /// The boss lost a hit point.
+    BossHit {
+        /// Hit points left.
+        hp: i8,
+    },
+    /// A leader lost hit points.
+    Hurt {
+        /// The leader.
+        leader: u8,
+        /// Hit points now.
+        hp: i8,
+    },
+    /// A leader fell unconscious.
+    Unconscious {
+        /// The leader.
+        leader: u8,
+    },
+    /// A leader was captured by the enemy.
+    LeaderCaptured {
+        /// The leader.
+        leader: u8,
+    },
+    /// A leader was resurrected.
+    Resurrected {
+        /// The leader.
+        leader: u8,
+    },
+    /// An enemy noticed a leader.
+    Alerted {
+        /// The enemy.
+        enemy: u8,
+    },
+    /// An enemy attacked and not captured turned hostile.
+    Hostile {
+        /// The enemy.
+        enemy: u8,
+    },
+    /// A task's roll.
+    TaskRolled {
+        /// The leader.
+        leader: u8,
+        /// The task.
+        task: Task,
+        /// The die with bonuses.
+        roll: u8,
+        /// Whether it succeeded.
+        success: bool,
+    },
+    /// A leader gained tokens.
+    Tokens {
+        /// The leader.
+        leader: u8,
+        /// How many.
+        amount: u32,
+    },
+    /// A leader gained an elixir.
+    GotElixir {
+        /// The leader.
+        leader: u8,
+        /// The elixir.
+        elixir: Elixir,
+    },
+    /// A leader gained a relic.
+    GotRelic {
+        /// The leader.
+        leader: u8,
+        /// The relic.
+        relic: Relic,
+    },
+    /// Diplomacy pacified the boss.
+    Pacified,
+    /// Diplomacy failed; no more attempts.
+    Rebuffed,
+    /// An enemy rolled for its actions.
+    EnemyActions {
+        /// The enemy.
+        enemy: u8,
+        /// Attacks it makes.
+        attacks: u8,
+    },
+    /// A leader left the map.
+    Escaped {
+        /// The leader.
+        leader: u8,
+    },
+    /// The adventure ended.
+    AdventureOver {
+        /// How.
+        ending: WorldsEnding,
+    },
+}
+
+impl fmt::Display for WorldsEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use WorldsEvent::*;
+        let l = |i: &u8| format!("leader {}", i + 1);
+        let e = |i: &u8| format!("enemy {}", i + 1);
+        match self {
+            RoundBegan { round } => write!(f, "round {round} begins"),
+            CallRolled { roll, answered: true } => write!(f, "the call is rolled: {roll} — the call is answered!"),
+            CallRolled { roll, answered: false } => write!(f, "the call is rolled: {roll} — nothing comes"),
+            EnemyMoved { enemy, to } => write!(f, "{} moves to {to}", e(enemy)),
+            TurnBegan { leader } => write!(f, "{}'s turn", l(leader)),
+            ActionsRolled { leader, roll, actions } => write!(f, "{} rolls {roll}: {actions} action(s)", l(leader)),
+            Drank { leader, elixir } => write!(f, "{} drinks a {} elixir", l(leader), elixir.name()),
+            Healed { leader } => write!(f, "{} rests and heals every hit point", l(leader)),
+            MoveRolled { leader, roll } => write!(f, "{} may move {roll}", l(leader)),
+            Stepped { leader, to } => write!(f, "{} steps to {to}", l(leader)),
+            Struck { leader, enemy, by_leader: true, attack, defence, result } => {
+                write!(f, "{} attacks {}: {attack} against {defence} — {result}", l(leader), e(enemy))
+            }
+            Struck { leader, enemy, by_leader: false, attack, defence, result } => {
+                write!(f, "{} attacks {}: {attack} against {defence} — {result}", e(enemy), l(leader))
+            }
+            Captured { enemy, by } => write!(f, "{} is captured by {}", e(enemy), l(by)),
+            BossHit { hp } => write!(f, "the boss is hit ({hp} hit points left)"),
+            Hurt { leader, hp } => write!(f, "{} is hurt ({hp} hit points left)", l(leader)),
+            Unconscious { leader } => write!(f, "{} falls unconscious", l(leader)),
+            LeaderCaptured { leader } => write!(f, "{} is captured by the enemy", l(leader)),
+            Resurrected { leader } => write!(f, "{} is resurrected at full health", l(leader)),
+            Alerted { enemy } => write!(f, "{} is alerted", e(enemy)),
+            Hostile { enemy } => write!(f, "{} turns hostile", e(enemy)),
+            TaskRolled { leader, task, roll, success } => write!(
+                f,
+                "{} rolls {roll} to {} — {}",
+                l(leader),
+                match task {
+                    Task::Search(_) => "search a chest",
+                    Task::Disarm(_) => "disarm a trap",
+                    Task::Pick(_) => "pick a lock",
+                    Task::Parley => "talk to the boss",
+                    Task::Revive(_) => "resurrect a friend",
+                    Task::RelicTry => "find a relic",
+                },
+                if *success { "success" } else { "failure" }
+            ),
+            Tokens { leader, amount } => write!(f, "{} gains {amount} truth token(s)", l(leader)),
+            GotElixir { leader, elixir } => write!(f, "{} gains a {} elixir", l(leader), elixir.name()),
+            GotRelic { leader, relic } => write!(f, "{} gains the relic {}", l(leader), relic.name()),
+            Pacified => f.write_str("the boss is pacified: one more hit will defeat him"),
+            Rebuffed => f.write_str("the boss is not amused: every leader must defend"),
+            EnemyActions { enemy, attacks } => write!(f, "{} rolls for {attacks} attack(s)", e(enemy)),
+            Escaped { leader } => write!(f, "{} escapes the map", l(leader)),
+            AdventureOver { ending } => write!(f, "the adventure ends: {ending:?}"),
+        }
+    }
+}

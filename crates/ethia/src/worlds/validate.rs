@@ -1,0 +1,66 @@
+//! Checks that an adventure's state from outside (a file, a message) is one
+//! the rules can continue from.
+
+use super::rules::EthiaWorlds;
+use super::state::{Phase, WorldsState};
+use arbiter_geometry::CellSet;
+
+/// Says what is wrong with a state, if anything.
+pub(crate) fn validate(g: &EthiaWorlds, s: &WorldsState) -> Result<(), String> {
+    let grid = g.grid();
+    if s.leaders.is_empty() || s.leaders.len() > 4 {
+        return Err("an adventure has 1 to 4 leaders".into());
+    }
+    if s.enemies.len() > 120 {
+        return Err("too many enemies".into());
+    }
+    let cells =
+        s.leaders.iter().map(|l| l.at).chain(s.leaders.iter().map(|l| l.start)).chain(s.enemies.iter().map(|e| e.at));
+    for c in cells {
+        if !grid.contains(c) {
+            return Err("a unit is off the map".into());
+        }
+    }
+    if (s.chests | s.striking | s.blocking | s.locks) - grid.all() != CellSet::EMPTY {
+        return Err("an object is off the map".into());
+    }
+    if s.walls.iter().any(|e| !grid.is_interior(e)) {
+        return Err("a wall lies on the rim of the map".into());
+    }
+    for (i, l) in s.leaders.iter().enumerate() {
+        if l.hp > l.max_hp() || l.hp < -1 || usize::from(l.seat.0) >= g.seats || l.heals > 2 {
+            return Err(format!("leader {} has impossible hit points, heals or seat", i + 1));
+        }
+    }
+    let leader_ok = |l: u8| usize::from(l) < s.leaders.len();
+    let enemy_ok = |e: u8| usize::from(e) < s.enemies.len();
+    let ok = match s.phase {
+        Phase::Shop { leader }
+        | Phase::TurnStart { leader }
+        | Phase::TunnelDir { leader }
+        | Phase::FreeShot { leader }
+        | Phase::ActionRoll { leader }
+        | Phase::Act { leader }
+        | Phase::MoveRoll { leader, .. }
+        | Phase::MoveChoice { leader, .. }
+        | Phase::Step { leader, .. }
+        | Phase::TaskRoll { leader, .. }
+        | Phase::ChestSix { leader }
+        | Phase::PickElixir { leader, .. }
+        | Phase::CharmType { leader } => leader_ok(leader),
+        Phase::Trade { leader, partner, .. } => leader_ok(leader) && leader_ok(partner),
+        Phase::Aim { enemy, .. } | Phase::Place { enemy, .. } | Phase::EnemyRoll { enemy, .. } => enemy_ok(enemy),
+        Phase::StrikeRoll | Phase::StrikeWindow | Phase::StrikeReroll { .. } => {
+            s.strike.is_some_and(|k| leader_ok(k.leader) && enemy_ok(k.enemy))
+        }
+        _ => true,
+    };
+    if !ok {
+        return Err("the phase names a leader or enemy that does not exist".into());
+    }
+    match (s.phase, s.ending) {
+        (Phase::Over, None) => Err("the adventure is over without an ending".into()),
+        (Phase::Over, Some(_)) | (_, None) => Ok(()),
+        (_, Some(_)) => Err("the adventure has an ending but is not over".into()),
+    }
+}
