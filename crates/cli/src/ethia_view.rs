@@ -1,7 +1,8 @@
 //! E'thia in the terminal: the board with its walls, units by army (capital
 //! letter for a leader), the prompts and the notation.
 
-use crate::view::TerminalGame;
+use crate::GameFlags;
+use crate::view::{TerminalGame, no_flags};
 use arbiter_core::{Game, Seat, ToMove};
 use arbiter_ethia::{Action, End, Ethia, Phase, State, UnitKind, Variant};
 use arbiter_geometry::{Dir, Edge, Side};
@@ -25,14 +26,15 @@ impl TerminalGame for Ethia {
         variant.label()
     }
 
-    fn flag_switches(mode: Option<&str>, walls: Option<&str>) -> Result<String, String> {
+    fn flag_switches(flags: &GameFlags) -> Result<String, String> {
+        no_flags(flags, &["mode", "walls"])?;
         let mut parts = Vec::new();
-        match mode {
+        match flags.mode.as_deref() {
             None => {}
             Some(m @ ("skirmish" | "battle")) => parts.push(m.to_string()),
             Some(other) => return Err(format!("--mode is skirmish or battle, not '{other}'")),
         }
-        match walls {
+        match flags.walls.as_deref() {
             None => {}
             Some("fixed") => parts.push("fixed".into()),
             Some("standard") => parts.push("standard-walls".into()),

@@ -11,14 +11,41 @@ mod replay;
 mod sim;
 mod tournament;
 mod view;
+mod worlds_view;
 
 use arbiter_ai::BotSpec;
 use arbiter_core::Game;
 use arbiter_essence::Essence;
 use arbiter_ethia::Ethia;
+use arbiter_ethia::worlds::EthiaWorlds;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use view::TerminalGame;
+
+/// Runs `$body` with `$G` bound to the game type named by `$name`.
+macro_rules! with_game {
+    ($name:expr, $G:ident => $body:block) => {
+        match $name.to_ascii_lowercase().as_str() {
+            "essence" | "essence-of-the-arcane" => {
+                type $G = Essence;
+                (|| -> Result<(), Failure> { $body })()
+            }
+            "ethia" => {
+                type $G = Ethia;
+                (|| -> Result<(), Failure> { $body })()
+            }
+            "ethia-worlds" | "worlds" => {
+                type $G = EthiaWorlds;
+                (|| -> Result<(), Failure> { $body })()
+            }
+            other => Err(Failure::Input(format!(
+                "unknown game '{}'; this build plays: essence, ethia, ethia-worlds",
+                other.chars().take(40).collect::<String>()
+            ))),
+        }
+    };
+}
 
 /// Arbiter: a rules-enforcing referee and game table for tabletop games.
 #[derive(Parser)]
@@ -35,21 +62,17 @@ enum Command {
         after_help = "Examples:\n  arbiter play essence\n  arbiter play essence --variant loop,determined --vs alphabeta --think 2\n  arbiter play essence --vs human\n  arbiter play essence --load game.json"
     )]
     Play {
-        /// The game: essence or ethia.
+        /// The game: essence, ethia or ethia-worlds.
         game: String,
         /// Variant switches, comma-separated (essence: determined, loop, summoning, fast;
         /// ethia: standard-deployment, alternating).
         #[arg(long, default_value = "standard")]
         variant: String,
-        /// E'thia: skirmish or battle.
+        #[command(flatten)]
+        flags: GameFlags,
+        /// Number of players (E'thia: 2, 3 or 4; E'thia Worlds: 1 to 4; default 2, Worlds 1).
         #[arg(long)]
-        mode: Option<String>,
-        /// E'thia: fix the wall option (fixed, standard or custom) instead of letting the roll-off winner choose.
-        #[arg(long)]
-        walls: Option<String>,
-        /// Number of players (E'thia: 2, 3 or 4).
-        #[arg(long, default_value_t = 2)]
-        players: usize,
+        players: Option<usize>,
         /// The opponent: auto (the strongest bot for the game), human, random,
         /// greedy, mcts[:…] or alphabeta[:…].
         #[arg(long, default_value = "auto")]
@@ -61,7 +84,7 @@ enum Command {
         #[arg(long)]
         manual_dice: bool,
         /// Which seat you play: 1 moves first.
-        #[arg(long = "as", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        #[arg(long = "as", default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=4))]
         seat: u8,
         /// Seed for the dice and the AI.
         #[arg(long)]
@@ -75,20 +98,16 @@ enum Command {
         after_help = "Results are identical for identical seeds whatever --threads is, for bots limited by iterations\n(mcts:iters=N, alphabeta:nodes=N, random, greedy); time-limited bots vary with the machine."
     )]
     Sim {
-        /// The game: essence or ethia.
+        /// The game: essence, ethia or ethia-worlds.
         game: String,
         /// Variant switches, comma-separated.
         #[arg(long, default_value = "standard")]
         variant: String,
-        /// E'thia: skirmish or battle.
-        #[arg(long)]
-        mode: Option<String>,
-        /// E'thia: fix the wall option (fixed, standard or custom).
-        #[arg(long)]
-        walls: Option<String>,
+        #[command(flatten)]
+        flags: GameFlags,
         /// Number of players; with teams, --p1 plays every seat of one side and --p2 the other's.
-        #[arg(long, default_value_t = 2)]
-        players: usize,
+        #[arg(long)]
+        players: Option<usize>,
         /// Number of games.
         #[arg(long, default_value_t = 100)]
         games: u64,
@@ -116,20 +135,16 @@ enum Command {
         after_help = "Example (the table in docs/ai.md):\n  arbiter tournament essence --bot random --bot greedy --bot mcts:time=0.1 --bot alphabeta:time=0.1 --games 200 --threads 2"
     )]
     Tournament {
-        /// The game: essence or ethia.
+        /// The game: essence, ethia or ethia-worlds.
         game: String,
         /// Variant switches, comma-separated.
         #[arg(long, default_value = "standard")]
         variant: String,
-        /// E'thia: skirmish or battle.
-        #[arg(long)]
-        mode: Option<String>,
-        /// E'thia: fix the wall option (fixed, standard or custom).
-        #[arg(long)]
-        walls: Option<String>,
+        #[command(flatten)]
+        flags: GameFlags,
         /// Number of players.
-        #[arg(long, default_value_t = 2)]
-        players: usize,
+        #[arg(long)]
+        players: Option<usize>,
         /// A bot (repeat for each entrant).
         #[arg(long = "bot", required = true)]
         bots: Vec<String>,
@@ -170,6 +185,23 @@ enum Command {
     },
 }
 
+/// Options that belong to one game and become variant switches.
+#[derive(clap::Args, Clone, Default)]
+pub struct GameFlags {
+    /// E'thia: skirmish or battle.
+    #[arg(long)]
+    pub mode: Option<String>,
+    /// E'thia: fix the wall option (fixed, standard or custom) instead of letting the roll-off winner choose.
+    #[arg(long)]
+    pub walls: Option<String>,
+    /// E'thia Worlds: a built-in quest's id (kingdom-of-coyote) or a quest file (.toml).
+    #[arg(long)]
+    pub quest: Option<String>,
+    /// E'thia Worlds: how many leaders go on the adventure (1–4; default: as many as the quest is built for).
+    #[arg(long)]
+    pub leaders: Option<u8>,
+}
+
 /// An error with the exit code it deserves.
 pub enum Failure {
     /// Bad input: exit code 2.
@@ -181,66 +213,55 @@ pub enum Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Play { game, variant, mode, walls, players, vs, think, manual_dice, seat, seed, load } => {
-            with_game(&game, |g| {
-                let options = |variant: String| play::Options {
-                    variant,
+        Command::Play { game, variant, flags, players, vs, think, manual_dice, seat, seed, load } => {
+            with_game!(&game, G => {
+                let o = play::Options {
+                    variant: variant_text::<G>(&variant, &flags)?,
                     opponent: vs.clone(),
                     think,
                     manual_dice,
                     human: seat - 1,
-                    seats: players,
+                    seats: players.unwrap_or(G::DEFAULT_SEATS),
                     seed,
                     load: load.clone(),
                 };
-                match g {
-                    Known::Essence => play::run::<Essence>(&options(variant_text::<Essence>(&variant, &mode, &walls)?)),
-                    Known::Ethia => play::run::<Ethia>(&options(variant_text::<Ethia>(&variant, &mode, &walls)?)),
-                }
+                play::run::<G>(&o)
             })
         }
-        Command::Sim { game, variant, mode, walls, players, games, seed, p1, p2, threads, think, json } => {
-            with_game(&game, |g| {
-                let opts = |variant| sim::Options {
-                    variant,
+        Command::Sim { game, variant, flags, players, games, seed, p1, p2, threads, think, json } => {
+            with_game!(&game, G => {
+                let o = sim::Options {
+                    variant: variant_text::<G>(&variant, &flags)?,
                     games,
                     seed,
                     p1: p1.clone(),
                     p2: p2.clone(),
-                    seats: players,
+                    seats: players.unwrap_or(G::DEFAULT_SEATS),
                     threads,
                     think,
                     json,
                 };
-                match g {
-                    Known::Essence => sim::run::<Essence>(&opts(variant_text::<Essence>(&variant, &mode, &walls)?)),
-                    Known::Ethia => sim::run::<Ethia>(&opts(variant_text::<Ethia>(&variant, &mode, &walls)?)),
-                }
+                sim::run::<G>(&o)
             })
         }
-        Command::Tournament { game, variant, mode, walls, players, bots, games, seed, threads, think } => {
-            with_game(&game, |g| {
-                let opts = |variant| tournament::Options {
-                    variant,
+        Command::Tournament { game, variant, flags, players, bots, games, seed, threads, think } => {
+            with_game!(&game, G => {
+                let o = tournament::Options {
+                    variant: variant_text::<G>(&variant, &flags)?,
                     bots: bots.clone(),
                     games,
                     seed,
                     threads,
                     think,
-                    seats: players,
+                    seats: players.unwrap_or(G::DEFAULT_SEATS),
                 };
-                match g {
-                    Known::Essence => {
-                        tournament::run::<Essence>(&opts(variant_text::<Essence>(&variant, &mode, &walls)?))
-                    }
-                    Known::Ethia => tournament::run::<Ethia>(&opts(variant_text::<Ethia>(&variant, &mode, &walls)?)),
-                }
+                tournament::run::<G>(&o)
             })
         }
-        Command::Perft { game, position, depth, variant } => with_game(&game, |g| match g {
-            Known::Essence => perft_essence(&position, depth, &variant),
-            Known::Ethia => Err(Failure::Input("perft is defined for essence only".into())),
-        }),
+        Command::Perft { game, position, depth, variant } => match game.to_ascii_lowercase().as_str() {
+            "essence" | "essence-of-the-arcane" => perft_essence(&position, depth, &variant),
+            _ => Err(Failure::Input("perft is defined for essence only".into())),
+        },
         Command::Replay { file, step } => replay::run(&file, step),
     };
     match result {
@@ -256,30 +277,9 @@ fn main() -> ExitCode {
     }
 }
 
-/// The games this build knows.
-enum Known {
-    Essence,
-    Ethia,
-}
-
-fn with_game(name: &str, f: impl FnOnce(Known) -> Result<(), Failure>) -> Result<(), Failure> {
-    match name.to_ascii_lowercase().as_str() {
-        "essence" | "essence-of-the-arcane" => f(Known::Essence),
-        "ethia" => f(Known::Ethia),
-        other => Err(Failure::Input(format!(
-            "unknown game '{}'; this build plays: essence, ethia",
-            other.chars().take(40).collect::<String>()
-        ))),
-    }
-}
-
 /// The variant text from `--variant` and the game's own flags.
-fn variant_text<G: view::TerminalGame>(
-    variant: &str,
-    mode: &Option<String>,
-    walls: &Option<String>,
-) -> Result<String, Failure> {
-    let extra = G::flag_switches(mode.as_deref(), walls.as_deref()).map_err(Failure::Input)?;
+fn variant_text<G: view::TerminalGame>(variant: &str, flags: &GameFlags) -> Result<String, Failure> {
+    let extra = G::flag_switches(flags).map_err(Failure::Input)?;
     Ok([variant, extra.as_str()].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join(","))
 }
 

@@ -31,13 +31,11 @@ pub struct Options {
     pub load: Option<PathBuf>,
 }
 
-/// The strongest bot the game allows: alpha-beta for deterministic two-player
-/// games of perfect information (see docs/ai.md), MCTS for the rest.
+/// The strongest bot for the game (see docs/ai.md).
 fn strongest_bot<G: TerminalGame>(variant: &str, seats: usize) -> Result<arbiter_ai::BotSpec, Failure> {
     let v = G::parse_variant(variant).map_err(Failure::Input)?;
     let game = G::new(v, seats).map_err(|e| Failure::Input(e.to_string()))?;
-    let deterministic = !game.has_chance() && !game.has_hidden_information();
-    parse_bot(if deterministic { "alphabeta" } else { "mcts" })
+    parse_bot(game.auto_bot())
 }
 
 fn refusal_text(r: &Refusal) -> String {
@@ -116,9 +114,14 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
         });
     }
     let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let versus = match &opponent {
-        Some(spec) => format!("you are P{} against {spec}", o.human + 1),
-        None => "two players at one keyboard".to_string(),
+    let co_op = (0..game.seats()).all(|i| game.side_of(Seat(i as u8)) == game.side_of(Seat(0)));
+    let versus = match (&opponent, co_op, game.seats()) {
+        (_, true, 1) => "solo: you make every decision".to_string(),
+        (Some(spec), true, _) => format!("you are P{}, your partners are played by {spec}", o.human + 1),
+        (None, true, n) => format!("{n} players at one keyboard, all on one side"),
+        (Some(spec), false, _) => format!("you are P{} against {spec}", o.human + 1),
+        (None, false, 2) => "two players at one keyboard".to_string(),
+        (None, false, n) => format!("{n} players at one keyboard"),
     };
     println!(
         "{} — variant {} — {versus} — seed {}. Type 'help' for commands.",
@@ -140,8 +143,9 @@ impl<G: TerminalGame> Table<G> {
 
     fn report(&self, who: &str, decision: &str, events: &[G::Event]) {
         println!("{who}: {decision}");
+        let (game, state) = (self.session.game(), self.session.state());
         for e in events {
-            println!("  · {e}");
+            println!("  · {}", game.event_text(state, e));
         }
     }
 

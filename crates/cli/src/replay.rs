@@ -6,6 +6,7 @@ use crate::view::TerminalGame;
 use arbiter_core::{Decision, Record};
 use arbiter_essence::Essence;
 use arbiter_ethia::Ethia;
+use arbiter_ethia::worlds::EthiaWorlds;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
@@ -18,6 +19,7 @@ pub fn run(path: &Path, step: bool) -> Result<(), Failure> {
     match header.get("game").and_then(|g| g.as_str()) {
         Some("essence") => replay::<Essence>(&text, path, step),
         Some("ethia") => replay::<Ethia>(&text, path, step),
+        Some("ethia-worlds") => replay::<EthiaWorlds>(&text, path, step),
         Some(other) => Err(Failure::Input(format!("{}: this build cannot replay '{other}'", path.display()))),
         None => Err(Failure::Input(format!("{}: not a game record (no \"game\")", path.display()))),
     }
@@ -43,7 +45,11 @@ fn replay<G: TerminalGame>(text: &str, path: &Path, step: bool) -> Result<(), Fa
                 Decision::Act(a) => game.action_text(a),
                 Decision::Roll(r) => format!("dice {r}"),
             };
-            frames.push((format!("{}. {text}", i + 1), events.iter().map(|e| e.to_string()).collect(), state.clone()));
+            frames.push((
+                format!("{}. {text}", i + 1),
+                events.iter().map(|e| game.event_text(state, e)).collect(),
+                state.clone(),
+            ));
         })
         .map_err(|e| Failure::Input(e.to_string()))?;
     let stdin = std::io::stdin();

@@ -79,6 +79,9 @@ pub struct Summary {
     pub elapsed_sec: f64,
     /// Worker threads.
     pub threads: usize,
+    /// How the games ended, by the game's own words (e.g. "quest won",
+    /// "round limit" in E'thia Worlds), with counts.
+    pub endings: std::collections::BTreeMap<String, u64>,
 }
 
 /// A well-mixed seed for game `index` of a run (SplitMix64).
@@ -91,13 +94,13 @@ pub fn game_seed(run_seed: u64, index: u64) -> u64 {
 
 /// Plays one game between two bot descriptions (each seat gets its own bot,
 /// `specs[0]` for side 0's seats and `specs[1]` for side 1's); returns the
-/// winning side and the number of decisions.
+/// winning side, the number of decisions and how the game ended in words.
 pub fn play_game<G: TerminalGame>(
     game: &G,
     specs: [&BotSpec; 2],
     seed: u64,
     think: f64,
-) -> Result<(Result1, u64), String> {
+) -> Result<(Result1, u64, String), String> {
     let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
     for seat in 0..game.seats() {
         let spec = specs[game.side_of(Seat(seat as u8)).min(1)];
@@ -123,7 +126,7 @@ pub fn play_game<G: TerminalGame>(
         Some(OutcomeKind::Win(w)) if !w.is_empty() => Result1::Win(game.side_of(w[0]).min(1) as u8),
         _ => Result1::Draw,
     };
-    Ok((result, length))
+    Ok((result, length, game.ending_label(&state)))
 }
 
 /// Runs the games and builds the summary.
@@ -137,7 +140,7 @@ pub fn simulate<G: TerminalGame>(game: &G, o: &Options, progress: &ProgressBar) 
         .build()
         .map_err(|e| Failure::Run(e.to_string()))?;
     let started = Instant::now();
-    let results: Vec<Result<(Result1, u64), String>> = pool.install(|| {
+    let results: Vec<Result<(Result1, u64, String), String>> = pool.install(|| {
         (0..o.games)
             .into_par_iter()
             .map(|i| {
@@ -149,9 +152,11 @@ pub fn simulate<G: TerminalGame>(game: &G, o: &Options, progress: &ProgressBar) 
     });
     let elapsed = started.elapsed().as_secs_f64();
     let (mut w1, mut w2, mut draws, mut length) = (0, 0, 0, 0u64);
+    let mut endings = std::collections::BTreeMap::new();
     for r in results {
-        let (result, len) = r.map_err(Failure::Run)?;
+        let (result, len, ending) = r.map_err(Failure::Run)?;
         length += len;
+        *endings.entry(ending).or_insert(0) += 1;
         match result {
             Result1::Win(0) => w1 += 1,
             Result1::Win(_) => w2 += 1,
@@ -176,6 +181,7 @@ pub fn simulate<G: TerminalGame>(game: &G, o: &Options, progress: &ProgressBar) 
         games_per_sec: if elapsed > 0.0 { n as f64 / elapsed } else { 0.0 },
         elapsed_sec: elapsed,
         threads: o.threads.max(1),
+        endings,
     })
 }
 
@@ -204,6 +210,8 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
         println!("  P1 {:<28} wins {:>6}  {}", summary.p1, summary.p1_wins, pct(summary.p1_win_rate));
         println!("  P2 {:<28} wins {:>6}  {}", summary.p2, summary.p2_wins, pct(summary.p2_win_rate));
         println!("  draws {:>32}  {}", summary.draws, pct(summary.draw_rate));
+        let endings: Vec<String> = summary.endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        println!("  endings: {}", endings.join(", "));
         println!("  mean length {:.1} decisions", summary.mean_length);
         println!(
             "  {:.1} games/s ({:.2} s on {} thread{})",

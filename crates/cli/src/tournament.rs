@@ -68,7 +68,7 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
                 let swapped = g % 2 == 1;
                 let seats = if swapped { [&specs[j], &specs[i]] } else { [&specs[i], &specs[j]] };
                 let seed = game_seed(o.seed, (p as u64) << 32 | g);
-                let r = play_game(&game, seats, seed, o.think).map(|(r, len)| (p, swapped, r, len));
+                let r = play_game(&game, seats, seed, o.think).map(|(r, len, _)| (p, swapped, r, len));
                 progress.inc(1);
                 r
             })

@@ -1,8 +1,23 @@
 //! What the terminal needs from a game beyond the core API: reading variants
 //! and actions typed by people, and drawing the table.
 
-use arbiter_core::{Evaluate, Seat};
+use crate::GameFlags;
+use arbiter_core::{Evaluate, OutcomeKind, Seat};
 use std::hash::Hash;
+
+/// Refuses every game flag not in `allowed` (`mode`, `walls`, `quest`, `leaders`).
+pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {
+    let given = [
+        ("mode", flags.mode.is_some(), "--mode and --walls are options of ethia"),
+        ("walls", flags.walls.is_some(), "--mode and --walls are options of ethia"),
+        ("quest", flags.quest.is_some(), "--quest and --leaders are options of ethia-worlds"),
+        ("leaders", flags.leaders.is_some(), "--quest and --leaders are options of ethia-worlds"),
+    ];
+    match given.iter().find(|(name, set, _)| *set && !allowed.contains(name)) {
+        Some((_, _, why)) => Err((*why).to_string()),
+        None => Ok(String::new()),
+    }
+}
 
 /// A game the `arbiter` command can play in the terminal.
 pub trait TerminalGame: Evaluate<State: Hash + Eq, Event: std::fmt::Display> {
@@ -25,11 +40,28 @@ pub trait TerminalGame: Evaluate<State: Hash + Eq, Event: std::fmt::Display> {
     fn side_of(&self, seat: Seat) -> usize {
         seat.index() % 2
     }
-    /// Extra variant switches from the `--mode` and `--walls` flags, if the game has them.
-    fn flag_switches(mode: Option<&str>, walls: Option<&str>) -> Result<String, String> {
-        match (mode, walls) {
-            (None, None) => Ok(String::new()),
-            _ => Err("--mode and --walls are options of ethia".into()),
+    /// Players when `--players` is not given.
+    const DEFAULT_SEATS: usize = 2;
+    /// Extra variant switches from the game's own flags (`--mode`, `--walls`,
+    /// `--quest`, `--leaders`); a flag the game does not have is an error.
+    fn flag_switches(flags: &GameFlags) -> Result<String, String> {
+        no_flags(flags, &[])
+    }
+    /// The bot `--vs auto` plays: the strongest for the game (docs/ai.md).
+    fn auto_bot(&self) -> &'static str {
+        if !self.has_chance() && !self.has_hidden_information() { "alphabeta" } else { "mcts" }
+    }
+    /// An event in plain words; `state` is the table just after it.
+    fn event_text(&self, _state: &Self::State, event: &Self::Event) -> String {
+        event.to_string()
+    }
+    /// A short word for how a finished game ended, tallied by `arbiter sim`.
+    fn ending_label(&self, state: &Self::State) -> String {
+        match self.outcome(state).map(|o| o.kind) {
+            Some(OutcomeKind::Win(w)) if !w.is_empty() => format!("side {} won", self.side_of(w[0]) + 1),
+            Some(OutcomeKind::Win(_)) => "nobody won".into(),
+            Some(OutcomeKind::Draw) => "draw".into(),
+            None => "unfinished".into(),
         }
     }
 }

@@ -215,3 +215,112 @@ fn ethia_sims_in_every_mode_with_teams() {
     let o = arbiter(&["sim", "essence", "--mode", "battle"], "");
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// The decisions a person types for one whole adventure: random legal
+/// choices under the CLI's seeded dice, leaving out the decisions the CLI
+/// takes by itself because they are the only ones possible.
+fn worlds_script(seed: u64, leaders: u8) -> (Vec<String>, String) {
+    use arbiter_core::{Decision, DiceMode, Game, MatchConfig, PlayerSpec, Session, ToMove};
+    use arbiter_ethia::worlds::{EthiaWorlds, WorldsVariant};
+    use rand::{SeedableRng, seq::IndexedRandom};
+    let variant = WorldsVariant { leaders, ..WorldsVariant::default() };
+    let config = MatchConfig {
+        game: "ethia-worlds".into(),
+        variant,
+        players: vec![PlayerSpec::human("P1")],
+        seed,
+        dice: DiceMode::Seeded,
+    };
+    let mut session = Session::<EthiaWorlds>::new(config).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut typed = Vec::new();
+    loop {
+        match session.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                session.roll_seeded().unwrap();
+            }
+            ToMove::Seat(_) => {
+                let mut legal = Vec::new();
+                session.game().legal_actions(session.state(), &mut legal);
+                let a = *legal.choose(&mut rng).unwrap();
+                if legal.len() > 1 {
+                    typed.push(a.to_string());
+                }
+                session.apply(Decision::Act(a)).unwrap();
+            }
+        }
+    }
+    let reason = session.game().outcome(session.state()).unwrap().reason;
+    (typed, reason)
+}
+
+#[test]
+fn a_whole_worlds_adventure_plays_in_the_terminal_and_replays() {
+    // Solo, two leaders: every decision, Players' Choice Rule ones included,
+    // is typed in; the adventure reaches its end and the record replays.
+    let (typed, reason) = worlds_script(5, 2);
+    assert!(typed.len() > 10, "a real adventure: {typed:?}");
+    let record = tmp("worlds.json");
+    let mut input = typed.join("\n");
+    input.push_str(&format!("\nsave {}\nquit\n", record.display()));
+    let o = arbiter(&["play", "ethia-worlds", "--quest", "kingdom-of-coyote", "--leaders", "2", "--seed", "5"], &input);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("solo: you make every decision"), "{t}");
+    assert!(t.contains("Kingdom of Coyote — round 1"), "the map and its legend are drawn: {t}");
+    assert!(t.contains("Players' choice: which leader takes the next turn? lead:N"), "{t}");
+    assert!(t.contains(&format!("The adventure is over: {reason}")), "{t}");
+    assert!(!t.contains('✗'), "no typed decision was refused: {t}");
+    let o = arbiter(&["replay", record.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains(&format!("Result: {reason}")), "{}", text(&o));
+}
+
+#[test]
+fn worlds_refusals_name_their_rule_and_flags_belong_to_their_game() {
+    // Seed 3 opens with the Call of the Coyote: three Coyotes to place.
+    let o = arbiter(&["play", "ethia-worlds", "--leaders", "2", "--seed", "3"], "place:h9\nlead:1\nquit\n");
+    let t = text(&o);
+    assert!(t.contains("the call brings 3 more — place each beside a leader"), "{t}");
+    assert!(t.contains("rule worlds.pcr"), "{t}");
+    assert!(t.contains("Coyote"), "{t}");
+    let o = arbiter(&["play", "ethia-worlds", "--leaders", "5"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let o = arbiter(&["play", "ethia-worlds", "--quest", "no-such-quest"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("neither built in"), "{}", text(&o));
+    let o = arbiter(&["play", "ethia", "--quest", "kingdom-of-coyote"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("--quest and --leaders are options of ethia-worlds"), "{}", text(&o));
+    let o = arbiter(&["play", "ethia-worlds", "--players", "3", "--leaders", "2"], "");
+    assert_eq!(o.status.code(), Some(2), "more players than leaders: {}", text(&o));
+}
+
+#[test]
+fn a_quest_file_plays_from_the_command_line() {
+    let quest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../ethia/quests/kingdom-of-coyote.toml"))
+        .unwrap()
+        .replace("name = \"Kingdom of Coyote\"", "name = \"Coyote Canyon\"");
+    let path = tmp("canyon.toml");
+    std::fs::write(&path, quest).unwrap();
+    let o = arbiter(&["play", "ethia-worlds", "--quest", path.to_str().unwrap(), "--seed", "1"], "quit\n");
+    assert!(text(&o).contains("Coyote Canyon — round 1"), "{}", text(&o));
+    let bad = tmp("bad.toml");
+    std::fs::write(&bad, "id = \"x\"\nmap = 3\n").unwrap();
+    let o = arbiter(&["play", "ethia-worlds", "--quest", bad.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("line 2"), "the error names the line: {}", text(&o));
+}
+
+#[test]
+fn worlds_sims_report_how_adventures_end() {
+    let o = arbiter(&["sim", "ethia-worlds", "--games", "30", "--seed", "1", "--p1", "random", "--json"], "");
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let endings = v["endings"].as_object().unwrap();
+    let total: u64 = endings.values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(total, 30);
+    assert!(endings.keys().all(|k| ["quest won", "quest lost", "party escaped", "round limit"].contains(&k.as_str())));
+    assert_eq!(v["p2_wins"].as_u64(), Some(0), "nobody plays against the party");
+}

@@ -1,0 +1,421 @@
+//! E'thia Worlds in the terminal: the quest map with its walls, leaders
+//! (1–4), enemies, chests, traps and locks; the leaders' cards; a prompt for
+//! each decision, Players' Choice Rule decisions included; and the variant
+//! text (`quest=…,leaders=N,no-shop,rounds=N`).
+
+use crate::GameFlags;
+use crate::view::{TerminalGame, no_flags};
+use arbiter_core::{Game, Seat, ToMove};
+use arbiter_ethia::worlds::quest::{EnemyKind, built_in};
+use arbiter_ethia::worlds::{
+    EthiaWorlds, Phase, Status, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant,
+};
+use arbiter_geometry::{Cell, Dir, Edge, Side};
+
+/// Largest quest file `--quest` reads.
+const MAX_QUEST_BYTES: u64 = 1 << 20;
+
+fn paint(text: &str, code: &str, color: bool) -> String {
+    if color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
+}
+
+fn enemy_name(g: &EthiaWorlds, kind: EnemyKind) -> String {
+    let q = g.quest();
+    match kind {
+        EnemyKind::Close => q.close.name.clone(),
+        EnemyKind::Ranged => q.ranged.name.clone(),
+        EnemyKind::Boss => q.boss.as_ref().map(|b| b.name.clone()).unwrap_or_else(|| "boss".into()),
+    }
+}
+
+fn square(g: &EthiaWorlds, c: Cell) -> String {
+    g.quest().grid.name(c)
+}
+
+fn leader_name(s: &WorldsState, l: u8) -> String {
+    s.leaders.get(usize::from(l)).map(|x| format!("{} ({})", x.card.name, l + 1)).unwrap_or_default()
+}
+
+fn enemy_label(g: &EthiaWorlds, s: &WorldsState, e: u8) -> String {
+    match s.enemies.get(usize::from(e)) {
+        Some(x) => format!("the {} on {}", enemy_name(g, x.kind), square(g, x.at)),
+        None => "an enemy".into(),
+    }
+}
+
+/// Names the enemy or leader with a 0-based number.
+type Namer = fn(&EthiaWorlds, &WorldsState, usize) -> Option<String>;
+
+/// Puts names to the numbers in an event's words: "enemy 13" becomes
+/// "Coyote 13", "leader 2" becomes "Ma'Nia (2)".
+fn named(g: &EthiaWorlds, s: &WorldsState, text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(i) = rest.find(['e', 'l']) {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let (word, name): (&str, Namer) = if rest.starts_with("enemy ") {
+            ("enemy ", |g, s, n| s.enemies.get(n).map(|e| format!("{} {}", enemy_name(g, e.kind), n + 1)))
+        } else if rest.starts_with("leader ") {
+            ("leader ", |_, s, n| s.leaders.get(n).map(|l| format!("{} ({})", l.card.name, n + 1)))
+        } else {
+            out.push_str(&rest[..1]);
+            rest = &rest[1..];
+            continue;
+        };
+        let digits: String = rest[word.len()..].chars().take_while(char::is_ascii_digit).collect();
+        match digits.parse::<usize>().ok().filter(|n| *n >= 1).and_then(|n| name(g, s, n - 1)) {
+            Some(named) => {
+                out.push_str(&named);
+                rest = &rest[word.len() + digits.len()..];
+            }
+            None => {
+                out.push_str(word);
+                rest = &rest[word.len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+impl TerminalGame for EthiaWorlds {
+    const DEFAULT_SEATS: usize = 1;
+
+    fn parse_variant(text: &str) -> Result<WorldsVariant, String> {
+        let mut v = WorldsVariant::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            match (key, value) {
+                ("standard", "") => {}
+                ("shop", "") => v.shop = true,
+                ("no-shop", "") => v.shop = false,
+                ("quest", q) if !q.is_empty() => {
+                    if built_in(q).is_some() {
+                        v.quest = q.to_string();
+                        v.quest_file = None;
+                    } else {
+                        let path = std::path::Path::new(q);
+                        let size = std::fs::metadata(path)
+                            .map_err(|e| {
+                                format!("quest '{q}' is neither built in (kingdom-of-coyote) nor a readable file: {e}")
+                            })?
+                            .len();
+                        if size > MAX_QUEST_BYTES {
+                            return Err(format!("{q}: a quest file is at most 1 MiB"));
+                        }
+                        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {q}: {e}"))?;
+                        v.quest_file = Some(text);
+                    }
+                }
+                ("leaders", n) => {
+                    v.leaders = n.parse::<u8>().ok().filter(|n| (1..=4).contains(n)).ok_or("leaders=N takes 1 to 4")?
+                }
+                ("rounds", n) => {
+                    v.round_limit = n
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or("rounds=N takes a number of rounds, at least 1")?
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown E'thia Worlds switch '{}' (quest=ID|FILE, leaders=N, shop, no-shop, rounds=N)",
+                        part.chars().take(40).collect::<String>()
+                    ));
+                }
+            }
+        }
+        Ok(v)
+    }
+
+    fn variant_label(v: &WorldsVariant) -> String {
+        let mut parts = vec![match &v.quest_file {
+            Some(_) => "quest=(file)".to_string(),
+            None => format!("quest={}", v.quest),
+        }];
+        if v.leaders != 0 {
+            parts.push(format!("leaders={}", v.leaders));
+        }
+        parts.push(if v.shop { "shop".into() } else { "no-shop".into() });
+        parts.push(format!("rounds={}", v.round_limit));
+        parts.join(",")
+    }
+
+    fn flag_switches(flags: &GameFlags) -> Result<String, String> {
+        no_flags(flags, &["quest", "leaders"])?;
+        let mut parts = Vec::new();
+        if let Some(q) = &flags.quest {
+            parts.push(format!("quest={q}"));
+        }
+        if let Some(n) = flags.leaders {
+            parts.push(format!("leaders={n}"));
+        }
+        Ok(parts.join(","))
+    }
+
+    fn auto_bot(&self) -> &'static str {
+        "heuristic"
+    }
+
+    fn side_of(&self, _seat: Seat) -> usize {
+        0
+    }
+
+    fn event_text(&self, s: &WorldsState, event: &WorldsEvent) -> String {
+        named(self, s, &event.to_string())
+    }
+
+    fn ending_label(&self, s: &WorldsState) -> String {
+        match s.ending {
+            Some(WorldsEnding::Won) => "quest won",
+            Some(WorldsEnding::Lost) => "quest lost",
+            Some(WorldsEnding::Escaped) => "party escaped",
+            Some(WorldsEnding::RoundLimit) => "round limit",
+            None => "unfinished",
+        }
+        .into()
+    }
+
+    fn render(&self, s: &WorldsState, color: bool) -> String {
+        let q = self.quest();
+        let g = &q.grid;
+        let mut out = String::new();
+        let files: String = (0..g.width()).map(|f| format!("  {} ", (b'a' + f) as char)).collect();
+        out.push_str(&format!("    {files}\n"));
+        let wall_above =
+            |f: i32, r: i32| g.cell(f, r).is_some_and(|c| s.walls.contains(Edge { cell: c, side: Side::North }));
+        let border = |r: Option<i32>| {
+            let mut line = String::from("   +");
+            for f in 0..i32::from(g.width()) {
+                line.push_str(if r.is_some_and(|r| wall_above(f, r)) { "===" } else { "---" });
+                line.push('+');
+            }
+            line.push('\n');
+            line
+        };
+        out.push_str(&border(None));
+        for r in (0..i32::from(g.height())).rev() {
+            out.push_str(&format!("{:>2} |", r + 1));
+            for f in 0..i32::from(g.width()) {
+                let Some(c) = g.cell(f, r) else { continue };
+                let leader = s.leaders.iter().position(|l| l.on_board() && l.at == c);
+                let text = if let Some(i) = leader {
+                    let l = &s.leaders[i];
+                    let mark = if l.active() { ' ' } else { 'z' };
+                    paint(&format!(" {}{mark}", i + 1), if l.active() { "1;32" } else { "2;32" }, color)
+                } else if let Some(e) = s.enemy_at(c) {
+                    let e = &s.enemies[usize::from(e)];
+                    let ch = match e.kind {
+                        EnemyKind::Close => 'C',
+                        EnemyKind::Ranged => 'H',
+                        EnemyKind::Boss => 'D',
+                    };
+                    let mark = if e.hostile {
+                        '*'
+                    } else if e.alerted {
+                        '!'
+                    } else {
+                        ' '
+                    };
+                    paint(&format!(" {ch}{mark}"), "1;31", color)
+                } else if s.chests.contains(c) {
+                    paint(" $ ", "1;33", color)
+                } else if s.striking.contains(c) {
+                    paint(" R ", "35", color)
+                } else if s.blocking.contains(c) {
+                    paint(" B ", "35", color)
+                } else if s.locks.contains(c) {
+                    paint(" L ", "36", color)
+                } else if s.leaders.iter().any(|l| l.start == c) {
+                    " . ".into()
+                } else {
+                    "   ".into()
+                };
+                out.push_str(&text);
+                out.push(if f + 1 == i32::from(g.width()) {
+                    '|'
+                } else if g.crosses_wall(&s.walls, c, Dir::E) {
+                    '#'
+                } else {
+                    ' '
+                });
+            }
+            out.push('\n');
+            out.push_str(&border((r > 0).then_some(r - 1)));
+        }
+        let boss = self
+            .quest()
+            .boss
+            .as_ref()
+            .map(|b| {
+                let hp = s.enemies.iter().find(|e| e.kind == EnemyKind::Boss && !e.gone).map(|e| e.hp);
+                match hp {
+                    Some(hp) => format!("{} (D): {hp} HP{}", b.name, if s.pacified { ", pacified" } else { "" }),
+                    None => format!("{} (D): captured", b.name),
+                }
+            })
+            .unwrap_or_default();
+        let left = |k: EnemyKind| s.enemies.iter().filter(|e| e.kind == k && !e.gone).count();
+        out.push_str(&format!(
+            "  {} — round {} · {} C {} · {} H {} · {boss}\n",
+            q.name,
+            s.round,
+            q.close.name,
+            left(EnemyKind::Close),
+            q.ranged.name,
+            left(EnemyKind::Ranged),
+        ));
+        out.push_str("  ! alerted, * hostile · $ chest · R striking trap · B blocking trap · L lock · . start square · walls === and #\n");
+        for (i, l) in s.leaders.iter().enumerate() {
+            let status = match l.status {
+                Status::Active => format!("{}/{} HP on {}", l.hp, l.max_hp(), square(self, l.at)),
+                Status::Unconscious { fails } => {
+                    format!("unconscious on {} ({fails} failed revivals)", square(self, l.at))
+                }
+                Status::Captured => "captured".into(),
+                Status::Escaped => "escaped".into(),
+            };
+            let mut items: Vec<String> = l.card.elixirs.iter().map(|e| e.name().to_string()).collect();
+            items.extend(l.card.relics.iter().map(|r| r.name()));
+            out.push_str(&format!(
+                "  {} {} — {:?} {:?}, {status}, {} tokens{}{}{}\n",
+                i + 1,
+                l.card.name,
+                l.card.kind,
+                l.card.element,
+                l.card.tokens,
+                if items.is_empty() { String::new() } else { format!(", items: {}", items.join(" ")) },
+                if l.played && l.active() { ", has played" } else { "" },
+                if self.seats() > 1 { format!(", {}", l.seat) } else { String::new() },
+            ));
+        }
+        out
+    }
+
+    fn prompt(&self, s: &WorldsState) -> String {
+        let who = match self.to_move(s) {
+            ToMove::Over => {
+                return match self.outcome(s) {
+                    Some(o) => format!("The adventure is over: {}", o.reason),
+                    None => "The adventure is over".into(),
+                };
+            }
+            ToMove::Chance => return "Dice".into(),
+            ToMove::Seat(p) => p,
+        };
+        let ask = match s.phase {
+            Phase::Shop { leader } => format!(
+                "{} at the Smokey Cauldron with {} tokens: buy:ITEM, or done",
+                leader_name(s, leader),
+                s.leaders[usize::from(leader)].card.tokens
+            ),
+            Phase::CallPlace { left } => {
+                format!("Players' choice: the call brings {} more — place each beside a leader: place:SQUARE", left)
+            }
+            Phase::ChooseLeader => "Players' choice: which leader takes the next turn? lead:N".into(),
+            Phase::TurnStart { leader } => format!(
+                "{}: drink:ELIXIR first if you like, then roll for actions — or heal, revive:N, favour:N",
+                leader_name(s, leader)
+            ),
+            Phase::TunnelDir { leader } => {
+                format!("{}: which wall to slip through? tunnel:n|e|s|w", leader_name(s, leader))
+            }
+            Phase::FreeShot { leader } => format!("{}: the free shot — attack:SQUARE", leader_name(s, leader)),
+            Phase::Act { leader } => format!(
+                "{}: {} action{} left — move, attack:SQ, search:SQ, disarm:SQ, pick:SQ, parley, trade:N, escape, end",
+                leader_name(s, leader),
+                s.actions_left,
+                if s.actions_left == 1 { "" } else { "s" }
+            ),
+            Phase::MoveChoice { leader, roll } => {
+                format!("{} may move {roll} squares: go, or reroll (Water), charm", leader_name(s, leader))
+            }
+            Phase::Step { leader, left } => format!(
+                "{} on {}: step:DIR (n ne e se s sw w nw), {left} left — or stop",
+                leader_name(s, leader),
+                square(self, s.leaders[usize::from(leader)].at)
+            ),
+            Phase::StrikeWindow => match s.strike {
+                Some(k) => {
+                    let dice: Vec<String> = k.attack.iter().filter(|d| **d > 0).map(|d| d.to_string()).collect();
+                    let (att, def) = if k.by_leader {
+                        (leader_name(s, k.leader), enemy_label(self, s, k.enemy))
+                    } else {
+                        (enemy_label(self, s, k.enemy), leader_name(s, k.leader))
+                    };
+                    format!(
+                        "{att} attacks {def}: [{}] against [{}] — resolve, or reroll, charm, quicken",
+                        dice.join(" "),
+                        k.defence
+                    )
+                }
+                None => "resolve".into(),
+            },
+            Phase::ChestSix { leader } => {
+                format!(
+                    "{} rolled a 6: chest:three (three 5-token elixirs), chest:one (a 10-token elixir) or chest:relic (roll for a relic)",
+                    leader_name(s, leader)
+                )
+            }
+            Phase::PickElixir { leader, left, tier } => {
+                format!("{}: take a {tier}-token elixir ({left} to take): take:ELIXIR", leader_name(s, leader))
+            }
+            Phase::CharmType { leader } => format!(
+                "{} won a charm: what does it boost? charm:movement|defense|attack|range",
+                leader_name(s, leader)
+            ),
+            Phase::Trade { leader, partner, .. } => format!(
+                "{} trades with {}: give:ITEM, get:ITEM, give-tokens:N, get-tokens:N, done",
+                leader_name(s, leader),
+                leader_name(s, partner)
+            ),
+            Phase::Aim { enemy, close, .. } => format!(
+                "Players' choice: which leader does {} attack{}? aim:N",
+                enemy_label(self, s, enemy),
+                if close { " in close combat" } else { "" }
+            ),
+            Phase::Place { enemy, then_attack } => format!(
+                "Players' choice: where does {} move{}? place:SQUARE",
+                enemy_label(self, s, enemy),
+                if then_attack { " (it then attacks that leader)" } else { "" }
+            ),
+            Phase::Pair => "Players' choice: which close-quarters enemy attacks which leader? pair:SQUARE-N".into(),
+            _ => "your decision".into(),
+        };
+        let mut legal = Vec::new();
+        self.legal_actions(s, &mut legal);
+        let choices = if legal.len() <= 14 {
+            let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            format!("\n  choices: {}", texts.join(" "))
+        } else {
+            String::new()
+        };
+        format!("{who}: {ask}{choices}")
+    }
+
+    fn parse_action(&self, _s: &WorldsState, text: &str) -> Result<WorldsAction, String> {
+        text.parse::<WorldsAction>().map_err(|e| e.to_string())
+    }
+
+    fn action_text(&self, action: &WorldsAction) -> String {
+        action.to_string()
+    }
+
+    fn notation_help(&self) -> &'static str {
+        "Leaders are 1-4; squares a1..h16 (rank 1 is where the leaders start).
+  lead:2                 players' choice: leader 2 takes the next turn
+  drink:speed            drink an elixir before rolling (defense attack speed health
+                         full-health tunnel free-shot quickening)
+  roll | heal | revive:3 | favour:3     start the turn
+  move, then go | reroll | charm, then step:n ... step:nw, stop
+  attack:d9              capture attempt (then resolve | reroll | charm | quicken)
+  search:c7 disarm:b10 pick:a14 parley trade:2 escape end
+  chest:three | chest:one | chest:relic, take:ELIXIR, charm:attack
+  give:ITEM get:ITEM give-tokens:N get-tokens:N done      while trading
+  buy:ITEM done          at the Smokey Cauldron (relics: vitality might guard
+                         swiftness reach haste resurrection training-ranger ...)
+  aim:2 place:c4 pair:d6-2   players' choices for the enemies
+Every refusal names its rule; 'moves' lists what is possible now."
+    }
+}
