@@ -200,6 +200,9 @@ pub struct GameFlags {
     /// E'thia Worlds: how many leaders go on the adventure (1–4; default: as many as the quest is built for).
     #[arg(long)]
     pub leaders: Option<u8>,
+    /// E'thia Worlds: a party file of leader cards (`[[leader]]` tables; see docs/quests.md).
+    #[arg(long)]
+    pub party: Option<String>,
 }
 
 /// An error with the exit code it deserves.

@@ -5,13 +5,14 @@ use crate::GameFlags;
 use arbiter_core::{Evaluate, OutcomeKind, Seat};
 use std::hash::Hash;
 
-/// Refuses every game flag not in `allowed` (`mode`, `walls`, `quest`, `leaders`).
+/// Refuses every game flag not in `allowed` (`mode`, `walls`, `quest`, `leaders`, `party`).
 pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {
     let given = [
         ("mode", flags.mode.is_some(), "--mode and --walls are options of ethia"),
         ("walls", flags.walls.is_some(), "--mode and --walls are options of ethia"),
         ("quest", flags.quest.is_some(), "--quest and --leaders are options of ethia-worlds"),
         ("leaders", flags.leaders.is_some(), "--quest and --leaders are options of ethia-worlds"),
+        ("party", flags.party.is_some(), "--party is an option of ethia-worlds"),
     ];
     match given.iter().find(|(name, set, _)| *set && !allowed.contains(name)) {
         Some((_, _, why)) => Err((*why).to_string()),

@@ -1,19 +1,29 @@
 //! E'thia Worlds in the terminal: the quest map with its walls, leaders
 //! (1–4), enemies, chests, traps and locks; the leaders' cards; a prompt for
 //! each decision, Players' Choice Rule decisions included; and the variant
-//! text (`quest=…,leaders=N,no-shop,rounds=N`).
+//! text (`quest=…,party=FILE,leaders=N,no-shop,rounds=N`).
 
 use crate::GameFlags;
 use crate::view::{TerminalGame, no_flags};
 use arbiter_core::{Game, Seat, ToMove};
+use arbiter_ethia::worlds::card::LeaderCard;
 use arbiter_ethia::worlds::quest::{EnemyKind, built_in};
 use arbiter_ethia::worlds::{
     EthiaWorlds, Phase, Status, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant,
 };
 use arbiter_geometry::{Cell, Dir, Edge, Side};
 
-/// Largest quest file `--quest` reads.
-const MAX_QUEST_BYTES: u64 = 1 << 20;
+/// Largest quest or party file read.
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads a quest or party file of at most 1 MiB.
+fn read_small(path: &str, what: &str) -> Result<String, String> {
+    let size = std::fs::metadata(path).map_err(|e| format!("cannot read {path}: {e}"))?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(format!("{path}: a {what} file is at most 1 MiB"));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
 
 fn paint(text: &str, code: &str, color: bool) -> String {
     if color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
@@ -95,18 +105,15 @@ impl TerminalGame for EthiaWorlds {
                         v.quest = q.to_string();
                         v.quest_file = None;
                     } else {
-                        let path = std::path::Path::new(q);
-                        let size = std::fs::metadata(path)
-                            .map_err(|e| {
-                                format!("quest '{q}' is neither built in (kingdom-of-coyote) nor a readable file: {e}")
-                            })?
-                            .len();
-                        if size > MAX_QUEST_BYTES {
-                            return Err(format!("{q}: a quest file is at most 1 MiB"));
-                        }
-                        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {q}: {e}"))?;
+                        let text = read_small(q, "quest").map_err(|e| {
+                            format!("quest '{q}' is neither built in (kingdom-of-coyote) nor a readable file: {e}")
+                        })?;
                         v.quest_file = Some(text);
                     }
+                }
+                ("party", f) if !f.is_empty() => {
+                    let text = read_small(f, "party")?;
+                    v.party = LeaderCard::party_from_toml(&text).map_err(|e| format!("{f}: {e}"))?;
                 }
                 ("leaders", n) => {
                     v.leaders = n.parse::<u8>().ok().filter(|n| (1..=4).contains(n)).ok_or("leaders=N takes 1 to 4")?
@@ -120,7 +127,7 @@ impl TerminalGame for EthiaWorlds {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown E'thia Worlds switch '{}' (quest=ID|FILE, leaders=N, shop, no-shop, rounds=N)",
+                        "unknown E'thia Worlds switch '{}' (quest=ID|FILE, party=FILE, leaders=N, shop, no-shop, rounds=N)",
                         part.chars().take(40).collect::<String>()
                     ));
                 }
@@ -137,19 +144,26 @@ impl TerminalGame for EthiaWorlds {
         if v.leaders != 0 {
             parts.push(format!("leaders={}", v.leaders));
         }
+        if !v.party.is_empty() {
+            let names: Vec<&str> = v.party.iter().map(|c| c.name.as_str()).collect();
+            parts.push(format!("party=({})", names.join("/")));
+        }
         parts.push(if v.shop { "shop".into() } else { "no-shop".into() });
         parts.push(format!("rounds={}", v.round_limit));
         parts.join(",")
     }
 
     fn flag_switches(flags: &GameFlags) -> Result<String, String> {
-        no_flags(flags, &["quest", "leaders"])?;
+        no_flags(flags, &["quest", "leaders", "party"])?;
         let mut parts = Vec::new();
         if let Some(q) = &flags.quest {
             parts.push(format!("quest={q}"));
         }
         if let Some(n) = flags.leaders {
             parts.push(format!("leaders={n}"));
+        }
+        if let Some(p) = &flags.party {
+            parts.push(format!("party={p}"));
         }
         Ok(parts.join(","))
     }

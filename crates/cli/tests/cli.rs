@@ -324,3 +324,27 @@ fn worlds_sims_report_how_adventures_end() {
     assert!(endings.keys().all(|k| ["quest won", "quest lost", "party escaped", "round limit"].contains(&k.as_str())));
     assert_eq!(v["p2_wins"].as_u64(), Some(0), "nobody plays against the party");
 }
+
+#[test]
+fn a_party_file_brings_its_own_leaders_to_the_shop() {
+    let path = tmp("party.toml");
+    std::fs::write(
+        &path,
+        "[[leader]]\nname = \"Kit\"\ntype = \"scout\"\nelement = \"water\"\ntokens = 12\n\n[[leader]]\nname = \"Bo\"\ntype = \"ranger\"\nelement = \"fire\"\ntokens = 45\n",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let o = arbiter(
+        &["play", "ethia-worlds", "--leaders", "2", "--party", p, "--seed", "2"],
+        "buy:haste\nbuy:speed\nquit\n",
+    );
+    let t = text(&o);
+    assert!(t.contains("1 Kit — Scout Water"), "{t}");
+    assert!(t.contains("Kit (1) at the Smokey Cauldron with 12 tokens"), "{t}");
+    assert!(t.contains("rule worlds.shop.tokens"), "12 tokens do not buy a 40-token relic: {t}");
+    assert!(t.contains("Kit (1) at the Smokey Cauldron with 7 tokens"), "a speed elixir costs 5: {t}");
+    std::fs::write(&path, "[[leader]]\nname = \"Kit\"\ntype = \"wizard\"\nelement = \"water\"\n").unwrap();
+    let o = arbiter(&["play", "ethia-worlds", "--party", p], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("line 3"), "{}", text(&o));
+}

@@ -250,6 +250,28 @@ impl LeaderCard {
         Ok(card)
     }
 
+    /// Reads a party file: one `[[leader]]` table per card, in leader order.
+    pub fn party_from_toml(text: &str) -> Result<Vec<LeaderCard>, String> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Party {
+            leader: Vec<LeaderCard>,
+        }
+        let party: Party = toml::from_str(text).map_err(|e| e.to_string())?;
+        if !(1..=4).contains(&party.leader.len()) {
+            return Err(format!("a party has 1 to 4 [[leader]] cards, not {}", party.leader.len()));
+        }
+        for (i, card) in party.leader.iter().enumerate() {
+            if card.name.trim().is_empty() || card.name.len() > 60 {
+                return Err(format!("leader {}: a leader needs a name of 1 to 60 characters", i + 1));
+            }
+            if card.elixirs.len() > 64 || card.relics.len() > 64 {
+                return Err(format!("leader {}: a leader carries at most 64 elixirs and 64 relics", i + 1));
+            }
+        }
+        Ok(party.leader)
+    }
+
     /// The four leaders printed in the rulebook, the default party.
     pub fn default_party() -> Vec<LeaderCard> {
         let mut party = vec![
@@ -286,6 +308,20 @@ mod tests {
         assert!(e.contains("line 2"), "{e}");
         assert!(LeaderCard::from_toml("name = \"\"\ntype = \"scout\"\nelement = \"water\"\n").is_err());
         assert!(LeaderCard::from_toml("name = \"Kit\"\ntype = \"scout\"\nelement = \"water\"\nmana = 3\n").is_err());
+    }
+
+    #[test]
+    fn a_party_file_lists_its_cards_in_order() {
+        let p = LeaderCard::party_from_toml(
+            "[[leader]]\nname = \"Kit\"\ntype = \"scout\"\nelement = \"water\"\n\n[[leader]]\nname = \"Bo\"\ntype = \"ranger\"\nelement = \"fire\"\ntokens = 45\n",
+        )
+        .unwrap();
+        assert_eq!(p.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Kit", "Bo"]);
+        assert_eq!(p[1].tokens, 45);
+        let e = LeaderCard::party_from_toml("[[leader]]\nname = \"Kit\"\ntype = \"scout\"\nelement = \"lava\"\n")
+            .unwrap_err();
+        assert!(e.contains("line 4"), "{e}");
+        assert!(LeaderCard::party_from_toml("").unwrap_err().contains("leader"));
     }
 
     #[test]
