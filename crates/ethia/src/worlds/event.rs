@@ -177,6 +177,15 @@ pub enum WorldsEvent {
         /// The leader.
         leader: u8,
     },
+    /// After the Coyote's Favour was used: the keep roll.
+    FavourKept {
+        /// The leader holding it.
+        leader: u8,
+        /// The roll.
+        roll: u8,
+        /// Kept for another game, or destroyed.
+        kept: bool,
+    },
     /// The adventure ended.
     AdventureOver {
         /// How.
@@ -235,6 +244,12 @@ impl fmt::Display for WorldsEvent {
             Rebuffed => f.write_str("the boss is not amused: every leader must defend"),
             EnemyActions { enemy, attacks } => write!(f, "{} rolls for {attacks} attack(s)", e(enemy)),
             Escaped { leader } => write!(f, "{} escapes the map", l(leader)),
+            FavourKept { leader, roll, kept: true } => {
+                write!(f, "{} rolls {roll}: the Coyote's Favour is safe for another game", l(leader))
+            }
+            FavourKept { leader, roll, kept: false } => {
+                write!(f, "{} rolls {roll}: the Coyote's Favour crumbles to dust", l(leader))
+            }
             AdventureOver { ending } => write!(f, "the adventure ends: {ending:?}"),
         }
     }

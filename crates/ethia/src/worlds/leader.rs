@@ -145,7 +145,8 @@ impl EthiaWorlds {
                         if touches(g, s, l.at, t.at) {
                             out.push(Revive(i as u8));
                         }
-                        if l.card.relics.contains(&Relic::Resurrection) {
+                        let favour = !l.favour_used && l.card.relics.contains(&Relic::CoyoteFavour);
+                        if favour || l.card.relics.contains(&Relic::Resurrection) {
                             out.push(Favour(i as u8));
                         }
                     }
@@ -376,9 +377,14 @@ impl EthiaWorlds {
             }
             (Phase::TurnStart { leader }, Revive(t)) => s.phase = Phase::TaskRoll { leader, task: Task::Revive(t) },
             (Phase::TurnStart { leader }, Favour(t)) => {
+                // A bought Resurrection relic is spent; the Coyote's Favour is
+                // used once per game and then rolled for (ruling W13).
                 let l = &mut s.leaders[usize::from(leader)];
                 if let Some(i) = l.card.relics.iter().position(|r| *r == Relic::Resurrection) {
                     l.card.relics.remove(i);
+                } else {
+                    l.favour_used = true;
+                    s.phase = Phase::FavourKeep { leader };
                 }
                 self.resurrect(s, t, events);
             }
@@ -754,6 +760,25 @@ impl EthiaWorlds {
         let l = &mut s.leaders[usize::from(leader)];
         l.card.tokens = l.card.tokens.saturating_add(amount);
         events.emit(WorldsEvent::Tokens { leader, amount });
+    }
+
+    /// The keep roll after the Coyote's Favour is used: kept on the quest's
+    /// `keep` or more, otherwise destroyed. The leader's turn start goes on.
+    pub(crate) fn favour_kept<E: EventSink<WorldsEvent>>(
+        &self,
+        s: &mut WorldsState,
+        leader: u8,
+        roll: u8,
+        events: &mut E,
+    ) {
+        let keep = self.quest.boss.as_ref().and_then(|b| b.reward_relic.as_ref()).map_or(4, |r| r.keep);
+        let kept = roll >= keep;
+        let l = &mut s.leaders[usize::from(leader)];
+        if !kept && let Some(i) = l.card.relics.iter().position(|r| *r == Relic::CoyoteFavour) {
+            l.card.relics.remove(i);
+        }
+        events.emit(WorldsEvent::FavourKept { leader, roll, kept });
+        s.phase = Phase::TurnStart { leader };
     }
 
     pub(crate) fn rewards_rolled<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, rolls: &[u8], events: &mut E) {

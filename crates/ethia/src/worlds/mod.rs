@@ -3,7 +3,7 @@
 //! map against automated enemies: each round is a leader round, the
 //! alerted/hostile phase and the enemy round. Quests are data (`quest`), and
 //! the Kingdom of Coyote ships with the game. Rulings are in
-//! `docs/rulings/ethia.md` (W1–W14).
+//! `docs/rulings/ethia.md` (W1–W15).
 
 mod action;
 pub mod card;

@@ -118,6 +118,11 @@ impl EthiaWorlds {
 
     /// Starts a new round: flags reset, the boss's call, then the leader round.
     pub(crate) fn start_round<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, events: &mut E) {
+        // With nobody left standing (fallen or escaped) no new round begins: the
+        // adventure ends here, not at the round limit (ruling W12).
+        if self.check_end(s, events) {
+            return;
+        }
         if s.round >= self.variant.round_limit {
             self.finish(s, WorldsEnding::RoundLimit, events);
             return;
@@ -305,6 +310,7 @@ impl Game for EthiaWorlds {
                     attack_boost: false,
                     defense_boost: false,
                     speed_boost: false,
+                    favour_used: false,
                 };
                 l.hp = l.max_hp();
                 l
@@ -340,7 +346,6 @@ impl Game for EthiaWorlds {
             turn_of: None,
             actions_left: 0,
             strike: None,
-            close_attacks: 0,
             pacified: false,
             parley_closed: false,
             boss_attacked: false,
@@ -369,7 +374,8 @@ impl Game for EthiaWorlds {
             | Phase::StrikeReroll { .. }
             | Phase::TaskRoll { .. }
             | Phase::EnemyRoll { .. }
-            | Phase::RewardRolls => ToMove::Chance,
+            | Phase::RewardRolls
+            | Phase::FavourKeep { .. } => ToMove::Chance,
             Phase::CallPlace { .. } | Phase::ChooseLeader | Phase::Aim { .. } | Phase::Place { .. } | Phase::Pair => {
                 ToMove::Seat(self.party())
             }
@@ -427,6 +433,7 @@ impl Game for EthiaWorlds {
             Phase::ActionRoll { .. } => DiceRequest::new().with(6, "actions"),
             Phase::MoveRoll { .. } => DiceRequest::new().with(6, "move"),
             Phase::TaskRoll { .. } => DiceRequest::new().with(6, "task"),
+            Phase::FavourKeep { .. } => DiceRequest::new().with(6, "keep the favour"),
             Phase::EnemyRoll { .. } => DiceRequest::new().with(6, "enemy actions"),
             Phase::RewardRolls => {
                 let n = s.leaders.iter().filter(|l| l.on_board()).count();
@@ -462,6 +469,7 @@ impl Game for EthiaWorlds {
             Phase::TaskRoll { leader, task } => self.task_rolled(s, leader, task, v[0], events),
             Phase::EnemyRoll { enemy, kind } => self.enemy_rolled(s, enemy, kind, v[0], events),
             Phase::RewardRolls => self.rewards_rolled(s, v, events),
+            Phase::FavourKeep { leader } => self.favour_kept(s, leader, v[0], events),
             Phase::StrikeRoll => self.strike_rolled(s, v, events),
             Phase::StrikeReroll { keep_higher } => self.strike_rerolled(s, keep_higher, v, events),
             _ => return Err(self.no_dice()),

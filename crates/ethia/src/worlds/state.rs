@@ -61,6 +61,9 @@ pub struct Leader {
     pub defense_boost: bool,
     /// Speed elixir (+2) active this turn.
     pub speed_boost: bool,
+    /// The Coyote's Favour has been used this game (once per game; ruling W13).
+    #[serde(default)]
+    pub favour_used: bool,
 }
 
 impl Leader {
@@ -376,6 +379,11 @@ pub enum Phase {
     Pair,
     /// Chance: each leader rolls for the boss's reward relic.
     RewardRolls,
+    /// Chance: after its use, is the Coyote's Favour kept (ruling W13)?
+    FavourKeep {
+        /// The leader holding it, whose turn goes on.
+        leader: u8,
+    },
     /// Moving on: the next queued enemy step.
     Next,
     /// The adventure is over.
@@ -425,8 +433,6 @@ pub struct WorldsState {
     pub actions_left: u8,
     /// The strike in progress.
     pub strike: Option<Strike>,
-    /// The close-quarters enemies' shared attacks left this enemy round.
-    pub close_attacks: u8,
     /// The boss was pacified by diplomacy.
     pub pacified: bool,
     /// Diplomacy failed once and is closed.

@@ -47,7 +47,8 @@ pub(crate) fn validate(g: &EthiaWorlds, s: &WorldsState) -> Result<(), String> {
         | Phase::TaskRoll { leader, .. }
         | Phase::ChestSix { leader }
         | Phase::PickElixir { leader, .. }
-        | Phase::CharmType { leader } => leader_ok(leader),
+        | Phase::CharmType { leader }
+        | Phase::FavourKeep { leader } => leader_ok(leader),
         Phase::Trade { leader, partner, .. } => leader_ok(leader) && leader_ok(partner),
         Phase::Aim { enemy, .. } | Phase::Place { enemy, .. } | Phase::EnemyRoll { enemy, .. } => enemy_ok(enemy),
         Phase::StrikeRoll | Phase::StrikeWindow | Phase::StrikeReroll { .. } => {
