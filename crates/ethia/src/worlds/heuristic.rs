@@ -1,5 +1,5 @@
-//! A heuristic judgement of an adventure for the AI: the party's health and
-//! standing against the enemies left, the boss above all.
+//! A heuristic judgement of an adventure for the AI: the party's health, its
+//! way to the boss, and what it has taken from the enemies, the boss above all.
 
 use super::quest::EnemyKind;
 use super::rules::EthiaWorlds;
@@ -21,12 +21,18 @@ impl Evaluate for EthiaWorlds {
             };
             score += f64::from(l.card.tokens) / 20.0;
         }
+        // Enemies left count against the party, measured from what the quest
+        // started with, so an adventure under way is worth more than walking
+        // away (an escape is a draw, 0) unless the party is in real trouble.
+        let worth = |kind: EnemyKind, hp: i8| match kind {
+            EnemyKind::Boss => 4.0 + 2.0 * f64::from(hp),
+            EnemyKind::Ranged => 0.6,
+            EnemyKind::Close => 0.4,
+        };
+        let boss_hp = self.quest.boss.as_ref().map_or(0, |b| b.hp as i8);
+        score += self.quest.enemies.iter().map(|&(k, _)| worth(k, boss_hp)).sum::<f64>();
         for e in s.enemies.iter().filter(|e| !e.gone) {
-            score -= match e.kind {
-                EnemyKind::Boss => 4.0 + 2.0 * f64::from(e.hp) - if s.pacified { 6.0 } else { 0.0 },
-                EnemyKind::Ranged => 0.6,
-                EnemyKind::Close => 0.4,
-            };
+            score -= worth(e.kind, e.hp) - if e.kind == EnemyKind::Boss && s.pacified { 6.0 } else { 0.0 };
         }
         (score / 20.0).tanh()
     }
