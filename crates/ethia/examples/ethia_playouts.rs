@@ -1,5 +1,5 @@
 //! Plays random Skirmish games for profiling:
-//! `cargo run --release -p arbiter-ethia --example playouts -- 20000`.
+//! `cargo run --release -p arbiter-ethia --example ethia_playouts -- 20000`.
 #![allow(missing_docs)]
 use arbiter_core::{Decision, Discard, Game, ToMove, roll_with};
 use arbiter_ethia::{Ethia, Variant};
