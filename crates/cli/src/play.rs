@@ -129,6 +129,9 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
         G::variant_label(session.game().variant()),
         session.record().config.seed
     );
+    if let Some(intro) = game.intro().filter(|_| o.load.is_none()) {
+        println!("\n{intro}");
+    }
     let mut table = Table { session, bots, manual: o.manual_dice, color, marks: Vec::new(), shown: None };
     table.run()
 }

@@ -52,6 +52,10 @@ pub trait TerminalGame: Evaluate<State: Hash + Eq, Event: std::fmt::Display> {
     fn auto_bot(&self) -> &'static str {
         if !self.has_chance() && !self.has_hidden_information() { "alphabeta" } else { "mcts" }
     }
+    /// Text shown once when a game starts (a quest's story), if any.
+    fn intro(&self) -> Option<String> {
+        None
+    }
     /// An event in plain words; `state` is the table just after it.
     fn event_text(&self, _state: &Self::State, event: &Self::Event) -> String {
         event.to_string()

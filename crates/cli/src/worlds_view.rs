@@ -176,6 +176,15 @@ impl TerminalGame for EthiaWorlds {
         0
     }
 
+    fn intro(&self) -> Option<String> {
+        let q = self.quest();
+        let mut text = format!("{} (level {})\n{}", q.name, q.level, q.story.trim());
+        if !q.credit.is_empty() {
+            text.push_str(&format!("\n({})", q.credit));
+        }
+        Some(text)
+    }
+
     fn event_text(&self, s: &WorldsState, event: &WorldsEvent) -> String {
         named(self, s, &event.to_string())
     }

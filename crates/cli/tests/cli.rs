@@ -268,6 +268,8 @@ fn a_whole_worlds_adventure_plays_in_the_terminal_and_replays() {
     let t = text(&o);
     assert!(o.status.success(), "{t}");
     assert!(t.contains("solo: you make every decision"), "{t}");
+    assert!(t.contains("Before you lays the Kingdom of Coyote"), "the story is told: {t}");
+    assert!(t.contains("our own design"), "the map is credited: {t}");
     assert!(t.contains("Kingdom of Coyote — round 1"), "the map and its legend are drawn: {t}");
     assert!(t.contains("Players' choice: which leader takes the next turn? lead:N"), "{t}");
     assert!(t.contains(&format!("The adventure is over: {reason}")), "{t}");
