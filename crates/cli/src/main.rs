@@ -213,7 +213,23 @@ pub enum Failure {
     Run(String),
 }
 
+/// Lets a closed pipe end the program quietly, as for any Unix command
+/// (`arbiter replay game.json | head`), instead of a panic in `println!`.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn quiet_broken_pipe() {
+    // SAFETY: restoring the default SIGPIPE disposition at start-up, before
+    // any thread exists, touches no Rust state.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quiet_broken_pipe() {}
+
 fn main() -> ExitCode {
+    quiet_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play { game, variant, flags, players, vs, think, manual_dice, seat, seed, load } => {

@@ -350,3 +350,21 @@ fn a_party_file_brings_its_own_leaders_to_the_shop() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("line 3"), "{}", text(&o));
 }
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    // Like `arbiter play … | head`: the reader goes away; no panic message.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["play", "ethia-worlds", "--seed", "2"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let _ = child.stdin.take().unwrap().write_all("board\n".repeat(300).as_bytes());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}
