@@ -2,10 +2,9 @@
 //! letter for a leader), the prompts and the notation.
 
 use crate::GameFlags;
-use crate::view::{TerminalGame, no_flags};
+use crate::view::{TerminalGame, grid_border, grid_east, grid_files, no_flags};
 use arbiter_core::{Game, Seat, ToMove};
 use arbiter_ethia::{Action, End, Ethia, Phase, State, UnitKind, Variant};
-use arbiter_geometry::{Dir, Edge, Side};
 
 const LETTERS: [char; 4] = ['a', 'b', 'c', 'd'];
 
@@ -50,23 +49,10 @@ impl TerminalGame for Ethia {
 
     fn render(&self, s: &State, color: bool) -> String {
         let g = self.grid();
-        let mut out = String::new();
-        let files: String = (0..g.width()).map(|f| format!("  {} ", (b'a' + f) as char)).collect();
-        out.push_str(&format!("    {files}\n"));
+        let mut out = grid_files(g);
         let ranks: Vec<i32> =
             (0..i32::from(g.height())).rev().filter(|&r| g.cell(0, r).is_some_and(|c| s.area.contains(c))).collect();
-        let wall_above =
-            |f: i32, r: i32| g.cell(f, r).is_some_and(|c| s.walls.contains(Edge { cell: c, side: Side::North }));
-        let border = |r: Option<i32>| {
-            let mut line = String::from("   +");
-            for f in 0..i32::from(g.width()) {
-                line.push_str(if r.is_some_and(|r| wall_above(f, r)) { "===" } else { "---" });
-                line.push('+');
-            }
-            line.push('\n');
-            line
-        };
-        out.push_str(&border(None));
+        out.push_str(&grid_border(g, &s.walls, None));
         for (i, &r) in ranks.iter().enumerate() {
             out.push_str(&format!("{:>2} |", r + 1));
             for f in 0..i32::from(g.width()) {
@@ -80,18 +66,11 @@ impl TerminalGame for Ethia {
                     None => "   ".into(),
                 };
                 out.push_str(&cell);
-                let wall = g.crosses_wall(&s.walls, c, Dir::E);
-                out.push(if f + 1 == i32::from(g.width()) {
-                    '|'
-                } else if wall {
-                    '#'
-                } else {
-                    ' '
-                });
+                out.push(grid_east(g, &s.walls, c, f));
             }
             out.push('\n');
             let below = ranks.get(i + 1).copied();
-            out.push_str(&border(below.filter(|&b| b + 1 == r)));
+            out.push_str(&grid_border(g, &s.walls, below.filter(|&b| b + 1 == r)));
         }
         let armies: Vec<String> = (0..self.table().armies)
             .map(|a| {

@@ -3,7 +3,39 @@
 
 use crate::GameFlags;
 use arbiter_core::{Evaluate, OutcomeKind, Seat};
+use arbiter_geometry::{Cell, Dir, Edge, Grid, Side, Walls};
 use std::hash::Hash;
+
+/// The file letters above a square-grid board, three characters a square.
+pub fn grid_files(g: &Grid) -> String {
+    let files: String = (0..g.width()).map(|f| format!("  {} ", (b'a' + f) as char)).collect();
+    format!("    {files}\n")
+}
+
+/// The line between rank `r` and the rank above it (`None` for the outer
+/// edge): `===` where a wall lies, `---` elsewhere.
+pub fn grid_border(g: &Grid, walls: &Walls, r: Option<i32>) -> String {
+    let mut line = String::from("   +");
+    for f in 0..i32::from(g.width()) {
+        let wall = r.and_then(|r| g.cell(f, r)).is_some_and(|c| walls.contains(Edge { cell: c, side: Side::North }));
+        line.push_str(if wall { "===" } else { "---" });
+        line.push('+');
+    }
+    line.push('\n');
+    line
+}
+
+/// What follows square `c` in file `f` on its row: the board's edge `|`, a
+/// wall `#`, or a space.
+pub fn grid_east(g: &Grid, walls: &Walls, c: Cell, f: i32) -> char {
+    if f + 1 == i32::from(g.width()) {
+        '|'
+    } else if g.crosses_wall(walls, c, Dir::E) {
+        '#'
+    } else {
+        ' '
+    }
+}
 
 /// Refuses every game flag not in `allowed` (`mode`, `walls`, `quest`, `leaders`, `party`).
 pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {

@@ -4,14 +4,14 @@
 //! text (`quest=…,party=FILE,leaders=N,no-shop,rounds=N`).
 
 use crate::GameFlags;
-use crate::view::{TerminalGame, no_flags};
+use crate::view::{TerminalGame, grid_border, grid_east, grid_files, no_flags};
 use arbiter_core::{Game, Seat, ToMove};
 use arbiter_ethia::worlds::card::LeaderCard;
 use arbiter_ethia::worlds::quest::{EnemyKind, built_in};
 use arbiter_ethia::worlds::{
     EthiaWorlds, Phase, Status, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant,
 };
-use arbiter_geometry::{Cell, Dir, Edge, Side};
+use arbiter_geometry::Cell;
 
 /// Largest quest or party file read.
 const MAX_FILE_BYTES: u64 = 1 << 20;
@@ -203,21 +203,8 @@ impl TerminalGame for EthiaWorlds {
     fn render(&self, s: &WorldsState, color: bool) -> String {
         let q = self.quest();
         let g = &q.grid;
-        let mut out = String::new();
-        let files: String = (0..g.width()).map(|f| format!("  {} ", (b'a' + f) as char)).collect();
-        out.push_str(&format!("    {files}\n"));
-        let wall_above =
-            |f: i32, r: i32| g.cell(f, r).is_some_and(|c| s.walls.contains(Edge { cell: c, side: Side::North }));
-        let border = |r: Option<i32>| {
-            let mut line = String::from("   +");
-            for f in 0..i32::from(g.width()) {
-                line.push_str(if r.is_some_and(|r| wall_above(f, r)) { "===" } else { "---" });
-                line.push('+');
-            }
-            line.push('\n');
-            line
-        };
-        out.push_str(&border(None));
+        let mut out = grid_files(g);
+        out.push_str(&grid_border(g, &s.walls, None));
         for r in (0..i32::from(g.height())).rev() {
             out.push_str(&format!("{:>2} |", r + 1));
             for f in 0..i32::from(g.width()) {
@@ -256,16 +243,10 @@ impl TerminalGame for EthiaWorlds {
                     "   ".into()
                 };
                 out.push_str(&text);
-                out.push(if f + 1 == i32::from(g.width()) {
-                    '|'
-                } else if g.crosses_wall(&s.walls, c, Dir::E) {
-                    '#'
-                } else {
-                    ' '
-                });
+                out.push(grid_east(g, &s.walls, c, f));
             }
             out.push('\n');
-            out.push_str(&border((r > 0).then_some(r - 1)));
+            out.push_str(&grid_border(g, &s.walls, (r > 0).then_some(r - 1)));
         }
         let boss = self
             .quest()
