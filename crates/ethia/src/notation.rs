@@ -20,12 +20,12 @@ const FILES: u8 = 8;
 const RANKS: u8 = 16;
 
 /// A square's name: file a–h, rank 1–16.
-fn name(c: Cell) -> String {
+pub(crate) fn name(c: Cell) -> String {
     format!("{}{}", (b'a' + c.0 % FILES) as char, c.0 / FILES + 1)
 }
 
 /// Parses a square's name on the largest board.
-fn parse_square(text: &str) -> Option<Cell> {
+pub(crate) fn parse_square(text: &str) -> Option<Cell> {
     let b = text.as_bytes();
     let file = b.first()?.to_ascii_lowercase().checked_sub(b'a').filter(|&f| f < FILES)?;
     let digits = &text[1..];

@@ -140,6 +140,25 @@ impl Dir {
     pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
     /// The four orthogonal directions.
     pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+
+    /// Lower-case compass name, as written in notation (`n`, `ne`, … `nw`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::N => "n",
+            Dir::NE => "ne",
+            Dir::E => "e",
+            Dir::SE => "se",
+            Dir::S => "s",
+            Dir::SW => "sw",
+            Dir::W => "w",
+            Dir::NW => "nw",
+        }
+    }
+
+    /// The direction with a compass name.
+    pub fn parse(text: &str) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|d| d.name() == text)
+    }
     /// The four diagonal directions.
     pub const DIAGONAL: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
 
@@ -640,6 +659,15 @@ mod tests {
 
     fn g8() -> Grid {
         Grid::new(8, 8).unwrap()
+    }
+
+    #[test]
+    fn direction_names_round_trip() {
+        for d in Dir::ALL {
+            assert_eq!(Dir::parse(d.name()), Some(d));
+        }
+        assert_eq!(Dir::NE.name(), "ne");
+        assert_eq!(Dir::parse("north"), None);
     }
 
     #[test]

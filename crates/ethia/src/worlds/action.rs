@@ -6,7 +6,7 @@
 //! `place:c4`, `pair:d6-2`.
 
 use super::card::{Bonus, Elixir, Relic};
-use super::state::dir_name;
+use crate::notation::{name, parse_square};
 use arbiter_geometry::{Cell, Dir};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -140,22 +140,6 @@ pub enum WorldsAction {
     Pair(Cell, u8),
 }
 
-/// Square names on grids up to 8 files wide, as on every E'thia map.
-fn name(c: Cell) -> String {
-    format!("{}{}", (b'a' + c.0 % 8) as char, c.0 / 8 + 1)
-}
-
-fn parse_square(t: &str) -> Option<Cell> {
-    let b = t.as_bytes();
-    let file = b.first()?.to_ascii_lowercase().checked_sub(b'a').filter(|&f| f < 8)?;
-    let digits = &t[1..];
-    if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') || !digits.bytes().all(|d| d.is_ascii_digit()) {
-        return None;
-    }
-    let rank: u8 = digits.parse().ok().filter(|r| (1..=16).contains(r))?;
-    Some(Cell((rank - 1) * 8 + file))
-}
-
 fn item_name(i: Item) -> String {
     match i {
         Item::Elixir(e) => e.name().to_string(),
@@ -165,10 +149,6 @@ fn item_name(i: Item) -> String {
 
 fn parse_item(t: &str) -> Option<Item> {
     Elixir::parse(t).map(Item::Elixir).or_else(|| Relic::parse(t).map(Item::Relic))
-}
-
-fn parse_dir(t: &str) -> Option<Dir> {
-    Dir::ALL.into_iter().find(|d| dir_name(*d) == t)
 }
 
 fn parse_leader(t: &str) -> Option<u8> {
@@ -188,7 +168,7 @@ impl fmt::Display for WorldsAction {
             Heal => f.write_str("heal"),
             Revive(l) => write!(f, "revive:{}", l + 1),
             Favour(l) => write!(f, "favour:{}", l + 1),
-            Tunnel(d) => write!(f, "tunnel:{}", dir_name(d)),
+            Tunnel(d) => write!(f, "tunnel:{}", d.name()),
             Attack(c) => write!(f, "attack:{}", name(c)),
             Move => f.write_str("move"),
             Search(c) => write!(f, "search:{}", name(c)),
@@ -203,7 +183,7 @@ impl fmt::Display for WorldsAction {
             Quicken => f.write_str("quicken"),
             Go => f.write_str("go"),
             Resolve => f.write_str("resolve"),
-            Step(d) => write!(f, "step:{}", dir_name(d)),
+            Step(d) => write!(f, "step:{}", d.name()),
             Stop => f.write_str("stop"),
             Chest(ChestPick::ThreeElixirs) => f.write_str("chest:three"),
             Chest(ChestPick::OneElixir) => f.write_str("chest:one"),
@@ -271,13 +251,13 @@ impl FromStr for WorldsAction {
             ("drink", false) => Drink(elixir()?),
             ("revive", false) => Revive(who()?),
             ("favour", false) => Favour(who()?),
-            ("tunnel", false) => Tunnel(parse_dir(arg).ok_or_else(|| fail("expected a direction: n e s w"))?),
+            ("tunnel", false) => Tunnel(Dir::parse(arg).ok_or_else(|| fail("expected a direction: n e s w"))?),
             ("attack", false) => Attack(sq()?),
             ("search", false) => Search(sq()?),
             ("disarm", false) => Disarm(sq()?),
             ("pick", false) => Pick(sq()?),
             ("trade", false) => Trade(who()?),
-            ("step", false) => Step(parse_dir(arg).ok_or_else(|| fail("expected a direction: n ne e se s sw w nw"))?),
+            ("step", false) => Step(Dir::parse(arg).ok_or_else(|| fail("expected a direction: n ne e se s sw w nw"))?),
             ("chest", false) => Chest(match arg {
                 "three" => ChestPick::ThreeElixirs,
                 "one" => ChestPick::OneElixir,

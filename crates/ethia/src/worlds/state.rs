@@ -5,7 +5,7 @@
 use super::card::{Bonus, Element, LeaderCard, LeaderType, Relic};
 use super::quest::EnemyKind;
 use arbiter_core::Seat;
-use arbiter_geometry::{Cell, CellSet, Dir, Walls};
+use arbiter_geometry::{Cell, CellSet, Walls};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -464,19 +464,5 @@ impl WorldsState {
     /// traps, locks and striking traps.
     pub fn objects(&self) -> CellSet {
         self.chests | self.blocking | self.locks | self.striking
-    }
-}
-
-/// A direction's name in notation.
-pub fn dir_name(d: Dir) -> &'static str {
-    match d {
-        Dir::N => "n",
-        Dir::NE => "ne",
-        Dir::E => "e",
-        Dir::SE => "se",
-        Dir::S => "s",
-        Dir::SW => "sw",
-        Dir::W => "w",
-        Dir::NW => "nw",
     }
 }
