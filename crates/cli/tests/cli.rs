@@ -6,15 +6,19 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn arbiter(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+fn arbiter(args: &[&str], stdin: &str) -> Output {
+    let mut child = spawn(args);
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     child.wait_with_output().unwrap()
 }
@@ -354,14 +358,7 @@ fn a_party_file_brings_its_own_leaders_to_the_shop() {
 #[test]
 fn a_closed_pipe_ends_the_program_quietly() {
     // Like `arbiter play … | head`: the reader goes away; no panic message.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["play", "ethia-worlds", "--seed", "2"])
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["play", "ethia-worlds", "--seed", "2"]);
     drop(child.stdout.take());
     let _ = child.stdin.take().unwrap().write_all("board\n".repeat(300).as_bytes());
     let o = child.wait_with_output().unwrap();
