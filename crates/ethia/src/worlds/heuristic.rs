@@ -24,16 +24,19 @@ impl Evaluate for EthiaWorlds {
         // Enemies left count against the party, measured from what the quest
         // started with, so an adventure under way is worth more than walking
         // away (an escape is a draw, 0) unless the party is in real trouble.
-        let worth = |kind: EnemyKind, hp: i8| match kind {
-            EnemyKind::Boss => 4.0 + 2.0 * f64::from(hp),
-            EnemyKind::Ranged => 0.6,
-            EnemyKind::Close => 0.4,
-        };
-        let boss_hp = self.quest.boss.as_ref().map_or(0, |b| b.hp as i8);
-        score += self.quest.enemies.iter().map(|&(k, _)| worth(k, boss_hp)).sum::<f64>();
+        score += self.start_worth;
         for e in s.enemies.iter().filter(|e| !e.gone) {
-            score -= worth(e.kind, e.hp) - if e.kind == EnemyKind::Boss && s.pacified { 6.0 } else { 0.0 };
+            score -= enemy_worth(e.kind, e.hp) - if e.kind == EnemyKind::Boss && s.pacified { 6.0 } else { 0.0 };
         }
         (score / 20.0).tanh()
+    }
+}
+
+/// What an enemy still on the board costs the party in the evaluation.
+pub(crate) fn enemy_worth(kind: EnemyKind, hp: i8) -> f64 {
+    match kind {
+        EnemyKind::Boss => 4.0 + 2.0 * f64::from(hp),
+        EnemyKind::Ranged => 0.6,
+        EnemyKind::Close => 0.4,
     }
 }

@@ -60,6 +60,8 @@ pub struct EthiaWorlds {
     /// Orthogonal steps from each square to the boss's square past the
     /// quest's walls (`u8::MAX` where unreachable): the AI's sense of progress.
     pub(crate) to_boss: Box<[u8; arbiter_geometry::grid::MAX_CELLS]>,
+    /// The AI's worth of every enemy the quest starts with (see `heuristic.rs`).
+    pub(crate) start_worth: f64,
 }
 
 pub(crate) const S_ROUND: &str = "E'thia Worlds: Game Play";
@@ -268,7 +270,9 @@ impl Game for EthiaWorlds {
             }
             None => [0; arbiter_geometry::grid::MAX_CELLS],
         });
-        Ok(EthiaWorlds { variant, quest, seats, to_boss })
+        let boss_hp = quest.boss.as_ref().map_or(0, |b| b.hp as i8);
+        let start_worth = quest.enemies.iter().map(|&(k, _)| super::heuristic::enemy_worth(k, boss_hp)).sum();
+        Ok(EthiaWorlds { variant, quest, seats, to_boss, start_worth })
     }
 
     fn variant(&self) -> &WorldsVariant {
