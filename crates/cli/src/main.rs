@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 1 a failure while running, 2 bad input (arguments,
 //! files, positions).
 
+mod build;
 mod essence_view;
 mod ethia_view;
 mod play;
@@ -175,6 +176,20 @@ enum Command {
         #[arg(long, default_value = "standard")]
         variant: String,
     },
+    /// Check an Ephemeral Path figure set and print its spec sheets.
+    #[command(
+        after_help = "FILE is a figure-set file (.toml or .json; see docs/figure-sets.md) or the name of a set shipped\nwith Arbiter: ember-court, tide-wardens, glass-orchard, lantern-pact, salt-and-iron.\nExit codes: 0 legal, 1 illegal (every violation is listed), 2 unreadable.\n\nExamples:\n  arbiter build ember-court\n  arbiter build my-set.toml --edition v0.20 --sheet my-set.html"
+    )]
+    Build {
+        /// A figure-set file, or the name of a shipped set.
+        file: String,
+        /// The rules edition: v0.26 (Ephemeral Path) or v0.20 (Ephemeral Gate); default: the file's, else v0.26.
+        #[arg(long)]
+        edition: Option<String>,
+        /// Write printable spec sheets (one HTML page) to this file.
+        #[arg(long, value_name = "OUT.html")]
+        sheet: Option<PathBuf>,
+    },
     /// Step through a recorded game.
     Replay {
         /// A game record (JSON), as saved by `arbiter play`.
@@ -281,6 +296,7 @@ fn main() -> ExitCode {
             "essence" | "essence-of-the-arcane" => perft_essence(&position, depth, &variant),
             _ => Err(Failure::Input("perft is defined for essence only".into())),
         },
+        Command::Build { file, edition, sheet } => build::run(&build::Options { file, edition, sheet }),
         Command::Replay { file, step } => replay::run(&file, step),
     };
     match result {

@@ -365,3 +365,71 @@ fn a_closed_pipe_ends_the_program_quietly() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn build_checks_a_figure_set_and_writes_spec_sheets() {
+    // Every shipped set builds by name, at exactly 100 points, and `build --help` names it.
+    let help = text(&arbiter(&["build", "--help"], ""));
+    for (stem, _) in arbiter_ephemeral::figure::shipped_sets() {
+        let o = arbiter(&["build", stem], "");
+        assert!(o.status.success(), "{stem}: {}", text(&o));
+        assert!(text(&o).contains("100/100 spec points"), "{stem}: {}", text(&o));
+        assert!(help.contains(stem), "{stem} missing from build --help");
+    }
+    // A file, in the other edition, with a sheet.
+    let set = tmp("pair.json");
+    std::fs::write(
+        &set,
+        r#"{"name": "Pair", "figure": [
+            {"name": "Mira", "class": "disruptor", "base_mm": 25, "hp": 6, "movement": 8, "force": 6, "range": 4,
+             "abilities": [{"id": "D4", "name": "Long Bow"}, {"id": "D2", "name": "Flaming Arrow"}]},
+            {"name": "Tam", "class": "runner", "base_mm": 12, "hp": 4, "movement": 4, "force": 1, "range": 1}]}"#,
+    )
+    .unwrap();
+    let sheet = tmp("pair.html");
+    let o = arbiter(&["build", set.to_str().unwrap(), "--edition", "v0.20", "--sheet", sheet.to_str().unwrap()], "");
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("Pair — Ephemeral Gate v0.20 — 2 figures"), "{t}");
+    assert!(t.contains("Mira") && t.contains("Disruptor") && t.contains("31 pts") && t.contains("Move 16 cm"), "{t}");
+    assert!(t.contains("Range 20 cm") && t.contains("D4 Long Bow (4 pts, Attack, [D6])"), "{t}");
+    assert!(t.contains("41/100 spec points") && t.contains("spec sheets written to"), "{t}");
+    let html = std::fs::read_to_string(&sheet).unwrap();
+    assert!(html.contains("Long Bow") && html.contains("@media print"));
+    // The same file in v0.26: Tam's 12 mm base is too small; exit 1 with the violation.
+    let o = arbiter(&["build", set.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("Tam: the base diameter (12 mm) must be 19–67 mm in v0.26"), "{}", text(&o));
+}
+
+#[test]
+fn build_lists_every_violation_or_says_why_it_cannot_read() {
+    let bad = tmp("bad-set.toml");
+    std::fs::write(
+        &bad,
+        "name = \"Bad\"\n\n[[figure]]\nname = \"Mira\"\nclass = \"leader\"\nbase_mm = 40\nhp = 20\nmovement = 8\n\
+         force = 5\nrange = 4\nabilities = [\"T3\", \"L4\", \"L4\"]\n",
+    )
+    .unwrap();
+    let o = arbiter(&["build", bad.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    for line in [
+        "the set has 1 figure; v0.26 allows 2–4",
+        "Mira: Leader base spec points 37 exceed 35",
+        "Mira: ability T3 is a Tactician ability; a Leader may only take Leader abilities",
+        "Mira: ability L4 is listed twice",
+    ] {
+        assert!(t.lines().any(|l| l.trim() == line), "{line:?} not on a line of its own: {t}");
+    }
+    std::fs::write(&bad, "name = \"Bad\"\n\n[[figure]]\nname = \"Mira\"\nclass = \"wizard\"\n").unwrap();
+    let o = arbiter(&["build", bad.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("bad-set.toml: line 5: unknown class 'wizard'"), "{}", text(&o));
+    let o = arbiter(&["build", "no-such-set"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("no shipped set by that name"), "{}", text(&o));
+    let o = arbiter(&["build", "ember-court", "--edition", "v1"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("unknown edition"), "{}", text(&o));
+}
