@@ -7,15 +7,38 @@
 //! when the last action is spent. Everything the two editions disagree on is
 //! an [`Edition`] switch; the rulings are in `docs/rulings/ephemeral.md`.
 //!
+//! - [`Ephemeral`] implements [`arbiter_core::Game`] for the base game;
 //! - [`catalogue`] the ability catalogue, a data file validated on load;
 //! - [`figure`] figure-set files and the builder's validation;
-//! - [`sheet`] printable HTML spec sheets.
+//! - [`sheet`] printable HTML spec sheets;
+//! - [`kit`] terrain kits (the five pieces) as data;
+//! - [`table`] the game's geometric checks: placement, moves, sight and range;
+//! - [`dice`] choosing attack dice against Force;
+//! - [`candidates`] candidate decisions for search and play-outs.
 
+mod action;
+pub mod candidates;
 pub mod catalogue;
+pub mod dice;
 mod edition;
+mod event;
 pub mod figure;
+pub mod kit;
+mod roster;
+mod rules;
 pub mod sheet;
+mod state;
+pub mod table;
+mod variant;
 
+pub use action::{Action, PrepUse, Side};
 pub use catalogue::{Catalogue, Class};
 pub use edition::Edition;
+pub use event::Event;
 pub use figure::{Figure, FigureSet};
+pub use roster::Stats;
+pub use rules::{Ephemeral, GATE_CLEARANCE, NUDGE_CM, PLACE_CLEARANCE, REACH_CM, describe_phase};
+pub use state::{
+    Attack, DIE_SIZES, Die, Figure as Piece, MAX_ATTACK_DICE, MAX_FIGURES, POOL, Phase, Placed, Pos, State,
+};
+pub use variant::{DEFAULT_SETS, Variant};

@@ -1,0 +1,405 @@
+//! Candidate decisions for a continuous game: [`candidates`] lists a finite
+//! sample of legal actions for search and the AI (moves toward the gate,
+//! into cover, into attack range, to base contact, away from threats; the
+//! best attack dice; placements along the edges), and [`random`] draws one
+//! legal action cheaply for play-outs. Every candidate is checked by the
+//! rules before it is offered.
+
+use crate::action::{Action, PrepUse, Side};
+use crate::kit::GATE_DIAMETER;
+use crate::rules::Ephemeral;
+use crate::state::{Phase, Pos, State};
+use crate::table::{AREA, v};
+use arbiter_core::{Game, Seat};
+use arbiter_geometry::table::{TOLERANCE, Vec2};
+use rand::{Rng, RngExt};
+
+fn pos(p: Vec2) -> Pos {
+    Pos::new(p.x, p.y)
+}
+
+fn push_if_legal(game: &Ephemeral, state: &State, action: Action, out: &mut Vec<Action>) -> bool {
+    if game.check(state, &action).is_ok() && !out.contains(&action) {
+        out.push(action);
+        true
+    } else {
+        false
+    }
+}
+
+/// Positions along the edges where `figure` may be placed, spread out.
+fn edge_spots(game: &Ephemeral, state: &State, figure: u8, step: f32, out: &mut Vec<Pos>) {
+    let r = game.stats()[figure as usize].radius;
+    let size = AREA.size;
+    let mut t = r;
+    while t <= size - r + 1e-3 {
+        for p in [Pos::new(t, r), Pos::new(t, size - r), Pos::new(r, t), Pos::new(size - r, t)] {
+            if game.check_placement(state, figure, p).is_ok() {
+                out.push(p);
+            }
+        }
+        t += step;
+    }
+}
+
+/// Placement spots worth offering: the legal edge spots nearest the gate
+/// (or the centre), a few spread along the edges.
+fn placements(game: &Ephemeral, state: &State, figure: u8, keep: usize) -> Vec<Pos> {
+    let mut spots = Vec::new();
+    edge_spots(game, state, figure, 2.0, &mut spots);
+    if spots.is_empty() {
+        edge_spots(game, state, figure, 0.25, &mut spots);
+    }
+    let goal = state.gate.map_or(Vec2::splat(20.0), v);
+    spots.sort_by(|a, b| v(*a).distance(goal).total_cmp(&v(*b).distance(goal)));
+    let mut out: Vec<Pos> = spots.iter().take(keep / 2).copied().collect();
+    let stride = (spots.len() / (keep - keep / 2).max(1)).max(1);
+    out.extend(spots.iter().skip(keep / 2).step_by(stride).take(keep - keep / 2));
+    out
+}
+
+/// A straight move of `figure` toward `target`, as far as it legally goes
+/// (the whole way, or 3/4, 1/2, 1/4 of its budget).
+fn straight_move(game: &Ephemeral, state: &State, figure: u8, target: Vec2, out: &mut Vec<Action>) {
+    let f = &state.figures[figure as usize];
+    let Some(start) = f.at else { return };
+    let start = v(start);
+    let budget = game.stats()[figure as usize].movement_cm;
+    let d = target - start;
+    let len = d.length();
+    if len < 0.05 {
+        return;
+    }
+    let full = len.min(budget);
+    for frac in [1.0, 0.75, 0.5, 0.25] {
+        let to = start + d / len * (full * frac);
+        if push_if_legal(game, state, Action::Move { path: vec![pos(to)] }, out) {
+            return;
+        }
+    }
+}
+
+/// Move candidates for the active figure.
+fn moves(game: &Ephemeral, state: &State, figure: u8, out: &mut Vec<Action>) {
+    let f = &state.figures[figure as usize];
+    let Some(at) = f.at else { return };
+    let me = v(at);
+    let stats = &game.stats()[figure as usize];
+    let r = stats.radius;
+    // Toward the gate: onto its centre, and to just touch its edge.
+    if let Some(g) = state.gate {
+        let g = v(g);
+        straight_move(game, state, figure, g, out);
+        let d = me - g;
+        if d.length() > 0.1 {
+            straight_move(game, state, figure, g + d.normalize() * (GATE_DIAMETER / 2.0 + r - 2.0 * TOLERANCE), out);
+        }
+    }
+    let enemies: Vec<(u8, Vec2, f32)> = (0..state.figures.len() as u8)
+        .filter(|&i| state.figures[i as usize].owner != f.owner && state.figures[i as usize].on_table())
+        .filter_map(|i| state.figures[i as usize].at.map(|p| (i, v(p), game.stats()[i as usize].radius)))
+        .collect();
+    for &(_, e, er) in &enemies {
+        let d = e - me;
+        let len = d.length();
+        if len < 0.1 {
+            continue;
+        }
+        let u = d / len;
+        // Base contact, and the edge of attack range.
+        straight_move(game, state, figure, e - u * (er + r + TOLERANCE * 0.5), out);
+        let reach = game.attack_range(state, figure);
+        if len - er - r > reach {
+            straight_move(game, state, figure, e - u * (er + r + reach * 0.9), out);
+        }
+    }
+    // Away from the nearest threat, and into cover behind the nearest piece.
+    if let Some(&(_, e, _)) = enemies.iter().min_by(|a, b| a.1.distance(me).total_cmp(&b.1.distance(me))) {
+        let away = me - e;
+        if away.length() > 0.1 {
+            straight_move(game, state, figure, me + away.normalize() * stats.movement_cm, out);
+        }
+        let scene = game.scene(state);
+        if let Some(s) = scene.solids.iter().min_by(|a, b| {
+            let ca = (a.bounds().0 + a.bounds().1) * 0.5;
+            let cb = (b.bounds().0 + b.bounds().1) * 0.5;
+            ca.distance(me).total_cmp(&cb.distance(me))
+        }) {
+            let (lo, hi) = s.bounds();
+            let c = (lo + hi) * 0.5;
+            let behind = c - e;
+            if behind.length() > 0.1 {
+                let reach = (hi - lo).length() * 0.5;
+                straight_move(game, state, figure, c + behind.normalize() * (reach + r + 0.5), out);
+            }
+        }
+    }
+    // A few plain directions.
+    for k in 0..8 {
+        let a = k as f32 * std::f32::consts::FRAC_PI_4;
+        straight_move(game, state, figure, me + Vec2::new(a.cos(), a.sin()) * stats.movement_cm, out);
+    }
+}
+
+/// Attack candidates: every target in range and sight, with the best sets
+/// of dice for the attacker's Force.
+fn attacks(game: &Ephemeral, state: &State, figure: u8, out: &mut Vec<Action>) {
+    let owner = state.figures[figure as usize].owner;
+    let force = game.stats()[figure as usize].force;
+    let reach = game.attack_range(state, figure);
+    for t in 0..state.figures.len() as u8 {
+        let target = &state.figures[t as usize];
+        if target.owner == owner || !target.on_table() {
+            continue;
+        }
+        if game.range_between(state, figure, t).is_some_and(|r| r <= reach + TOLERANCE) {
+            for (dice, _) in game.attack_dice().best(force).iter().take(2) {
+                out.push(Action::Attack { target: t, dice: *dice });
+            }
+        }
+    }
+}
+
+/// Appends a finite sample of legal actions of the seat to move.
+pub fn candidates(game: &Ephemeral, state: &State, out: &mut Vec<Action>) {
+    let seat = match game.to_move(state) {
+        arbiter_core::ToMove::Seat(s) => s,
+        _ => return,
+    };
+    match &state.phase {
+        Phase::ChooseSide { .. } => out.extend([Action::Choose(Side::X), Action::Choose(Side::Y)]),
+        Phase::ChooseForager => out.extend([Action::Forager(Seat(0)), Action::Forager(Seat(1))]),
+        Phase::ChooseFirst => out.extend([Action::First(Seat(0)), Action::First(Seat(1))]),
+        Phase::Terrain { .. } => {
+            let placed: Vec<u8> = state.terrain.iter().map(|t| t.piece).collect();
+            for step in [8.0f32, 4.0, 2.0] {
+                let mut k = 4.0f32;
+                while k <= 36.0 {
+                    let mut j = 4.0f32;
+                    while j <= 36.0 {
+                        let at = Pos::new(k, j);
+                        if state.gate.is_none() {
+                            push_if_legal(game, state, Action::Gate { at }, out);
+                        }
+                        for piece in 0..crate::kit::PIECES as u8 {
+                            if placed.contains(&piece) {
+                                continue;
+                            }
+                            for turn in [0u16, 45, 90, 135] {
+                                push_if_legal(game, state, Action::Terrain { piece, at, turn }, out);
+                            }
+                        }
+                        j += step;
+                    }
+                    k += step;
+                }
+                if !out.is_empty() {
+                    break;
+                }
+            }
+        }
+        Phase::Forage { .. } => {
+            out.push(Action::Pass);
+            for (die, d) in state.pool.iter().enumerate() {
+                for (figure, f) in state.figures_of(seat) {
+                    if f.defeated || !game.stats()[figure as usize].forage[d.sides as usize][d.value as usize] {
+                        continue;
+                    }
+                    if f.at.is_some() {
+                        out.push(Action::Forage { die: die as u8, figure, at: None });
+                    } else {
+                        for at in placements(game, state, figure, 4) {
+                            out.push(Action::Forage { die: die as u8, figure, at: Some(at) });
+                        }
+                    }
+                }
+            }
+        }
+        Phase::Deploy { .. } => {
+            for (figure, f) in state.figures_of(seat) {
+                if f.at.is_none() && !f.defeated {
+                    for at in placements(game, state, figure, 6) {
+                        out.push(Action::Place { figure, at });
+                    }
+                }
+            }
+        }
+        Phase::Activate { .. } => {
+            for (figure, f) in state.figures_of(seat) {
+                if f.on_table() && f.actions > 0 {
+                    out.push(Action::Activate { figure });
+                }
+            }
+        }
+        Phase::Acting { figure, used, .. } => {
+            let figure = *figure;
+            out.push(Action::Prepare);
+            if *used > 0 {
+                out.push(Action::End);
+            }
+            attacks(game, state, figure, out);
+            moves(game, state, figure, out);
+            if state.prep[seat.index()] > 0 {
+                for (i, f) in state.figures_of(seat) {
+                    if f.damage > 0 && f.on_table() {
+                        out.push(Action::Spend(PrepUse::Mend { figure: i }));
+                    }
+                }
+            }
+        }
+        Phase::AttackDice(a) => {
+            out.push(Action::Resolve);
+            for (i, d) in a.dice.iter().enumerate() {
+                if d.value < d.sides {
+                    out.push(Action::Spend(PrepUse::Raise { die: i as u8 }));
+                }
+                if d.value > 1 && game.edition() == crate::Edition::V026 {
+                    out.push(Action::Spend(PrepUse::Lower { die: i as u8 }));
+                }
+            }
+        }
+        Phase::SideRoll | Phase::PoolRoll | Phase::AttackRoll(_) | Phase::Over => {}
+    }
+}
+
+/// A random legal action, drawn without listing every candidate where that
+/// is cheap (moves, attacks, placements); `None` unless a seat is to move.
+pub fn random<R: Rng + ?Sized>(
+    game: &Ephemeral,
+    state: &State,
+    rng: &mut R,
+    scratch: &mut Vec<Action>,
+) -> Option<Action> {
+    let seat = match game.to_move(state) {
+        arbiter_core::ToMove::Seat(s) => s,
+        _ => return None,
+    };
+    match &state.phase {
+        Phase::Acting { figure, used, .. } => {
+            let figure = *figure;
+            let f = &state.figures[figure as usize];
+            let stats = &game.stats()[figure as usize];
+            let roll: f32 = rng.random();
+            if roll < 0.5 {
+                let start = v(f.at?);
+                for _ in 0..4 {
+                    let a = rng.random_range(0.0..std::f32::consts::TAU);
+                    let len = stats.movement_cm * rng.random_range(0.3f32..1.0);
+                    let to = start + Vec2::new(a.cos(), a.sin()) * len;
+                    let action = Action::Move { path: vec![pos(to)] };
+                    if game.check(state, &action).is_ok() {
+                        return Some(action);
+                    }
+                }
+            } else if roll < 0.8 {
+                let enemies: Vec<u8> = (0..state.figures.len() as u8)
+                    .filter(|&i| state.figures[i as usize].owner != seat && state.figures[i as usize].on_table())
+                    .collect();
+                if !enemies.is_empty() {
+                    let target = enemies[rng.random_range(0..enemies.len())];
+                    let best = game.attack_dice().best(stats.force);
+                    let dice = best[rng.random_range(0..best.len())].0;
+                    let action = Action::Attack { target, dice };
+                    if game.check(state, &action).is_ok() {
+                        return Some(action);
+                    }
+                }
+            } else if roll < 0.9 && *used > 0 {
+                return Some(Action::End);
+            }
+            Some(Action::Prepare)
+        }
+        Phase::AttackDice(a) => {
+            if rng.random_bool(0.7) {
+                return Some(Action::Resolve);
+            }
+            let die = rng.random_range(0..a.dice.len()) as u8;
+            let action = if rng.random_bool(0.5) {
+                Action::Spend(PrepUse::Raise { die })
+            } else {
+                Action::Spend(PrepUse::Lower { die })
+            };
+            Some(if game.check(state, &action).is_ok() { action } else { Action::Resolve })
+        }
+        Phase::Terrain { .. } => {
+            let free: Vec<Option<u8>> = (0..crate::kit::PIECES as u8)
+                .filter(|p| !state.terrain.iter().any(|t| t.piece == *p))
+                .map(Some)
+                .chain(state.gate.is_none().then_some(None))
+                .collect();
+            for _ in 0..64 {
+                let which = free[rng.random_range(0..free.len())];
+                let at = Pos::new(rng.random_range(2.0f32..38.0), rng.random_range(2.0f32..38.0));
+                let action = match which {
+                    Some(piece) => Action::Terrain { piece, at, turn: rng.random_range(0..180) },
+                    None => Action::Gate { at },
+                };
+                if game.check(state, &action).is_ok() {
+                    return Some(action);
+                }
+            }
+            pick(game, state, rng, scratch)
+        }
+        Phase::Forage { .. } => {
+            let usable: Vec<(u8, u8)> = state
+                .pool
+                .iter()
+                .enumerate()
+                .flat_map(|(die, d)| {
+                    state
+                        .figures_of(seat)
+                        .filter(|(i, f)| {
+                            !f.defeated && game.stats()[*i as usize].forage[d.sides as usize][d.value as usize]
+                        })
+                        .map(move |(i, _)| (die as u8, i))
+                })
+                .collect();
+            if usable.is_empty() || rng.random_bool(0.15) {
+                return Some(Action::Pass);
+            }
+            let (die, figure) = usable[rng.random_range(0..usable.len())];
+            if state.figures[figure as usize].at.is_some() {
+                return Some(Action::Forage { die, figure, at: None });
+            }
+            let at = random_edge_spot(game, state, figure, rng)?;
+            Some(Action::Forage { die, figure, at: Some(at) })
+        }
+        Phase::Deploy { .. } => {
+            let waiting: Vec<u8> =
+                state.figures_of(seat).filter(|(_, f)| f.at.is_none() && !f.defeated).map(|(i, _)| i).collect();
+            let figure = *waiting.get(rng.random_range(0..waiting.len().max(1)))?;
+            random_edge_spot(game, state, figure, rng).map(|at| Action::Place { figure, at })
+        }
+        _ => pick(game, state, rng, scratch),
+    }
+}
+
+/// A legal edge spot for a figure: random tries, then the full scan.
+fn random_edge_spot<R: Rng + ?Sized>(game: &Ephemeral, state: &State, figure: u8, rng: &mut R) -> Option<Pos> {
+    let r = game.stats()[figure as usize].radius;
+    let size = AREA.size;
+    for _ in 0..24 {
+        let t = rng.random_range(r..size - r);
+        let p = match rng.random_range(0..4) {
+            0 => Pos::new(t, r),
+            1 => Pos::new(t, size - r),
+            2 => Pos::new(r, t),
+            _ => Pos::new(size - r, t),
+        };
+        if game.check_placement(state, figure, p).is_ok() {
+            return Some(p);
+        }
+    }
+    let spots = placements(game, state, figure, 8);
+    spots.get(rng.random_range(0..spots.len().max(1))).copied()
+}
+
+fn pick<R: Rng + ?Sized>(game: &Ephemeral, state: &State, rng: &mut R, scratch: &mut Vec<Action>) -> Option<Action> {
+    scratch.clear();
+    candidates(game, state, scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    let i = rng.random_range(0..scratch.len());
+    Some(scratch.swap_remove(i))
+}
