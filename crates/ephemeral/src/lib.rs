@@ -23,6 +23,7 @@ pub mod dice;
 mod edition;
 mod event;
 pub mod figure;
+mod heuristic;
 pub mod kit;
 mod roster;
 mod rules;

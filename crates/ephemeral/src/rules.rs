@@ -673,6 +673,7 @@ impl Ephemeral {
                     f.at = path.last().copied();
                     f.on = m.on;
                     events.emit(Event::Moved { figure, path: full, cost: m.cost, on: m.on });
+                    self.after_move(state, figure, events);
                 }
                 self.spend_action(state, figure, used, limit, events);
             }
@@ -722,6 +723,7 @@ impl Ephemeral {
                                 cost: m.cost,
                                 on: m.on,
                             });
+                            self.after_move(state, *figure, events);
                         }
                     }
                     PrepUse::Mend { figure } => {
@@ -734,6 +736,7 @@ impl Ephemeral {
                     }
                     PrepUse::Raise { .. } | PrepUse::Lower { .. } => {}
                 }
+                self.prep_spent(state, seat, use_, events);
             }
             (Phase::AttackDice(mut a), Action::Spend(use_)) => {
                 state.prep[seat.index()] -= 1;
@@ -750,12 +753,25 @@ impl Ephemeral {
                     _ => {}
                 }
                 events.emit(Event::Rolled { dice: a.dice.to_vec() });
+                self.prep_spent(state, seat, use_, events);
                 self.after_roll(state, a, events);
             }
             (Phase::AttackDice(a), Action::Resolve) => self.resolve_attack(state, &a, events),
             _ => {}
         }
     }
+
+    /// Where movement hooks in, after a figure's base comes to rest (a move
+    /// action or a prep-token nudge). The abilities issue attaches passive
+    /// mines (a figure ending its movement within 5 cm detonates them, before
+    /// any rush) and the rush window here; chain rushes happen during the
+    /// move, between the waypoints of [`Action::Move`]. The base game has
+    /// nothing to do.
+    fn after_move(&self, _state: &mut State, _figure: u8, _events: &mut impl EventSink<Event>) {}
+
+    /// Where prep abilities hook in when a prep token is spent (D6's Force
+    /// bonus, R11's longer nudge). The base game has nothing to do.
+    fn prep_spent(&self, _state: &mut State, _seat: Seat, _use: &PrepUse, _events: &mut impl EventSink<Event>) {}
 
     /// After the dice show (and after each prep token on them): the
     /// attacker decides while holding prep tokens, otherwise the attack

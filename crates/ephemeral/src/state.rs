@@ -5,6 +5,7 @@ use crate::table::SceneCache;
 use arbiter_core::Seat;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
 
 /// The most figures on the table (two sets of six in v0.20).
 pub const MAX_FIGURES: usize = 12;
@@ -16,6 +17,9 @@ pub const MAX_ATTACK_DICE: usize = 12;
 pub const DIE_SIZES: [u8; 5] = [4, 6, 8, 10, 12];
 
 /// A point on the table, in cm from the lower-left corner.
+///
+/// Equal points hash equally (`-0.0` and `0.0` hash alike); states never
+/// hold a NaN (the rules refuse one), so equality is total in practice.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pos {
     /// Across, 0–40.
@@ -36,8 +40,16 @@ impl Pos {
     }
 }
 
+impl Eq for Pos {}
+
+impl Hash for Pos {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        ((self.x + 0.0).to_bits(), (self.y + 0.0).to_bits()).hash(h);
+    }
+}
+
 /// A die: its size and what it shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Die {
     /// Faces (4, 6, 8, 10 or 12).
     pub sides: u8,
@@ -46,7 +58,7 @@ pub struct Die {
 }
 
 /// A placed terrain piece (or the gate).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Placed {
     /// Which piece of the kit.
     pub piece: u8,
@@ -57,7 +69,7 @@ pub struct Placed {
 }
 
 /// One figure during the game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Figure {
     /// The player who controls it.
     pub owner: Seat,
@@ -87,7 +99,7 @@ impl Figure {
 }
 
 /// A standard attack under way.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Attack {
     /// The attacking figure.
     pub attacker: u8,
@@ -102,7 +114,7 @@ pub struct Attack {
 }
 
 /// Which part of the game is under way.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub enum Phase {
     /// The player with the lower spec total chooses to be X or Y.
     ChooseSide {
@@ -157,7 +169,7 @@ pub enum Phase {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct State {
     /// What is under way.
     pub phase: Phase,

@@ -44,6 +44,12 @@ impl PartialEq for SceneCache {
     }
 }
 
+impl Eq for SceneCache {}
+
+impl std::hash::Hash for SceneCache {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
 /// Converts a position to the geometry crate's vector.
 pub fn v(p: Pos) -> Vec2 {
     Vec2::new(p.x, p.y)
