@@ -366,6 +366,7 @@ impl Ephemeral {
                 f.at = None;
                 f.on = None;
                 f.actions = 0;
+                f.dice.clear();
                 events.emit(Event::Defeated { figure: attack.target });
             }
         } else {
