@@ -5,6 +5,7 @@
 //! files, positions).
 
 mod build;
+mod ephemeral_view;
 mod essence_view;
 mod ethia_view;
 mod play;
@@ -16,6 +17,7 @@ mod worlds_view;
 
 use arbiter_ai::BotSpec;
 use arbiter_core::Game;
+use arbiter_ephemeral::Ephemeral;
 use arbiter_essence::Essence;
 use arbiter_ethia::Ethia;
 use arbiter_ethia::worlds::EthiaWorlds;
@@ -40,8 +42,12 @@ macro_rules! with_game {
                 type $G = EthiaWorlds;
                 (|| -> Result<(), Failure> { $body })()
             }
+            "ephemeral" | "ephemeral-path" | "ep" | "ephemeral-gate" => {
+                type $G = Ephemeral;
+                (|| -> Result<(), Failure> { $body })()
+            }
             other => Err(Failure::Input(format!(
-                "unknown game '{}'; this build plays: essence, ethia, ethia-worlds",
+                "unknown game '{}'; this build plays: essence, ethia, ethia-worlds, ephemeral",
                 other.chars().take(40).collect::<String>()
             ))),
         }
@@ -60,13 +66,13 @@ struct Cli {
 enum Command {
     /// Play a game in the terminal, against the AI or another person.
     #[command(
-        after_help = "Examples:\n  arbiter play essence\n  arbiter play essence --variant loop,determined --vs alphabeta --think 2\n  arbiter play essence --vs human\n  arbiter play essence --load game.json"
+        after_help = "Examples:\n  arbiter play essence\n  arbiter play essence --variant loop,determined --vs alphabeta --think 2\n  arbiter play essence --vs human\n  arbiter play essence --load game.json\n  arbiter play ephemeral --edition v0.26 --set1 my-set.toml --set2 tide-wardens --vs heuristic"
     )]
     Play {
-        /// The game: essence, ethia or ethia-worlds.
+        /// The game: essence, ethia, ethia-worlds or ephemeral.
         game: String,
         /// Variant switches, comma-separated (essence: determined, loop, summoning, fast;
-        /// ethia: standard-deployment, alternating).
+        /// ethia: standard-deployment, alternating; ephemeral: v0.26 or v0.20).
         #[arg(long, default_value = "standard")]
         variant: String,
         #[command(flatten)]
@@ -99,7 +105,7 @@ enum Command {
         after_help = "Results are identical for identical seeds whatever --threads is, for bots limited by iterations\n(mcts:iters=N, alphabeta:nodes=N, random, greedy); time-limited bots vary with the machine."
     )]
     Sim {
-        /// The game: essence, ethia or ethia-worlds.
+        /// The game: essence, ethia, ethia-worlds or ephemeral.
         game: String,
         /// Variant switches, comma-separated.
         #[arg(long, default_value = "standard")]
@@ -136,7 +142,7 @@ enum Command {
         after_help = "Example (the table in docs/ai.md):\n  arbiter tournament essence --bot random --bot greedy --bot mcts:time=0.1 --bot alphabeta:time=0.1 --games 200 --threads 2"
     )]
     Tournament {
-        /// The game: essence, ethia or ethia-worlds.
+        /// The game: essence, ethia, ethia-worlds or ephemeral.
         game: String,
         /// Variant switches, comma-separated.
         #[arg(long, default_value = "standard")]
@@ -218,6 +224,15 @@ pub struct GameFlags {
     /// E'thia Worlds: a party file of leader cards (`[[leader]]` tables; see docs/quests.md).
     #[arg(long)]
     pub party: Option<String>,
+    /// Ephemeral: the rules edition, v0.26 (Ephemeral Path, the default) or v0.20 (Ephemeral Gate).
+    #[arg(long)]
+    pub edition: Option<String>,
+    /// Ephemeral: P1's figure set, a file (.toml or .json) or a shipped set's name (default ember-court).
+    #[arg(long, value_name = "FILE|NAME")]
+    pub set1: Option<String>,
+    /// Ephemeral: P2's figure set, a file or a shipped set's name (default tide-wardens).
+    #[arg(long, value_name = "FILE|NAME")]
+    pub set2: Option<String>,
 }
 
 /// An error with the exit code it deserves.

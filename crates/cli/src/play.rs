@@ -6,7 +6,8 @@ use crate::view::TerminalGame;
 use crate::{Failure, parse_bot};
 use arbiter_ai::Bot;
 use arbiter_core::{
-    ChanceSource, Decision, DiceMode, ManualDice, MatchConfig, PlayerSpec, Record, Refusal, Seat, Session, ToMove,
+    ActionSpace, ChanceSource, Decision, DiceMode, ManualDice, MatchConfig, PlayerSpec, Record, Refusal, Seat, Session,
+    ToMove,
 };
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -215,7 +216,9 @@ impl<G: TerminalGame> Table<G> {
         if let Some(seat) = seat {
             let mut legal = Vec::new();
             game.legal_actions(self.session.state(), &mut legal);
-            if legal.len() == 1 {
+            // A continuous game lists a sample, not every legal decision:
+            // one candidate does not make it the only choice.
+            if legal.len() == 1 && game.action_space() == ActionSpace::Enumerable {
                 let only = legal.remove(0);
                 let text = game.action_text(&only);
                 self.marks.push(self.session.len());
@@ -251,7 +254,23 @@ impl<G: TerminalGame> Table<G> {
                 let mut legal = Vec::new();
                 game.legal_actions(self.session.state(), &mut legal);
                 let texts: Vec<String> = legal.iter().map(|a| game.action_text(a)).collect();
-                println!("{} legal: {}", texts.len(), texts.join(" "));
+                if game.action_space() == ActionSpace::Continuous {
+                    // Positions are written rounded: list what reads back legal,
+                    // once (candidates a hair apart read the same).
+                    let state = self.session.state();
+                    let mut seen = std::collections::HashSet::new();
+                    let texts: Vec<&String> = texts
+                        .iter()
+                        .filter(|t| game.parse_action(state, t).is_ok_and(|a| game.check(state, &a).is_ok()))
+                        .filter(|t| seen.insert(t.as_str()))
+                        .collect();
+                    println!("{} legal candidates (a sample: any legal decision may be typed):", texts.len());
+                    for t in texts {
+                        println!("  {t}");
+                    }
+                } else {
+                    println!("{} legal: {}", texts.len(), texts.join(" "));
+                }
             }
             "undo" => match self.marks.pop() {
                 Some(len) => match self.session.undo_to(len) {
@@ -286,6 +305,10 @@ impl<G: TerminalGame> Table<G> {
                 Err(Failure::Input(e) | Failure::Run(e)) => println!("  cannot load: {e}"),
             },
             "save" | "load" => println!("  usage: {word} FILE"),
+            // A question about the table (Ephemeral's `measure`) is answered, not applied.
+            _ if game.query(self.session.state(), line).is_some() => {
+                println!("{}", game.query(self.session.state(), line).unwrap_or_default());
+            }
             _ => match game.parse_action(self.session.state(), line) {
                 Err(e) => println!("  ✗ {e}\n    (type 'help' for the notation, 'moves' for the legal actions)"),
                 Ok(action) => {

@@ -4,6 +4,7 @@
 use crate::Failure;
 use crate::view::TerminalGame;
 use arbiter_core::{Decision, Record};
+use arbiter_ephemeral::Ephemeral;
 use arbiter_essence::Essence;
 use arbiter_ethia::Ethia;
 use arbiter_ethia::worlds::EthiaWorlds;
@@ -20,6 +21,7 @@ pub fn run(path: &Path, step: bool) -> Result<(), Failure> {
         Some("essence") => replay::<Essence>(&text, path, step),
         Some("ethia") => replay::<Ethia>(&text, path, step),
         Some("ethia-worlds") => replay::<EthiaWorlds>(&text, path, step),
+        Some("ephemeral") => replay::<Ephemeral>(&text, path, step),
         Some(other) => Err(Failure::Input(format!("{}: this build cannot replay '{other}'", path.display()))),
         None => Err(Failure::Input(format!("{}: not a game record (no \"game\")", path.display()))),
     }

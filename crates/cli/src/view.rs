@@ -37,7 +37,8 @@ pub fn grid_east(g: &Grid, walls: &Walls, c: Cell, f: i32) -> char {
     }
 }
 
-/// Refuses every game flag not in `allowed` (`mode`, `walls`, `quest`, `leaders`, `party`).
+/// Refuses every game flag not in `allowed` (`mode`, `walls`, `quest`,
+/// `leaders`, `party`, `edition`, `set1`, `set2`).
 pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {
     let given = [
         ("mode", flags.mode.is_some(), "--mode and --walls are options of ethia"),
@@ -45,6 +46,9 @@ pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {
         ("quest", flags.quest.is_some(), "--quest and --leaders are options of ethia-worlds"),
         ("leaders", flags.leaders.is_some(), "--quest and --leaders are options of ethia-worlds"),
         ("party", flags.party.is_some(), "--party is an option of ethia-worlds"),
+        ("edition", flags.edition.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
+        ("set1", flags.set1.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
+        ("set2", flags.set2.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
     ];
     match given.iter().find(|(name, set, _)| *set && !allowed.contains(name)) {
         Some((_, _, why)) => Err((*why).to_string()),
@@ -91,6 +95,12 @@ pub trait TerminalGame: Evaluate<State: Hash + Eq, Event: std::fmt::Display> {
     /// An event in plain words; `state` is the table just after it.
     fn event_text(&self, _state: &Self::State, event: &Self::Event) -> String {
         event.to_string()
+    }
+    /// Answers a line typed at the prompt that asks about the table without
+    /// being a decision (Ephemeral's `measure a C`); `None` if the line is
+    /// not such a question. Players may ask at any time, and nothing changes.
+    fn query(&self, _state: &Self::State, _line: &str) -> Option<String> {
+        None
     }
     /// A short word for how a finished game ended, tallied by `arbiter sim`.
     fn ending_label(&self, state: &Self::State) -> String {

@@ -433,3 +433,190 @@ fn build_lists_every_violation_or_says_why_it_cannot_read() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("unknown edition"), "{}", text(&o));
 }
+
+#[test]
+fn ephemeral_sims_are_reproducible_in_both_editions() {
+    for (edition, title) in [("v0.26", "Ephemeral Path v0.26"), ("v0.20", "Ephemeral Gate v0.20")] {
+        let run = || {
+            let o = arbiter(&["sim", "ephemeral", "--edition", edition, "--games", "4", "--seed", "1", "--json"], "");
+            assert!(o.status.success(), "{}", text(&o));
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(v["games"], 4);
+            assert!(v["variant"].as_str().unwrap().starts_with(title), "{v}");
+            (
+                v["p1_wins"].clone(),
+                v["p2_wins"].clone(),
+                v["draws"].clone(),
+                v["mean_length"].clone(),
+                v["endings"].clone(),
+            )
+        };
+        assert_eq!(run(), run(), "{edition}");
+    }
+    // The heuristic bot plays it through the generic API, on other shipped sets.
+    let o = arbiter(
+        &[
+            "sim",
+            "ep",
+            "--edition",
+            "v0.20",
+            "--set1",
+            "glass-orchard",
+            "--set2",
+            "salt-and-iron",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--p1",
+            "heuristic:depth=0",
+            "--p2",
+            "mcts:iters=10",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("Glass Orchard vs Salt and Iron"), "{}", text(&o));
+}
+
+/// What a person types against `--vs random --seed SEED` until one of P1's
+/// figures is taking actions, worked out with the library (the same seeded
+/// dice and the same random bot as the CLI); each decision is typed in the
+/// notation and what the CLI will read back is what is applied. Returns the
+/// lines and the session at that point.
+fn ephemeral_script(seed: u64) -> (Vec<String>, arbiter_core::Session<arbiter_ephemeral::Ephemeral>) {
+    use arbiter_ai::BotSpec;
+    use arbiter_core::{Decision, DiceMode, Game, MatchConfig, PlayerSpec, Seat, Session, ToMove};
+    use arbiter_ephemeral::notation::{format_action, parse_action};
+    use arbiter_ephemeral::{Ephemeral, Phase, Variant};
+    use rand::{SeedableRng, seq::SliceRandom};
+    let config = MatchConfig {
+        game: "ephemeral".into(),
+        variant: Variant::default(),
+        players: vec![PlayerSpec::human("P1"), PlayerSpec::bot("random")],
+        seed,
+        dice: DiceMode::Seeded,
+    };
+    let mut session = Session::<Ephemeral>::new(config).unwrap();
+    let game = session.game().clone();
+    let mut bot = "random"
+        .parse::<BotSpec>()
+        .unwrap()
+        .build(&game, seed ^ 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(2), 1.0)
+        .unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut typed = Vec::new();
+    for _ in 0..500 {
+        match session.to_move() {
+            ToMove::Over => panic!("the game ended before P1 acted"),
+            ToMove::Chance => {
+                session.roll_seeded().unwrap();
+            }
+            ToMove::Seat(Seat(1)) => {
+                let a = bot.choose(&game, session.state()).unwrap();
+                session.apply(Decision::Act(a)).unwrap();
+            }
+            ToMove::Seat(_) => {
+                if matches!(session.state().phase, Phase::Acting { .. }) {
+                    return (typed, session);
+                }
+                let mut legal = Vec::new();
+                game.legal_actions(session.state(), &mut legal);
+                legal.shuffle(&mut rng);
+                let (line, a) = legal
+                    .iter()
+                    .map(|a| format_action(&game, a))
+                    .find_map(|t| {
+                        parse_action(&game, &t).ok().filter(|a| game.check(session.state(), a).is_ok()).map(|a| (t, a))
+                    })
+                    .unwrap();
+                typed.push(line);
+                session.apply(Decision::Act(a)).unwrap();
+            }
+        }
+    }
+    panic!("P1 never acted");
+}
+
+#[test]
+fn ephemeral_plays_in_the_terminal_measures_and_refuses_with_the_rule() {
+    use arbiter_core::Game;
+    use arbiter_ephemeral::notation::{format_figure, format_pos, parse_action};
+    use arbiter_ephemeral::{Phase, Pos};
+    let seed = 7;
+    let (mut typed, session) = ephemeral_script(seed);
+    let (game, state) = (session.game(), session.state());
+    let Phase::Acting { figure, .. } = state.phase else { unreachable!() };
+    let me = format_figure(game, figure);
+    let enemy = (0..state.figures.len() as u8).find(|&i| state.figures[i as usize].owner.0 == 1).unwrap();
+    // A zig-zag of 3 cm legs away from the edge and back: 36 cm, more than
+    // any figure moves, and clear of enemies (placed at least 5 cm away).
+    let at = state.figures[figure as usize].at.unwrap();
+    let too_far = (0..16)
+        .map(|k| {
+            let a = std::f32::consts::TAU * k as f32 / 16.0;
+            let (dx, dy) = (3.0 * a.cos(), 3.0 * a.sin());
+            let legs: Vec<String> =
+                (0..12).map(|i| format_pos(if i % 2 == 0 { Pos::new(at.x + dx, at.y + dy) } else { at })).collect();
+            format!("move {}", legs.join(" "))
+        })
+        .find(|t| game.check(state, &parse_action(game, t).unwrap()).is_err_and(|r| r.rule == "ep.move.too-far"))
+        .expect("a move that is only too far");
+    let record = tmp("ephemeral.json");
+    let last = typed.last().unwrap().clone();
+    typed.extend([
+        too_far,
+        format!("measure {me} {}", format_figure(game, enemy)),
+        format!("measure {me} 20,20"),
+        "help".into(),
+        format!("save {}", record.display()),
+        "quit".into(),
+    ]);
+    let o = arbiter(&["play", "ephemeral", "--vs", "random", "--seed", &seed.to_string()], &(typed.join("\n") + "\n"));
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("you are P1 against random"), "{t}");
+    assert!(t.contains("Terrain (map digits)") && t.contains("Foraging pool:"), "the table and its legend: {t}");
+    assert!(t.contains("now: a figure is taking actions — P1"), "the activation phase is reached: {t}");
+    assert!(t.contains("rule ep.move.too-far"), "{t}");
+    assert_eq!(t.matches('✗').count(), 1, "only the long move was refused: {t}");
+    assert!(t.contains("centre to centre") && t.contains("edge to edge") && t.contains("line of sight:"), "{t}");
+    assert!(t.contains("a straight move there"), "{t}");
+    assert!(t.contains("measure a C | measure a 12,20"), "help lists measure: {t}");
+    // The saved game replays, and the decisions read back in the notation.
+    let o = arbiter(&["replay", record.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains(&format!(". {last}\n")), "{}", text(&o));
+    assert!(text(&o).contains("now: a figure is taking actions"), "{}", text(&o));
+}
+
+#[test]
+fn ephemeral_figure_sets_come_from_files_or_names_and_bad_ones_exit_2() {
+    let o = arbiter(&["play", "ephemeral", "--set1", "/nonexistent/my-set.toml"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--set1 /nonexistent/my-set.toml: cannot read"), "{}", text(&o));
+    assert!(text(&o).contains("ember-court"), "the shipped sets are named: {}", text(&o));
+    let bad = tmp("bad-set.toml");
+    std::fs::write(&bad, "name = \"Nobody\"\n[[figure]]\nname = \"Lone\"\nclass = \"runner\"\n").unwrap();
+    let o = arbiter(&["sim", "ephemeral", "--set2", bad.to_str().unwrap(), "--games", "1"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains(&format!("--set2 {}", bad.display())), "{}", text(&o));
+    let o = arbiter(&["sim", "ephemeral", "--edition", "v9"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("unknown edition"), "{}", text(&o));
+    let o = arbiter(&["sim", "essence", "--set1", "ember-court"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("options of ephemeral"), "{}", text(&o));
+    // The default opponent is the heuristic bot: as strong as MCTS with a
+    // second a decision here, and it answers at once.
+    let o = arbiter(&["play", "ephemeral"], "quit\n");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("you are P1 against heuristic"), "{}", text(&o));
+    // A set written to a file plays like a shipped one.
+    let good = tmp("lantern.toml");
+    let set = arbiter_ephemeral::figure::shipped_set("lantern-pact").unwrap();
+    std::fs::write(&good, set).unwrap();
+    let o = arbiter(&["sim", "ephemeral", "--set1", good.to_str().unwrap(), "--games", "2", "--json"], "");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("Lantern Pact vs Tide Wardens"), "{}", text(&o));
+}

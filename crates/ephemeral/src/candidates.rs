@@ -14,8 +14,10 @@ use arbiter_core::{Game, Seat};
 use arbiter_geometry::table::{TOLERANCE, Vec2};
 use rand::{Rng, RngExt};
 
+/// A candidate position, rounded to 0.01 cm: what the notation writes, so
+/// a candidate typed back as printed is the same action.
 fn pos(p: Vec2) -> Pos {
-    Pos::new(p.x, p.y)
+    Pos::new((p.x * 100.0).round() / 100.0, (p.y * 100.0).round() / 100.0)
 }
 
 fn push_if_legal(game: &Ephemeral, state: &State, action: Action, out: &mut Vec<Action>) -> bool {
@@ -33,7 +35,8 @@ fn edge_spots(game: &Ephemeral, state: &State, figure: u8, step: f32, out: &mut 
     let size = AREA.size;
     let mut t = r;
     while t <= size - r + 1e-3 {
-        for p in [Pos::new(t, r), Pos::new(t, size - r), Pos::new(r, t), Pos::new(size - r, t)] {
+        let (u, q) = ((t * 100.0).round() / 100.0, (r * 100.0).round() / 100.0);
+        for p in [Pos::new(u, q), Pos::new(u, size - q), Pos::new(q, u), Pos::new(size - q, u)] {
             if game.check_placement(state, figure, p).is_ok() {
                 out.push(p);
             }

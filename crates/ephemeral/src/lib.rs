@@ -25,6 +25,7 @@ mod event;
 pub mod figure;
 mod heuristic;
 pub mod kit;
+pub mod notation;
 mod roster;
 mod rules;
 pub mod sheet;

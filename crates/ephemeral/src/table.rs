@@ -16,6 +16,8 @@ pub struct Scene {
     pub solids: Vec<Solid>,
     /// Their heights.
     pub heights: Vec<f32>,
+    /// Their numbers in the kit (0-based), as players and the map name them.
+    pub pieces: Vec<u8>,
 }
 
 impl Scene {
@@ -28,6 +30,7 @@ impl Scene {
             {
                 scene.solids.push(solid);
                 scene.heights.push(piece.height);
+                scene.pieces.push(p.piece);
             }
         }
         scene
@@ -73,7 +76,7 @@ pub fn support(scene: &Scene, disc: &Disc) -> Result<Option<u8>, Refusal> {
                 "ep.terrain.balance",
                 format!(
                     "the base would hang over terrain piece {} without standing on it; a figure that cannot balance may not stop there",
-                    i + 1
+                    scene.pieces.get(i).map_or(i + 1, |p| usize::from(*p) + 1)
                 ),
                 "Miscellaneous rules: Balancing on terrain",
             ));
@@ -175,7 +178,9 @@ pub fn check_move(
     }
     let climb = (climb_to - elevation(scene, from_on)).max(0.0);
     let cost = length + climb;
-    if cost > budget + 1e-3 {
+    // Lengths are judged with the one contact tolerance, as a player with a
+    // ruler would (ruling P3).
+    if cost > budget + TOLERANCE {
         return Err(Refusal::because(
             "ep.move.too-far",
             format!(

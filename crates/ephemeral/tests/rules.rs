@@ -727,6 +727,9 @@ fn a_move_is_twice_the_movement_spec_measured_at_the_centre_along_a_polyline() {
     put(&mut s, MIRA, 5.0, 10.0);
     assert_eq!(g.stats()[MIRA as usize].movement_cm, 16.0);
     assert_eq!(refused(&g, &s, mv(&[(13.0, 10.0), (13.0, 18.2)])), "ep.move.too-far", "16.2 cm");
+    // Lengths are judged within the one tolerance (0.05 cm, ruling P3).
+    assert_eq!(refused(&g, &s, mv(&[(13.0, 10.0), (13.0, 18.07)])), "ep.move.too-far", "16.07 cm");
+    assert!(g.check(&s, &mv(&[(13.0, 10.0), (13.0, 18.04)])).is_ok(), "16.04 cm");
     let events = ok(&g, &mut s, mv(&[(13.0, 10.0), (13.0, 18.0)]));
     assert!(close(cost(&events), 16.0));
     assert!(events.iter().any(|e| matches!(e, Event::Moved { path, .. } if path.len() == 3)));
