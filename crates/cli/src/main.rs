@@ -1,5 +1,6 @@
-//! The `arbiter` command: play a game in the terminal, run simulations,
-//! count positions with perft, and replay recorded games.
+//! The `arbiter` command: play a game in the terminal, run simulations and
+//! tournaments, count positions with perft, replay recorded games, check
+//! Ephemeral figure sets (`build`), and run the game server (`serve`).
 //!
 //! Exit codes: 0 success, 1 a failure while running, 2 bad input (arguments,
 //! files, positions).
@@ -196,6 +197,22 @@ enum Command {
         #[arg(long, value_name = "OUT.html")]
         sheet: Option<PathBuf>,
     },
+    /// Run the game server: the REST + WebSocket API of docs/api.md, with
+    /// matches stored in a SQLite file.
+    #[command(
+        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app is not served yet (see docs/api.md).\n\nExample:\n  arbiter serve --port 8080 --database arbiter.db"
+    )]
+    Serve {
+        /// The port to listen on (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Where matches are stored: a SQLite file (in the working directory by default).
+        #[arg(long, default_value = "arbiter.db", value_name = "URL")]
+        database: String,
+    },
     /// Step through a recorded game.
     Replay {
         /// A game record (JSON), as saved by `arbiter play`.
@@ -233,6 +250,19 @@ pub struct GameFlags {
     /// Ephemeral: P2's figure set, a file or a shipped set's name (default tide-wardens).
     #[arg(long, value_name = "FILE|NAME")]
     pub set2: Option<String>,
+}
+
+/// Runs the game server until Ctrl-C.
+fn serve(host: &str, port: u16, database: String) -> Result<(), Failure> {
+    let ip: std::net::IpAddr = host
+        .parse()
+        .map_err(|_| Failure::Input(format!("'{}' is not an IP address", host.chars().take(40).collect::<String>())))?;
+    let config = arbiter_server::ServerConfig {
+        addr: std::net::SocketAddr::new(ip, port),
+        database,
+        ..arbiter_server::ServerConfig::default()
+    };
+    arbiter_server::serve_blocking(config).map_err(|e| Failure::Run(e.to_string()))
 }
 
 /// An error with the exit code it deserves.
@@ -312,6 +342,7 @@ fn main() -> ExitCode {
             _ => Err(Failure::Input("perft is defined for essence only".into())),
         },
         Command::Build { file, edition, sheet } => build::run(&build::Options { file, edition, sheet }),
+        Command::Serve { port, host, database } => serve(&host, port, database),
         Command::Replay { file, step } => replay::run(&file, step),
     };
     match result {

@@ -37,7 +37,7 @@ fn tmp(name: &str) -> std::path::PathBuf {
 fn help_lists_every_command() {
     let o = arbiter(&["--help"], "");
     assert!(o.status.success());
-    for c in ["play", "sim", "perft", "replay", "tournament"] {
+    for c in ["play", "sim", "perft", "replay", "tournament", "build", "serve"] {
         assert!(text(&o).contains(c), "{c} missing from --help");
     }
 }
@@ -619,4 +619,31 @@ fn ephemeral_figure_sets_come_from_files_or_names_and_bad_ones_exit_2() {
     let o = arbiter(&["sim", "ephemeral", "--set1", good.to_str().unwrap(), "--games", "2", "--json"], "");
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("Lantern Pact vs Tide Wardens"), "{}", text(&o));
+}
+
+#[test]
+fn serve_answers_the_api_on_a_sqlite_file_and_refuses_a_bad_address() {
+    use std::io::{BufRead, BufReader, Read};
+    let db = tmp("serve.db");
+    let mut child = spawn(&["serve", "--port", "0", "--database", db.to_str().unwrap()]);
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    let addr = line.split("http://").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or_else(|| {
+        let _ = child.kill();
+        panic!("no address in {line:?}")
+    });
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.write_all(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    for game in ["essence", "ethia", "ethia-worlds", "ephemeral"] {
+        assert!(reply.contains(&format!("\"{game}\"")), "{game} missing from {reply}");
+    }
+    assert!(db.exists(), "the database file is created");
+    let o = arbiter(&["serve", "--host", "not-an-ip"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }

@@ -1,0 +1,377 @@
+//! The messages of the REST and WebSocket API, as Rust types.
+//!
+//! Every type here is serialised with serde exactly as it goes over the wire,
+//! and derives [`ts_rs::TS`]: `cargo test -p arbiter-server` writes their
+//! TypeScript definitions to `crates/server/bindings/`, for the web app.
+//! Game-specific parts (variants, actions, observations, events, records)
+//! are each game's own JSON and appear as `JsonValue`. The endpoints are
+//! documented with examples in `docs/api.md`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+/// A game this server plays (`GET /api/games`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct GameInfo {
+    /// Stable identifier used to create matches (`essence`).
+    pub id: String,
+    /// Name for people (`Essence of the Arcane`).
+    pub name: String,
+    /// The numbers of seats the standard variant allows.
+    pub seats: Vec<u8>,
+    /// The standard variant, as this game's JSON.
+    pub default_variant: Value,
+    /// Whether dice decide some things (the server rolls them).
+    pub has_chance: bool,
+    /// Whether some information is hidden from some seats.
+    pub has_hidden_information: bool,
+    /// `enumerable` (the legal list is complete) or `continuous` (the legal
+    /// list is a sample; any action may be proposed).
+    pub action_space: String,
+}
+
+/// One seat of a new match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SeatRequest {
+    /// A name for people; defaults to the controller or `P1`, `P2`, ….
+    #[serde(default)]
+    #[ts(optional)]
+    pub name: Option<String>,
+    /// `human`, or a bot description: `random`, `greedy`, `heuristic[:depth=D]`,
+    /// `mcts[:iters=N,time=S,…]`, `alphabeta[:time=S,…]`.
+    pub controller: String,
+    /// For a human seat: leave it open for anyone to join from the lobby
+    /// instead of returning its token now.
+    #[serde(default)]
+    #[ts(optional)]
+    pub open: Option<bool>,
+}
+
+/// `POST /api/matches`: create a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CreateMatch {
+    /// The game's identifier (`essence`, `ethia`, `ethia-worlds`, `ephemeral`).
+    pub game: String,
+    /// The variant as the game's JSON; absent or `null` for the standard game.
+    #[serde(default)]
+    #[ts(optional)]
+    pub variant: Option<Value>,
+    /// The seats in turn order.
+    pub seats: Vec<SeatRequest>,
+    /// Seed of the dice and the bots; random when absent.
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub seed: Option<u64>,
+}
+
+/// A seat of a newly created match, with its secret token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SeatGrant {
+    /// The seat index, from 0 (`P1`).
+    pub seat: u8,
+    /// The seat's name.
+    pub name: String,
+    /// `human` or the bot description.
+    pub controller: String,
+    /// The secret token that acts for this seat (human seats not left open).
+    pub token: Option<String>,
+    /// The seat's private link (a path with the token), to hand to its player.
+    pub link: Option<String>,
+}
+
+/// The answer to `POST /api/matches`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MatchCreated {
+    /// The match id.
+    pub id: String,
+    /// The game's identifier.
+    pub game: String,
+    /// The seed actually used.
+    #[ts(type = "number")]
+    pub seed: u64,
+    /// Every seat, with the tokens of the human seats.
+    pub seats: Vec<SeatGrant>,
+    /// The read-only link for spectators (no token).
+    pub spectate: String,
+    /// The match as a spectator sees it.
+    pub view: MatchView,
+}
+
+/// `POST /api/matches/{id}/join`: take an open human seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct JoinMatch {
+    /// The seat to take; the first open seat when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub seat: Option<u8>,
+}
+
+/// The answer to a join: the seat taken and its token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Joined {
+    /// The seat taken.
+    pub seat: u8,
+    /// Its secret token.
+    pub token: String,
+    /// Its private link.
+    pub link: String,
+}
+
+/// A seat as everybody sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SeatView {
+    /// The seat index, from 0 (`P1`).
+    pub seat: u8,
+    /// The seat's name.
+    pub name: String,
+    /// `human` or the bot description.
+    pub controller: String,
+    /// True for a human seat.
+    pub human: bool,
+    /// True for a human seat nobody has taken yet (joinable).
+    pub open: bool,
+}
+
+/// Who owes the next decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Turn {
+    /// A seat decides (not always the active player: a spin or a defence is
+    /// owed by the other seat).
+    Seat {
+        /// The seat index.
+        seat: u8,
+    },
+    /// Dice are to be rolled (the server rolls them at once).
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct OutcomeView {
+    /// The winning seats (empty for a draw).
+    pub winners: Vec<u8>,
+    /// True for a draw.
+    pub draw: bool,
+    /// Why the game ended, in plain words.
+    pub reason: String,
+}
+
+/// One decision taken, with what it did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Step {
+    /// Zero-based position of the decision in the match record.
+    pub index: u32,
+    /// The seat that decided, or `null` for a roll of the dice.
+    pub seat: Option<u8>,
+    /// The decision in record form: `{"act": action}` or `{"roll": [values]}`;
+    /// `null` when hidden from this viewer.
+    pub decision: Value,
+    /// The game's events for this decision (`null` when hidden from this viewer).
+    pub events: Value,
+}
+
+/// A match as one viewer sees it (`GET /api/matches/{id}`, and pushed over
+/// the WebSocket after every change).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MatchView {
+    /// The match id.
+    pub id: String,
+    /// The game's identifier.
+    pub game: String,
+    /// The game's name.
+    pub game_name: String,
+    /// Decisions taken so far (rolls included); the view's version.
+    pub len: u32,
+    /// The seats.
+    pub seats: Vec<SeatView>,
+    /// The viewer's seat, or `null` for a spectator.
+    pub you: Option<u8>,
+    /// Who owes the next decision.
+    pub turn: Turn,
+    /// True when the viewer owes the next decision.
+    pub your_turn: bool,
+    /// What the table is waiting for, in plain words.
+    pub awaiting: String,
+    /// The state as this viewer may see it (the game's observation JSON).
+    pub observation: Value,
+    /// Legal actions of the viewer, when it is their decision (empty
+    /// otherwise). For continuous games this is a sample of candidates.
+    pub legal: Vec<Value>,
+    /// How many legal actions there are (the list may be cut short).
+    pub legal_total: u32,
+    /// `enumerable` or `continuous`.
+    pub action_space: String,
+    /// The latest decisions, oldest first.
+    pub recent: Vec<Step>,
+    /// The result, once the game is over.
+    pub outcome: Option<OutcomeView>,
+    /// A problem the server met driving this match (a bot that could not
+    /// move, storage trouble), if any.
+    pub problem: Option<String>,
+}
+
+/// `POST /api/matches/{id}/actions`, and the WebSocket `action` message's body.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ActionRequest {
+    /// The seat's secret token.
+    pub token: String,
+    /// The action, as the game's JSON (one of the view's `legal` entries, or
+    /// any action for continuous games).
+    pub action: Value,
+}
+
+/// The answer to an accepted action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ActionAccepted {
+    /// The action and the rolls the server made after it.
+    pub steps: Vec<Step>,
+    /// The match as the acting seat now sees it.
+    pub view: MatchView,
+}
+
+/// A refusal by the rules: which rule, why, and where the rulebook says so.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RefusalView {
+    /// Stable rule identifier (`essence.move.blocked`).
+    pub rule: String,
+    /// One line in plain words.
+    pub reason: String,
+    /// The rulebook section.
+    pub section: String,
+}
+
+/// Every error body: a stable code, a message for people and, for refused
+/// actions, the rules' refusal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ErrorBody {
+    /// Stable code: `bad-request`, `too-large`, `not-found`, `forbidden`,
+    /// `not-your-turn`, `game-over`, `refused`, `bad-action`, `rate-limited`,
+    /// `storage`, `internal`, `method-not-allowed`, `conflict`.
+    pub error: String,
+    /// What went wrong, in plain words.
+    pub message: String,
+    /// The rules' refusal, for `refused`, `not-your-turn` and `game-over`.
+    pub refusal: Option<RefusalView>,
+}
+
+/// A match in the lobby lists.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MatchSummary {
+    /// The match id.
+    pub id: String,
+    /// The game's identifier.
+    pub game: String,
+    /// The seats.
+    pub seats: Vec<SeatView>,
+    /// Creation time, milliseconds since the Unix epoch.
+    #[ts(type = "number")]
+    pub created_at: i64,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// Decisions taken so far, when the match is loaded.
+    pub len: Option<u32>,
+    /// Who owes the next decision, when the match is loaded.
+    pub turn: Option<Turn>,
+    /// The result, once over.
+    pub outcome: Option<OutcomeView>,
+    /// For "my games": the seat the given token holds.
+    pub your_seat: Option<u8>,
+}
+
+/// `GET /api/matches[?tokens=t1,t2]`: the lobby.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MatchList {
+    /// Unfinished matches with an open human seat, newest first.
+    pub open: Vec<MatchSummary>,
+    /// Unfinished matches, newest first (at most 100), to watch.
+    pub live: Vec<MatchSummary>,
+    /// The matches the given tokens hold a seat in, newest first.
+    pub mine: Vec<MatchSummary>,
+}
+
+/// `GET /api/matches/{id}/replay/{n}`: the match after its first `n` decisions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ReplayFrame {
+    /// The match id.
+    pub id: String,
+    /// Decisions replayed (`n`).
+    pub len: u32,
+    /// Decisions in the whole record.
+    pub total: u32,
+    /// Who owed the next decision at that point.
+    pub turn: Turn,
+    /// The state at that point (everything, once the game is over).
+    pub observation: Value,
+    /// The `n`-th decision and its events (`null` for `n = 0`).
+    pub last: Option<Step>,
+    /// The result, if the game was over at that point.
+    pub outcome: Option<OutcomeView>,
+}
+
+/// A message from a WebSocket client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ClientMessage {
+    /// Act for the socket's seat.
+    Action {
+        /// The action, as the game's JSON.
+        action: Value,
+        /// Any tag; echoed in the answer.
+        #[serde(default)]
+        #[ts(optional)]
+        id: Option<Value>,
+    },
+    /// Ask for the current view again.
+    Refresh,
+}
+
+/// A message to a WebSocket client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerMessage {
+    /// The match as this socket's viewer sees it: sent on connecting, after
+    /// every change and on `refresh`.
+    View {
+        /// The view.
+        view: MatchView,
+    },
+    /// This socket's action was accepted and committed.
+    Accepted {
+        /// The client's tag.
+        id: Option<Value>,
+        /// The action and the rolls that followed it.
+        steps: Vec<Step>,
+    },
+    /// A message was not accepted.
+    Error {
+        /// The client's tag, when the message had one.
+        id: Option<Value>,
+        /// What went wrong.
+        error: ErrorBody,
+    },
+}

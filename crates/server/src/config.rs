@@ -1,0 +1,189 @@
+//! The server's settings: where it listens, where it stores matches, its
+//! limits on input, and how long bots may think.
+
+use crate::sqlite::{Durability, SqliteStore};
+use crate::store::{Store, StoreError};
+use arbiter_ai::BotSpec;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Everything `serve` needs.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// The address to listen on.
+    pub addr: SocketAddr,
+    /// Where matches are stored: a SQLite file path (`arbiter.db`,
+    /// `sqlite:arbiter.db`, `sqlite://arbiter.db`) or `sqlite::memory:`.
+    /// `postgres://…` is recognised and refused until its backend lands.
+    pub database: String,
+    /// How hard SQLite works to keep each commit.
+    pub durability: Durability,
+    /// Limits on input.
+    pub limits: Limits,
+    /// Limits on bots.
+    pub bots: BotLimits,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database: "arbiter.db".into(),
+            durability: Durability::Full,
+            limits: Limits::default(),
+            bots: BotLimits::default(),
+        }
+    }
+}
+
+/// Limits on what clients may send, and on what views carry.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest request body, in bytes (actions, joins).
+    pub body_bytes: usize,
+    /// Largest body of `POST /api/matches` (variants may carry figure sets
+    /// or a whole quest file).
+    pub create_body_bytes: usize,
+    /// Largest WebSocket message answered with an error; larger ones close
+    /// the connection.
+    pub ws_message_bytes: usize,
+    /// WebSocket messages per second allowed per connection (token bucket).
+    pub ws_per_second: f64,
+    /// WebSocket burst allowance (bucket size).
+    pub ws_burst: f64,
+    /// HTTP requests per second allowed per client address (0 turns the limit off).
+    pub http_per_second: f64,
+    /// HTTP burst allowance per client address.
+    pub http_burst: f64,
+    /// Most legal actions listed in a view.
+    pub legal_sample: usize,
+    /// Decisions kept in a view's `recent` list.
+    pub recent_steps: usize,
+    /// Most seats in a match.
+    pub max_seats: usize,
+    /// Longest seat name, in characters.
+    pub max_name_chars: usize,
+    /// Most tokens in one "my games" query.
+    pub max_tokens: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            body_bytes: 64 * 1024,
+            create_body_bytes: 1024 * 1024,
+            ws_message_bytes: 64 * 1024,
+            ws_per_second: 20.0,
+            ws_burst: 20.0,
+            http_per_second: 50.0,
+            http_burst: 100.0,
+            legal_sample: 200,
+            recent_steps: 32,
+            max_seats: 8,
+            max_name_chars: 40,
+            max_tokens: 32,
+        }
+    }
+}
+
+/// Limits on bots' thinking.
+#[derive(Clone, Debug)]
+pub struct BotLimits {
+    /// Seconds per decision for search bots whose description gives no limit.
+    pub default_seconds: f64,
+    /// The most seconds any bot may think per decision, whatever it asks.
+    pub max_seconds: f64,
+    /// The most iterations (MCTS) or nodes (alpha-beta) per decision.
+    pub max_iterations: u64,
+    /// Bots thinking at once, across all matches (the rest wait their turn).
+    pub concurrent: usize,
+}
+
+impl Default for BotLimits {
+    fn default() -> Self {
+        BotLimits {
+            default_seconds: 0.2,
+            max_seconds: 5.0,
+            max_iterations: 1_000_000,
+            concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        }
+    }
+}
+
+impl BotLimits {
+    /// The bot as the server runs it: one thread, and at most
+    /// [`BotLimits::max_seconds`] and [`BotLimits::max_iterations`] per
+    /// decision, however it was described.
+    pub fn clamp(&self, spec: BotSpec) -> BotSpec {
+        let cap = self.max_seconds.max(0.0);
+        let time = |t: Option<f64>, n: Option<u64>| match (t, n) {
+            (Some(t), _) => Some(t.min(cap)),
+            (None, Some(_)) => Some(cap),
+            (None, None) => Some(self.default_seconds.clamp(0.0, cap)),
+        };
+        match spec {
+            BotSpec::Mcts { iterations, time: t, depth, exploration, .. } => BotSpec::Mcts {
+                iterations: iterations.map(|n| n.min(self.max_iterations)),
+                time: time(t, iterations),
+                threads: 1,
+                depth,
+                exploration,
+            },
+            BotSpec::AlphaBeta { time: t, nodes, depth } => {
+                BotSpec::AlphaBeta { time: time(t, nodes), nodes: nodes.map(|n| n.min(self.max_iterations)), depth }
+            }
+            other => other,
+        }
+    }
+
+    /// The thinking time cap as a duration.
+    pub fn max_duration(&self) -> Duration {
+        Duration::from_secs_f64(self.max_seconds.max(0.0))
+    }
+}
+
+/// Opens the store a database setting names.
+pub fn open_store(database: &str, durability: Durability) -> Result<Box<dyn Store>, StoreError> {
+    let d = database.trim();
+    if d.starts_with("postgres://") || d.starts_with("postgresql://") {
+        return Err(StoreError::Unsupported(
+            "PostgreSQL storage is not in this build yet; use a SQLite file (e.g. arbiter.db)".into(),
+        ));
+    }
+    if d == ":memory:" || d == "sqlite::memory:" {
+        return Ok(Box::new(SqliteStore::open_in_memory()?));
+    }
+    let path = d.strip_prefix("sqlite://").or_else(|| d.strip_prefix("sqlite:")).unwrap_or(d);
+    if path.is_empty() {
+        return Err(StoreError::Unsupported("the database path is empty".into()));
+    }
+    Ok(Box::new(SqliteStore::open(&PathBuf::from(path), durability)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_are_clamped_to_one_thread_and_the_time_cap() {
+        let limits = BotLimits { default_seconds: 0.2, max_seconds: 1.0, max_iterations: 1000, concurrent: 1 };
+        let spec: BotSpec = "mcts:time=100,threads=8,iters=99999".parse().unwrap();
+        assert_eq!(
+            limits.clamp(spec),
+            BotSpec::Mcts { iterations: Some(1000), time: Some(1.0), threads: 1, depth: 8, exploration: 1.0 }
+        );
+        let spec: BotSpec = "mcts".parse().unwrap();
+        assert!(matches!(limits.clamp(spec), BotSpec::Mcts { time: Some(t), .. } if t == 0.2));
+        let spec: BotSpec = "alphabeta:nodes=5".parse().unwrap();
+        assert_eq!(limits.clamp(spec), BotSpec::AlphaBeta { time: Some(1.0), nodes: Some(5), depth: 64 });
+        assert_eq!(limits.clamp(BotSpec::Greedy), BotSpec::Greedy);
+    }
+
+    #[test]
+    fn database_settings_are_read() {
+        assert!(open_store("sqlite::memory:", Durability::Normal).is_ok());
+        assert!(matches!(open_store("postgres://x", Durability::Full), Err(StoreError::Unsupported(_))));
+        assert!(matches!(open_store("sqlite:", Durability::Full), Err(StoreError::Unsupported(_))));
+    }
+}

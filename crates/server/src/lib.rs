@@ -1,0 +1,100 @@
+//! The Arbiter game server: every game on main, played over a REST and
+//! WebSocket API, with AI seats and durable storage.
+//!
+//! - [`runner`]: the type-erased match runner — any `G: Game + Evaluate`
+//!   behind JSON — and the [`Registry`] of games;
+//! - [`state`]: matches in memory, the operations the handlers share, and
+//!   the bots, which think off the request path;
+//! - [`http`] and [`ws`]: the routes ([`router`]); [`api`]: their messages,
+//!   exported as TypeScript to `crates/server/bindings/`;
+//! - [`store`], [`sqlite`] and [`db`]: storage behind one trait, one schema
+//!   with numbered migrations, SQLite (WAL) on a dedicated thread;
+//! - [`config`]: [`ServerConfig`] and its limits; [`token`]: seat tokens.
+//!
+//! Every accepted decision is committed before it is acknowledged, and on
+//! start every unfinished match is resumed by replaying its decisions, so
+//! killing the server loses nothing. The API is documented in `docs/api.md`.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), arbiter_server::ServerError> {
+//! let config = arbiter_server::ServerConfig { database: "arbiter.db".into(), ..Default::default() };
+//! arbiter_server::serve(config).await
+//! # }
+//! ```
+
+pub mod api;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod http;
+pub mod runner;
+pub mod sqlite;
+pub mod state;
+pub mod store;
+pub mod token;
+pub mod ws;
+
+pub use config::{BotLimits, Limits, ServerConfig};
+pub use error::{ApiError, ServerError};
+pub use http::router;
+pub use runner::{GameKind, Kind, Registry, Table};
+pub use sqlite::{Durability, SqliteStore};
+pub use state::{AppState, LoadReport};
+pub use store::{Store, StoreError};
+
+use std::net::SocketAddr;
+use tokio::net::TcpListener;
+
+/// Opens the database, resumes every unfinished match, and serves the API on
+/// `config.addr` until Ctrl-C (or SIGTERM).
+pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
+    let addr = config.addr;
+    let state = AppState::open(config).await?;
+    let listener = TcpListener::bind(addr).await.map_err(|source| ServerError::Bind { addr, source })?;
+    let report = state.load_report();
+    eprintln!(
+        "arbiter: serving on http://{} ({} unfinished matches resumed)",
+        listener.local_addr().unwrap_or(addr),
+        report.resumed
+    );
+    for (id, why) in &report.failed {
+        eprintln!("arbiter: match {id} could not be resumed and is left as stored: {why}");
+    }
+    serve_on(listener, state).await
+}
+
+/// [`serve`] on a new multi-threaded Tokio runtime, blocking until the
+/// server stops: for callers without a runtime of their own (the CLI).
+pub fn serve_blocking(config: ServerConfig) -> Result<(), ServerError> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(serve(config))
+}
+
+/// Serves the API for `state` on a bound listener until Ctrl-C (or SIGTERM).
+/// Client addresses are passed on for the per-client rate limit.
+pub async fn serve_on(listener: TcpListener, state: AppState) -> Result<(), ServerError> {
+    axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(ServerError::Io)
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

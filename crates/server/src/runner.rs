@@ -1,0 +1,471 @@
+//! The type-erased match runner: one trait object per game kind, so the
+//! server drives any `G: Game + Evaluate` through JSON.
+//!
+//! [`GameKind`] starts and resumes matches of one game; [`Table`] is a match
+//! in progress (a core [`Session`] behind JSON): it applies a seat's action
+//! with [`Game::apply_as`] semantics, rolls the seeded dice after it, observes
+//! for a [`Viewer`], lists legal actions, exports the [`arbiter_core::Record`] and replays to
+//! any point. [`Registry`] holds the kinds the server plays, by game id.
+
+use crate::api::{GameInfo, OutcomeView, Step, Turn};
+use arbiter_ai::BotSpec;
+use arbiter_core::{
+    ActionSpace, Decision, DiceMode, Evaluate, Game, MatchConfig, Outcome, OutcomeKind, PlayerSpec, Refusal, Seat,
+    Session, ToMove, Viewer,
+};
+use serde_json::Value;
+use std::collections::VecDeque;
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+/// The most chance decisions rolled in a row before the server gives up (a
+/// guard against a game that never hands the turn back to a seat).
+const MAX_ROLLS_IN_A_ROW: usize = 10_000;
+
+/// Why a match could not be started, resumed or replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// The variant JSON is not a variant of this game.
+    #[error("invalid variant: {0}")]
+    Variant(String),
+    /// The rules refuse the configuration (seats, variant values).
+    #[error("{0}")]
+    Config(String),
+    /// A stored decision does not parse or is refused on replay.
+    #[error("decision {index} does not replay: {message}")]
+    Decision {
+        /// Zero-based index of the decision.
+        index: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A replay was asked for past the end of the record.
+    #[error("the record has {total} decisions, not {asked}")]
+    OutOfRange {
+        /// Decisions asked for.
+        asked: usize,
+        /// Decisions in the record.
+        total: usize,
+    },
+    /// Something could not be written as JSON.
+    #[error("could not write JSON: {0}")]
+    Json(String),
+}
+
+/// Why an action was not applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActError {
+    /// The JSON is not an action of this game.
+    #[error("not an action of this game: {0}")]
+    BadAction(String),
+    /// The rules refuse it (including `core.turn.*`: not this seat's decision,
+    /// or the game is over).
+    #[error("{0}")]
+    Refused(Refusal),
+    /// The rules failed (panicked) on it: a bug in the game. The match was
+    /// rebuilt from its record, so nothing changed.
+    #[error("the rules failed on this action (a bug); nothing was changed")]
+    Failed,
+}
+
+/// A bot's thinking, ready to run on a blocking thread: returns the chosen
+/// action as JSON, or `None` if the bot had nothing to choose.
+pub type BotJob = Box<dyn FnOnce() -> Option<Value> + Send>;
+
+/// A match in progress, whatever the game.
+pub trait Table: Send + Sync {
+    /// The game's identifier.
+    fn game_id(&self) -> &'static str;
+    /// The game's name.
+    fn game_name(&self) -> &'static str;
+    /// Decisions taken so far, rolls included.
+    fn len(&self) -> usize;
+    /// True before the first decision.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Who owes the next decision.
+    fn to_move(&self) -> ToMove;
+    /// Whether the legal list is complete or a sample.
+    fn action_space(&self) -> ActionSpace;
+    /// Whether some information is hidden from some seats.
+    fn has_hidden_information(&self) -> bool;
+    /// The result once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The variant, as stored JSON text.
+    fn variant_json(&self) -> Result<String, RunError>;
+    /// What `viewer` may see of the current state (the game's `observe`).
+    fn observe(&self, viewer: Viewer) -> Value;
+    /// Up to `limit` legal actions of the seat to move, and how many there are.
+    fn legal(&self, limit: usize) -> (Vec<Value>, usize);
+    /// Applies an action for `seat`, refusing it unless `seat` owes the next
+    /// decision, then rolls the seeded dice while chance is to move. Returns
+    /// the steps taken; on error nothing changes.
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Step>, ActError>;
+    /// Rolls the seeded dice while chance is to move.
+    fn settle(&mut self) -> Vec<Step>;
+    /// The decisions from index `from` on, as stored JSON text.
+    fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError>;
+    /// The game record (the core's `Record` JSON).
+    fn record(&self) -> Result<Value, RunError>;
+    /// Goes back to the state after the first `len` decisions (used when a
+    /// commit fails).
+    fn truncate(&mut self, len: usize) -> Result<(), RunError>;
+    /// The match after its first `n` decisions: who is to move, what `viewer`
+    /// sees, the `n`-th step and the outcome at that point.
+    fn replay(&self, n: usize, viewer: Viewer) -> Result<Frame, RunError>;
+    /// Checks that a bot description can play this game.
+    fn check_bot(&self, spec: &BotSpec) -> Result<(), String>;
+    /// Prepares a bot's decision for the seat to move, on a copy of the state.
+    fn think(&self, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String>;
+}
+
+/// A replayed point of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    /// Who owed the next decision.
+    pub to_move: ToMove,
+    /// What the viewer sees.
+    pub observation: Value,
+    /// The last decision replayed.
+    pub last: Option<Step>,
+    /// The result, if over.
+    pub outcome: Option<Outcome>,
+}
+
+/// Starts and resumes matches of one game.
+pub trait GameKind: Send + Sync {
+    /// What the lobby shows about this game.
+    fn info(&self) -> GameInfo;
+    /// Starts a match. `variant` is the game's JSON (`None` or `null`: the
+    /// standard game). Chance is not settled yet: call [`Table::settle`].
+    fn start(&self, variant: Option<&Value>, players: Vec<PlayerSpec>, seed: u64) -> Result<Box<dyn Table>, RunError>;
+    /// Resumes a stored match by replaying its decisions; also returns the
+    /// steps of the last `keep` decisions, for the views' recent list.
+    fn resume(
+        &self,
+        variant: &str,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        decisions: &[String],
+        keep: usize,
+    ) -> Result<(Box<dyn Table>, Vec<Step>), RunError>;
+}
+
+/// The [`GameKind`] of a game type.
+pub struct Kind<G>(PhantomData<fn() -> G>);
+
+impl<G> Kind<G> {
+    /// The kind of `G`.
+    pub fn new() -> Self {
+        Kind(PhantomData)
+    }
+}
+
+impl<G> Default for Kind<G> {
+    fn default() -> Self {
+        Kind::new()
+    }
+}
+
+/// Turns a core outcome into its API form.
+pub fn outcome_view(outcome: &Outcome) -> OutcomeView {
+    match &outcome.kind {
+        OutcomeKind::Win(seats) => {
+            OutcomeView { winners: seats.iter().map(|s| s.0).collect(), draw: false, reason: outcome.reason.clone() }
+        }
+        OutcomeKind::Draw => OutcomeView { winners: Vec::new(), draw: true, reason: outcome.reason.clone() },
+    }
+}
+
+/// Turns a core `ToMove` into its API form.
+pub fn turn_view(to_move: ToMove) -> Turn {
+    match to_move {
+        ToMove::Seat(s) => Turn::Seat { seat: s.0 },
+        ToMove::Chance => Turn::Chance,
+        ToMove::Over => Turn::Over,
+    }
+}
+
+/// The API name of an action space.
+pub fn space_name(space: ActionSpace) -> &'static str {
+    match space {
+        ActionSpace::Enumerable => "enumerable",
+        ActionSpace::Continuous => "continuous",
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+}
+
+fn step<G: Game>(index: usize, seat: Option<Seat>, decision: &Decision<G::Action>, events: &[G::Event]) -> Step {
+    Step {
+        index: u32::try_from(index).unwrap_or(u32::MAX),
+        seat: seat.map(|s| s.0),
+        decision: json(decision),
+        events: json(&events),
+    }
+}
+
+fn parse_variant<G: Game>(variant: Option<&Value>) -> Result<G::Variant, RunError> {
+    match variant {
+        None | Some(Value::Null) => Ok(G::Variant::default()),
+        Some(v) => serde_json::from_value(v.clone()).map_err(|e| RunError::Variant(e.to_string())),
+    }
+}
+
+impl<G> GameKind for Kind<G>
+where
+    G: Evaluate,
+    G::State: Hash + Eq,
+{
+    fn info(&self) -> GameInfo {
+        let variant = G::Variant::default();
+        let seats: Vec<u8> = (1..=8u8).filter(|&n| G::new(variant.clone(), usize::from(n)).is_ok()).collect();
+        let game = seats.first().and_then(|&n| G::new(variant.clone(), usize::from(n)).ok());
+        GameInfo {
+            id: G::ID.into(),
+            name: G::NAME.into(),
+            seats,
+            default_variant: json(&variant),
+            has_chance: game.as_ref().is_some_and(|g| g.has_chance()),
+            has_hidden_information: game.as_ref().is_some_and(|g| g.has_hidden_information()),
+            action_space: space_name(game.as_ref().map_or(ActionSpace::Enumerable, |g| g.action_space())).into(),
+        }
+    }
+
+    fn start(&self, variant: Option<&Value>, players: Vec<PlayerSpec>, seed: u64) -> Result<Box<dyn Table>, RunError> {
+        let variant = parse_variant::<G>(variant)?;
+        let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice: DiceMode::Seeded };
+        let session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
+        Ok(Box::new(Runner { session }))
+    }
+
+    fn resume(
+        &self,
+        variant: &str,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        decisions: &[String],
+        keep: usize,
+    ) -> Result<(Box<dyn Table>, Vec<Step>), RunError> {
+        let variant: G::Variant = serde_json::from_str(variant).map_err(|e| RunError::Variant(e.to_string()))?;
+        let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice: DiceMode::Seeded };
+        let mut session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
+        let mut recent = VecDeque::with_capacity(keep + 1);
+        for (index, text) in decisions.iter().enumerate() {
+            let decision: Decision<G::Action> =
+                serde_json::from_str(text).map_err(|e| RunError::Decision { index, message: e.to_string() })?;
+            let seat = match session.to_move() {
+                ToMove::Seat(s) => Some(s),
+                _ => None,
+            };
+            let events = session
+                .apply(decision.clone())
+                .map_err(|refusal| RunError::Decision { index, message: refusal.to_string() })?;
+            if keep > 0 {
+                if recent.len() == keep {
+                    recent.pop_front();
+                }
+                recent.push_back(step::<G>(index, seat, &decision, &events));
+            }
+        }
+        Ok((Box::new(Runner { session }), recent.into()))
+    }
+}
+
+/// A match of one game: the core session behind JSON.
+struct Runner<G: Game> {
+    session: Session<G>,
+}
+
+impl<G> Table for Runner<G>
+where
+    G: Evaluate,
+    G::State: Hash + Eq,
+{
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn len(&self) -> usize {
+        self.session.len()
+    }
+
+    fn to_move(&self) -> ToMove {
+        self.session.to_move()
+    }
+
+    fn action_space(&self) -> ActionSpace {
+        self.session.game().action_space()
+    }
+
+    fn has_hidden_information(&self) -> bool {
+        self.session.game().has_hidden_information()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.session.game().outcome(self.session.state())
+    }
+
+    fn variant_json(&self) -> Result<String, RunError> {
+        serde_json::to_string(&self.session.record().config.variant).map_err(|e| RunError::Json(e.to_string()))
+    }
+
+    fn observe(&self, viewer: Viewer) -> Value {
+        json(&self.session.game().observe(self.session.state(), viewer))
+    }
+
+    fn legal(&self, limit: usize) -> (Vec<Value>, usize) {
+        let mut actions = Vec::new();
+        self.session.game().legal_actions(self.session.state(), &mut actions);
+        let total = actions.len();
+        (actions.iter().take(limit).map(json).collect(), total)
+    }
+
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Step>, ActError> {
+        let action: G::Action =
+            serde_json::from_value(action.clone()).map_err(|e| ActError::BadAction(e.to_string()))?;
+        let index = self.session.len();
+        let session = &mut self.session;
+        let applied = std::panic::catch_unwind(AssertUnwindSafe(|| session.act_as(seat, action.clone())));
+        let events = match applied {
+            Ok(result) => result.map_err(ActError::Refused)?,
+            Err(_) => {
+                // The state may be half changed: rebuild it from the record.
+                let _ = self.session.undo_to(index);
+                return Err(ActError::Failed);
+            }
+        };
+        let mut steps = vec![step::<G>(index, Some(seat), &Decision::Act(action), &events)];
+        steps.extend(self.settle());
+        Ok(steps)
+    }
+
+    fn settle(&mut self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        while self.session.to_move() == ToMove::Chance && steps.len() < MAX_ROLLS_IN_A_ROW {
+            let index = self.session.len();
+            match self.session.roll_seeded() {
+                Ok((roll, events)) => steps.push(step::<G>(index, None, &Decision::Roll(roll), &events)),
+                Err(_) => break,
+            }
+        }
+        steps
+    }
+
+    fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError> {
+        let decisions = self.session.record().decisions.get(from..).unwrap_or_default();
+        decisions.iter().map(|d| serde_json::to_string(d).map_err(|e| RunError::Json(e.to_string()))).collect()
+    }
+
+    fn record(&self) -> Result<Value, RunError> {
+        serde_json::to_value(self.session.record()).map_err(|e| RunError::Json(e.to_string()))
+    }
+
+    fn truncate(&mut self, len: usize) -> Result<(), RunError> {
+        self.session.undo_to(len).map_err(|e| RunError::Decision { index: len, message: e.to_string() })
+    }
+
+    fn replay(&self, n: usize, viewer: Viewer) -> Result<Frame, RunError> {
+        let record = self.session.record();
+        let total = record.decisions.len();
+        if n > total {
+            return Err(RunError::OutOfRange { asked: n, total });
+        }
+        let game = self.session.game();
+        let mut state = game.initial_state();
+        let mut last = None;
+        for (index, decision) in record.decisions.iter().take(n).enumerate() {
+            let seat = match game.to_move(&state) {
+                ToMove::Seat(s) => Some(s),
+                _ => None,
+            };
+            let mut events = Vec::new();
+            game.apply(&mut state, decision, &mut events)
+                .map_err(|refusal| RunError::Decision { index, message: refusal.to_string() })?;
+            if index + 1 == n {
+                last = Some(step::<G>(index, seat, decision, &events));
+            }
+        }
+        Ok(Frame {
+            to_move: game.to_move(&state),
+            observation: json(&game.observe(&state, viewer)),
+            last,
+            outcome: game.outcome(&state),
+        })
+    }
+
+    fn check_bot(&self, spec: &BotSpec) -> Result<(), String> {
+        spec.build(self.session.game(), 0, 0.0).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn think(&self, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String> {
+        let game = self.session.game().clone();
+        let state = self.session.state().clone();
+        let mut bot = spec.build(&game, seed, default_seconds).map_err(|e| e.to_string())?;
+        Ok(Box::new(move || bot.choose(&game, &state).map(|a| json(&a))))
+    }
+}
+
+/// The games a server plays, by id.
+#[derive(Clone, Default)]
+pub struct Registry {
+    kinds: Vec<(GameInfo, Arc<dyn GameKind>)>,
+}
+
+impl Registry {
+    /// A registry with no games.
+    pub fn empty() -> Self {
+        Registry::default()
+    }
+
+    /// Every game on main: Essence of the Arcane, E'thia, E'thia Worlds and
+    /// Ephemeral Path.
+    pub fn standard() -> Self {
+        Registry::empty()
+            .with::<arbiter_essence::Essence>()
+            .with::<arbiter_ethia::Ethia>()
+            .with::<arbiter_ethia::worlds::EthiaWorlds>()
+            .with::<arbiter_ephemeral::Ephemeral>()
+    }
+
+    /// Adds (or replaces) the game `G`.
+    pub fn with<G>(self) -> Self
+    where
+        G: Evaluate,
+        G::State: Hash + Eq,
+    {
+        self.with_kind(Arc::new(Kind::<G>::new()))
+    }
+
+    /// Adds (or replaces) a game kind.
+    pub fn with_kind(mut self, kind: Arc<dyn GameKind>) -> Self {
+        let info = kind.info();
+        self.kinds.retain(|(i, _)| i.id != info.id);
+        self.kinds.push((info, kind));
+        self
+    }
+
+    /// The kind of the game with this id.
+    pub fn get(&self, id: &str) -> Option<&Arc<dyn GameKind>> {
+        self.kinds.iter().find(|(i, _)| i.id == id).map(|(_, k)| k)
+    }
+
+    /// What the lobby shows about every game.
+    pub fn games(&self) -> Vec<GameInfo> {
+        self.kinds.iter().map(|(i, _)| i.clone()).collect()
+    }
+
+    /// The ids of the games, for error messages.
+    pub fn ids(&self) -> Vec<String> {
+        self.kinds.iter().map(|(i, _)| i.id.clone()).collect()
+    }
+}

@@ -1,0 +1,319 @@
+//! The SQLite backend of [`Store`]: a file in WAL mode (or memory, for
+//! tests), migrated on open.
+//!
+//! Queries use `$1, $2, …` parameters, which SQLite and PostgreSQL both
+//! read, so a PostgreSQL backend can share them. SQLite numbers `$N`
+//! parameters by first appearance, not by `N`: every query here names them
+//! in increasing order.
+
+use crate::store::{MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, Store, StoreError, StoredMatch};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::Path;
+use std::time::Duration;
+
+/// How hard SQLite works to keep a commit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// `synchronous = FULL`: every commit is on disk before it returns; it
+    /// survives a power cut.
+    #[default]
+    Full,
+    /// `synchronous = NORMAL`: every commit survives the process being
+    /// killed (SIGKILL), but the last ones may be lost to a power cut.
+    Normal,
+}
+
+/// A SQLite database holding the server's matches.
+pub struct SqliteStore {
+    conn: Connection,
+}
+
+fn db(e: rusqlite::Error) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+const MATCH_COLUMNS: &str = "id, game, variant, seats, seed, created_at, finished, outcome";
+
+fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
+    Ok(MatchRow {
+        id: row.get(0)?,
+        game: row.get(1)?,
+        variant: row.get(2)?,
+        seats: row.get(3)?,
+        seed: row.get::<_, i64>(4)? as u64,
+        created_at: row.get(5)?,
+        finished: row.get(6)?,
+        outcome: row.get(7)?,
+    })
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database file at `path`, in WAL mode.
+    pub fn open(path: &Path, durability: Durability) -> Result<SqliteStore, StoreError> {
+        let conn = Connection::open(path).map_err(db)?;
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(db)?;
+        let sync = match durability {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        };
+        conn.pragma_update(None, "synchronous", sync).map_err(db)?;
+        Self::setup(conn)
+    }
+
+    /// A database in memory, gone when dropped (for tests).
+    pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
+        Self::setup(Connection::open_in_memory().map_err(db)?)
+    }
+
+    fn setup(conn: Connection) -> Result<SqliteStore, StoreError> {
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
+        conn.busy_timeout(Duration::from_secs(5)).map_err(db)?;
+        Ok(SqliteStore { conn })
+    }
+
+    /// The journal mode in force (`wal` for files).
+    pub fn journal_mode(&self) -> Result<String, StoreError> {
+        self.conn.query_row("PRAGMA journal_mode", [], |r| r.get(0)).map_err(db)
+    }
+
+    fn decisions(&self, id: &str) -> Result<Vec<String>, StoreError> {
+        let mut stmt =
+            self.conn.prepare_cached("SELECT decision FROM decisions WHERE match_id = $1 ORDER BY ply").map_err(db)?;
+        let rows = stmt.query_map(params![id], |r| r.get(0)).map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)
+    }
+
+    fn tokens(&self, id: &str) -> Result<Vec<(u8, String)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seat, token_hash FROM seat_tokens WHERE match_id = $1 ORDER BY seat")
+            .map_err(db)?;
+        let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?))).map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)
+    }
+
+    fn stored(&self, row: MatchRow) -> Result<StoredMatch, StoreError> {
+        let tokens = self.tokens(&row.id)?;
+        let decisions = self.decisions(&row.id)?;
+        Ok(StoredMatch { row, tokens, decisions })
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+impl Store for SqliteStore {
+    fn migrate(&mut self) -> Result<u32, StoreError> {
+        self.conn.execute_batch(SCHEMA_VERSION_TABLE).map_err(db)?;
+        let current: u32 = self
+            .conn
+            .query_row("SELECT COALESCE(MAX(version), 0) FROM schema_version", [], |r| r.get(0))
+            .map_err(db)?;
+        let known = MIGRATIONS.last().map_or(0, |m| m.version);
+        if current > known {
+            return Err(StoreError::TooNew { found: current, known });
+        }
+        for m in MIGRATIONS.iter().filter(|m| m.version > current) {
+            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
+            tx.execute_batch(m.sql).map_err(|e| StoreError::Database(format!("migration {}: {e}", m.name)))?;
+            tx.execute(
+                "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
+                params![m.version, now_ms()],
+            )
+            .map_err(db)?;
+            tx.commit().map_err(db)?;
+        }
+        Ok(known)
+    }
+
+    fn insert_match(
+        &mut self,
+        row: &MatchRow,
+        tokens: &[(u8, String)],
+        decisions: &[String],
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
+        tx.execute(
+            "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            params![
+                row.id,
+                row.game,
+                row.variant,
+                row.seats,
+                row.seed as i64,
+                row.created_at,
+                row.finished,
+                row.outcome
+            ],
+        )
+        .map_err(db)?;
+        for (seat, hash) in tokens {
+            tx.execute(
+                "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3)",
+                params![row.id, seat, hash],
+            )
+            .map_err(db)?;
+        }
+        for (ply, d) in decisions.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO decisions (match_id, ply, decision) VALUES ($1, $2, $3)",
+                params![row.id, ply as i64, d],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+
+    fn append(
+        &mut self,
+        id: &str,
+        first: usize,
+        decisions: &[String],
+        outcome: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
+        let stored: i64 = tx
+            .query_row("SELECT COUNT(*) FROM decisions WHERE match_id = $1", params![id], |r| r.get(0))
+            .map_err(db)?;
+        let stored = usize::try_from(stored).unwrap_or(usize::MAX);
+        if stored != first {
+            return Err(StoreError::OutOfStep { id: id.into(), stored, expected: first });
+        }
+        {
+            let mut insert =
+                tx.prepare_cached("INSERT INTO decisions (match_id, ply, decision) VALUES ($1, $2, $3)").map_err(db)?;
+            for (i, d) in decisions.iter().enumerate() {
+                insert.execute(params![id, (first + i) as i64, d]).map_err(db)?;
+            }
+        }
+        if let Some(outcome) = outcome {
+            tx.execute("UPDATE matches SET finished = TRUE, outcome = $1 WHERE id = $2", params![outcome, id])
+                .map_err(db)?;
+        }
+        tx.commit().map_err(db)
+    }
+
+    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError> {
+        let n = self
+            .conn
+            .execute(
+                "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                params![id, seat, token_hash],
+            )
+            .map_err(db)?;
+        Ok(n == 1)
+    }
+
+    fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError> {
+        let rows: Vec<MatchRow> = {
+            let mut stmt = self
+                .conn
+                .prepare(&format!("SELECT {MATCH_COLUMNS} FROM matches WHERE finished = FALSE ORDER BY created_at, id"))
+                .map_err(db)?;
+            let rows = stmt.query_map([], match_row).map_err(db)?;
+            rows.collect::<Result<_, _>>().map_err(db)?
+        };
+        rows.into_iter().map(|row| self.stored(row)).collect()
+    }
+
+    fn load(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let row = self
+            .conn
+            .query_row(&format!("SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1"), params![id], match_row)
+            .optional()
+            .map_err(db)?;
+        row.map(|row| self.stored(row)).transpose()
+    }
+
+    fn matches_for_tokens(&mut self, hashes: &[String]) -> Result<Vec<(MatchRow, u8)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT m.id, m.game, m.variant, m.seats, m.seed, m.created_at, m.finished, m.outcome, t.seat \
+                 FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = $1",
+            )
+            .map_err(db)?;
+        let mut out = Vec::new();
+        for hash in hashes {
+            let rows = stmt.query_map(params![hash], |r| Ok((match_row(r)?, r.get::<_, u8>(8)?))).map_err(db)?;
+            for row in rows {
+                out.push(row.map_err(db)?);
+            }
+        }
+        out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)));
+        out.dedup_by(|a, b| a.0.id == b.0.id && a.1 == b.1);
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str) -> MatchRow {
+        MatchRow {
+            id: id.into(),
+            game: "essence".into(),
+            variant: "{}".into(),
+            seats: "[]".into(),
+            seed: u64::MAX - 3,
+            created_at: 7,
+            finished: false,
+            outcome: None,
+        }
+    }
+
+    #[test]
+    fn matches_round_trip_and_appends_must_be_in_step() {
+        let mut s = SqliteStore::open_in_memory().unwrap();
+        assert_eq!(s.migrate().unwrap(), 1);
+        assert_eq!(s.migrate().unwrap(), 1, "migrating twice changes nothing");
+        s.insert_match(&row("ab"), &[(0, "h0".into())], &["{\"roll\":[1]}".into()]).unwrap();
+        s.append("ab", 1, &["a".into(), "b".into()], None).unwrap();
+        assert!(matches!(s.append("ab", 1, &["c".into()], None), Err(StoreError::OutOfStep { stored: 3, .. })));
+        let m = s.load("ab").unwrap().unwrap();
+        assert_eq!(m.row, row("ab"));
+        assert_eq!(m.decisions, ["{\"roll\":[1]}", "a", "b"]);
+        assert_eq!(m.tokens, [(0, "h0".to_string())]);
+        assert_eq!(s.unfinished().unwrap().len(), 1);
+        assert!(s.claim_seat("ab", 1, "h1").unwrap());
+        assert!(!s.claim_seat("ab", 1, "h2").unwrap(), "a taken seat stays taken");
+        s.append("ab", 3, &["d".into()], Some("{\"draw\":true}")).unwrap();
+        assert!(s.unfinished().unwrap().is_empty());
+        let mine = s.matches_for_tokens(&["h1".into(), "nope".into()]).unwrap();
+        assert_eq!(mine.len(), 1);
+        assert_eq!(mine[0].1, 1);
+        assert!(mine[0].0.finished);
+        assert_eq!(mine[0].0.outcome.as_deref(), Some("{\"draw\":true}"));
+        assert!(s.load("cd").unwrap().is_none());
+    }
+
+    #[test]
+    fn every_migration_file_is_listed_in_order() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".sql"))
+            .collect();
+        files.sort();
+        let listed: Vec<&str> = MIGRATIONS.iter().map(|m| m.name).collect();
+        assert_eq!(files, listed);
+        for (i, m) in MIGRATIONS.iter().enumerate() {
+            assert_eq!(m.version as usize, i + 1);
+            assert!(m.name.starts_with(&format!("{:04}_", m.version)));
+        }
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused() {
+        let mut s = SqliteStore::open_in_memory().unwrap();
+        s.migrate().unwrap();
+        s.conn.execute("INSERT INTO schema_version (version, applied_at) VALUES (99, 0)", []).unwrap();
+        assert!(matches!(s.migrate(), Err(StoreError::TooNew { found: 99, .. })));
+    }
+}

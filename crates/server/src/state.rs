@@ -1,0 +1,888 @@
+//! The server's state: every loaded match, the storage thread, the games it
+//! plays, and the operations the REST and WebSocket handlers share —
+//! creating, viewing, acting, joining, listing, exporting, replaying — plus
+//! the bots, which move off the request path.
+//!
+//! Each match sits behind its own async mutex, so requests on one match are
+//! taken one at a time while other matches proceed. An accepted decision is
+//! applied in memory, committed to storage while the match is still locked,
+//! and only then acknowledged; if the commit fails the match is put back as
+//! it was. After every change the match's broadcast channel tells its
+//! WebSocket connections, each of which then computes the view for its own
+//! viewer.
+
+use crate::api::{
+    ActionAccepted, CreateMatch, JoinMatch, Joined, MatchCreated, MatchList, MatchSummary, MatchView, OutcomeView,
+    ReplayFrame, SeatGrant, SeatView, Step,
+};
+use crate::config::{ServerConfig, open_store};
+use crate::db::Db;
+use crate::error::{ApiError, ServerError};
+use crate::runner::{Registry, Table, outcome_view, space_name, turn_view};
+use crate::store::{MatchRow, Store, StoredMatch};
+use crate::token::{hash_token, new_match_id, new_seed, new_token, plausible_id};
+use arbiter_ai::BotSpec;
+use arbiter_core::{PlayerSpec, Seat, ToMove, Viewer};
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::Instant;
+use tokio::sync::{Semaphore, broadcast};
+
+/// The server's shared state; cheap to clone (one `Arc`).
+#[derive(Clone)]
+pub struct AppState {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    config: ServerConfig,
+    registry: Registry,
+    db: Db,
+    matches: RwLock<HashMap<String, Arc<Match>>>,
+    bot_slots: Arc<Semaphore>,
+    http_buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    report: LoadReport,
+}
+
+/// What happened when the server loaded its unfinished matches.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    /// Schema version of the database.
+    pub schema_version: u32,
+    /// Matches resumed.
+    pub resumed: usize,
+    /// Matches that could not be resumed: id and reason. They stay stored,
+    /// untouched.
+    pub failed: Vec<(String, String)>,
+}
+
+/// One match in memory.
+pub(crate) struct Match {
+    pub(crate) id: String,
+    created_at: i64,
+    seed: u64,
+    players: Vec<PlayerSpec>,
+    /// The bot of each seat, as the server runs it (`None`: a human seat).
+    bots: Vec<Option<BotSpec>>,
+    pub(crate) inner: tokio::sync::Mutex<Inner>,
+    changes: broadcast::Sender<u64>,
+}
+
+/// The mutable part of a match, behind its mutex.
+pub(crate) struct Inner {
+    table: Box<dyn Table>,
+    /// The token hash of each seat handed out.
+    tokens: Vec<Option<String>>,
+    recent: VecDeque<Step>,
+    bot_busy: bool,
+    problem: Option<String>,
+}
+
+/// A token bucket: `rate` tokens a second, up to `burst`.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    /// A full bucket.
+    pub fn new(rate: f64, burst: f64) -> Self {
+        let burst = burst.max(1.0);
+        Bucket { tokens: burst, rate: rate.max(0.0), burst, last: Instant::now() }
+    }
+
+    /// Takes a token if there is one.
+    pub fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn is_full(&self) -> bool {
+        self.tokens + self.last.elapsed().as_secs_f64() * self.rate >= self.burst
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+fn bot_seed(seed: u64, len: usize, seat: Seat) -> u64 {
+    seed ^ (len as u64).wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(seat.0)
+}
+
+fn u32_of(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A seat's controller, read: `None` for a human, the bot otherwise.
+fn controller(text: &str) -> Result<Option<BotSpec>, String> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("human") { Ok(None) } else { t.parse::<BotSpec>().map(Some).map_err(|e| e.to_string()) }
+}
+
+impl Match {
+    /// Tells every connection of this match that it changed.
+    pub(crate) fn notify(&self, len: usize) {
+        let _ = self.changes.send(len as u64);
+    }
+
+    /// Subscribes to this match's changes.
+    pub(crate) fn subscribe(&self) -> broadcast::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
+    /// The viewer a token stands for: no token is a spectator; a token must
+    /// hold a seat of this match.
+    pub(crate) fn viewer(&self, inner: &Inner, token: Option<&str>) -> Result<Viewer, ApiError> {
+        let Some(token) = token.map(str::trim).filter(|t| !t.is_empty()) else {
+            return Ok(Viewer::Spectator);
+        };
+        let hash = hash_token(token);
+        inner
+            .tokens
+            .iter()
+            .position(|t| t.as_deref() == Some(hash.as_str()))
+            .map(|i| Viewer::Seat(Seat(i as u8)))
+            .ok_or_else(|| ApiError::forbidden("this token holds no seat in this match"))
+    }
+
+    fn seat_views(&self, inner: &Inner) -> Vec<SeatView> {
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let human = self.bots.get(i).is_none_or(Option::is_none);
+                SeatView {
+                    seat: i as u8,
+                    name: p.name.clone(),
+                    controller: p.controller.clone(),
+                    human,
+                    open: human && inner.tokens.get(i).is_none_or(Option::is_none),
+                }
+            })
+            .collect()
+    }
+
+    fn awaiting(&self, inner: &Inner, viewer: Viewer) -> String {
+        match inner.table.to_move() {
+            ToMove::Seat(s) => {
+                let name = self.players.get(s.index()).map_or("?", |p| p.name.as_str());
+                if self.bots.get(s.index()).is_some_and(Option::is_some) {
+                    format!("{name} ({s}) is thinking")
+                } else if viewer == Viewer::Seat(s) {
+                    format!("your decision ({s})")
+                } else if inner.tokens.get(s.index()).is_none_or(Option::is_none) {
+                    format!("{s} is open: waiting for a player to join")
+                } else {
+                    format!("waiting for {name} ({s})")
+                }
+            }
+            ToMove::Chance => "the dice are being rolled".into(),
+            ToMove::Over => inner.table.outcome().map_or_else(|| "the game is over".into(), |o| o.reason),
+        }
+    }
+
+    /// A step as `viewer` may see it: in games with hidden information a
+    /// decision and its events are shown only to the seat that made it.
+    fn visible(inner: &Inner, step: &Step, viewer: Viewer) -> Step {
+        let own = step.seat.is_some_and(|s| viewer == Viewer::Seat(Seat(s)));
+        if !inner.table.has_hidden_information() || viewer == Viewer::Referee || own {
+            step.clone()
+        } else {
+            Step { decision: Value::Null, events: Value::Null, ..step.clone() }
+        }
+    }
+
+    /// The match as `viewer` sees it.
+    pub(crate) fn view(&self, inner: &Inner, viewer: Viewer, legal_limit: usize) -> MatchView {
+        let table = &inner.table;
+        let to_move = table.to_move();
+        let your_turn = matches!((to_move, viewer), (ToMove::Seat(s), Viewer::Seat(v)) if s == v);
+        let (legal, legal_total) = if your_turn { table.legal(legal_limit) } else { (Vec::new(), 0) };
+        MatchView {
+            id: self.id.clone(),
+            game: table.game_id().into(),
+            game_name: table.game_name().into(),
+            len: u32_of(table.len()),
+            seats: self.seat_views(inner),
+            you: match viewer {
+                Viewer::Seat(s) => Some(s.0),
+                _ => None,
+            },
+            turn: turn_view(to_move),
+            your_turn,
+            awaiting: self.awaiting(inner, viewer),
+            observation: table.observe(viewer),
+            legal,
+            legal_total: u32_of(legal_total),
+            action_space: space_name(table.action_space()).into(),
+            recent: inner.recent.iter().map(|s| Self::visible(inner, s, viewer)).collect(),
+            outcome: table.outcome().as_ref().map(outcome_view),
+            problem: inner.problem.clone(),
+        }
+    }
+
+    fn summary(&self, inner: &Inner) -> MatchSummary {
+        MatchSummary {
+            id: self.id.clone(),
+            game: inner.table.game_id().into(),
+            seats: self.seat_views(inner),
+            created_at: self.created_at,
+            finished: inner.table.outcome().is_some(),
+            len: Some(u32_of(inner.table.len())),
+            turn: Some(turn_view(inner.table.to_move())),
+            outcome: inner.table.outcome().as_ref().map(outcome_view),
+            your_seat: None,
+        }
+    }
+}
+
+impl Inner {
+    fn push_recent(&mut self, steps: &[Step], keep: usize) {
+        for s in steps {
+            if self.recent.len() >= keep.max(1) {
+                self.recent.pop_front();
+            }
+            self.recent.push_back(s.clone());
+        }
+    }
+}
+
+impl AppState {
+    /// Opens the configured database, migrates it, and resumes every
+    /// unfinished match, for every game on main.
+    pub async fn open(config: ServerConfig) -> Result<AppState, ServerError> {
+        AppState::open_with(config, Registry::standard()).await
+    }
+
+    /// Like [`AppState::open`], with the games of `registry`.
+    pub async fn open_with(config: ServerConfig, registry: Registry) -> Result<AppState, ServerError> {
+        let store = open_store(&config.database, config.durability)?;
+        AppState::with_store(config, registry, store).await
+    }
+
+    /// Like [`AppState::open`], with the games of `registry` and an already
+    /// opened store (`config.database` is not used).
+    pub async fn with_store(
+        config: ServerConfig,
+        registry: Registry,
+        store: Box<dyn Store>,
+    ) -> Result<AppState, ServerError> {
+        let db = Db::spawn(store)?;
+        let schema_version = db.run(|s| s.migrate()).await?;
+        let stored = db.run(|s| s.unfinished()).await?;
+        let keep = config.limits.recent_steps;
+        let (reg, limits) = (registry.clone(), config.bots.clone());
+        let built = tokio::task::spawn_blocking(move || {
+            stored
+                .into_iter()
+                .map(|m| {
+                    let id = m.row.id.clone();
+                    (id, build_match(&reg, &limits, m, keep))
+                })
+                .collect::<Vec<_>>()
+        })
+        .await
+        .map_err(|e| ServerError::Io(std::io::Error::other(format!("loading matches failed: {e}"))))?;
+        let mut report = LoadReport { schema_version, ..LoadReport::default() };
+        let mut matches = HashMap::new();
+        for (id, result) in built {
+            match result {
+                Ok(m) => {
+                    report.resumed += 1;
+                    matches.insert(id, Arc::new(m));
+                }
+                Err(why) => report.failed.push((id, why)),
+            }
+        }
+        let concurrent = config.bots.concurrent.max(1);
+        let state = AppState {
+            shared: Arc::new(Shared {
+                config,
+                registry,
+                db,
+                matches: RwLock::new(matches),
+                bot_slots: Arc::new(Semaphore::new(concurrent)),
+                http_buckets: Mutex::new(HashMap::new()),
+                report,
+            }),
+        };
+        for m in state.all_matches() {
+            state.settle_loaded(&m).await;
+            state.kick_bots(&m);
+        }
+        Ok(state)
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &ServerConfig {
+        &self.shared.config
+    }
+
+    /// The games this server plays.
+    pub fn registry(&self) -> &Registry {
+        &self.shared.registry
+    }
+
+    /// What loading the unfinished matches did.
+    pub fn load_report(&self) -> &LoadReport {
+        &self.shared.report
+    }
+
+    /// Number of matches in memory.
+    pub fn loaded_matches(&self) -> usize {
+        self.shared.matches.read().unwrap_or_else(PoisonError::into_inner).len()
+    }
+
+    fn all_matches(&self) -> Vec<Arc<Match>> {
+        self.shared.matches.read().unwrap_or_else(PoisonError::into_inner).values().cloned().collect()
+    }
+
+    /// Takes an HTTP request token for a client address; false when it is
+    /// over its rate.
+    pub(crate) fn http_allow(&self, ip: IpAddr) -> bool {
+        let limits = &self.shared.config.limits;
+        if limits.http_per_second <= 0.0 {
+            return true;
+        }
+        let mut buckets = self.shared.http_buckets.lock().unwrap_or_else(PoisonError::into_inner);
+        if buckets.len() > 10_000 {
+            buckets.retain(|_, b| !b.is_full());
+        }
+        buckets.entry(ip).or_insert_with(|| Bucket::new(limits.http_per_second, limits.http_burst)).take()
+    }
+
+    /// Finds a match: in memory, or loaded from storage (finished matches are
+    /// loaded on demand).
+    pub(crate) async fn find(&self, id: &str) -> Result<Arc<Match>, ApiError> {
+        let missing = || ApiError::not_found(format!("no match '{}'", id.chars().take(40).collect::<String>()));
+        if !plausible_id(id) {
+            return Err(missing());
+        }
+        if let Some(m) = self.shared.matches.read().unwrap_or_else(PoisonError::into_inner).get(id) {
+            return Ok(m.clone());
+        }
+        let key = id.to_string();
+        let stored = self.shared.db.run(move |s| s.load(&key)).await.map_err(|e| ApiError::storage(&e))?;
+        let stored = stored.ok_or_else(missing)?;
+        let (reg, limits, keep) =
+            (self.shared.registry.clone(), self.shared.config.bots.clone(), self.shared.config.limits.recent_steps);
+        let built = tokio::task::spawn_blocking(move || build_match(&reg, &limits, stored, keep))
+            .await
+            .map_err(|e| ApiError::internal(format!("loading the match failed: {e}")))?
+            .map_err(|why| ApiError::internal(format!("the stored match does not replay: {why}")))?;
+        let m = {
+            let mut map = self.shared.matches.write().unwrap_or_else(PoisonError::into_inner);
+            map.entry(id.to_string()).or_insert_with(|| Arc::new(built)).clone()
+        };
+        self.kick_bots(&m);
+        Ok(m)
+    }
+
+    /// `GET /api/matches/{id}`: the match as the token's seat (or a
+    /// spectator) sees it.
+    pub async fn view(&self, id: &str, token: Option<&str>) -> Result<MatchView, ApiError> {
+        let m = self.find(id).await?;
+        let inner = m.inner.lock().await;
+        let viewer = m.viewer(&inner, token)?;
+        let view = m.view(&inner, viewer, self.shared.config.limits.legal_sample);
+        drop(inner);
+        // A bot stopped by a problem (storage trouble) tries again.
+        if view.problem.is_some() {
+            self.kick_bots(&m);
+        }
+        Ok(view)
+    }
+
+    /// The view for an already resolved viewer (WebSocket pushes).
+    pub(crate) async fn view_for(&self, m: &Match, viewer: Viewer) -> MatchView {
+        let inner = m.inner.lock().await;
+        m.view(&inner, viewer, self.shared.config.limits.legal_sample)
+    }
+
+    /// `POST /api/matches`: creates a match, rolls any opening dice, commits
+    /// it, and starts its bots. Runs to the end even if the client goes away.
+    pub async fn create(&self, req: CreateMatch) -> Result<MatchCreated, ApiError> {
+        let state = self.clone();
+        detach(async move { state.create_now(req).await }).await
+    }
+
+    async fn create_now(&self, req: CreateMatch) -> Result<MatchCreated, ApiError> {
+        let limits = &self.shared.config.limits;
+        let game = req.game.trim().to_ascii_lowercase();
+        let kind = self.shared.registry.get(&game).ok_or_else(|| {
+            ApiError::invalid(format!(
+                "unknown game '{}'; this server plays: {}",
+                req.game.chars().take(40).collect::<String>(),
+                self.shared.registry.ids().join(", ")
+            ))
+        })?;
+        if req.seats.is_empty() || req.seats.len() > limits.max_seats {
+            return Err(ApiError::invalid(format!("a match has 1 to {} seats", limits.max_seats)));
+        }
+        let mut players = Vec::new();
+        let mut bots = Vec::new();
+        let mut open = Vec::new();
+        for (i, s) in req.seats.iter().enumerate() {
+            let bot = controller(&s.controller).map_err(|e| ApiError::invalid(format!("seat {}: {e}", i + 1)))?;
+            let name = s.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).map_or_else(
+                || if bot.is_some() { s.controller.trim().to_string() } else { format!("P{}", i + 1) },
+                str::to_string,
+            );
+            if name.chars().count() > limits.max_name_chars || name.chars().any(char::is_control) {
+                return Err(ApiError::invalid(format!(
+                    "seat {}: a name has at most {} characters and no control characters",
+                    i + 1,
+                    limits.max_name_chars
+                )));
+            }
+            open.push(bot.is_none() && s.open.unwrap_or(false));
+            let controller = match &bot {
+                Some(b) => b.to_string(),
+                None => "human".to_string(),
+            };
+            players.push(PlayerSpec { name, controller });
+            bots.push(bot.map(|b| self.shared.config.bots.clamp(b)));
+        }
+        let seed = req.seed.unwrap_or_else(new_seed);
+        let (kind, variant) = (kind.clone(), req.variant.clone());
+        let (players2, bots2) = (players.clone(), bots.clone());
+        // Building the rules can take a moment (figure sets are validated).
+        let (table, steps) = tokio::task::spawn_blocking(move || {
+            let mut table =
+                kind.start(variant.as_ref(), players2, seed).map_err(|e| ApiError::invalid(e.to_string()))?;
+            for (i, b) in bots2.iter().enumerate() {
+                if let Some(b) = b {
+                    table.check_bot(b).map_err(|e| ApiError::invalid(format!("seat {}: {e}", i + 1)))?;
+                }
+            }
+            let steps = table.settle();
+            Ok::<_, ApiError>((table, steps))
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("creating the match failed: {e}")))??;
+
+        let id = new_match_id();
+        let mut tokens = Vec::new();
+        let mut grants = Vec::new();
+        let mut hashes = Vec::new();
+        for (i, p) in players.iter().enumerate() {
+            let token = (bots[i].is_none() && !open[i]).then(new_token);
+            let hash = token.as_deref().map(hash_token);
+            if let Some(h) = &hash {
+                hashes.push((i as u8, h.clone()));
+            }
+            tokens.push(hash);
+            grants.push(SeatGrant {
+                seat: i as u8,
+                name: p.name.clone(),
+                controller: p.controller.clone(),
+                link: token.as_ref().map(|t| format!("/api/matches/{id}?token={t}")),
+                token,
+            });
+        }
+        let row = MatchRow {
+            id: id.clone(),
+            game: table.game_id().into(),
+            variant: table.variant_json().map_err(|e| ApiError::internal(e.to_string()))?,
+            seats: serde_json::to_string(&players).map_err(|e| ApiError::internal(e.to_string()))?,
+            seed,
+            created_at: now_ms(),
+            finished: false,
+            outcome: None,
+        };
+        let decisions = table.decisions_from(0).map_err(|e| ApiError::internal(e.to_string()))?;
+        let stored_row = row.clone();
+        self.shared
+            .db
+            .run(move |s| s.insert_match(&stored_row, &hashes, &decisions))
+            .await
+            .map_err(|e| ApiError::storage(&e))?;
+
+        let mut inner = Inner { table, tokens, recent: VecDeque::new(), bot_busy: false, problem: None };
+        inner.push_recent(&steps, limits.recent_steps);
+        let (changes, _) = broadcast::channel(16);
+        let m = Arc::new(Match {
+            id: id.clone(),
+            created_at: row.created_at,
+            seed,
+            players,
+            bots,
+            inner: tokio::sync::Mutex::new(inner),
+            changes,
+        });
+        let view = {
+            let inner = m.inner.lock().await;
+            m.view(&inner, Viewer::Spectator, limits.legal_sample)
+        };
+        self.shared.matches.write().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), m.clone());
+        self.kick_bots(&m);
+        Ok(MatchCreated { spectate: format!("/api/matches/{id}"), id, game: row.game, seed, seats: grants, view })
+    }
+
+    /// `POST /api/matches/{id}/actions`: acts for the token's seat. Runs to
+    /// the end even if the client goes away, so a decision is never applied
+    /// in memory without its commit (or its undo) following.
+    pub async fn act(&self, id: &str, token: &str, action: &Value) -> Result<ActionAccepted, ApiError> {
+        let (state, id, token, action) = (self.clone(), id.to_string(), token.to_string(), action.clone());
+        detach(async move { state.act_now(&id, &token, &action).await }).await
+    }
+
+    async fn act_now(&self, id: &str, token: &str, action: &Value) -> Result<ActionAccepted, ApiError> {
+        let m = self.find(id).await?;
+        let seat = {
+            let inner = m.inner.lock().await;
+            match m.viewer(&inner, Some(token))? {
+                Viewer::Seat(s) => s,
+                _ => return Err(ApiError::forbidden("spectators cannot act; a seat's token is needed")),
+            }
+        };
+        self.act_as(&m, seat, action).await
+    }
+
+    /// Applies an action for a seat already authenticated, commits it and the
+    /// rolls after it, tells the match's connections and wakes its bots.
+    pub(crate) async fn act_as(&self, m: &Arc<Match>, seat: Seat, action: &Value) -> Result<ActionAccepted, ApiError> {
+        let limits = &self.shared.config.limits;
+        let mut inner = m.inner.lock().await;
+        let before = inner.table.len();
+        let steps = inner.table.act(seat, action).map_err(ApiError::from_act)?;
+        self.commit(m, &mut inner, before).await?;
+        inner.push_recent(&steps, limits.recent_steps);
+        inner.problem = None;
+        let viewer = Viewer::Seat(seat);
+        let view = m.view(&inner, viewer, limits.legal_sample);
+        let steps = steps.iter().map(|s| Match::visible(&inner, s, viewer)).collect();
+        let len = inner.table.len();
+        drop(inner);
+        m.notify(len);
+        self.kick_bots(m);
+        Ok(ActionAccepted { steps, view })
+    }
+
+    /// Commits the decisions after `before` (and the outcome, once over); if
+    /// that fails, puts the match back as it was.
+    async fn commit(&self, m: &Match, inner: &mut Inner, before: usize) -> Result<(), ApiError> {
+        let decisions = match inner.table.decisions_from(before) {
+            Ok(d) => d,
+            Err(e) => {
+                let _ = inner.table.truncate(before);
+                return Err(ApiError::internal(e.to_string()));
+            }
+        };
+        let outcome = inner.table.outcome().map(|o| serde_json::to_string(&outcome_view(&o)).unwrap_or_default());
+        let id = m.id.clone();
+        let result = self.shared.db.run(move |s| s.append(&id, before, &decisions, outcome.as_deref())).await;
+        if let Err(e) = result {
+            if let Err(undo) = inner.table.truncate(before) {
+                inner.problem = Some(format!("could not undo after a failed commit: {undo}"));
+            }
+            return Err(ApiError::storage(&e));
+        }
+        Ok(())
+    }
+
+    /// Rolls and commits any dice owed by a match just loaded.
+    async fn settle_loaded(&self, m: &Arc<Match>) {
+        let mut inner = m.inner.lock().await;
+        if inner.table.to_move() != ToMove::Chance {
+            return;
+        }
+        let before = inner.table.len();
+        let steps = inner.table.settle();
+        match self.commit(m, &mut inner, before).await {
+            Ok(()) => inner.push_recent(&steps, self.shared.config.limits.recent_steps),
+            Err(e) => inner.problem = Some(e.body.message),
+        }
+    }
+
+    /// `POST /api/matches/{id}/join`: takes an open human seat. Runs to the
+    /// end even if the client goes away.
+    pub async fn join(&self, id: &str, req: JoinMatch) -> Result<Joined, ApiError> {
+        let (state, id) = (self.clone(), id.to_string());
+        detach(async move { state.join_now(&id, req).await }).await
+    }
+
+    async fn join_now(&self, id: &str, req: JoinMatch) -> Result<Joined, ApiError> {
+        let m = self.find(id).await?;
+        let mut inner = m.inner.lock().await;
+        if inner.table.outcome().is_some() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let open: Vec<u8> = m.seat_views(&inner).iter().filter(|s| s.open).map(|s| s.seat).collect();
+        let seat = match req.seat {
+            Some(s) if usize::from(s) >= m.players.len() => {
+                return Err(ApiError::invalid(format!("this match has {} seats", m.players.len())));
+            }
+            Some(s) if open.contains(&s) => s,
+            Some(s) => return Err(ApiError::conflict(format!("{} is not an open seat", Seat(s)))),
+            None => *open.first().ok_or_else(|| ApiError::conflict("this match has no open seat"))?,
+        };
+        let token = new_token();
+        let hash = hash_token(&token);
+        let (key, h) = (m.id.clone(), hash.clone());
+        let claimed =
+            self.shared.db.run(move |s| s.claim_seat(&key, seat, &h)).await.map_err(|e| ApiError::storage(&e))?;
+        if !claimed {
+            return Err(ApiError::conflict(format!("{} was just taken", Seat(seat))));
+        }
+        if let Some(t) = inner.tokens.get_mut(usize::from(seat)) {
+            *t = Some(hash);
+        }
+        let len = inner.table.len();
+        drop(inner);
+        m.notify(len);
+        Ok(Joined { seat, link: format!("/api/matches/{}?token={token}", m.id), token })
+    }
+
+    /// `GET /api/matches`: open and live matches, and the matches of the
+    /// given tokens.
+    pub async fn list(&self, tokens: &[String]) -> Result<MatchList, ApiError> {
+        let max = self.shared.config.limits.max_tokens;
+        if tokens.len() > max {
+            return Err(ApiError::invalid(format!("at most {max} tokens at once")));
+        }
+        let mut live = Vec::new();
+        for m in self.all_matches() {
+            let inner = m.inner.lock().await;
+            let s = m.summary(&inner);
+            if !s.finished {
+                live.push(s);
+            }
+        }
+        live.sort_by(|a, b| b.created_at.cmp(&a.created_at).then_with(|| a.id.cmp(&b.id)));
+        let open: Vec<MatchSummary> =
+            live.iter().filter(|s| s.seats.iter().any(|x| x.open)).take(100).cloned().collect();
+        live.truncate(100);
+        let hashes: Vec<String> = tokens.iter().map(|t| t.trim()).filter(|t| !t.is_empty()).map(hash_token).collect();
+        let mut mine = Vec::new();
+        if !hashes.is_empty() {
+            let rows =
+                self.shared.db.run(move |s| s.matches_for_tokens(&hashes)).await.map_err(|e| ApiError::storage(&e))?;
+            for (row, seat) in rows {
+                let loaded = self.shared.matches.read().unwrap_or_else(PoisonError::into_inner).get(&row.id).cloned();
+                let mut s = match loaded {
+                    Some(m) => {
+                        let inner = m.inner.lock().await;
+                        m.summary(&inner)
+                    }
+                    None => stored_summary(&row),
+                };
+                s.your_seat = Some(seat);
+                mine.push(s);
+            }
+        }
+        Ok(MatchList { open, live, mine })
+    }
+
+    /// `GET /api/matches/{id}/record`: the game record. Games with hidden
+    /// information give theirs only once over.
+    pub async fn record(&self, id: &str) -> Result<Value, ApiError> {
+        let m = self.find(id).await?;
+        let inner = m.inner.lock().await;
+        if inner.table.has_hidden_information() && inner.table.outcome().is_none() {
+            return Err(ApiError::forbidden("this game hides information; its record is shown once it is over"));
+        }
+        inner.table.record().map_err(|e| ApiError::internal(e.to_string()))
+    }
+
+    /// `GET /api/matches/{id}/replay/{n}`: the match after `n` decisions.
+    pub async fn replay(&self, id: &str, n: usize) -> Result<ReplayFrame, ApiError> {
+        let m = self.find(id).await?;
+        let inner = m.inner.lock().await;
+        let finished = inner.table.outcome().is_some();
+        if inner.table.has_hidden_information() && !finished {
+            return Err(ApiError::forbidden("this game hides information; it can be replayed once it is over"));
+        }
+        let viewer = if finished { Viewer::Referee } else { Viewer::Spectator };
+        let total = inner.table.len();
+        let frame = inner.table.replay(n, viewer).map_err(|e| match e {
+            crate::runner::RunError::OutOfRange { .. } => ApiError::not_found(e.to_string()),
+            e => ApiError::internal(e.to_string()),
+        })?;
+        Ok(ReplayFrame {
+            id: m.id.clone(),
+            len: u32_of(n),
+            total: u32_of(total),
+            turn: turn_view(frame.to_move),
+            observation: frame.observation,
+            last: frame.last,
+            outcome: frame.outcome.as_ref().map(outcome_view),
+        })
+    }
+
+    /// Starts the bots of a match if a bot owes the next decision. They
+    /// think on the blocking pool (at most `bots.concurrent` at once), then
+    /// their move is applied and committed like anyone's, and the next bot
+    /// (if any) goes on.
+    pub(crate) fn kick_bots(&self, m: &Arc<Match>) {
+        let needs_bot = |m: &Match| -> bool {
+            match m.inner.try_lock() {
+                Ok(inner) => {
+                    !inner.bot_busy
+                        && matches!(inner.table.to_move(), ToMove::Seat(s) if m.bots.get(s.index()).is_some_and(Option::is_some))
+                }
+                // Busy: whoever holds the lock kicks the bots when done.
+                Err(_) => true,
+            }
+        };
+        if needs_bot(m) {
+            let (state, m) = (self.clone(), m.clone());
+            tokio::spawn(async move { state.drive_bots(m).await });
+        }
+    }
+
+    async fn drive_bots(&self, m: Arc<Match>) {
+        let limits = &self.shared.config;
+        loop {
+            let (job, seat, before) = {
+                let mut inner = m.inner.lock().await;
+                if inner.bot_busy {
+                    return;
+                }
+                let ToMove::Seat(seat) = inner.table.to_move() else { return };
+                let Some(Some(spec)) = m.bots.get(seat.index()) else { return };
+                let before = inner.table.len();
+                match inner.table.think(spec, bot_seed(m.seed, before, seat), limits.bots.default_seconds) {
+                    Ok(job) => {
+                        inner.bot_busy = true;
+                        (job, seat, before)
+                    }
+                    Err(e) => {
+                        inner.problem = Some(format!("the bot of {seat} cannot play: {e}"));
+                        drop(inner);
+                        m.notify(before);
+                        return;
+                    }
+                }
+            };
+            let permit = self.shared.bot_slots.clone().acquire_owned().await;
+            let chosen = tokio::task::spawn_blocking(job).await;
+            drop(permit);
+            let mut inner = m.inner.lock().await;
+            inner.bot_busy = false;
+            if inner.table.len() != before || inner.table.to_move() != ToMove::Seat(seat) {
+                continue;
+            }
+            let action = match chosen {
+                Ok(Some(action)) => action,
+                Ok(None) => {
+                    inner.problem = Some(format!("the bot of {seat} found no action"));
+                    drop(inner);
+                    m.notify(before);
+                    return;
+                }
+                Err(e) => {
+                    inner.problem = Some(format!("the bot of {seat} failed: {e}"));
+                    drop(inner);
+                    m.notify(before);
+                    return;
+                }
+            };
+            let steps = match inner.table.act(seat, &action) {
+                Ok(steps) => steps,
+                Err(e) => {
+                    inner.problem = Some(format!("the bot of {seat} chose a refused action: {e}"));
+                    drop(inner);
+                    m.notify(before);
+                    return;
+                }
+            };
+            if let Err(e) = self.commit(&m, &mut inner, before).await {
+                inner.problem = Some(format!("the bot's move was not stored: {}", e.body.message));
+                drop(inner);
+                m.notify(before);
+                return;
+            }
+            inner.push_recent(&steps, limits.limits.recent_steps);
+            inner.problem = None;
+            let len = inner.table.len();
+            drop(inner);
+            m.notify(len);
+        }
+    }
+}
+
+/// Runs a request's work as its own task, so that a client going away (which
+/// drops the request's future) cannot stop it between a change in memory and
+/// its commit.
+async fn detach<T: Send + 'static>(
+    work: impl Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(work).await.map_err(|e| ApiError::internal(format!("the request failed: {e}")))?
+}
+
+/// Builds a match from storage by replaying its decisions.
+fn build_match(
+    registry: &Registry,
+    limits: &crate::config::BotLimits,
+    stored: StoredMatch,
+    keep: usize,
+) -> Result<Match, String> {
+    let row = stored.row;
+    let kind = registry.get(&row.game).ok_or_else(|| format!("this server does not play '{}'", row.game))?;
+    let players: Vec<PlayerSpec> =
+        serde_json::from_str(&row.seats).map_err(|e| format!("the stored seats do not read: {e}"))?;
+    let bots = players
+        .iter()
+        .map(|p| controller(&p.controller).map(|b| b.map(|b| limits.clamp(b))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (table, recent) =
+        kind.resume(&row.variant, players.clone(), row.seed, &stored.decisions, keep).map_err(|e| e.to_string())?;
+    let mut tokens = vec![None; players.len()];
+    for (seat, hash) in stored.tokens {
+        if let Some(t) = tokens.get_mut(usize::from(seat)) {
+            *t = Some(hash);
+        }
+    }
+    let (changes, _) = broadcast::channel(16);
+    Ok(Match {
+        id: row.id,
+        created_at: row.created_at,
+        seed: row.seed,
+        players,
+        bots,
+        inner: tokio::sync::Mutex::new(Inner { table, tokens, recent: recent.into(), bot_busy: false, problem: None }),
+        changes,
+    })
+}
+
+/// A lobby summary from a stored row, for matches not in memory.
+fn stored_summary(row: &MatchRow) -> MatchSummary {
+    let players: Vec<PlayerSpec> = serde_json::from_str(&row.seats).unwrap_or_default();
+    MatchSummary {
+        id: row.id.clone(),
+        game: row.game.clone(),
+        seats: players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| SeatView {
+                seat: i as u8,
+                name: p.name.clone(),
+                controller: p.controller.clone(),
+                human: p.controller == "human",
+                open: false,
+            })
+            .collect(),
+        created_at: row.created_at,
+        finished: row.finished,
+        len: None,
+        turn: None,
+        outcome: row.outcome.as_deref().and_then(|o| serde_json::from_str::<OutcomeView>(o).ok()),
+        your_seat: None,
+    }
+}

@@ -1,0 +1,122 @@
+//! Durable storage: the [`Store`] trait every backend implements, the rows it
+//! reads and writes, and the schema migrations they share.
+//!
+//! The schema lives in `crates/server/migrations/`, one numbered `.sql` file
+//! per version, written in SQL that SQLite and PostgreSQL both accept. A
+//! backend applies, in order and each in its own transaction, every migration
+//! newer than the highest version in its `schema_version` table. Today the
+//! backend is SQLite ([`crate::sqlite::SqliteStore`]); a PostgreSQL backend
+//! implements the same trait over the same migrations.
+//!
+//! Stores are synchronous: the server runs one on a dedicated thread
+//! ([`crate::db::Db`]), so database work never blocks the async runtime.
+
+/// One schema migration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Migration {
+    /// The schema version this migration brings the database to.
+    pub version: u32,
+    /// The file name, for messages.
+    pub name: &'static str,
+    /// The SQL, one or more statements.
+    pub sql: &'static str,
+}
+
+/// Every migration, in order. A test checks that this lists every file in
+/// `migrations/`.
+pub const MIGRATIONS: &[Migration] =
+    &[Migration { version: 1, name: "0001_initial.sql", sql: include_str!("../migrations/0001_initial.sql") }];
+
+/// The statement that creates the version table, before any migration.
+pub const SCHEMA_VERSION_TABLE: &str =
+    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)";
+
+/// A match as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRow {
+    /// The match id.
+    pub id: String,
+    /// The game's identifier.
+    pub game: String,
+    /// The variant, as the game's JSON.
+    pub variant: String,
+    /// The seats: the core's `PlayerSpec` list, as JSON.
+    pub seats: String,
+    /// The seed of the dice and the bots.
+    pub seed: u64,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_at: i64,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// The outcome (the API's `OutcomeView` JSON), once over.
+    pub outcome: Option<String>,
+}
+
+/// A match with everything needed to resume it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMatch {
+    /// The match.
+    pub row: MatchRow,
+    /// `(seat, token hash)` for every seat handed out.
+    pub tokens: Vec<(u8, String)>,
+    /// Every decision, in order, as the core's `Decision` JSON.
+    pub decisions: Vec<String>,
+}
+
+/// Why storage failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The database reported an error.
+    #[error("database error: {0}")]
+    Database(String),
+    /// A write would not continue the stored match where it ends (another
+    /// writer got there first, or the caller is out of step).
+    #[error("match {id} has {stored} stored decisions, not {expected}")]
+    OutOfStep {
+        /// The match.
+        id: String,
+        /// Decisions stored.
+        stored: usize,
+        /// Decisions the caller expected.
+        expected: usize,
+    },
+    /// The database was written by a newer server.
+    #[error("the database schema is version {found}; this server knows up to {known}")]
+    TooNew {
+        /// The version found.
+        found: u32,
+        /// The newest version this build knows.
+        known: u32,
+    },
+    /// The storage thread has stopped.
+    #[error("the storage thread has stopped")]
+    Closed,
+    /// A database URL this build cannot open.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// A storage backend. Every method is one transaction: it either happens
+/// whole or not at all.
+pub trait Store: Send {
+    /// Brings the schema up to date; returns its version.
+    fn migrate(&mut self) -> Result<u32, StoreError>;
+    /// Stores a new match with its handed-out seat tokens and its first
+    /// decisions (the rolls made before anyone acts).
+    fn insert_match(&mut self, row: &MatchRow, tokens: &[(u8, String)], decisions: &[String])
+    -> Result<(), StoreError>;
+    /// Appends decisions to a match, the first at index `first` (which must be
+    /// the number stored), and marks it finished with `outcome` if given.
+    fn append(&mut self, id: &str, first: usize, decisions: &[String], outcome: Option<&str>)
+    -> Result<(), StoreError>;
+    /// Hands out an open seat: stores its token hash unless the seat is
+    /// taken. Returns false if it was taken.
+    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError>;
+    /// Every unfinished match, with its decisions.
+    fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError>;
+    /// One match, with its decisions.
+    fn load(&mut self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+    /// The matches in which these token hashes hold a seat, newest first,
+    /// with the seat held.
+    fn matches_for_tokens(&mut self, hashes: &[String]) -> Result<Vec<(MatchRow, u8)>, StoreError>;
+}

@@ -1,0 +1,166 @@
+//! The WebSocket: `GET /api/matches/{id}/ws[?token=…]`.
+//!
+//! The token (or its absence, for a spectator) is checked before the
+//! upgrade. On connecting the client gets the match as its viewer sees it,
+//! and again after every change to the match, whoever made it: each
+//! connection computes its own view, so a seat's secrets never reach another
+//! socket. A seat's socket may also send actions (`{"type": "action",
+//! "action": …}`), answered with `accepted` or `error`; `{"type":
+//! "refresh"}` asks for the view again. Messages are rate-limited per
+//! connection with a token bucket; a message over the limit is answered
+//! with a `rate-limited` error, and a client that keeps sending past the
+//! limit is disconnected.
+
+use crate::api::{ClientMessage, ServerMessage};
+use crate::error::ApiError;
+use crate::http::TokenQuery;
+use crate::state::{AppState, Bucket, Match};
+use arbiter_core::Viewer;
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
+use tokio::sync::broadcast::error::RecvError;
+
+/// Rejected messages in a row after which a connection is closed.
+const MAX_STRIKES: u32 = 100;
+
+/// Largest message read at all; between the configured limit and this, a
+/// message gets a `too-large` error; past it the connection closes.
+const HARD_MAX_MESSAGE: usize = 1024 * 1024;
+
+/// Upgrades to a WebSocket for the token's seat, or a spectator.
+pub async fn upgrade(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    match prepare(&state, id, q).await {
+        Err(e) => e.into_response(),
+        Ok((m, viewer)) => match ws {
+            Err(e) => ApiError::bad_request(format!("this route is a WebSocket: {}", e.body_text())).into_response(),
+            Ok(ws) => ws
+                .max_message_size(HARD_MAX_MESSAGE.max(state.config().limits.ws_message_bytes))
+                .on_upgrade(move |socket| connection(state, m, viewer, socket)),
+        },
+    }
+}
+
+async fn prepare(
+    state: &AppState,
+    id: Result<Path<String>, PathRejection>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
+) -> Result<(Arc<Match>, Viewer), ApiError> {
+    let Path(id) = id.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let m = state.find(&id).await?;
+    let viewer = {
+        let inner = m.inner.lock().await;
+        m.viewer(&inner, q.token.as_deref())?
+    };
+    Ok((m, viewer))
+}
+
+async fn send(socket: &mut WebSocket, msg: &ServerMessage) -> bool {
+    match serde_json::to_string(msg) {
+        Ok(text) => socket.send(Message::Text(text.into())).await.is_ok(),
+        Err(_) => true,
+    }
+}
+
+fn error(id: Option<serde_json::Value>, e: ApiError) -> ServerMessage {
+    ServerMessage::Error { id, error: *e.body }
+}
+
+async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: WebSocket) {
+    let mut changes = m.subscribe();
+    let limits = state.config().limits.clone();
+    let mut bucket = Bucket::new(limits.ws_per_second, limits.ws_burst);
+    let mut strikes = 0u32;
+    let first = ServerMessage::View { view: state.view_for(&m, viewer).await };
+    if !send(&mut socket, &first).await {
+        return;
+    }
+    loop {
+        tokio::select! {
+            change = changes.recv() => {
+                match change {
+                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                        // Several changes at once need one view.
+                        while changes.try_recv().is_ok() {}
+                        let view = ServerMessage::View { view: state.view_for(&m, viewer).await };
+                        if !send(&mut socket, &view).await {
+                            return;
+                        }
+                    }
+                    Err(RecvError::Closed) => return,
+                }
+            }
+            msg = socket.recv() => {
+                let text = match msg {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Text(text))) => Some(text),
+                    Some(Ok(Message::Binary(_))) => None,
+                };
+                if !bucket.take() {
+                    strikes += 1;
+                    if strikes > MAX_STRIKES {
+                        let frame = CloseFrame { code: close_code::POLICY, reason: "rate limit exceeded".into() };
+                        let _ = socket.send(Message::Close(Some(frame))).await;
+                        return;
+                    }
+                    let e = ApiError::rate_limited();
+                    let e = ApiError::new(e.status, "rate-limited", format!(
+                        "more than {} messages a second; this message was not processed",
+                        limits.ws_per_second
+                    ));
+                    if !send(&mut socket, &error(None, e)).await {
+                        return;
+                    }
+                    continue;
+                }
+                strikes = 0;
+                let answer = match text {
+                    None => error(None, ApiError::bad_request("send JSON text messages, not binary")),
+                    Some(text) if text.len() > limits.ws_message_bytes => {
+                        error(None, ApiError::too_large(limits.ws_message_bytes))
+                    }
+                    Some(text) => handle(&state, &m, viewer, text.as_str()).await,
+                };
+                if !send(&mut socket, &answer).await {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+async fn handle(state: &AppState, m: &Arc<Match>, viewer: Viewer, text: &str) -> ServerMessage {
+    let msg: ClientMessage = match serde_json::from_str(text) {
+        Ok(msg) => msg,
+        Err(e) => {
+            return error(
+                None,
+                ApiError::bad_request(format!(
+                    "not a message: {e}; send {{\"type\": \"action\", \"action\": …}} or {{\"type\": \"refresh\"}}"
+                )),
+            );
+        }
+    };
+    match msg {
+        ClientMessage::Refresh => ServerMessage::View { view: state.view_for(m, viewer).await },
+        ClientMessage::Action { action, id } => {
+            let Viewer::Seat(seat) = viewer else {
+                return error(id, ApiError::forbidden("spectators cannot act; connect with a seat's token"));
+            };
+            match state.act_as(m, seat, &action).await {
+                Ok(done) => ServerMessage::Accepted { id, steps: done.steps },
+                Err(e) => error(id, e),
+            }
+        }
+    }
+}
