@@ -11,7 +11,7 @@ use crate::view::{TerminalGame, no_flags};
 use arbiter_core::{Game, OutcomeKind, Seat, ToMove};
 use arbiter_ephemeral::catalogue::Catalogue;
 use arbiter_ephemeral::figure::{FigureSet, shipped_set, shipped_sets};
-use arbiter_ephemeral::kit::{GATE_DIAMETER, Shape};
+use arbiter_ephemeral::kit::{GATE_DIAMETER, Kit, Shape};
 use arbiter_ephemeral::notation::{
     figure_label, format_action, format_cm, format_die, format_figure, format_pos, numbered, parse_action,
     parse_figure, parse_pos, pool_text,
@@ -64,7 +64,10 @@ fn load_set(spec: &str, edition: Edition, flag: &str) -> Result<FigureSet, Strin
 fn switches(text: &str) -> Vec<String> {
     let known = |p: &str| {
         let key = p.split_once('=').map_or(p, |(k, _)| k).trim().to_ascii_lowercase();
-        matches!(key.as_str(), "standard" | "edition" | "set1" | "set2" | "v0.26" | "v0.20" | "path" | "gate" | "")
+        matches!(
+            key.as_str(),
+            "standard" | "edition" | "set1" | "set2" | "terrain" | "v0.26" | "v0.20" | "path" | "gate" | ""
+        )
     };
     let mut out: Vec<String> = Vec::new();
     for part in text.split(',') {
@@ -451,6 +454,7 @@ impl TerminalGame for Ephemeral {
     fn parse_variant(text: &str) -> Result<Variant, String> {
         let mut edition = Edition::default();
         let mut sets: [Option<String>; 2] = [None, None];
+        let mut kit = None;
         for part in switches(text) {
             let (key, value) = part.split_once('=').map_or((part.as_str(), ""), |(k, v)| (k.trim(), v.trim()));
             match (key.to_ascii_lowercase().as_str(), value) {
@@ -459,9 +463,13 @@ impl TerminalGame for Ephemeral {
                 (e @ ("v0.26" | "v0.20" | "path" | "gate"), "") => edition = e.parse()?,
                 ("set1", f) if !f.is_empty() => sets[0] = Some(f.to_string()),
                 ("set2", f) if !f.is_empty() => sets[1] = Some(f.to_string()),
+                ("terrain", f) if !f.is_empty() => {
+                    let text = std::fs::read_to_string(f).map_err(|e| format!("--terrain {f}: {e}"))?;
+                    kit = Some(Kit::from_toml(&text).map_err(|e| format!("--terrain {f}: {e}"))?);
+                }
                 _ => {
                     return Err(format!(
-                        "unknown Ephemeral switch '{}' (edition=v0.26|v0.20, set1=FILE|NAME, set2=FILE|NAME)",
+                        "unknown Ephemeral switch '{}' (edition=v0.26|v0.20, set1=FILE|NAME, set2=FILE|NAME, terrain=FILE)",
                         part.chars().take(40).collect::<String>()
                     ));
                 }
@@ -472,7 +480,7 @@ impl TerminalGame for Ephemeral {
             let flag = format!("--set{}", k + 1);
             loaded.push(load_set(set.as_deref().unwrap_or(DEFAULT_SETS[k]), edition, &flag)?);
         }
-        Ok(Variant { edition, sets: loaded, ..Variant::default() })
+        Ok(Variant { edition, sets: loaded, kit: kit.unwrap_or_else(Kit::standard) })
     }
 
     fn variant_label(v: &Variant) -> String {
@@ -481,7 +489,7 @@ impl TerminalGame for Ephemeral {
     }
 
     fn flag_switches(flags: &GameFlags) -> Result<String, String> {
-        no_flags(flags, &["edition", "set1", "set2"])?;
+        no_flags(flags, &["edition", "set1", "set2", "terrain"])?;
         let mut parts = Vec::new();
         if let Some(e) = &flags.edition {
             parts.push(format!("edition={e}"));
@@ -491,6 +499,9 @@ impl TerminalGame for Ephemeral {
         }
         if let Some(f) = &flags.set2 {
             parts.push(format!("set2={f}"));
+        }
+        if let Some(f) = &flags.terrain {
+            parts.push(format!("terrain={f}"));
         }
         Ok(parts.join(","))
     }

@@ -250,6 +250,9 @@ pub struct GameFlags {
     /// Ephemeral: P2's figure set, a file or a shipped set's name (default tide-wardens).
     #[arg(long, value_name = "FILE|NAME")]
     pub set2: Option<String>,
+    /// Ephemeral: the five terrain pieces, a kit file (.toml; see docs/figure-sets.md); default: the standard kit.
+    #[arg(long, value_name = "FILE")]
+    pub terrain: Option<String>,
 }
 
 /// Runs the game server until Ctrl-C.

@@ -38,7 +38,7 @@ pub fn grid_east(g: &Grid, walls: &Walls, c: Cell, f: i32) -> char {
 }
 
 /// Refuses every game flag not in `allowed` (`mode`, `walls`, `quest`,
-/// `leaders`, `party`, `edition`, `set1`, `set2`).
+/// `leaders`, `party`, `edition`, `set1`, `set2`, `terrain`).
 pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {
     let given = [
         ("mode", flags.mode.is_some(), "--mode and --walls are options of ethia"),
@@ -49,6 +49,7 @@ pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {
         ("edition", flags.edition.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
         ("set1", flags.set1.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
         ("set2", flags.set2.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
+        ("terrain", flags.terrain.is_some(), "--terrain is an option of ephemeral"),
     ];
     match given.iter().find(|(name, set, _)| *set && !allowed.contains(name)) {
         Some((_, _, why)) => Err((*why).to_string()),

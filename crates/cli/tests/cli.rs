@@ -647,3 +647,36 @@ fn serve_answers_the_api_on_a_sqlite_file_and_refuses_a_bad_address() {
     let o = arbiter(&["serve", "--host", "not-an-ip"], "");
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+#[test]
+fn ephemeral_plays_with_a_terrain_kit_file_and_names_a_bad_one() {
+    let kit = tmp("kit.toml");
+    let piece = |name: &str, h: f32| {
+        format!("[[piece]]\nname = \"{name}\"\nshape = \"circle\"\nradius = 2.0\nheight = {h}\n\n")
+    };
+    let pieces: String = (1..=5).map(|i| piece(&format!("Stone {i}"), i as f32)).collect();
+    std::fs::write(&kit, pieces).unwrap();
+    let o = arbiter(
+        &[
+            "sim",
+            "ephemeral",
+            "--terrain",
+            kit.to_str().unwrap(),
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--p1",
+            "greedy",
+            "--p2",
+            "random",
+            "--json",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    std::fs::write(&kit, piece("Only one", 1.0)).unwrap();
+    let o = arbiter(&["sim", "ephemeral", "--terrain", kit.to_str().unwrap(), "--games", "1"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("exactly 5"), "{}", text(&o));
+}

@@ -137,3 +137,35 @@ impl Default for Kit {
         Kit::standard()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_kit_loads_with_five_pieces() {
+        let kit = Kit::from_toml(include_str!("../data/terrain-kit.toml")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(kit.pieces.len(), PIECES);
+        assert_eq!(Kit::standard(), kit);
+    }
+
+    #[test]
+    fn kit_errors_name_their_line() {
+        let text = include_str!("../data/terrain-kit.toml").replacen("height = 6.0", "height = 60.0", 1);
+        let e = Kit::from_toml(&text).unwrap_err();
+        // The error names the line of the piece's `[[piece]]` header.
+        let name = text.lines().position(|l| l.contains("\"Ruined wall\"")).unwrap_or(0);
+        assert!(e.starts_with(&format!("line {name}:")), "{e}");
+        assert!(e.contains("Ruined wall: height must be 0–30 cm"), "{e}");
+        let concave =
+            "[[piece]]\nname = \"Notch\"\nshape = \"polygon\"\npoints = [[0,0],[4,0],[1,1],[4,4],[0,4]]\nheight = 1\n";
+        let e = Kit::from_toml(&concave.repeat(5)).unwrap_err();
+        assert!(e.starts_with("line 1:") && e.contains("convex"), "{e}");
+        assert!(
+            Kit::from_toml("[[piece]]\nname = \"A\"\nshape = \"circle\"\nradius = 1\nheight = 1\n")
+                .unwrap_err()
+                .contains("exactly 5")
+        );
+        assert!(Kit::from_toml("not toml [").is_err());
+    }
+}
