@@ -200,7 +200,7 @@ enum Command {
     /// Run the game server: the REST + WebSocket API of docs/api.md, with
     /// matches stored in a SQLite file.
     #[command(
-        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app is not served yet (see docs/api.md).\n\nExample:\n  arbiter serve --port 8080 --database arbiter.db"
+        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app (built into web/dist: see docs/web.md) is\nserved at / and the API under /api.\n\nExample:\n  arbiter serve --port 8080 --database arbiter.db"
     )]
     Serve {
         /// The port to listen on (0 picks a free one).
@@ -212,6 +212,9 @@ enum Command {
         /// Where matches are stored: a SQLite file (in the working directory by default).
         #[arg(long, default_value = "arbiter.db", value_name = "URL")]
         database: String,
+        /// The built web app to serve at / (default: $ARBITER_WEB, else web/dist).
+        #[arg(long, value_name = "DIR")]
+        web: Option<PathBuf>,
     },
     /// Step through a recorded game.
     Replay {
@@ -256,10 +259,13 @@ pub struct GameFlags {
 }
 
 /// Runs the game server until Ctrl-C.
-fn serve(host: &str, port: u16, database: String) -> Result<(), Failure> {
+fn serve(host: &str, port: u16, database: String, web: Option<PathBuf>) -> Result<(), Failure> {
     let ip: std::net::IpAddr = host
         .parse()
         .map_err(|_| Failure::Input(format!("'{}' is not an IP address", host.chars().take(40).collect::<String>())))?;
+    if let Some(dir) = web {
+        arbiter_server::http::set_web_dir(dir);
+    }
     let config = arbiter_server::ServerConfig {
         addr: std::net::SocketAddr::new(ip, port),
         database,
@@ -345,7 +351,7 @@ fn main() -> ExitCode {
             _ => Err(Failure::Input("perft is defined for essence only".into())),
         },
         Command::Build { file, edition, sheet } => build::run(&build::Options { file, edition, sheet }),
-        Command::Serve { port, host, database } => serve(&host, port, database),
+        Command::Serve { port, host, database, web } => serve(&host, port, database, web),
         Command::Replay { file, step } => replay::run(&file, step),
     };
     match result {

@@ -596,7 +596,7 @@ fn ephemeral_figure_sets_come_from_files_or_names_and_bad_ones_exit_2() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("--set1 /nonexistent/my-set.toml: cannot read"), "{}", text(&o));
     assert!(text(&o).contains("ember-court"), "the shipped sets are named: {}", text(&o));
-    let bad = tmp("bad-set.toml");
+    let bad = tmp("bad-set-flag.toml");
     std::fs::write(&bad, "name = \"Nobody\"\n[[figure]]\nname = \"Lone\"\nclass = \"runner\"\n").unwrap();
     let o = arbiter(&["sim", "ephemeral", "--set2", bad.to_str().unwrap(), "--games", "1"], "");
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));

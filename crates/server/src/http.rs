@@ -12,6 +12,12 @@
 //! | `GET /api/matches/{id}/record` | the game record |
 //! | `GET /api/matches/{id}/replay/{n}` | the match after `n` decisions |
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
+//! | `GET /…` (anything else) | the web app's files, `index.html` for the app's own paths |
+//!
+//! The web app is the built `web/dist` directory: the one given to
+//! [`set_web_dir`] (the CLI's `--web`), else `$ARBITER_WEB`, else `web/dist`
+//! under the working directory. When it has no `index.html`, `/` answers a
+//! page saying how to build it; unknown `/api` routes are always JSON errors.
 
 use crate::api::{ActionRequest, CreateMatch, GameInfo, JoinMatch};
 use crate::error::ApiError;
@@ -20,7 +26,7 @@ use crate::ws;
 use axum::body::Bytes;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Request, State};
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -29,7 +35,10 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::any::Any;
 use std::net::SocketAddr;
+use std::path::{Path as FsPath, PathBuf};
+use std::sync::OnceLock;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::services::{ServeDir, ServeFile};
 
 /// A JSON request body: read whole (within the route's size limit) and
 /// parsed, whatever its content type. Too large gives 413 `too-large`;
@@ -109,8 +118,67 @@ fn panic_response(_: Box<dyn Any + Send + 'static>) -> Response {
     ApiError::internal("the server failed on this request; nothing was changed").into_response()
 }
 
-async fn unknown_route(req: Request) -> ApiError {
-    ApiError::not_found(format!("no route {} {}", req.method(), req.uri().path().chars().take(100).collect::<String>()))
+/// The web app's directory chosen by the program (the CLI's `--web`).
+static WEB_DIR: OnceLock<PathBuf> = OnceLock::new();
+
+/// Serves the web app from `dir` (a built `web/dist`) instead of
+/// `$ARBITER_WEB` or `web/dist`. Only the first call counts.
+pub fn set_web_dir(dir: PathBuf) {
+    let _ = WEB_DIR.set(dir);
+}
+
+/// Where the web app is looked for: [`set_web_dir`], `$ARBITER_WEB`, or
+/// `web/dist` under the working directory.
+pub fn web_dir() -> PathBuf {
+    WEB_DIR
+        .get()
+        .cloned()
+        .or_else(|| std::env::var_os("ARBITER_WEB").filter(|v| !v.is_empty()).map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("web/dist"))
+}
+
+/// Every request no route takes: a JSON 404 under `/api` and for methods
+/// other than GET and HEAD; otherwise the web app's file, its `index.html`
+/// for the app's own paths (`/m/…`), or a page saying how to build it.
+async fn unknown_route(req: Request) -> Response {
+    let path = req.uri().path();
+    let api = path == "/api" || path.starts_with("/api/");
+    if api || !matches!(*req.method(), Method::GET | Method::HEAD) {
+        return ApiError::not_found(format!(
+            "no route {} {}",
+            req.method(),
+            path.chars().take(100).collect::<String>()
+        ))
+        .into_response();
+    }
+    let dir = web_dir();
+    let index = dir.join("index.html");
+    if !index.is_file() {
+        return missing_app(&dir);
+    }
+    match ServeDir::new(&dir).fallback(ServeFile::new(index)).try_call(req).await {
+        Ok(response) => response.map(axum::body::Body::new),
+        Err(e) => ApiError::internal(format!("could not read the web app: {e}")).into_response(),
+    }
+}
+
+/// The page `/` answers when the web app has not been built.
+fn missing_app(dir: &FsPath) -> Response {
+    let dir = dir.display().to_string().replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let page = format!(
+        "<!doctype html><meta charset=utf-8><title>Arbiter: the web app is not built</title>\
+         <body style=\"font:16px/1.5 system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em\">\
+         <h1>Arbiter is running, but the web app is not built</h1>\
+         <p>The game server's API is up under <a href=\"/api/games\"><code>/api</code></a>, \
+         but there is no <code>index.html</code> in <code>{dir}</code>.</p>\
+         <p>Build the app and start the server with one command, from the repository:</p>\
+         <pre>scripts/web</pre>\
+         <p>or build it by hand (Node.js and npm are needed) and restart the server:</p>\
+         <pre>cd web &amp;&amp; npm ci &amp;&amp; npm run build</pre>\
+         <p>Elsewhere, point the server at a built app with <code>arbiter serve --web DIR</code> \
+         or <code>ARBITER_WEB=DIR</code>.</p>"
+    );
+    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 
 async fn method_not_allowed(req: Request) -> ApiError {
@@ -177,4 +245,50 @@ async fn replay(
 ) -> Result<Response, ApiError> {
     let (id, n) = path(p)?;
     Ok(Json(state.replay(&id, n).await?).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{missing_app, set_web_dir, unknown_route};
+    use axum::body::{Body, to_bytes};
+    use axum::http::{Method, Request, StatusCode};
+
+    async fn get(method: Method, uri: &str) -> (StatusCode, String) {
+        let req = Request::builder().method(method).uri(uri).body(Body::empty()).expect("a request");
+        let res = unknown_route(req).await;
+        let status = res.status();
+        let body = to_bytes(res.into_body(), 1 << 20).await.expect("a body");
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    #[tokio::test]
+    async fn the_web_app_is_served_with_its_own_paths_and_api_errors_stay_json() {
+        let dir = std::env::temp_dir().join(format!("arbiter-web-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("assets")).expect("a temporary directory");
+        std::fs::write(dir.join("index.html"), "<!doctype html><title>app</title>").expect("index.html");
+        std::fs::write(dir.join("assets/app.js"), "console.log(1)").expect("app.js");
+        set_web_dir(dir.clone());
+        assert_eq!(get(Method::GET, "/").await, (StatusCode::OK, "<!doctype html><title>app</title>".into()));
+        assert_eq!(get(Method::GET, "/assets/app.js").await, (StatusCode::OK, "console.log(1)".into()));
+        // The app's own routes get index.html; its router takes over.
+        let (status, body) = get(Method::GET, "/m/71932786fba9cf7b?token=abc").await;
+        assert_eq!((status, body.contains("<title>app</title>")), (StatusCode::OK, true));
+        for (method, uri) in [(Method::GET, "/api/nope"), (Method::GET, "/api"), (Method::POST, "/m/x")] {
+            let (status, body) = get(method, uri).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+            assert!(body.starts_with("{\"error\":\"not-found\""), "{uri}: {body}");
+        }
+        let (status, body) = get(Method::GET, "/../../etc/passwd").await;
+        assert!(status == StatusCode::NOT_FOUND || body.contains("<title>app</title>"), "no escape from the directory");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn a_missing_app_answers_how_to_build_it() {
+        let res = missing_app(std::path::Path::new("no/such/<dir>"));
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        let body = to_bytes(res.into_body(), 1 << 20).await.expect("a body");
+        let text = String::from_utf8_lossy(&body);
+        assert!(text.contains("scripts/web") && text.contains("npm run build") && text.contains("no/such/&lt;dir&gt;"));
+    }
 }

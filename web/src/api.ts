@@ -1,0 +1,94 @@
+// The server's REST API (docs/api.md), typed with the ts-rs bindings the
+// server crate generates into crates/server/bindings/.
+import type { ActionAccepted } from "@bindings/ActionAccepted";
+import type { CreateMatch } from "@bindings/CreateMatch";
+import type { ErrorBody } from "@bindings/ErrorBody";
+import type { GameInfo } from "@bindings/GameInfo";
+import type { Joined } from "@bindings/Joined";
+import type { MatchCreated } from "@bindings/MatchCreated";
+import type { MatchList } from "@bindings/MatchList";
+import type { MatchView } from "@bindings/MatchView";
+import type { ReplayFrame } from "@bindings/ReplayFrame";
+
+/** Game JSON is free-form (`JsonValue` in the bindings). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/**
+ * Parses JSON without losing integers wider than a double holds: E'thia's
+ * square sets are 64- and 128-bit integers (the server sends those above
+ * 64 bits as strings already). Integers of 16 digits or more become decimal
+ * strings, which `BigInt()` reads; everything else is plain `JSON.parse`.
+ */
+export function parseJson(text: string): Json {
+  const safe = text.replace(/"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g, (m) =>
+    m.startsWith('"') ? m : `"${m}"`,
+  );
+  return JSON.parse(safe);
+}
+
+/** An error answer of the API: its status and body (with the refusal, if any). */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, attempt = 0): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiFailure(0, { error: "offline", message: "the server cannot be reached", refusal: null });
+  }
+  if (res.status === 429 && attempt < 6) {
+    // Over the server's per-address rate limit: wait a moment and try again.
+    await new Promise((r) => setTimeout(r, 250 * (attempt + 1)));
+    return call<T>(method, path, body, attempt + 1);
+  }
+  const text = await res.text();
+  let json: Json = null;
+  try {
+    json = text ? parseJson(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const body: ErrorBody =
+      json && typeof json.error === "string"
+        ? json
+        : { error: `http-${res.status}`, message: text.slice(0, 200) || res.statusText, refusal: null };
+    throw new ApiFailure(res.status, body);
+  }
+  return json as T;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  games: () => call<GameInfo[]>("GET", "/api/games"),
+  create: (req: CreateMatch) => call<MatchCreated>("POST", "/api/matches", req),
+  list: (tokens: string[]) =>
+    call<MatchList>("GET", `/api/matches${tokens.length ? `?tokens=${tokens.map(enc).join(",")}` : ""}`),
+  view: (id: string, token?: string | null) =>
+    call<MatchView>("GET", `/api/matches/${enc(id)}${token ? `?token=${enc(token)}` : ""}`),
+  act: (id: string, token: string, action: Json) =>
+    call<ActionAccepted>("POST", `/api/matches/${enc(id)}/actions`, { token, action }),
+  join: (id: string, seat?: number) =>
+    call<Joined>("POST", `/api/matches/${enc(id)}/join`, seat === undefined ? {} : { seat }),
+  record: (id: string) => call<Json>("GET", `/api/matches/${enc(id)}/record`),
+  replay: (id: string, n: number) => call<ReplayFrame>("GET", `/api/matches/${enc(id)}/replay/${n}`),
+};
+
+/** The WebSocket address of a match, for a seat's token or a spectator. */
+export function socketUrl(id: string, token?: string | null): string {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  return `${proto}://${location.host}/api/matches/${enc(id)}/ws${token ? `?token=${enc(token)}` : ""}`;
+}

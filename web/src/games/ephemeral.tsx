@@ -1,0 +1,900 @@
+// Ephemeral Path: the 40 × 40 cm table to scale — terrain with heights, the
+// gate, the bases — and every decision by pointer: placing terrain, the gate
+// and figures, foraging from the pool, dragging a figure along a path (with
+// the centimetres used and left while dragging), targeting with a line of
+// sight and range overlay, the attack dice tray, prep tokens, and the spec
+// sheets beside the table. The server judges every drop; a refused one is
+// drawn in red with its reason.
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { parse as parseToml } from "smol-toml";
+import type { Json } from "../api";
+import { Panel, PolyDie, type GameProps, type GameUI } from "../ui";
+import abilitiesToml from "@ephemeral-data/abilities.toml?raw";
+import {
+  attackOdds,
+  bestDice,
+  diceText,
+  dist,
+  figureInfos,
+  footprint,
+  GATE_R,
+  previewMove,
+  round2,
+  sceneOf,
+  simplify,
+  SIZES,
+  snapToEdge,
+  TABLE,
+  type FigureInfo,
+  type P,
+  type Solid,
+} from "./ephemeral-model";
+
+let catalogue: Record<string, Json> | null = null;
+function ability(id: string): Json | null {
+  if (!catalogue) {
+    try {
+      const t = parseToml(abilitiesToml) as Json;
+      catalogue = Object.fromEntries((t.ability ?? []).map((a: Json) => [String(a.id).toUpperCase(), a]));
+    } catch {
+      catalogue = {};
+    }
+  }
+  return catalogue[id.toUpperCase()] ?? null;
+}
+
+const Y = (y: number) => TABLE - y;
+const phaseOf = (s: Json): [string, Json] =>
+  typeof s?.phase === "string" ? [s.phase, null] : s?.phase ? (Object.entries(s.phase)[0] as [string, Json]) : ["", null];
+const pts = (list: P[]) => list.map((p) => `${p.x},${Y(p.y)}`).join(" ");
+
+interface Failed {
+  points: P[];
+  reason: string;
+  rule: string;
+}
+
+export function useEphemeral(p: GameProps): GameUI {
+  const s = p.obs as Json;
+  const variant = p.config?.variant ?? null;
+  const kit = variant?.kit ?? null;
+  const infos = useMemo(() => figureInfos(variant), [variant]);
+  const scene = useMemo(() => sceneOf(s, kit), [s, kit]);
+  const [phase, pd] = phaseOf(s);
+  const me = p.view.you;
+  const figs: Json[] = s?.figures ?? [];
+  const legal: Json[] = p.interactive ? p.legal : [];
+  const svgRef = useRef<SVGSVGElement>(null);
+
+  const [piece, setPiece] = useState<number | "gate" | null>(null);
+  const [turn, setTurn] = useState(0);
+  const [hover, setHover] = useState<P | null>(null);
+  const [poolDie, setPoolDie] = useState<number | null>(null);
+  const [placing, setPlacing] = useState<number | null>(null);
+  const [drag, setDrag] = useState<P[] | null>(null);
+  const [failed, setFailed] = useState<Failed | null>(null);
+  const [target, setTarget] = useState<number | null>(null);
+  const [dice, setDice] = useState<number[]>([0, 0, 0, 0, 0]);
+  const [hoverFig, setHoverFig] = useState<number | null>(null);
+
+  useEffect(() => {
+    setPiece(null);
+    setPoolDie(null);
+    setPlacing(null);
+    setDrag(null);
+    setTarget(null);
+  }, [p.view.len, p.view.you]);
+
+  const acting = phase === "Acting" ? (pd.figure as number) : null;
+  const attack = phase === "AttackDice" || phase === "AttackRoll" ? pd : null;
+  const actor = acting ?? attack?.attacker ?? null;
+  const myActing = acting !== null && figs[acting]?.owner === me && p.interactive;
+  const onTable = (i: number) => !!figs[i]?.at && !figs[i]?.defeated;
+  const enemiesOf = (seat: number) =>
+    figs.map((f, i) => ({ f, i })).filter(({ f, i }) => f.owner !== seat && onTable(i)).map(({ f, i }) => ({ c: f.at as P, r: infos[i]?.radius ?? 1 }));
+
+  // Legal hints.
+  const activatable = new Set(legal.filter((a) => a?.Activate).map((a) => a.Activate.figure as number));
+  const attackable = new Set(legal.filter((a) => a?.Attack).map((a) => a.Attack.target as number));
+  const forageFor = (d: number) => new Set(legal.filter((a) => a?.Forage && a.Forage.die === d).map((a) => a.Forage.figure as number));
+  const forageDice = new Set(legal.filter((a) => a?.Forage).map((a) => a.Forage.die as number));
+  const canPass = legal.some((a) => a === "Pass");
+  const canPrepare = legal.some((a) => a === "Prepare");
+  const canEnd = legal.some((a) => a === "End");
+  const canResolve = legal.some((a) => a === "Resolve") || (phase === "AttackDice" && p.interactive);
+  const choices = legal.filter((a) => a?.Choose || a?.First !== undefined || a?.Forager !== undefined);
+  const terrainLegal = legal.some((a) => a?.Terrain || a?.Gate);
+  const placedPieces = new Set((s?.terrain ?? []).map((t: Json) => t.piece as number));
+  const piecesLeft = (kit?.piece ?? []).map((_: Json, i: number) => i).filter((i: number) => !placedPieces.has(i));
+  const gateLeft = !s?.gate;
+  const reserve = figs.map((f, i) => ({ f, i })).filter(({ f }) => !f.at && !f.defeated);
+
+  const send = async (a: Json, path?: P[]) => {
+    const r = await p.act(a);
+    if (!r.ok && path && r.error) setFailed({ points: path, reason: r.error.refusal?.reason ?? r.error.message, rule: r.error.refusal?.rule ?? r.error.error });
+    else setFailed(null);
+    return r.ok;
+  };
+
+  const toTable = (e: PointerEvent | MouseEvent): P | null => {
+    const svg = svgRef.current;
+    const m = svg?.getScreenCTM();
+    if (!svg || !m) return null;
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    return { x: pt.x, y: TABLE - pt.y };
+  };
+  const placingRadius = placing !== null ? (infos[placing]?.radius ?? 1) : 1;
+
+  // ---- pointer handlers on the table ----
+  const onDown = (e: PointerEvent, fig?: number) => {
+    if (!p.interactive) return;
+    setFailed(null);
+    if (fig !== undefined && myActing && fig === acting && onTable(fig)) {
+      e.preventDefault();
+      svgRef.current?.setPointerCapture(e.pointerId);
+      setDrag([figs[fig].at as P]);
+      setTarget(null);
+    }
+  };
+  const onMove = (e: PointerEvent) => {
+    const q = toTable(e);
+    if (!q) return;
+    if (drag) {
+      const last = drag[drag.length - 1];
+      if (dist(last, q) > 0.12) setDrag([...drag, q]);
+    } else setHover(q);
+  };
+  const onUp = async (e: PointerEvent) => {
+    if (!drag) return;
+    const q = toTable(e) ?? drag[drag.length - 1];
+    const all = [...drag, q];
+    setDrag(null);
+    const start = all[0];
+    const moved = all.reduce((m, x) => Math.max(m, dist(start, x)), 0);
+    if (moved < 0.4) return;
+    const path = simplify(all, 16).slice(1).map(round2);
+    await send({ Move: { path } }, [start, ...path]);
+  };
+  const onTableClick = async (e: MouseEvent) => {
+    if (!p.interactive || drag) return;
+    const q = toTable(e);
+    if (!q) return;
+    if (phase === "Terrain" && piece !== null) {
+      const at = { x: Math.round(q.x * 2) / 2, y: Math.round(q.y * 2) / 2 };
+      if (piece === "gate") await send({ Gate: { at } }, [at]);
+      else await send({ Terrain: { piece, at, turn: ((turn % 360) + 360) % 360 } }, [at]);
+      return;
+    }
+    if (placing !== null) {
+      const at = snapToEdge(q, placingRadius);
+      if (phase === "Forage" && poolDie !== null) await send({ Forage: { die: poolDie, figure: placing, at } }, [at]);
+      else if (phase === "Deploy") await send({ Place: { figure: placing, at } }, [at]);
+    }
+  };
+  const onFigureClick = async (i: number, e: MouseEvent) => {
+    e.stopPropagation();
+    if (!p.interactive) return;
+    const f = figs[i];
+    if (phase === "Activate" && f.owner === me) return void send({ Activate: { figure: i } });
+    if (phase === "Forage" && poolDie !== null && f.owner === me) return void send({ Forage: { die: poolDie, figure: i, at: null } });
+    if (myActing && f.owner !== me) {
+      setTarget(target === i ? null : i);
+      if (dice.every((d) => d === 0)) setDice(bestDice(infos[acting!]?.force ?? 3));
+    }
+  };
+
+  // Rotation of a terrain piece with the wheel.
+  const onWheel = (e: WheelEvent) => {
+    if (phase === "Terrain" && piece !== null && piece !== "gate") {
+      e.preventDefault();
+      setTurn((t) => (t + (e.deltaY > 0 ? 15 : -15) + 360) % 360);
+    }
+  };
+  useEffect(() => {
+    const k = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setPiece(null);
+        setPlacing(null);
+        setPoolDie(null);
+        setTarget(null);
+        setDrag(null);
+      } else if ((e.key === "r" || e.key === "R") && piece !== null) setTurn((t) => (t + (e.shiftKey ? 345 : 15)) % 360);
+    };
+    window.addEventListener("keydown", k);
+    return () => window.removeEventListener("keydown", k);
+  }, [piece]);
+
+  // ---- drawing ----
+  const elev = (on: number | null | undefined) => (on !== null && on !== undefined && scene[on] ? scene[on].height : 0);
+  const actorInfo = actor !== null ? infos[actor] : null;
+  const dragPreview =
+    drag && acting !== null && infos[acting]
+      ? previewMove(drag, infos[acting].radius, figs[acting].on ?? null, scene, enemiesOf(figs[acting].owner))
+      : null;
+  const budget = acting !== null ? (infos[acting]?.moveCm ?? 0) : 0;
+  const rangeOf = (i: number) => (infos[i]?.rangeCm ?? 0) + (figs[i]?.reach ?? 0);
+  const measure = (a: number, b: number) => {
+    const fa = figs[a], fb = figs[b];
+    if (!onTable(a) || !onTable(b)) return null;
+    const flat = Math.max(0, dist(fa.at, fb.at) - infos[a].radius - infos[b].radius);
+    const rise = Math.abs(elev(fa.on) - elev(fb.on));
+    return Math.hypot(flat, rise);
+  };
+  const tgt = target ?? (myActing && hoverFig !== null && figs[hoverFig]?.owner !== me ? hoverFig : null);
+
+  const board = (
+    <div class="eph-wrap">
+      <svg
+        ref={svgRef}
+        class={`eph-table ${p.interactive ? "live" : ""} ${drag ? "dragging" : ""} ${piece !== null || placing !== null ? "placing" : ""}`}
+        viewBox="-3 -3 46 46"
+        data-testid="ephemeral-table"
+        onPointerMove={onMove}
+        onPointerUp={onUp}
+        onPointerLeave={() => setHover(null)}
+        onWheel={onWheel}
+        onClick={onTableClick}
+      >
+        <defs>
+          <radialGradient id="mat" cx="50%" cy="45%" r="75%">
+            <stop offset="0%" stop-color="#3c5a46" />
+            <stop offset="100%" stop-color="#1f3328" />
+          </radialGradient>
+          <radialGradient id="gate-g" cx="50%" cy="50%" r="50%">
+            <stop offset="0%" stop-color="#e9fffb" stop-opacity=".95" />
+            <stop offset="45%" stop-color="#7fe0d4" stop-opacity=".55" />
+            <stop offset="85%" stop-color="#2b8f86" stop-opacity=".25" />
+            <stop offset="100%" stop-color="#2b8f86" stop-opacity="0" />
+          </radialGradient>
+          <pattern id="hatch" width="1" height="1" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <line x1="0" y1="0" x2="0" y2="1" stroke="#0003" stroke-width=".35" />
+          </pattern>
+          <clipPath id="mat-clip">
+            <rect x="0" y="0" width={TABLE} height={TABLE} />
+          </clipPath>
+          <filter id="lift" x="-30%" y="-30%" width="160%" height="160%">
+            <feDropShadow dx="0.25" dy="0.45" stdDeviation="0.35" flood-color="#000" flood-opacity=".6" />
+          </filter>
+        </defs>
+        <rect x="-3" y="-3" width="46" height="46" rx="1.4" class="eph-rim" />
+        <rect x="0" y="0" width={TABLE} height={TABLE} fill="url(#mat)" class="eph-mat" />
+        {Array.from({ length: 9 }, (_, k) => k * 5).map((v) => (
+          <g class={`grid ${v % 10 === 0 ? "major" : ""}`} pointer-events="none">
+            <line x1={v} y1={0} x2={v} y2={TABLE} />
+            <line x1={0} y1={v} x2={TABLE} y2={v} />
+            <text x={v} y={TABLE + 2.2} class="ruler">
+              {v}
+            </text>
+            <text x={-1.6} y={Y(v) + 0.5} class="ruler">
+              {v}
+            </text>
+          </g>
+        ))}
+        {scene.map((sol, k) => (
+          <Terrain sol={sol} name={kit?.piece?.[sol.piece]?.name ?? ""} n={k} />
+        ))}
+        {s?.gate && (
+          <g class="gate" pointer-events="none">
+            <circle cx={s.gate.x} cy={Y(s.gate.y)} r={GATE_R} fill="url(#gate-g)" />
+            <circle cx={s.gate.x} cy={Y(s.gate.y)} r={GATE_R} class="gate-rim" />
+            <circle cx={s.gate.x} cy={Y(s.gate.y)} r={GATE_R * 0.55} class="gate-inner" />
+            <text x={s.gate.x} y={Y(s.gate.y) + 0.45} class="gate-label">
+              GATE
+            </text>
+          </g>
+        )}
+        {/* targeting: the attacker's reach and the line to the target */}
+        <g clip-path="url(#mat-clip)" pointer-events="none">
+          {actor !== null && onTable(actor) && actorInfo && (myActing || attack) && (
+            <circle cx={figs[actor].at.x} cy={Y(figs[actor].at.y)} r={actorInfo.radius + rangeOf(actor)} class="range-ring" />
+          )}
+          {myActing && !drag && acting !== null && onTable(acting) && (
+            <circle cx={figs[acting].at.x} cy={Y(figs[acting].at.y)} r={budget} class="move-ring" />
+          )}
+        </g>
+        {actor !== null && (tgt ?? attack?.target) !== null && (tgt ?? attack?.target) !== undefined && onTable(actor) && onTable(tgt ?? attack.target) && (
+          <SightLine
+            a={figs[actor].at}
+            b={figs[tgt ?? attack.target].at}
+            ok={attack ? true : attackable.has(tgt!)}
+            d={measure(actor, tgt ?? attack.target)}
+            range={rangeOf(actor)}
+          />
+        )}
+        {figs.map((f, i) =>
+          onTable(i) && infos[i] ? (
+            <Figure
+              f={f}
+              info={infos[i]}
+              i={i}
+              active={actor === i}
+              mine={f.owner === me}
+              can={activatable.has(i) || (poolDie !== null && forageFor(poolDie).has(i)) || (myActing && i === acting)}
+              targetable={myActing && f.owner !== me}
+              attackable={attackable.has(i)}
+              targeted={tgt === i || attack?.target === i}
+              hovered={hoverFig === i}
+              onDown={(e) => onDown(e, i)}
+              onClick={(e) => onFigureClick(i, e)}
+              onHover={(h) => setHoverFig(h ? i : null)}
+            />
+          ) : null,
+        )}
+        {drag && dragPreview && acting !== null && <DragPath points={drag} r={infos[acting].radius} cost={dragPreview.cost} climb={dragPreview.climb} budget={budget} blocked={dragPreview.blockedBy} />}
+        {failed && <FailedPath f={failed} />}
+        {/* ghosts */}
+        {hover && p.interactive && phase === "Terrain" && piece !== null && !drag && <Ghost piece={piece} kit={kit} at={hover} turn={turn} />}
+        {hover && p.interactive && placing !== null && (
+          <circle cx={snapToEdge(hover, placingRadius).x} cy={Y(snapToEdge(hover, placingRadius).y)} r={placingRadius} class="ghost-base" pointer-events="none" />
+        )}
+      </svg>
+    </div>
+  );
+
+  // ---- the side panel ----
+  let prompt: string | null = null;
+  if (p.interactive) {
+    const pr: Record<string, string> = {
+      ChooseSide: "Choose to be player X or Y. X places terrain first; Y forages first.",
+      Terrain: "Set up the table: pick a terrain piece or the gate, then click the table to place it (R or the wheel turns it).",
+      ChooseForager: "Choose who forages first.",
+      Forage: "Forage: pick a die from the pool, then a figure of yours that can use it — or pass.",
+      Deploy: "Place your remaining figures: pick one, then click an edge of the table.",
+      ChooseFirst: "Choose who activates first.",
+      Activate: "Activate one of your glowing figures.",
+      Acting: "Drag the active figure to move it, click an enemy to target it, or prepare.",
+      AttackDice: "The attack dice are rolled: spend prep tokens on them, or accept the roll.",
+    };
+    prompt = pr[phase] ?? null;
+  }
+
+  const prep: number[] = s?.prep ?? [0, 0];
+  const canSpend = p.interactive && me !== null && prep[me] > 0 && (phase === "Acting" || phase === "AttackDice");
+  const pool: Json[] = s?.pool ?? [];
+
+  const panel = (
+    <Panel title={`Ephemeral ${variant?.edition === "v0.20" ? "Gate v0.20" : "Path v0.26"}`} cls="eph-panel">
+      <div class="prep-row">
+        {[0, 1].map((seat) => (
+          <div class={`prep seat-${seat}`}>
+            <span class="prep-name">
+              {p.view.seats[seat]?.name}
+              {s?.x !== null && s?.x !== undefined ? ` · ${s.x === seat ? "X" : "Y"}` : ""}
+            </span>
+            <span class="tokens" title="prep tokens" data-testid={`prep-${seat}`}>
+              {Array.from({ length: prep[seat] }, () => (
+                <span class="token" />
+              ))}
+              {prep[seat] === 0 && <span class="muted small">no prep tokens</span>}
+            </span>
+          </div>
+        ))}
+      </div>
+      {pool.length > 0 && (
+        <div class="pool-tray" data-testid="pool">
+          <div class="tray-title">Foraging pool</div>
+          <div class="pool-dice">
+            {pool.map((d, k) => (
+              <button
+                class={`die-btn ${poolDie === k ? "on" : ""} ${phase === "Forage" && p.interactive && !forageDice.has(k) ? "unusable" : ""}`}
+                disabled={!(phase === "Forage" && p.interactive)}
+                title={`D${d.sides} showing ${d.value}`}
+                data-die={k}
+                onClick={() => {
+                  setPoolDie(poolDie === k ? null : k);
+                  setPlacing(null);
+                }}
+              >
+                <PolyDie sides={d.sides} value={d.value} cls={poolDie === k ? "chosen" : ""} />
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {reserve.length > 0 && (
+        <div class="reserve">
+          <div class="tray-title">Not on the table yet</div>
+          <div class="row wrap">
+            {reserve.map(({ f, i }) => {
+              const eligible = p.interactive && f.owner === me && (phase === "Deploy" || (phase === "Forage" && poolDie !== null && forageFor(poolDie).has(i)));
+              return (
+                <button class={`fig-chip seat-${f.owner} ${placing === i ? "on" : ""}`} disabled={!eligible} data-reserve={infos[i]?.letter} onClick={() => setPlacing(placing === i ? null : i)}>
+                  <b>{infos[i]?.letter}</b> {infos[i]?.name}
+                </button>
+              );
+            })}
+          </div>
+          {placing !== null && <div class="hint-text">Click near an edge of the table: the base is placed touching it.</div>}
+        </div>
+      )}
+      {p.interactive && phase === "Terrain" && terrainLegal && (
+        <div class="terrain-pick">
+          <div class="tray-title">Place on the table</div>
+          <div class="row wrap">
+            {piecesLeft.map((k: number) => (
+              <button class={`btn small ${piece === k ? "primary" : ""}`} data-piece={k} onClick={() => setPiece(piece === k ? null : k)}>
+                {k + 1}. {kit.piece[k].name} <span class="muted">{kit.piece[k].height} cm</span>
+              </button>
+            ))}
+            {gateLeft && (
+              <button class={`btn small ${piece === "gate" ? "primary" : ""}`} data-piece="gate" onClick={() => setPiece(piece === "gate" ? null : "gate")}>
+                The gate
+              </button>
+            )}
+          </div>
+          {piece !== null && piece !== "gate" && (
+            <div class="row">
+              <span class="muted">Turn {turn}°</span>
+              <button class="btn small" onClick={() => setTurn((t) => (t + 345) % 360)}>
+                ⟳ −15°
+              </button>
+              <button class="btn small" onClick={() => setTurn((t) => (t + 15) % 360)}>
+                ⟲ +15°
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {choices.length > 0 && (
+        <div class="row wrap">
+          {choices.map((a) => (
+            <button class="btn primary" onClick={() => send(a)} data-action={JSON.stringify(a)}>
+              {a.Choose ? `Be player ${a.Choose}` : a.First !== undefined ? `${p.view.seats[a.First]?.name} activates first` : `${p.view.seats[a.Forager]?.name} forages first`}
+            </button>
+          ))}
+        </div>
+      )}
+      {myActing && target !== null && (
+        <DiceTray
+          force={infos[acting!]?.force ?? 0}
+          dice={dice}
+          setDice={setDice}
+          target={infos[target]}
+          attackable={attackable.has(target)}
+          distance={measure(acting!, target)}
+          range={rangeOf(acting!)}
+          onAttack={() => send({ Attack: { target, dice } })}
+          onCancel={() => setTarget(null)}
+        />
+      )}
+      {attack && (
+        <RolledDice
+          attack={attack}
+          force={infos[attack.attacker]?.force ?? 0}
+          canSpend={canSpend && phase === "AttackDice"}
+          lower={variant?.edition !== "v0.20"}
+          send={send}
+        />
+      )}
+      {p.interactive && (
+        <div class="row wrap controls-row">
+          {phase === "Forage" && canPass && (
+            <button class="btn" onClick={() => send("Pass")} data-action="Pass">
+              Pass
+            </button>
+          )}
+          {canPrepare && (
+            <button class="btn" onClick={() => send("Prepare")} data-action="Prepare" title="gain a prep token">
+              Prepare (+1 prep token)
+            </button>
+          )}
+          {myActing && (
+            <button class="btn" disabled={!canEnd} onClick={() => send("End")} data-action="End">
+              End activation
+            </button>
+          )}
+          {phase === "AttackDice" && canResolve && (
+            <button class="btn primary" onClick={() => send("Resolve")} data-action="Resolve">
+              Accept the roll
+            </button>
+          )}
+        </div>
+      )}
+      {myActing && acting !== null && (
+        <div class="ability-row">
+          {(infos[acting]?.abilities ?? []).map((a, k) => (
+            <button class="btn small ghost" title={ability(a.id)?.text ?? ""} onClick={() => send({ Ability: { slot: k } })}>
+              {a.name ?? ability(a.id)?.id ?? a.id}
+            </button>
+          ))}
+        </div>
+      )}
+      {canSpend && phase === "Acting" && me !== null && (
+        <PrepUses figs={figs} infos={infos} me={me} send={send} />
+      )}
+      {s?.phase === "Over" && <Score steps={p.steps} seats={p.view.seats.map((x) => x.name)} />}
+    </Panel>
+  );
+
+  const sheets = (
+    <div class="sheets" data-testid="sheets">
+      {[0, 1].map((seat) => (
+        <div class={`sheet-set seat-${seat}`}>
+          <h3>
+            {variant?.sets?.[seat]?.name ?? `P${seat + 1}`} <span class="muted small">{p.view.seats[seat]?.name}</span>
+          </h3>
+          {infos
+            .filter((x) => x.seat === seat)
+            .map((x) => (
+              <Sheet info={x} f={figs[x.i]} active={actor === x.i} hovered={hoverFig === x.i} onHover={(h) => setHoverFig(h ? x.i : null)} />
+            ))}
+        </div>
+      ))}
+    </div>
+  );
+  return {
+    board: (
+      <div class="eph-stage">
+        {board}
+        {sheets}
+      </div>
+    ),
+    panel,
+    prompt,
+  };
+}
+
+function Terrain({ sol, name, n }: { sol: Solid; name: string; n: number }) {
+  const h = sol.height;
+  const shade = Math.max(0, Math.min(1, h / 6));
+  const fill = `hsl(30, ${18 + shade * 10}%, ${44 - shade * 18}%)`;
+  const c = sol.kind === "circle" ? sol.c : { x: sol.pts.reduce((a, p) => a + p.x, 0) / sol.pts.length, y: sol.pts.reduce((a, p) => a + p.y, 0) / sol.pts.length };
+  return (
+    <g class="terrain" data-terrain={sol.piece}>
+      <title>
+        {sol.piece + 1}. {name}: {h} cm high
+      </title>
+      {sol.kind === "circle" ? (
+        <circle cx={sol.c.x} cy={Y(sol.c.y)} r={sol.r} style={{ fill }} class="terrain-body" filter="url(#lift)" />
+      ) : (
+        <polygon points={pts(sol.pts)} style={{ fill }} class="terrain-body" filter="url(#lift)" />
+      )}
+      {sol.kind === "circle" ? (
+        <circle cx={sol.c.x} cy={Y(sol.c.y)} r={sol.r} fill="url(#hatch)" pointer-events="none" />
+      ) : (
+        <polygon points={pts(sol.pts)} fill="url(#hatch)" pointer-events="none" />
+      )}
+      <g class="height-badge" pointer-events="none">
+        <rect x={c.x - 1.7} y={Y(c.y) - 0.85} width="3.4" height="1.7" rx=".4" />
+        <text x={c.x} y={Y(c.y) + 0.45}>
+          {h}cm
+        </text>
+      </g>
+      <text x={c.x} y={Y(c.y) - 1.2} class="terrain-n" pointer-events="none">
+        {n + 1 > 0 ? sol.piece + 1 : ""}
+      </text>
+    </g>
+  );
+}
+
+function Ghost({ piece, kit, at, turn }: { piece: number | "gate"; kit: Json; at: P; turn: number }) {
+  const a = { x: Math.round(at.x * 2) / 2, y: Math.round(at.y * 2) / 2 };
+  if (piece === "gate") return <circle cx={a.x} cy={Y(a.y)} r={GATE_R} class="ghost" pointer-events="none" />;
+  const sol = footprint(kit?.piece?.[piece], piece, a, turn);
+  return sol.kind === "circle" ? (
+    <circle cx={a.x} cy={Y(a.y)} r={sol.r} class="ghost" pointer-events="none" />
+  ) : (
+    <polygon points={pts(sol.pts)} class="ghost" pointer-events="none" />
+  );
+}
+
+function Figure(props: {
+  f: Json;
+  info: FigureInfo;
+  i: number;
+  active: boolean;
+  mine: boolean;
+  can: boolean;
+  targetable: boolean;
+  attackable: boolean;
+  targeted: boolean;
+  hovered: boolean;
+  onDown: (e: PointerEvent) => void;
+  onClick: (e: MouseEvent) => void;
+  onHover: (h: boolean) => void;
+}) {
+  const { f, info } = props;
+  const { x, y } = f.at;
+  const r = info.radius;
+  const hpLeft = Math.max(0, info.hp - f.damage);
+  const frac = info.hp ? hpLeft / info.hp : 0;
+  const circ = 2 * Math.PI * (r + 0.35);
+  return (
+    <g
+      class={`fig seat-${f.owner} ${props.active ? "active" : ""} ${props.can ? "can" : ""} ${props.targetable ? "targetable" : ""} ${props.attackable ? "attackable" : ""} ${props.targeted ? "targeted" : ""} ${props.hovered ? "hovered" : ""} ${f.on !== null && f.on !== undefined ? "raised" : ""}`}
+      data-figure={info.letter}
+      onPointerDown={props.onDown}
+      onClick={props.onClick}
+      onPointerEnter={() => props.onHover(true)}
+      onPointerLeave={() => props.onHover(false)}
+    >
+      <title>
+        {info.name} ({info.letter}) — {hpLeft}/{info.hp} HP, {f.actions} actions left
+      </title>
+      {props.active && <circle cx={x} cy={Y(y)} r={r + 1.1} class="active-glow" />}
+      <circle cx={x} cy={Y(y)} r={r} class="base" filter="url(#lift)" />
+      <circle cx={x} cy={Y(y)} r={r + 0.35} class="hp-track" />
+      <circle
+        cx={x}
+        cy={Y(y)}
+        r={r + 0.35}
+        class="hp-arc"
+        stroke-dasharray={`${circ * frac} ${circ}`}
+        transform={`rotate(-90 ${x} ${Y(y)})`}
+      />
+      <text x={x} y={Y(y) + Math.min(r * 1.2, 2.2) * 0.35} class="fig-letter" style={{ fontSize: `${Math.min(r * 1.2, 2.2)}px` }}>
+        {info.letter}
+      </text>
+      {Array.from({ length: f.actions }, (_, k) => (
+        <circle cx={x - ((f.actions - 1) * 0.6) / 2 + k * 0.6} cy={Y(y) + r + 0.95} r="0.22" class="action-pip" />
+      ))}
+    </g>
+  );
+}
+
+function SightLine({ a, b, ok, d, range }: { a: P; b: P; ok: boolean; d: number | null; range: number }) {
+  const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  const inRange = d !== null && d <= range + 0.05;
+  return (
+    <g class={`sight ${ok ? "ok" : "bad"}`} pointer-events="none">
+      <line x1={a.x} y1={Y(a.y)} x2={b.x} y2={Y(b.y)} />
+      <g class="sight-label">
+        <rect x={mid.x - 4.6} y={Y(mid.y) - 2.5} width="9.2" height="1.9" rx=".5" />
+        <text x={mid.x} y={Y(mid.y) - 1.15}>
+          {d === null ? "" : `${d.toFixed(1)} / ${range} cm`} {ok ? "✓" : inRange ? "no sight?" : "out of range"}
+        </text>
+      </g>
+    </g>
+  );
+}
+
+function DragPath({ points, r, cost, climb, budget, blocked }: { points: P[]; r: number; cost: number; climb: number; budget: number; blocked: string | null }) {
+  const over = cost > budget + 0.05;
+  const end = points[points.length - 1];
+  const bad = over || !!blocked;
+  return (
+    <g class={`drag ${bad ? "bad" : "good"}`} pointer-events="none" data-testid="drag-path">
+      <polyline points={pts(points)} class="swept" style={{ strokeWidth: `${r * 2}px` }} />
+      <polyline points={pts(points)} class="path" />
+      <circle cx={end.x} cy={Y(end.y)} r={r} class="ghost-base" />
+      <g class="drag-label" transform={`translate(${Math.min(Math.max(end.x, 6), 34)} ${Y(end.y) - r - 1.6})`}>
+        <rect x="-6" y="-1.5" width="12" height={blocked ? 3.6 : 2.2} rx=".5" />
+        <text y="0.1">
+          {cost.toFixed(1)} cm used · {Math.max(0, budget - cost).toFixed(1)} left{climb > 0 ? ` (${climb.toFixed(1)} climb)` : ""}
+        </text>
+        {blocked && (
+          <text y="1.5" class="small">
+            {blocked}
+          </text>
+        )}
+      </g>
+    </g>
+  );
+}
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const w of text.split(/\s+/)) {
+    if (line && (line + " " + w).length > width) {
+      out.push(line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  if (line) out.push(line);
+  return out.slice(0, 4);
+}
+
+function FailedPath({ f }: { f: Failed }) {
+  const end = f.points[f.points.length - 1];
+  const lines = wrap(f.reason, 46);
+  const w = Math.min(24, Math.max(...lines.map((l) => l.length)) * 0.5 + 1.2);
+  const cx = Math.min(Math.max(end.x, w / 2 + 0.3), TABLE - w / 2 - 0.3);
+  const top = end.y > 8 ? Y(end.y) + 1.8 : Y(end.y) - 2 - lines.length * 1.25;
+  return (
+    <g class="failed" pointer-events="none" data-testid="failed-path">
+      {f.points.length > 1 && <polyline points={pts(f.points)} class="path" />}
+      <path d={`M${end.x - 0.8} ${Y(end.y) - 0.8} l1.6 1.6 M${end.x + 0.8} ${Y(end.y) - 0.8} l-1.6 1.6`} class="cross" />
+      <g class="drag-label bad" transform={`translate(${cx} ${top})`}>
+        <rect x={-w / 2} y="-0.2" width={w} height={lines.length * 1.25 + 0.5} rx=".5" />
+        {lines.map((l, k) => (
+          <text y={1 + k * 1.25}>{l}</text>
+        ))}
+      </g>
+    </g>
+  );
+}
+
+function DiceTray(props: {
+  force: number;
+  dice: number[];
+  setDice: (d: number[]) => void;
+  target: FigureInfo | undefined;
+  attackable: boolean;
+  distance: number | null;
+  range: number;
+  onAttack: () => void;
+  onCancel: () => void;
+}) {
+  const { dice, setDice, force } = props;
+  const n = dice.reduce((a, b) => a + b, 0);
+  const odds = attackOdds(dice, force);
+  const set = (k: number, delta: number) => {
+    const next = dice.slice();
+    next[k] = Math.max(0, next[k] + delta);
+    if (next.reduce((a, b) => a + b, 0) <= 12) setDice(next);
+  };
+  const best = bestDice(force);
+  return (
+    <div class="attack-tray" data-testid="dice-tray">
+      <div class="tray-title">
+        Attack {props.target?.name} ({props.target?.letter}) —{" "}
+        {props.distance !== null ? `${props.distance.toFixed(1)} cm, range ${props.range} cm` : ""}
+        {!props.attackable && <span class="warn"> · the rules may refuse this target</span>}
+      </div>
+      <div class="dice-choose">
+        {SIZES.map((sz, k) => (
+          <div class="die-col">
+            <PolyDie sides={sz} value={dice[k] ? `×${dice[k]}` : `d${sz}`} cls={dice[k] ? "chosen" : "dim"} size={38} />
+            <div class="row">
+              <button class="btn small" onClick={() => set(k, -1)} disabled={!dice[k]}>
+                −
+              </button>
+              <button class="btn small" onClick={() => set(k, 1)} disabled={n >= 12} data-add={`d${sz}`}>
+                +
+              </button>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div class="odds">
+        Hit if the sum is at most Force <b>{force}</b>: <b>{Math.round(odds.hit * 100)}%</b> · expected damage <b>{odds.damage.toFixed(2)}</b>
+        <button class="btn small ghost" onClick={() => setDice(best)}>
+          Best: {diceText(best)}
+        </button>
+      </div>
+      <div class="row">
+        <button class="btn primary" disabled={n === 0} onClick={props.onAttack} data-testid="attack">
+          Roll {diceText(dice)}
+        </button>
+        <button class="btn ghost" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function RolledDice({ attack, force, canSpend, lower, send }: { attack: Json; force: number; canSpend: boolean; lower: boolean; send: (a: Json) => void }) {
+  const dice: Json[] = attack.dice ?? [];
+  const sum = dice.reduce((a, d) => a + d.value, 0);
+  return (
+    <div class="attack-tray rolled">
+      <div class="tray-title">
+        Rolled: sum <b>{sum}</b> against Force <b>{force}</b> — {sum <= force ? <span class="good">a hit for {sum}</span> : <span class="bad">a miss</span>}
+      </div>
+      <div class="dice-choose">
+        {dice.map((d, k) => (
+          <div class="die-col">
+            <PolyDie sides={d.sides} value={d.value} size={40} />
+            {canSpend && (
+              <div class="row">
+                <button class="btn small" disabled={d.value >= d.sides} onClick={() => send({ Spend: { Raise: { die: k } } })} title="spend a prep token: +2">
+                  +2
+                </button>
+                {lower && (
+                  <button class="btn small" disabled={d.value <= 1} onClick={() => send({ Spend: { Lower: { die: k } } })} title="spend a prep token: −2">
+                    −2
+                  </button>
+                )}
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function PrepUses({ figs, infos, me, send }: { figs: Json[]; infos: FigureInfo[]; me: number; send: (a: Json) => void }) {
+  const mine = infos.filter((x) => x.seat === me && figs[x.i]?.at && !figs[x.i]?.defeated);
+  return (
+    <details class="prep-uses">
+      <summary>Spend a prep token…</summary>
+      {mine.map((x) => (
+        <div class="row wrap prep-fig">
+          <b>
+            {x.letter} {x.name}
+          </b>
+          <button class="btn small" disabled={!figs[x.i].damage} onClick={() => send({ Spend: { Mend: { figure: x.i } } })}>
+            Mend 2
+          </button>
+          <button class="btn small" onClick={() => send({ Spend: { Reach: { figure: x.i } } })}>
+            +5 cm range
+          </button>
+          {(figs[x.i].dice ?? []).map((d: Json, k: number) => (
+            <button class="btn small" disabled={d.value >= d.sides} onClick={() => send({ Spend: { Forage: { figure: x.i, die: k } } })}>
+              D{d.sides}:{d.value} +2
+            </button>
+          ))}
+        </div>
+      ))}
+    </details>
+  );
+}
+
+function Sheet({ info, f, active, hovered, onHover }: { info: FigureInfo; f: Json; active: boolean; hovered: boolean; onHover: (h: boolean) => void }) {
+  const hpLeft = f ? Math.max(0, info.hp - f.damage) : info.hp;
+  const where = !f ? "" : f.defeated ? "defeated" : !f.at ? "not on the table" : f.on !== null && f.on !== undefined ? "up on terrain" : "on the table";
+  return (
+    <div class={`sheet seat-${info.seat} ${active ? "active" : ""} ${hovered ? "hovered" : ""} ${f?.defeated ? "defeated" : ""}`} onPointerEnter={() => onHover(true)} onPointerLeave={() => onHover(false)} data-sheet={info.letter}>
+      <div class="sheet-head">
+        <span class="sheet-letter">{info.letter}</span>
+        <span class="sheet-name">{info.name}</span>
+        <span class="sheet-class">{info.cls}</span>
+      </div>
+      <div class="hp-bar" title={`${hpLeft} of ${info.hp} HP`}>
+        <span style={{ width: `${(100 * hpLeft) / Math.max(1, info.hp)}%` }} />
+        <em>
+          {hpLeft}/{info.hp} HP
+        </em>
+      </div>
+      <div class="stats">
+        <span title="Movement">
+          <b>{info.moveCm}</b> cm move
+        </span>
+        <span title="Force: an attack hits when the dice sum at most this">
+          <b>{info.force}</b> force
+        </span>
+        <span title="Range">
+          <b>{info.rangeCm}</b>
+          {f?.reach ? `+${f.reach}` : ""} cm range
+        </span>
+        <span title="actions left this game">
+          <b>{f?.actions ?? info.actions}</b> actions
+        </span>
+      </div>
+      {f?.dice?.length > 0 && (
+        <div class="sheet-dice">
+          {f.dice.map((d: Json) => (
+            <PolyDie sides={d.sides} value={d.value} size={24} />
+          ))}
+        </div>
+      )}
+      <ul class="abilities">
+        {info.abilities.map((a) => {
+          const c = ability(a.id);
+          return (
+            <li title={c?.text ?? ""}>
+              <b>{a.name ?? a.id}</b> <span class="muted">{a.id.toUpperCase()}</span> {c?.die && c.die !== "none" ? <span class="die-req">{c.die}</span> : null}
+              <div class="ab-text">{c?.text}</div>
+            </li>
+          );
+        })}
+      </ul>
+      <div class="sheet-foot muted">
+        {(info.radius * 20).toFixed(0)} mm base · {where}
+      </div>
+    </div>
+  );
+}
+
+function Score({ steps, seats }: { steps: { events: Json }[]; seats: string[] }) {
+  let over: Json = null;
+  for (const st of steps) for (const e of Array.isArray(st.events) ? st.events : []) if (e?.GameOver) over = e.GameOver;
+  if (!over) return null;
+  const t = over.touching as number[], pts = over.points as number[];
+  return (
+    <div class="eph-score" data-testid="score">
+      <div class="tray-title">At the gate</div>
+      {[0, 1].map((k) => (
+        <div class={`score-row seat-${k} ${over.winner === k ? "winner" : ""}`}>
+          <span>{seats[k]}</span>
+          <span>
+            <b>{t[k]}</b> figure{t[k] === 1 ? "" : "s"} touching · <b>{pts[k]}</b> points
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

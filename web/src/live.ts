@@ -1,0 +1,190 @@
+// A match as this browser follows it: the view (pushed over the WebSocket,
+// which reconnects by itself), the steps seen so far, the record's config,
+// and acting — for the URL's seat, or for whichever seat held here owes the
+// decision when one screen plays several seats.
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import type { ErrorBody } from "@bindings/ErrorBody";
+import type { MatchView } from "@bindings/MatchView";
+import type { ServerMessage } from "@bindings/ServerMessage";
+import type { Step } from "@bindings/Step";
+import { ApiFailure, api, parseJson, socketUrl, type Json } from "./api";
+import { remember, seatsOf } from "./store";
+
+export type ActResult = { ok: true } | { ok: false; error: ErrorBody };
+
+export interface Live {
+  view: MatchView | null;
+  loadError: ErrorBody | null;
+  connected: boolean;
+  steps: Step[];
+  config: Json | null;
+  refusal: (ErrorBody & { action: Json }) | null;
+  pending: boolean;
+  held: Map<number, string>;
+  act: (action: Json) => Promise<ActResult>;
+  clearRefusal: () => void;
+}
+
+export function useMatch(id: string, urlToken: string | null, urlSeat: number | null, watch = false): Live {
+  const [view, setView] = useState<MatchView | null>(null);
+  const [loadError, setLoadError] = useState<ErrorBody | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [steps, setSteps] = useState<Step[]>([]);
+  const [config, setConfig] = useState<Json | null>(null);
+  const [refusal, setRefusal] = useState<Live["refusal"]>(null);
+  const [pending, setPending] = useState(false);
+  const held = useRef(new Map<number, string>());
+  const current = useRef<MatchView | null>(null);
+  const stepMap = useRef(new Map<number, Step>());
+
+  // The token this page follows: the URL's, else one held for the match.
+  const primary = useRef<string | null>(null);
+  if (primary.current === null && !watch) {
+    const mine = seatsOf(id);
+    held.current = mine;
+    primary.current = urlToken ?? (urlSeat !== null ? mine.get(urlSeat) : undefined) ?? [...mine.values()][0] ?? null;
+  }
+
+  const mergeSteps = useCallback((list: Step[]) => {
+    let changed = false;
+    for (const s of list) {
+      if (!stepMap.current.has(s.index)) {
+        stepMap.current.set(s.index, s);
+        changed = true;
+      }
+    }
+    if (changed) setSteps([...stepMap.current.values()].sort((a, b) => a.index - b.index));
+  }, []);
+
+  const show = useCallback(
+    (v: MatchView) => {
+      const cur = current.current;
+      if (cur && v.len < cur.len) return;
+      current.current = v;
+      setView(v);
+      mergeSteps(v.recent);
+    },
+    [mergeSteps],
+  );
+
+  // Takes a view and, when another seat held here owes the decision, that seat's view instead.
+  const receive = useCallback(
+    async (v: MatchView) => {
+      const t = v.turn.kind === "seat" ? v.turn.seat : null;
+      if (t !== null && t !== v.you && held.current.has(t)) {
+        try {
+          const other = await api.view(id, held.current.get(t));
+          if (other.len >= v.len) return show(other);
+        } catch {
+          /* fall back to the view we have */
+        }
+      }
+      show(v);
+    },
+    [id, show],
+  );
+
+  // First load: the view (which also tells the token's seat) and the record's config.
+  useEffect(() => {
+    let stop = false;
+    (async () => {
+      try {
+        const v = await api.view(id, primary.current);
+        if (stop) return;
+        if (primary.current && v.you !== null) {
+          held.current.set(v.you, primary.current);
+          remember({ id, game: v.game, seat: v.you, token: primary.current, name: v.seats[v.you]?.name ?? "" });
+        }
+        await receive(v);
+      } catch (e) {
+        if (!stop) setLoadError(e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
+      }
+      try {
+        const rec = await api.record(id);
+        if (!stop) setConfig(rec?.config ?? null);
+      } catch {
+        /* hidden until the end; the board copes without it */
+      }
+    })();
+    return () => {
+      stop = true;
+    };
+  }, [id, receive]);
+
+  // The WebSocket, reconnecting with a growing pause.
+  useEffect(() => {
+    let ws: WebSocket | null = null;
+    let closed = false;
+    let delay = 400;
+    let timer: number | undefined;
+    const open = () => {
+      ws = new WebSocket(socketUrl(id, primary.current));
+      ws.onopen = () => {
+        delay = 400;
+        setConnected(true);
+      };
+      ws.onmessage = (m) => {
+        let msg: ServerMessage;
+        try {
+          msg = parseJson(String(m.data));
+        } catch {
+          return;
+        }
+        if (msg.type === "view") void receive(msg.view);
+      };
+      ws.onclose = () => {
+        setConnected(false);
+        if (closed) return;
+        timer = window.setTimeout(open, delay);
+        delay = Math.min(delay * 2, 5000);
+      };
+    };
+    open();
+    return () => {
+      closed = true;
+      window.clearTimeout(timer);
+      ws?.close();
+    };
+  }, [id, receive]);
+
+  const act = useCallback(
+    async (action: Json): Promise<ActResult> => {
+      const v = current.current;
+      const token = v && v.you !== null ? held.current.get(v.you) : undefined;
+      if (!v || !token) {
+        const error = { error: "forbidden", message: "you are watching: only a seat's link may act", refusal: null };
+        setRefusal({ ...error, action });
+        return { ok: false, error };
+      }
+      setPending(true);
+      try {
+        const res = await api.act(id, token, action);
+        setRefusal(null);
+        mergeSteps(res.steps);
+        await receive(res.view);
+        return { ok: true };
+      } catch (e) {
+        const error: ErrorBody =
+          e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null };
+        setRefusal({ ...error, action });
+        return { ok: false, error };
+      } finally {
+        setPending(false);
+      }
+    },
+    [id, mergeSteps, receive],
+  );
+
+  return {
+    view,
+    loadError,
+    connected,
+    steps,
+    config,
+    refusal,
+    pending,
+    held: held.current,
+    act,
+    clearRefusal: () => setRefusal(null),
+  };
+}

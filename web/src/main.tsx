@@ -1,0 +1,23 @@
+// Arbiter's web app: the lobby, a table for every game, and the replay viewer.
+import { render } from "preact";
+import "./style.css";
+import { Lobby } from "./lobby";
+import { ReplayPage } from "./replay";
+import { useRoute } from "./router";
+import { JoinPage, TablePage } from "./table";
+
+function App() {
+  const r = useRoute();
+  switch (r.page) {
+    case "table":
+      return <TablePage key={`${r.id}-${r.token}-${r.watch}`} id={r.id} token={r.token} seat={r.seat} watch={r.watch} />;
+    case "join":
+      return <JoinPage key={r.id} id={r.id} seat={r.seat} />;
+    case "replay":
+      return <ReplayPage key={r.id} id={r.id} step={r.step} />;
+    default:
+      return <Lobby />;
+  }
+}
+
+render(<App />, document.getElementById("app")!);

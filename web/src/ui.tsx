@@ -1,0 +1,232 @@
+// Pieces shared by every page: the "why not?" card, the event log, the
+// turn banner, seat chips, dice faces and the list of legal actions.
+import type { ComponentChildren, VNode } from "preact";
+import { useEffect, useRef } from "preact/hooks";
+import type { ErrorBody } from "@bindings/ErrorBody";
+import type { MatchView } from "@bindings/MatchView";
+import type { SeatView } from "@bindings/SeatView";
+import type { Step } from "@bindings/Step";
+import type { Json } from "./api";
+import { describeStep, type Ctx } from "./events";
+
+export interface GameProps {
+  view: MatchView;
+  obs: Json;
+  config: Json | null;
+  legal: Json[];
+  interactive: boolean;
+  act: (a: Json) => Promise<{ ok: boolean; error?: ErrorBody }>;
+  steps: Step[];
+  mode: "live" | "replay";
+}
+
+export interface GameUI {
+  board: VNode;
+  panel?: VNode | null;
+  prompt?: string | null;
+  below?: VNode | null;
+}
+
+export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: Json; onClose?: () => void }) {
+  const r = error.refusal;
+  return (
+    <div class="whynot" role="alert" data-testid="whynot">
+      <div class="whynot-head">
+        <span class="whynot-icon">!</span>
+        <strong>{r ? "Why not?" : error.error === "offline" ? "Connection problem" : "Not accepted"}</strong>
+        {onClose && (
+          <button class="icon-btn" title="Dismiss" onClick={onClose}>
+            ×
+          </button>
+        )}
+      </div>
+      <p class="whynot-reason">{r ? r.reason : error.message}</p>
+      {r && (
+        <p class="whynot-rule">
+          rule <code>{r.rule}</code>
+          {r.section && (
+            <>
+              {" · "}
+              <span class="section">{r.section}</span>
+            </>
+          )}
+        </p>
+      )}
+      {action !== undefined && action !== null && (
+        <p class="whynot-action">
+          tried: <code>{typeof action === "string" ? action : JSON.stringify(action)}</code>
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function EventLog({ steps, ctx, firstNote = true }: { steps: Step[]; ctx: Ctx; firstNote?: boolean }) {
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [steps.length]);
+  const first = steps[0]?.index ?? 0;
+  return (
+    <section class="panel log-panel">
+      <h3>What happened</h3>
+      <ol class="log" ref={ref} data-testid="log">
+        {firstNote && first > 0 && <li class="log-note">… {first} earlier decisions</li>}
+        {steps.length === 0 && <li class="log-note">Nothing yet.</li>}
+        {steps.map((s) => {
+          const lines = describeStep(s, ctx);
+          const who = s.seat === null ? "dice" : `seat-${s.seat}`;
+          return lines.map((l, k) => (
+            <li key={`${s.index}-${k}`} class={`log-line ${who}`}>
+              {k === 0 && <span class="log-n">{s.index + 1}</span>}
+              {l}
+            </li>
+          ));
+        })}
+      </ol>
+    </section>
+  );
+}
+
+export function SeatChips({ view }: { view: MatchView }) {
+  const turn = view.turn.kind === "seat" ? view.turn.seat : null;
+  const winners = view.outcome?.winners ?? [];
+  return (
+    <div class="seats">
+      {view.seats.map((s) => (
+        <span
+          class={`seat-chip seat-${s.seat} ${turn === s.seat ? "active" : ""} ${winners.includes(s.seat) ? "winner" : ""}`}
+          title={s.human ? "a person" : `AI: ${s.controller}`}
+        >
+          <span class="seat-dot" />
+          <span class="seat-name">{s.name}</span>
+          <span class="seat-tag">{s.seat === view.you ? "you" : s.open ? "open" : s.human ? `P${s.seat + 1}` : "AI"}</span>
+          {winners.includes(s.seat) && <span class="crown">♛</span>}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?: string | null; pending?: boolean }) {
+  const seat: SeatView | undefined = view.turn.kind === "seat" ? view.seats[view.turn.seat] : undefined;
+  if (view.outcome) {
+    const o = view.outcome;
+    const names = o.winners.map((w) => view.seats[w]?.name ?? `P${w + 1}`);
+    const youWon = view.you !== null && o.winners.includes(view.you);
+    const youLost = view.you !== null && !o.draw && !youWon && o.winners.length > 0;
+    return (
+      <div class={`banner over ${youWon ? "won" : youLost ? "lost" : ""}`} data-testid="banner" data-state="over">
+        <div class="banner-title">{o.draw ? "Draw" : youWon ? "You win!" : names.length ? `${names.join(" & ")} wins` : "Game over"}</div>
+        <div class="banner-sub">{o.reason}</div>
+      </div>
+    );
+  }
+  if (view.your_turn) {
+    return (
+      <div class="banner yours" data-testid="banner" data-state="yours">
+        <div class="banner-title">
+          Your turn{view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
+          {pending && <span class="spinner" />}
+        </div>
+        <div class="banner-sub">{prompt ?? view.awaiting}</div>
+      </div>
+    );
+  }
+  const thinking = seat && !seat.human;
+  return (
+    <div class={`banner waiting ${thinking ? "thinking" : ""}`} data-testid="banner" data-state={thinking ? "thinking" : "waiting"}>
+      <div class="banner-title">
+        {thinking ? `${seat!.name} is thinking` : seat?.open ? `Waiting for a player to join as ${seat.name}` : seat ? `Waiting for ${seat.name}` : "Waiting"}
+        {thinking && <span class="dots" />}
+      </div>
+      <div class="banner-sub">{view.you === null ? `You are watching. ${view.awaiting}` : view.awaiting}</div>
+    </div>
+  );
+}
+
+/** A six-sided die face with pips; `value` 1–6. */
+export function D6({ value, size = 28, tone = "ivory", label }: { value: number; size?: number; tone?: string; label?: string }) {
+  const P: Record<number, [number, number][]> = {
+    1: [[1, 1]],
+    2: [[0, 0], [2, 2]],
+    3: [[0, 0], [1, 1], [2, 2]],
+    4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+    5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+    6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
+  };
+  return (
+    <svg class={`d6 tone-${tone}`} width={size} height={size} viewBox="0 0 30 30" role="img" aria-label={label ?? `die showing ${value}`}>
+      <rect x="1" y="1" width="28" height="28" rx="6" class="d6-body" />
+      {(P[value] ?? []).map(([c, r]) => (
+        <circle cx={7 + c * 8} cy={7 + r * 8} r="2.6" class="d6-pip" />
+      ))}
+    </svg>
+  );
+}
+
+/** Any die: D4 triangle, D6 square, D8 diamond, D10 kite, D12 pentagon, with its value. */
+export function PolyDie({ sides, value, size = 34, cls = "" }: { sides: number; value?: number | string; size?: number; cls?: string }) {
+  const shapes: Record<number, string> = {
+    4: "20,3 37,34 3,34",
+    6: "5,5 35,5 35,35 5,35",
+    8: "20,2 38,20 20,38 2,20",
+    10: "20,2 37,16 20,38 3,16",
+    12: "20,2 38,15 31,36 9,36 2,15",
+  };
+  return (
+    <svg class={`polydie d${sides} ${cls}`} width={size} height={size} viewBox="0 0 40 40" role="img" aria-label={`D${sides}${value !== undefined ? ` showing ${value}` : ""}`}>
+      <polygon points={shapes[sides] ?? shapes[6]} class="polydie-body" />
+      <text x="20" y={sides === 4 ? 28 : 25} class="polydie-value">
+        {value ?? `d${sides}`}
+      </text>
+    </svg>
+  );
+}
+
+export function Panel({ title, children, cls = "" }: { title?: string; children: ComponentChildren; cls?: string }) {
+  return (
+    <section class={`panel ${cls}`}>
+      {title && <h3>{title}</h3>}
+      {children}
+    </section>
+  );
+}
+
+/** Every legal action as a button (complete for enumerable games, a sample for Ephemeral). */
+export function ActionList({
+  legal,
+  total,
+  act,
+  label,
+  enabled,
+  open = false,
+}: {
+  legal: Json[];
+  total: number;
+  act: (a: Json) => void;
+  label?: (a: Json) => string;
+  enabled: boolean;
+  open?: boolean;
+}) {
+  if (!legal.length) return null;
+  return (
+    <details class="panel actions-all" {...(open ? { open: true } : {})}>
+      <summary>
+        All legal actions ({total}
+        {total > legal.length ? `, ${legal.length} shown` : ""})
+      </summary>
+      <div class="action-list">
+        {legal.map((a) => {
+          const text = typeof a === "string" ? a : JSON.stringify(a);
+          return (
+            <button class="chip-btn" disabled={!enabled} data-action={text} onClick={() => act(a)}>
+              {label ? label(a) : text}
+            </button>
+          );
+        })}
+      </div>
+    </details>
+  );
+}
