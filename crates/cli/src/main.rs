@@ -198,9 +198,9 @@ enum Command {
         sheet: Option<PathBuf>,
     },
     /// Run the game server: the REST + WebSocket API of docs/api.md, with
-    /// matches stored in a SQLite file.
+    /// matches stored in a SQLite file or a PostgreSQL database.
     #[command(
-        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app (built into web/dist: see docs/web.md) is\nserved at / and the API under /api.\n\nExample:\n  arbiter serve --port 8080 --database arbiter.db"
+        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app (built into web/dist: see docs/web.md) is\nserved at / and the API under /api.\n\nExamples:\n  arbiter serve --port 8080 --database arbiter.db\n  arbiter serve --database postgres://arbiter:secret@127.0.0.1/arbiter   # several servers may share it"
     )]
     Serve {
         /// The port to listen on (0 picks a free one).
@@ -209,7 +209,7 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
-        /// Where matches are stored: a SQLite file (in the working directory by default).
+        /// Where matches are stored: a SQLite file (in the working directory by default) or a postgres:// URL.
         #[arg(long, default_value = "arbiter.db", value_name = "URL")]
         database: String,
         /// The built web app to serve at / (default: $ARBITER_WEB, else web/dist).

@@ -1,6 +1,7 @@
 //! The server's settings: where it listens, where it stores matches, its
 //! limits on input, and how long bots may think.
 
+use crate::postgres::PostgresStore;
 use crate::sqlite::{Durability, SqliteStore};
 use crate::store::{Store, StoreError};
 use arbiter_ai::BotSpec;
@@ -14,10 +15,12 @@ pub struct ServerConfig {
     /// The address to listen on.
     pub addr: SocketAddr,
     /// Where matches are stored: a SQLite file path (`arbiter.db`,
-    /// `sqlite:arbiter.db`, `sqlite://arbiter.db`) or `sqlite::memory:`.
-    /// `postgres://…` is recognised and refused until its backend lands.
+    /// `sqlite:arbiter.db`, `sqlite://arbiter.db`), `sqlite::memory:`, or a
+    /// PostgreSQL URL (`postgres://user[:password]@host[:port]/db`, also
+    /// `postgresql://`), which several servers may share.
     pub database: String,
-    /// How hard SQLite works to keep each commit.
+    /// How hard SQLite works to keep each commit (PostgreSQL follows its
+    /// own `synchronous_commit`).
     pub durability: Durability,
     /// Limits on input.
     pub limits: Limits,
@@ -143,13 +146,19 @@ impl BotLimits {
     }
 }
 
-/// Opens the store a database setting names.
+/// Opens the store a database setting names: PostgreSQL for a
+/// `postgres://` or `postgresql://` URL, SQLite otherwise. May be called
+/// from async code; the store is meant for [`crate::db::Db`].
 pub fn open_store(database: &str, durability: Durability) -> Result<Box<dyn Store>, StoreError> {
     let d = database.trim();
     if d.starts_with("postgres://") || d.starts_with("postgresql://") {
-        return Err(StoreError::Unsupported(
-            "PostgreSQL storage is not in this build yet; use a SQLite file (e.g. arbiter.db)".into(),
-        ));
+        return Ok(Box::new(PostgresStore::connect(d)?));
+    }
+    if d.contains("://") {
+        return Err(StoreError::Unsupported(format!(
+            "'{}' is neither a SQLite file nor a postgres:// URL",
+            d.split("://").next().unwrap_or_default().chars().take(20).collect::<String>()
+        )));
     }
     if d == ":memory:" || d == "sqlite::memory:" {
         return Ok(Box::new(SqliteStore::open_in_memory()?));
@@ -183,7 +192,15 @@ mod tests {
     #[test]
     fn database_settings_are_read() {
         assert!(open_store("sqlite::memory:", Durability::Normal).is_ok());
-        assert!(matches!(open_store("postgres://x", Durability::Full), Err(StoreError::Unsupported(_))));
+        // A PostgreSQL URL is taken as one: with nothing listening, the
+        // error is about connecting.
+        let e = open_store("postgres://arbiter@127.0.0.1:1/arbiter?connect_timeout=2", Durability::Full).err();
+        assert!(
+            matches!(&e, Some(StoreError::Database(m)) if m.contains("PostgreSQL")),
+            "{:?}",
+            e.map(|e| e.to_string())
+        );
+        assert!(matches!(open_store("mysql://x/y", Durability::Full), Err(StoreError::Unsupported(_))));
         assert!(matches!(open_store("sqlite:", Durability::Full), Err(StoreError::Unsupported(_))));
     }
 }

@@ -7,8 +7,9 @@
 //!   the bots, which think off the request path;
 //! - [`http`] and [`ws`]: the routes ([`router`]); [`api`]: their messages,
 //!   exported as TypeScript to `crates/server/bindings/`;
-//! - [`store`], [`sqlite`] and [`db`]: storage behind one trait, one schema
-//!   with numbered migrations, SQLite (WAL) on a dedicated thread;
+//! - [`store`], [`sqlite`], [`postgres`] and [`db`]: storage behind one
+//!   trait, one schema with numbered migrations, SQLite (WAL) or PostgreSQL
+//!   on a dedicated thread that commits in groups;
 //! - [`config`]: [`ServerConfig`] and its limits; [`token`]: seat tokens.
 //!
 //! Every accepted decision is committed before it is acknowledged, and on
@@ -27,6 +28,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod postgres;
 pub mod runner;
 pub mod sqlite;
 pub mod state;
@@ -34,6 +36,7 @@ pub mod store;
 pub mod token;
 pub mod ws;
 
+pub use crate::postgres::PostgresStore;
 pub use config::{BotLimits, Limits, ServerConfig};
 pub use error::{ApiError, ServerError};
 pub use http::router;
@@ -70,8 +73,15 @@ pub fn serve_blocking(config: ServerConfig) -> Result<(), ServerError> {
 }
 
 /// Serves the API for `state` on a bound listener until Ctrl-C (or SIGTERM).
-/// Client addresses are passed on for the per-client rate limit.
+/// Client addresses are passed on for the per-client rate limit. Sockets
+/// send at once (`TCP_NODELAY`): an action's `accepted` and the view that
+/// follows it are two small writes, and with Nagle's algorithm the second
+/// could wait for a delayed ACK (40 ms on Linux).
 pub async fn serve_on(listener: TcpListener, state: AppState) -> Result<(), ServerError> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown())
         .await

@@ -1,10 +1,17 @@
 //! The SQLite backend of [`Store`]: a file in WAL mode (or memory, for
 //! tests), migrated on open.
 //!
-//! Queries use `$1, $2, …` parameters, which SQLite and PostgreSQL both
-//! read, so a PostgreSQL backend can share them. SQLite numbers `$N`
+//! Queries use `$1, $2, …` parameters, as the PostgreSQL backend's do
+//! ([`crate::postgres`], over the same migrations). SQLite numbers `$N`
 //! parameters by first appearance, not by `N`: every query here names them
 //! in increasing order.
+//!
+//! Writes take the write lock at once (`BEGIN IMMEDIATE`); in a group
+//! commit ([`Store::begin_group`]) the group holds it and each write is a
+//! savepoint. Several processes may open one file (each write waits up to
+//! 5 s for the lock), and an append checks that it continues the stored
+//! match, so they cannot corrupt one another's matches; but SQLite is meant
+//! for one server, PostgreSQL for several.
 
 use crate::store::{MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, Store, StoreError, StoredMatch};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -26,6 +33,9 @@ pub enum Durability {
 /// A SQLite database holding the server's matches.
 pub struct SqliteStore {
     conn: Connection,
+    /// In a group commit ([`Store::begin_group`]): writes are savepoints
+    /// inside the group's transaction.
+    grouped: bool,
 }
 
 fn db(e: rusqlite::Error) -> StoreError {
@@ -51,6 +61,9 @@ impl SqliteStore {
     /// Opens (creating if needed) the database file at `path`, in WAL mode.
     pub fn open(path: &Path, durability: Durability) -> Result<SqliteStore, StoreError> {
         let conn = Connection::open(path).map_err(db)?;
+        // Before anything that locks: other connections may be opening the
+        // same file.
+        conn.busy_timeout(Duration::from_secs(5)).map_err(db)?;
         conn.pragma_update(None, "journal_mode", "WAL").map_err(db)?;
         let sync = match durability {
             Durability::Full => "FULL",
@@ -68,7 +81,7 @@ impl SqliteStore {
     fn setup(conn: Connection) -> Result<SqliteStore, StoreError> {
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(db)?;
-        Ok(SqliteStore { conn })
+        Ok(SqliteStore { conn, grouped: false })
     }
 
     /// The journal mode in force (`wal` for files).
@@ -97,6 +110,34 @@ impl SqliteStore {
         let decisions = self.decisions(&row.id)?;
         Ok(StoredMatch { row, tokens, decisions })
     }
+
+    /// Runs `f` all or nothing: in its own immediate transaction, or, in a
+    /// group commit, in a savepoint of the group's transaction.
+    fn write<R>(&mut self, f: impl FnOnce(&Connection) -> Result<R, StoreError>) -> Result<R, StoreError> {
+        if self.grouped {
+            // Dropped on error: rolled back to the savepoint and released.
+            let sp = self.conn.savepoint().map_err(db)?;
+            let r = f(&sp)?;
+            sp.commit().map_err(db)?;
+            Ok(r)
+        } else {
+            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
+            let r = f(&tx)?;
+            tx.commit().map_err(db)?;
+            Ok(r)
+        }
+    }
+}
+
+/// The number of decisions stored for a match: one more than its last ply
+/// (an index lookup, where counting would read them all). Plies are
+/// contiguous from 0: appends are checked against this.
+fn stored_len(conn: &Connection, id: &str) -> Result<usize, StoreError> {
+    let last: Option<i64> = conn
+        .prepare_cached("SELECT MAX(ply) FROM decisions WHERE match_id = $1")
+        .and_then(|mut s| s.query_row(params![id], |r| r.get(0)))
+        .map_err(db)?;
+    Ok(last.map_or(0, |n| usize::try_from(n + 1).unwrap_or(usize::MAX)))
 }
 
 fn now_ms() -> i64 {
@@ -117,14 +158,23 @@ impl Store for SqliteStore {
             return Err(StoreError::TooNew { found: current, known });
         }
         for m in MIGRATIONS.iter().filter(|m| m.version > current) {
-            let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
-            tx.execute_batch(m.sql).map_err(|e| StoreError::Database(format!("migration {}: {e}", m.name)))?;
-            tx.execute(
-                "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
-                params![m.version, now_ms()],
-            )
-            .map_err(db)?;
-            tx.commit().map_err(db)?;
+            self.write(|tx| {
+                // Another connection may have applied it since we looked;
+                // this transaction holds the write lock, so look again.
+                let now: u32 = tx
+                    .query_row("SELECT COALESCE(MAX(version), 0) FROM schema_version", [], |r| r.get(0))
+                    .map_err(db)?;
+                if now >= m.version {
+                    return Ok(());
+                }
+                tx.execute_batch(m.sql).map_err(|e| StoreError::Database(format!("migration {}: {e}", m.name)))?;
+                tx.execute(
+                    "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
+                    params![m.version, now_ms()],
+                )
+                .map_err(db)?;
+                Ok(())
+            })?;
         }
         Ok(known)
     }
@@ -135,37 +185,7 @@ impl Store for SqliteStore {
         tokens: &[(u8, String)],
         decisions: &[String],
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
-        tx.execute(
-            "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            params![
-                row.id,
-                row.game,
-                row.variant,
-                row.seats,
-                row.seed as i64,
-                row.created_at,
-                row.finished,
-                row.outcome
-            ],
-        )
-        .map_err(db)?;
-        for (seat, hash) in tokens {
-            tx.execute(
-                "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3)",
-                params![row.id, seat, hash],
-            )
-            .map_err(db)?;
-        }
-        for (ply, d) in decisions.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO decisions (match_id, ply, decision) VALUES ($1, $2, $3)",
-                params![row.id, ply as i64, d],
-            )
-            .map_err(db)?;
-        }
-        tx.commit().map_err(db)
+        self.write(|tx| insert_match(tx, row, tokens, decisions))
     }
 
     fn append(
@@ -175,39 +195,20 @@ impl Store for SqliteStore {
         decisions: &[String],
         outcome: Option<&str>,
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
-        let stored: i64 = tx
-            .query_row("SELECT COUNT(*) FROM decisions WHERE match_id = $1", params![id], |r| r.get(0))
-            .map_err(db)?;
-        let stored = usize::try_from(stored).unwrap_or(usize::MAX);
-        if stored != first {
-            return Err(StoreError::OutOfStep { id: id.into(), stored, expected: first });
-        }
-        {
-            let mut insert =
-                tx.prepare_cached("INSERT INTO decisions (match_id, ply, decision) VALUES ($1, $2, $3)").map_err(db)?;
-            for (i, d) in decisions.iter().enumerate() {
-                insert.execute(params![id, (first + i) as i64, d]).map_err(db)?;
-            }
-        }
-        if let Some(outcome) = outcome {
-            tx.execute("UPDATE matches SET finished = TRUE, outcome = $1 WHERE id = $2", params![outcome, id])
-                .map_err(db)?;
-        }
-        tx.commit().map_err(db)
+        self.write(|tx| append(tx, id, first, decisions, outcome))
     }
 
     fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError> {
-        let n = self
-            .conn
-            .execute(
-                "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                params![id, seat, token_hash],
-            )
-            .map_err(db)?;
-        Ok(n == 1)
+        self.write(|tx| {
+            let n = tx
+                .execute(
+                    "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                    params![id, seat, token_hash],
+                )
+                .map_err(db)?;
+            Ok(n == 1)
+        })
     }
-
     fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError> {
         let rows: Vec<MatchRow> = {
             let mut stmt = self
@@ -244,10 +245,85 @@ impl Store for SqliteStore {
                 out.push(row.map_err(db)?);
             }
         }
-        out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)));
+        out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)).then(a.1.cmp(&b.1)));
         out.dedup_by(|a, b| a.0.id == b.0.id && a.1 == b.1);
         Ok(out)
     }
+
+    fn begin_group(&mut self) -> Result<(), StoreError> {
+        if self.grouped || !self.conn.is_autocommit() {
+            return Err(StoreError::Database("a transaction is already open".into()));
+        }
+        self.conn.execute_batch("BEGIN IMMEDIATE").map_err(db)?;
+        self.grouped = true;
+        Ok(())
+    }
+
+    fn end_group(&mut self, commit: bool) -> Result<(), StoreError> {
+        if !self.grouped {
+            return Ok(());
+        }
+        self.grouped = false;
+        let result = if commit { self.conn.execute_batch("COMMIT").map_err(db) } else { Ok(()) };
+        if !commit || result.is_err() {
+            // A failed COMMIT can leave the transaction open.
+            if !self.conn.is_autocommit() {
+                let _ = self.conn.execute_batch("ROLLBACK");
+            }
+        }
+        result
+    }
+}
+
+fn insert_match(
+    tx: &Connection,
+    row: &MatchRow,
+    tokens: &[(u8, String)],
+    decisions: &[String],
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        params![row.id, row.game, row.variant, row.seats, row.seed as i64, row.created_at, row.finished, row.outcome],
+    )
+    .map_err(db)?;
+    for (seat, hash) in tokens {
+        tx.execute(
+            "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3)",
+            params![row.id, seat, hash],
+        )
+        .map_err(db)?;
+    }
+    let mut insert =
+        tx.prepare_cached("INSERT INTO decisions (match_id, ply, decision) VALUES ($1, $2, $3)").map_err(db)?;
+    for (ply, d) in decisions.iter().enumerate() {
+        insert.execute(params![row.id, ply as i64, d]).map_err(db)?;
+    }
+    Ok(())
+}
+
+fn append(
+    tx: &Connection,
+    id: &str,
+    first: usize,
+    decisions: &[String],
+    outcome: Option<&str>,
+) -> Result<(), StoreError> {
+    let stored = stored_len(tx, id)?;
+    if stored != first {
+        return Err(StoreError::OutOfStep { id: id.into(), stored, expected: first });
+    }
+    let mut insert =
+        tx.prepare_cached("INSERT INTO decisions (match_id, ply, decision) VALUES ($1, $2, $3)").map_err(db)?;
+    for (i, d) in decisions.iter().enumerate() {
+        insert.execute(params![id, (first + i) as i64, d]).map_err(db)?;
+    }
+    if let Some(outcome) = outcome {
+        tx.prepare_cached("UPDATE matches SET finished = TRUE, outcome = $1 WHERE id = $2")
+            .and_then(|mut s| s.execute(params![outcome, id]))
+            .map_err(db)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,12 +4,17 @@
 //! The schema lives in `crates/server/migrations/`, one numbered `.sql` file
 //! per version, written in SQL that SQLite and PostgreSQL both accept. A
 //! backend applies, in order and each in its own transaction, every migration
-//! newer than the highest version in its `schema_version` table. Today the
-//! backend is SQLite ([`crate::sqlite::SqliteStore`]); a PostgreSQL backend
-//! implements the same trait over the same migrations.
+//! newer than the highest version in its `schema_version` table. There are
+//! two backends over the same migrations: SQLite
+//! ([`crate::sqlite::SqliteStore`], the embedded default) and PostgreSQL
+//! ([`crate::postgres::PostgresStore`], for several servers on one database).
 //!
 //! Stores are synchronous: the server runs one on a dedicated thread
 //! ([`crate::db::Db`]), so database work never blocks the async runtime.
+//! That thread commits the jobs that queue up while it is busy together
+//! (group commit, [`Store::begin_group`]): one disk flush for many
+//! decisions, each still all or nothing, and none acknowledged before the
+//! group is committed.
 
 /// One schema migration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,4 +124,24 @@ pub trait Store: Send {
     /// The matches in which these token hashes hold a seat, newest first,
     /// with the seat held.
     fn matches_for_tokens(&mut self, hashes: &[String]) -> Result<Vec<(MatchRow, u8)>, StoreError>;
+
+    /// Starts a group commit: the calls until [`Store::end_group`] share one
+    /// transaction, and nothing is durable, so nothing may be acknowledged,
+    /// until `end_group` commits. Each call stays all or nothing on its own:
+    /// one that fails cleanly (an append out of step, a seat already taken)
+    /// changes nothing and leaves the group going. One that fails inside the
+    /// database either rolls back to its savepoint (SQLite) or spoils the
+    /// whole group (PostgreSQL's appends, which save a savepoint's round
+    /// trips): then `end_group` reports an error and stores nothing of it.
+    /// The default does not group: every call commits by itself.
+    fn begin_group(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    /// Ends a group: commits it (`commit`) or rolls it all back. If the
+    /// commit fails, nothing of the group is stored.
+    fn end_group(&mut self, commit: bool) -> Result<(), StoreError> {
+        let _ = commit;
+        Ok(())
+    }
 }

@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+#[macro_use]
 mod common;
 
 use arbiter_core::{Game, Record, Viewer};
@@ -13,8 +14,29 @@ use axum::http::StatusCode;
 use common::*;
 use serde_json::{Value, json};
 
-async fn play_against_the_ai(game: &str, seats: Value, human: usize, seed: u64) -> (axum::Router, Value, Value) {
-    let app = router(memory_state().await);
+on_every_backend!(
+    essence_against_the_ai_to_the_end,
+    ethia_against_the_ai_to_the_end,
+    ethia_worlds_with_an_ai_partner_to_the_end,
+    ephemeral_against_the_ai_to_the_end,
+    a_token_acts_only_for_its_seat_and_spectators_never_act,
+    non_active_players_owe_their_own_decisions,
+    refused_actions_name_the_rule,
+    malformed_oversized_and_unknown_requests_get_json_errors,
+    the_lobby_lists_open_live_and_my_games_and_open_seats_can_be_joined,
+    bots_never_block_other_matches,
+    hostile_actions_are_refused_without_harm_in_every_game,
+);
+
+async fn play_against_the_ai(
+    backend: &Backend,
+    game: &str,
+    seats: Value,
+    human: usize,
+    seed: u64,
+) -> (axum::Router, Value, Value, FreshDb) {
+    let (state, db) = state_on(backend, game).await;
+    let app = router(state);
     let created = create(&app, json!({ "game": game, "seats": seats, "seed": seed })).await;
     let id = created["id"].as_str().unwrap().to_string();
     let token = token(&created, human);
@@ -30,13 +52,12 @@ async fn play_against_the_ai(game: &str, seats: Value, human: usize, seed: u64) 
     assert_eq!(status, StatusCode::OK);
     assert_eq!(record["format"], "arbiter.record");
     assert_eq!(record["decisions"].as_array().unwrap().len() as u64, end["len"].as_u64().unwrap());
-    (app, created, record)
+    (app, created, record, db)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn essence_against_the_ai_to_the_end() {
+async fn essence_against_the_ai_to_the_end(backend: Backend) {
     let seats = json!([{ "name": "Ada", "controller": "human" }, { "controller": "mcts:iters=30" }]);
-    let (app, created, record) = play_against_the_ai("essence", seats, 0, 11).await;
+    let (app, created, record, _db) = play_against_the_ai(&backend, "essence", seats, 0, 11).await;
     let id = created["id"].as_str().unwrap();
     let record: Record<Essence> = Record::from_json(&record.to_string()).unwrap();
     record.verify_seed().unwrap();
@@ -68,26 +89,23 @@ async fn essence_against_the_ai_to_the_end() {
     assert_eq!(e["refusal"]["rule"], "core.turn.over");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn ethia_against_the_ai_to_the_end() {
+async fn ethia_against_the_ai_to_the_end(backend: Backend) {
     let seats = json!([{ "controller": "greedy" }, { "name": "Bo", "controller": "human" }]);
-    let (_, _, record) = play_against_the_ai("ethia", seats, 1, 5).await;
+    let (_, _, record, _db) = play_against_the_ai(&backend, "ethia", seats, 1, 5).await;
     let record: Record<arbiter_ethia::Ethia> = Record::from_json(&record.to_string()).unwrap();
     record.verify_seed().unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn ethia_worlds_with_an_ai_partner_to_the_end() {
+async fn ethia_worlds_with_an_ai_partner_to_the_end(backend: Backend) {
     let seats = json!([{ "controller": "human" }, { "controller": "random" }]);
-    let (_, _, record) = play_against_the_ai("ethia-worlds", seats, 0, 3).await;
+    let (_, _, record, _db) = play_against_the_ai(&backend, "ethia-worlds", seats, 0, 3).await;
     let record: Record<arbiter_ethia::worlds::EthiaWorlds> = Record::from_json(&record.to_string()).unwrap();
     record.verify_seed().unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn ephemeral_against_the_ai_to_the_end() {
+async fn ephemeral_against_the_ai_to_the_end(backend: Backend) {
     let seats = json!([{ "controller": "human" }, { "controller": "heuristic:depth=0" }]);
-    let (_, created, record) = play_against_the_ai("ephemeral", seats, 0, 2).await;
+    let (_, created, record, _db) = play_against_the_ai(&backend, "ephemeral", seats, 0, 2).await;
     assert_eq!(created["view"]["action_space"], "continuous");
     let record: Record<arbiter_ephemeral::Ephemeral> = Record::from_json(&record.to_string()).unwrap();
     record.verify_seed().unwrap();
@@ -97,9 +115,9 @@ fn two_humans() -> Value {
     json!({ "game": "essence", "seats": [{ "name": "Ada", "controller": "human" }, { "name": "Bo", "controller": "human" }], "seed": 1 })
 }
 
-#[tokio::test]
-async fn a_token_acts_only_for_its_seat_and_spectators_never_act() {
-    let app = router(memory_state().await);
+async fn a_token_acts_only_for_its_seat_and_spectators_never_act(backend: Backend) {
+    let (state, _db) = state_on(&backend, "api").await;
+    let app = router(state);
     let created = create(&app, two_humans()).await;
     let other = create(&app, two_humans()).await;
     let id = created["id"].as_str().unwrap();
@@ -140,12 +158,12 @@ async fn a_token_acts_only_for_its_seat_and_spectators_never_act() {
     assert_eq!(ok["view"]["len"], 1);
 }
 
-#[tokio::test]
-async fn non_active_players_owe_their_own_decisions() {
+async fn non_active_players_owe_their_own_decisions(backend: Backend) {
     // Essence: after the active player's actions, the opponent spins their
     // touched motes. Play random legal actions with whichever token owes the
     // decision, and check the other token is refused each time.
-    let app = router(memory_state().await);
+    let (state, _db) = state_on(&backend, "api").await;
+    let app = router(state);
     let created = create(&app, two_humans()).await;
     let id = created["id"].as_str().unwrap();
     let tokens = [token(&created, 0), token(&created, 1)];
@@ -173,9 +191,9 @@ async fn non_active_players_owe_their_own_decisions() {
     assert!(owed_by_the_other_player > 0, "no decision was owed by the non-active player");
 }
 
-#[tokio::test]
-async fn refused_actions_name_the_rule() {
-    let app = router(memory_state().await);
+async fn refused_actions_name_the_rule(backend: Backend) {
+    let (state, _db) = state_on(&backend, "api").await;
+    let app = router(state);
     let created = create(&app, two_humans()).await;
     let id = created["id"].as_str().unwrap();
     let p1 = token(&created, 0);
@@ -198,9 +216,9 @@ async fn refused_actions_name_the_rule() {
     assert_eq!(view(&app, id, None).await["len"], 0);
 }
 
-#[tokio::test]
-async fn malformed_oversized_and_unknown_requests_get_json_errors() {
-    let app = router(memory_state().await);
+async fn malformed_oversized_and_unknown_requests_get_json_errors(backend: Backend) {
+    let (state, _db) = state_on(&backend, "api").await;
+    let app = router(state);
     let created = create(&app, two_humans()).await;
     let id = created["id"].as_str().unwrap();
     let actions = format!("/api/matches/{id}/actions");
@@ -255,9 +273,8 @@ async fn malformed_oversized_and_unknown_requests_get_json_errors() {
     }
 }
 
-#[tokio::test]
-async fn the_lobby_lists_open_live_and_my_games_and_open_seats_can_be_joined() {
-    let state = memory_state().await;
+async fn the_lobby_lists_open_live_and_my_games_and_open_seats_can_be_joined(backend: Backend) {
+    let (state, _db) = state_on(&backend, "api").await;
     let app = router(state);
     let (status, games) = call(&app, "GET", "/api/games", None).await;
     assert_eq!(status, StatusCode::OK);
@@ -299,9 +316,8 @@ async fn the_lobby_lists_open_live_and_my_games_and_open_seats_can_be_joined() {
     assert_eq!(list["mine"].as_array().unwrap().len(), 2, "{list}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bots_never_block_other_matches() {
-    let state = memory_state().await;
+async fn bots_never_block_other_matches(backend: Backend) {
+    let (state, _db) = state_on(&backend, "api").await;
     let app = router(state);
     // Bots thinking for a whole second per decision (the test config's cap).
     let slow = create(
@@ -363,9 +379,9 @@ fn mutate(v: &Value, n: &Value, s: &str, rng: &mut Rng) -> Value {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hostile_actions_are_refused_without_harm_in_every_game() {
-    let app = router(memory_state().await);
+async fn hostile_actions_are_refused_without_harm_in_every_game(backend: Backend) {
+    let (state, _db) = state_on(&backend, "api").await;
+    let app = router(state);
     let numbers = [
         json!(1e300),
         json!(-1e300),

@@ -1,12 +1,16 @@
-//! Durability: every accepted decision is committed before it is
-//! acknowledged, a reopened database gives back the identical matches, a
-//! failed commit leaves the match as it was, and a server killed with
-//! SIGKILL mid-game and started again on the same file loses nothing.
+//! Durability, on SQLite and (with `ARBITER_TEST_POSTGRES`) PostgreSQL:
+//! every accepted decision is committed before it is acknowledged, a
+//! reopened database gives back the identical matches, a failed commit
+//! leaves the match as it was, a server killed with SIGKILL mid-game and
+//! started again on the same database loses nothing, and two servers on one
+//! database cannot corrupt a match they both serve.
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+#[macro_use]
 mod common;
 
+use arbiter_server::config::open_store;
 use arbiter_server::store::{MatchRow, Store, StoreError, StoredMatch};
 use arbiter_server::{AppState, Durability, Registry, SqliteStore, router};
 use axum::http::StatusCode;
@@ -18,6 +22,13 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+on_every_backend!(
+    a_reopened_database_gives_back_identical_matches,
+    a_failed_commit_is_not_acknowledged_and_changes_nothing,
+    two_servers_on_one_database_never_corrupt_a_match;
+    sync: sigkill_mid_game_loses_nothing,
+);
 
 /// Plays `n` random decisions of a human-vs-human match, each by whichever
 /// token owes it.
@@ -36,11 +47,9 @@ async fn play_some(app: &axum::Router, id: &str, tokens: &[String], n: usize, se
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_reopened_database_gives_back_identical_matches() {
-    let dir = temp_dir("reopen");
-    let db = dir.join("arbiter.db");
-    let database = db.to_string_lossy().into_owned();
+async fn a_reopened_database_gives_back_identical_matches(backend: Backend) {
+    let fresh = backend.fresh("reopen");
+    let database = fresh.url.clone();
     let mut matches = Vec::new();
     let before: Vec<Vec<Value>>;
     {
@@ -105,14 +114,15 @@ async fn a_reopened_database_gives_back_identical_matches() {
     assert_eq!(list["mine"][0]["id"], json!(id));
     assert_eq!(list["mine"][0]["finished"], true);
     assert_eq!(view(&app, id, None).await["outcome"], end["outcome"]);
-    let journal = SqliteStore::open(&db, Durability::Full).unwrap().journal_mode().unwrap();
-    assert_eq!(journal, "wal");
-    let _ = std::fs::remove_dir_all(dir);
+    if backend.is_sqlite() {
+        let journal = SqliteStore::open(database.as_ref(), Durability::Full).unwrap().journal_mode().unwrap();
+        assert_eq!(journal, "wal");
+    }
 }
 
 /// A store that can be told to fail its writes.
 struct Flaky {
-    inner: SqliteStore,
+    inner: Box<dyn Store>,
     fail: Arc<AtomicBool>,
 }
 
@@ -158,12 +168,18 @@ impl Store for Flaky {
     fn matches_for_tokens(&mut self, hashes: &[String]) -> Result<Vec<(MatchRow, u8)>, StoreError> {
         self.inner.matches_for_tokens(hashes)
     }
+    fn begin_group(&mut self) -> Result<(), StoreError> {
+        self.inner.begin_group()
+    }
+    fn end_group(&mut self, commit: bool) -> Result<(), StoreError> {
+        self.inner.end_group(commit)
+    }
 }
 
-#[tokio::test]
-async fn a_failed_commit_is_not_acknowledged_and_changes_nothing() {
+async fn a_failed_commit_is_not_acknowledged_and_changes_nothing(backend: Backend) {
     let fail = Arc::new(AtomicBool::new(false));
-    let store = Flaky { inner: SqliteStore::open_in_memory().unwrap(), fail: fail.clone() };
+    let db = backend.scratch("flaky");
+    let store = Flaky { inner: open_store(&db.url, Durability::Normal).unwrap(), fail: fail.clone() };
     let state = AppState::with_store(config("unused"), Registry::standard(), Box::new(store)).await.unwrap();
     let app = router(state);
     let created = create(
@@ -203,9 +219,9 @@ struct Server {
 }
 
 impl Server {
-    fn start(db: &std::path::Path) -> Server {
+    fn start(db: &str) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server-dev"))
-            .args(["--db", &db.to_string_lossy(), "--port", "0", "--bot-seconds", "0.01", "--no-rate-limit"])
+            .args(["--db", db, "--port", "0", "--bot-seconds", "0.01", "--no-rate-limit"])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -273,10 +289,9 @@ impl Server {
     }
 }
 
-#[test]
-fn sigkill_mid_game_loses_nothing() {
-    let dir = temp_dir("sigkill");
-    let db = dir.join("arbiter.db");
+fn sigkill_mid_game_loses_nothing(backend: Backend) {
+    let fresh = backend.fresh("sigkill");
+    let db = fresh.url.clone();
     let server = Server::start(&db);
     let humans =
         json!({ "game": "essence", "seats": [{ "controller": "human" }, { "controller": "human" }], "seed": 8 });
@@ -332,5 +347,45 @@ fn sigkill_mid_game_loses_nothing() {
         }
     }
     server.kill();
-    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Two servers on one database, both serving the same match (say a load
+/// balancer sent its players to different servers): the first to store a
+/// decision wins; the other's action on its stale copy is refused with a
+/// storage error and stores nothing, so the match stays one consistent
+/// history; a server started afterwards sees the winner's.
+async fn two_servers_on_one_database_never_corrupt_a_match(backend: Backend) {
+    let fresh = backend.fresh("two-servers");
+    let a = router(AppState::open(config(&fresh.url)).await.unwrap());
+    let created = create(
+        &a,
+        json!({ "game": "essence", "seats": [{ "controller": "human" }, { "controller": "human" }], "seed": 6 }),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let p1 = token(&created, 0);
+    // B loads the match from the database (it is not in its memory).
+    let b = router(AppState::open(config(&fresh.url)).await.unwrap());
+    let seen_by_b = view(&b, id, Some(&p1)).await;
+    assert_eq!(seen_by_b["len"], 0);
+    let legal = seen_by_b["legal"].as_array().unwrap().clone();
+    let (status, e) = act(&a, id, &p1, &legal[0]).await;
+    assert_eq!(status, StatusCode::OK, "{e}");
+    // B's copy is stale: its action at the same ply must not be stored.
+    let (status, e) = act(&b, id, &p1, &legal[1]).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{e}");
+    assert_eq!(e["error"], "storage");
+    assert!(e["message"].as_str().unwrap().contains("stored decisions"), "{e}");
+    assert_eq!(view(&b, id, Some(&p1)).await, seen_by_b, "B's match is as it was");
+    // The database holds A's decision, once.
+    let mut store = open_store(&fresh.url, Durability::Normal).unwrap();
+    let key = id.to_string();
+    let (stored, store) =
+        tokio::task::spawn_blocking(move || (store.load(&key).unwrap().unwrap(), store)).await.unwrap();
+    assert_eq!(stored.decisions.len(), 1);
+    assert_eq!(serde_json::from_str::<Value>(&stored.decisions[0]).unwrap(), json!({ "act": legal[0] }));
+    tokio::task::spawn_blocking(move || drop(store)).await.unwrap();
+    // A server started now sees A's move.
+    let c = router(AppState::open(config(&fresh.url)).await.unwrap());
+    assert_eq!(view(&c, id, None).await, view(&a, id, None).await);
 }

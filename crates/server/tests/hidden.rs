@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+#[macro_use]
 mod common;
 
 use arbiter_core::{
@@ -19,6 +20,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
+
+on_every_backend!(views_and_steps_show_each_seat_only_its_own_secret, no_secret_reaches_another_seats_socket,);
 
 /// "Secret Duel": P1 then P2 commit a secret number (1000–9999), a d6 is
 /// rolled, and the higher secret wins on an even roll, the lower on an odd
@@ -178,9 +181,9 @@ fn the_runner_observes_for_the_viewer_it_is_given() {
     assert!(kind.info().has_hidden_information);
 }
 
-#[tokio::test]
-async fn views_and_steps_show_each_seat_only_its_own_secret() {
-    let app = router(state_with(registry()).await);
+async fn views_and_steps_show_each_seat_only_its_own_secret(backend: Backend) {
+    let (state, _db) = state_with_on(&backend, registry()).await;
+    let app = router(state);
     let created = create(&app, duel()).await;
     let id = created["id"].as_str().unwrap();
     let (p1, p2) = (token(&created, 0), token(&created, 1));
@@ -233,9 +236,8 @@ async fn next_text(
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn no_secret_reaches_another_seats_socket() {
-    let state = state_with(registry()).await;
+async fn no_secret_reaches_another_seats_socket(backend: Backend) {
+    let (state, _db) = state_with_on(&backend, registry()).await;
     let app = router(state.clone());
     let addr = serve(state).await;
     let created = create(&app, duel()).await;

@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+#[macro_use]
 mod common;
 
 use arbiter_server::router;
@@ -15,6 +16,12 @@ use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+on_every_backend!(
+    two_seats_play_over_websockets_and_see_each_others_moves,
+    bad_messages_spectators_and_floods_get_errors,
+    bots_moves_are_pushed_to_watchers,
+);
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -41,9 +48,8 @@ async fn send(ws: &mut Ws, v: Value) {
     ws.send(Message::text(v.to_string())).await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_seats_play_over_websockets_and_see_each_others_moves() {
-    let state = memory_state().await;
+async fn two_seats_play_over_websockets_and_see_each_others_moves(backend: Backend) {
+    let (state, _db) = state_on(&backend, "ws").await;
     let app = router(state.clone());
     let addr = serve(state).await;
     let created = create(
@@ -103,9 +109,8 @@ async fn two_seats_play_over_websockets_and_see_each_others_moves() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bad_messages_spectators_and_floods_get_errors() {
-    let state = memory_state().await;
+async fn bad_messages_spectators_and_floods_get_errors(backend: Backend) {
+    let (state, _db) = state_on(&backend, "ws").await;
     let app = router(state.clone());
     let addr = serve(state).await;
     let created =
@@ -170,9 +175,8 @@ async fn bad_messages_spectators_and_floods_get_errors() {
     assert_eq!(recv(&mut ws).await["type"], "view");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bots_moves_are_pushed_to_watchers() {
-    let state = memory_state().await;
+async fn bots_moves_are_pushed_to_watchers(backend: Backend) {
+    let (state, _db) = state_on(&backend, "ws").await;
     let app = router(state.clone());
     let addr = serve(state).await;
     let created = create(

@@ -1,8 +1,18 @@
-//! Helpers shared by the server's integration tests: a server state over a
-//! database, requests through the router in-process, a small random number
-//! generator, and play loops that pick random legal actions from the views.
+//! Helpers shared by the server's integration tests: the storage backends
+//! they run on, a server state over a database, requests through the
+//! router in-process, a small random number generator, and play loops that
+//! pick random legal actions from the views.
+//!
+//! **Backends.** Tests written as `async fn name(backend: Backend)` are run
+//! by [`on_every_backend!`] twice: `on_sqlite::name` always, and
+//! `on_postgres::name` against the PostgreSQL database named by
+//! `ARBITER_TEST_POSTGRES` (a URL; `scripts/postgres` starts one) when it
+//! is set — otherwise that test passes at once, saying it was skipped. Each
+//! test gets a fresh database: a SQLite file or memory, or a schema of its
+//! own in the PostgreSQL database (dropped afterwards), so tests run in
+//! parallel without meeting.
 
-#![allow(dead_code, clippy::unwrap_used, clippy::panic)]
+#![allow(dead_code, unused_macros, clippy::unwrap_used, clippy::panic)]
 
 use arbiter_server::{AppState, BotLimits, Durability, Limits, Registry, ServerConfig};
 use axum::Router;
@@ -11,6 +21,155 @@ use axum::http::{Request, StatusCode};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
+
+/// The variable naming the PostgreSQL database to test against.
+pub const POSTGRES_VAR: &str = "ARBITER_TEST_POSTGRES";
+
+/// Where a test stores its matches.
+#[derive(Clone, Debug)]
+pub enum Backend {
+    /// SQLite: a file in a temporary directory, or memory.
+    Sqlite,
+    /// PostgreSQL: the database at this URL (each test in its own schema).
+    Postgres(String),
+}
+
+impl Backend {
+    /// PostgreSQL, if `ARBITER_TEST_POSTGRES` names a database.
+    pub fn postgres() -> Option<Backend> {
+        std::env::var(POSTGRES_VAR).ok().map(|u| u.trim().to_string()).filter(|u| !u.is_empty()).map(Backend::Postgres)
+    }
+
+    /// A fresh, empty database that lives as long as the returned value:
+    /// for SQLite a file in a new temporary directory, for PostgreSQL a new
+    /// schema.
+    pub fn fresh(&self, name: &str) -> FreshDb {
+        match self {
+            Backend::Sqlite => {
+                let dir = temp_dir(name);
+                FreshDb { url: dir.join("arbiter.db").to_string_lossy().into_owned(), drop: Cleanup::Dir(dir) }
+            }
+            Backend::Postgres(base) => {
+                let schema = schema_name(name);
+                let sql = format!("CREATE SCHEMA {schema}");
+                pg_admin(base, &sql).unwrap_or_else(|e| panic!("{POSTGRES_VAR}: could not create a schema: {e}"));
+                FreshDb { url: with_schema(base, &schema), drop: Cleanup::Schema(base.clone(), schema) }
+            }
+        }
+    }
+
+    /// A fresh database for a server state that is not reopened: SQLite in
+    /// memory, or a PostgreSQL schema.
+    pub fn scratch(&self, name: &str) -> FreshDb {
+        match self {
+            Backend::Sqlite => FreshDb { url: ":memory:".into(), drop: Cleanup::Nothing },
+            Backend::Postgres(_) => self.fresh(name),
+        }
+    }
+
+    /// Whether this is SQLite.
+    pub fn is_sqlite(&self) -> bool {
+        matches!(self, Backend::Sqlite)
+    }
+}
+
+/// A fresh database; removed when dropped.
+pub struct FreshDb {
+    /// The database setting that opens it (`ServerConfig::database`).
+    pub url: String,
+    drop: Cleanup,
+}
+
+enum Cleanup {
+    Nothing,
+    Dir(std::path::PathBuf),
+    Schema(String, String),
+}
+
+impl Drop for FreshDb {
+    fn drop(&mut self) {
+        match &self.drop {
+            Cleanup::Nothing => {}
+            Cleanup::Dir(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            Cleanup::Schema(base, schema) => {
+                // Best effort: a server still connected may hold it a moment.
+                let _ = pg_admin(base, &format!("SET lock_timeout = '10s'; DROP SCHEMA IF EXISTS {schema} CASCADE"));
+            }
+        }
+    }
+}
+
+/// A schema name unique to this process and call: lower case, at most 63
+/// bytes.
+fn schema_name(name: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    let tag: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).take(30).collect();
+    format!("t{}_{}_{}_{tag}", std::process::id(), N.fetch_add(1, Ordering::SeqCst), nanos() % 1_000_000)
+}
+
+/// The URL with the schema as its search path.
+pub fn with_schema(base: &str, schema: &str) -> String {
+    let sep = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{sep}options=-csearch_path%3D{schema}")
+}
+
+/// Runs SQL on the PostgreSQL database at `url`, on a thread of its own
+/// (the synchronous client may not run inside the tests' runtime).
+pub fn pg_admin(url: &str, sql: &str) -> Result<(), String> {
+    let (url, sql) = (url.to_string(), sql.to_string());
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).map_err(|e| e.to_string())?;
+        client.batch_execute(&sql).map_err(|e| e.to_string())
+    })
+    .join()
+    .map_err(|_| "the PostgreSQL thread panicked".to_string())?
+}
+
+/// Runs each listed `async fn NAME(backend: Backend)` as two tests on a
+/// two-thread runtime: `on_sqlite::NAME`, and `on_postgres::NAME` when
+/// `ARBITER_TEST_POSTGRES` is set. `sync:` lists plain `fn NAME(backend)`.
+macro_rules! on_every_backend {
+    ($($name:ident),* $(,)? $(; sync: $($sync:ident),* $(,)?)?) => {
+        mod on_sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(super::common::Backend::Sqlite).await
+                }
+            )*
+            $($(
+                #[test]
+                fn $sync() {
+                    super::$sync(super::common::Backend::Sqlite)
+                }
+            )*)?
+        }
+        mod on_postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    match super::common::Backend::postgres() {
+                        Some(b) => super::$name(b).await,
+                        None => eprintln!("skipped: {} is not set", super::common::POSTGRES_VAR),
+                    }
+                }
+            )*
+            $($(
+                #[test]
+                fn $sync() {
+                    match super::common::Backend::postgres() {
+                        Some(b) => super::$sync(b),
+                        None => eprintln!("skipped: {} is not set", super::common::POSTGRES_VAR),
+                    }
+                }
+            )*)?
+        }
+    };
+}
 
 /// A config for tests: the given database, quick bots, default limits.
 pub fn config(database: &str) -> ServerConfig {
@@ -28,9 +187,23 @@ pub async fn memory_state() -> AppState {
     AppState::open(config(":memory:")).await.unwrap()
 }
 
+/// A server state over a fresh database of the backend, with every game on
+/// main; keep the [`FreshDb`] while the state is used.
+pub async fn state_on(backend: &Backend, name: &str) -> (AppState, FreshDb) {
+    let db = backend.scratch(name);
+    (AppState::open(config(&db.url)).await.unwrap(), db)
+}
+
 /// A server state with the given games.
 pub async fn state_with(registry: Registry) -> AppState {
     AppState::open_with(config(":memory:"), registry).await.unwrap()
+}
+
+/// A server state with the given games over a fresh database of the
+/// backend; keep the [`FreshDb`] while the state is used.
+pub async fn state_with_on(backend: &Backend, registry: Registry) -> (AppState, FreshDb) {
+    let db = backend.scratch("games");
+    (AppState::open_with(config(&db.url), registry).await.unwrap(), db)
 }
 
 /// A fresh temporary directory for database files.
