@@ -1,6 +1,7 @@
 // Ephemeral Path in the browser: setup by clicks (terrain, the gate,
 // foraging, placing figures), an illegal drag that is drawn in red with the
-// rules' reason, and a legal drag that moves the figure.
+// rules' reason, a legal drag that moves the figure, and a prep token's nudge
+// (too far: refused with its reason; 1.5 cm: accepted, one token spent).
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { api, browser, open, sleep, tableLen } from "./harness.mjs";
@@ -128,5 +129,71 @@ test("an illegal drag shows its reason; a legal one moves the figure", async () 
   const reason = moved ? "" : await page.locator("[data-testid=whynot]").innerText();
   assert.ok(moved, `the short move was accepted (${reason})`);
   assert.match(await page.locator("[data-testid=log]").innerText(), /moves \(/);
+  assert.deepEqual(errors, []);
+});
+
+test("a prep token's nudge: drag up to 2 cm; too far is refused with its reason", async () => {
+  const m = await create();
+  // To an activation of a player who holds a prep token (preparing for one if need be).
+  const v = await advance(
+    m,
+    (v) => phase(v) === "Acting" && v.observation.prep[v.turn.seat] > 0,
+    (legal, v) => legal.find((a) => a === "Pass") ?? (phase(v) === "Acting" ? legal.find((a) => a === "Prepare") : null) ?? legal[0],
+  );
+  const s = v.turn.seat;
+  const { page, errors } = await open(b, `/m/${m.id}?token=${m.tokens[s]}`);
+  await page.waitForSelector(".fig.active .base");
+  const letter = await page.locator(".fig.active").getAttribute("data-figure");
+  const tokens = async () => page.locator(`[data-testid=prep-${s}] .token`).count();
+  const before = await tokens();
+  assert.ok(before > 0);
+  await page.click("[data-testid=prep-uses] summary");
+  await page.click(`[data-nudge='${letter}']`);
+  await page.waitForSelector("[data-testid=nudge-zone]");
+  assert.match(await page.locator("[data-testid=banner]").innerText(), /Nudge .*up to 2 cm/);
+
+  const mat = await page.locator(".eph-mat").boundingBox();
+  const perCm = mat.width / 40;
+  const drag = async (cm, angle) => {
+    const base = await page.locator(`.fig[data-figure='${letter}'] .base`).boundingBox();
+    const cx = base.x + base.width / 2, cy = base.y + base.height / 2;
+    // Toward the middle of the table, turned by `angle`.
+    const a = Math.atan2(mat.y + mat.height / 2 - cy, mat.x + mat.width / 2 - cx) + angle;
+    const to = { x: cx + Math.cos(a) * cm * perCm, y: cy + Math.sin(a) * cm * perCm };
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let k = 1; k <= 6; k++) await page.mouse.move(cx + ((to.x - cx) * k) / 6, cy + ((to.y - cy) * k) / 6);
+    const label = await page.locator("[data-testid=drag-path]").textContent();
+    await page.mouse.up();
+    return label;
+  };
+
+  // 4 cm is twice a nudge: the label says so while dragging, the server refuses, nothing is spent.
+  const len = await tableLen(page);
+  assert.match(await drag(4, 0), /nudge 4\.\d of 2 cm/);
+  await page.waitForSelector("[data-testid=failed-path]");
+  assert.match(await page.locator("[data-testid=whynot]").innerText(), /ep\.move\.too-far/);
+  assert.equal(await tableLen(page), len);
+  assert.equal(await tokens(), before);
+
+  // 1.5 cm is a nudge (another direction if something is in the way).
+  let moved = false;
+  const reasons = [];
+  for (const angle of [0, Math.PI / 2, -Math.PI / 2, Math.PI]) {
+    assert.match(await drag(1.5, angle), /nudge 1\.\d of 2 cm/);
+    await page.waitForFunction(
+      (l) => Number(document.querySelector(".table-page")?.getAttribute("data-len")) > l || !!document.querySelector("[data-testid=failed-path]"),
+      len,
+    );
+    if ((await tableLen(page)) > len) {
+      moved = true;
+      break;
+    }
+    reasons.push(await page.locator("[data-testid=whynot]").innerText());
+  }
+  assert.ok(moved, `a 1.5 cm nudge was accepted (${reasons.join(" | ")})`);
+  await page.waitForFunction(() => /spends a prep token to nudge/.test(document.querySelector("[data-testid=log]")?.textContent ?? ""));
+  assert.equal(await tokens(), before - 1);
+  assert.equal(await page.locator("[data-testid=nudge-zone]").count(), 0, "the nudge is over");
   assert.deepEqual(errors, []);
 });

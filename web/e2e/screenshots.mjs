@@ -171,6 +171,20 @@ const eph = await create({ game: "ephemeral", seats: [{ controller: "human", nam
   await page.context().close();
 }
 
+// The Ephemeral figure-set builder: a shipped set being changed, with the
+// server's live check placing each problem on its figure.
+{
+  const { page } = await open(b, "/build/ephemeral", { width: 1440, height: 1000 });
+  await page.waitForSelector("[data-testid=set-status][data-ok=true]");
+  await page.selectOption("select[name=start-from]", "ember-court");
+  await page.waitForFunction(() => document.querySelector("input[name=set-name]")?.value === "Ember Court");
+  await page.fill("input[name=force-1]", "12");
+  await page.waitForSelector("[data-testid=set-status][data-ok=false]");
+  await page.click(".undo-bar .icon-btn");
+  await shot(page, "ephemeral-builder.png");
+  await page.context().close();
+}
+
 // The replay of a finished game (Essence, fast, bot against bot).
 {
   const m = await create({ game: "essence", variant: { fast: true }, seats: [{ controller: "greedy", name: "Greedy" }, { controller: "random", name: "Random" }], seed: 5 });

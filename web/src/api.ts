@@ -1,6 +1,10 @@
 // The server's REST API (docs/api.md), typed with the ts-rs bindings the
 // server crate generates into crates/server/bindings/.
 import type { ActionAccepted } from "@bindings/ActionAccepted";
+import type { CheckSet } from "@bindings/CheckSet";
+import type { EphemeralCatalogue } from "@bindings/EphemeralCatalogue";
+import type { SetChecked } from "@bindings/SetChecked";
+import type { ShippedSet } from "@bindings/ShippedSet";
 import type { CreateMatch } from "@bindings/CreateMatch";
 import type { ErrorBody } from "@bindings/ErrorBody";
 import type { GameInfo } from "@bindings/GameInfo";
@@ -37,7 +41,7 @@ export class ApiFailure extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown, attempt = 0): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, attempt = 0, text = false): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -51,12 +55,13 @@ async function call<T>(method: string, path: string, body?: unknown, attempt = 0
   if (res.status === 429 && attempt < 6) {
     // Over the server's per-address rate limit: wait a moment and try again.
     await new Promise((r) => setTimeout(r, 250 * (attempt + 1)));
-    return call<T>(method, path, body, attempt + 1);
+    return call<T>(method, path, body, attempt + 1, text);
   }
-  const text = await res.text();
+  const raw = await res.text();
+  if (res.ok && text) return raw as T;
   let json: Json = null;
   try {
-    json = text ? parseJson(text) : null;
+    json = raw ? parseJson(raw) : null;
   } catch {
     json = null;
   }
@@ -64,7 +69,7 @@ async function call<T>(method: string, path: string, body?: unknown, attempt = 0
     const body: ErrorBody =
       json && typeof json.error === "string"
         ? json
-        : { error: `http-${res.status}`, message: text.slice(0, 200) || res.statusText, refusal: null };
+        : { error: `http-${res.status}`, message: raw.slice(0, 200) || res.statusText, refusal: null };
     throw new ApiFailure(res.status, body);
   }
   return json as T;
@@ -85,6 +90,14 @@ export const api = {
     call<Joined>("POST", `/api/matches/${enc(id)}/join`, seat === undefined ? {} : { seat }),
   record: (id: string) => call<Json>("GET", `/api/matches/${enc(id)}/record`),
   replay: (id: string, n: number) => call<ReplayFrame>("GET", `/api/matches/${enc(id)}/replay/${n}`),
+  /** The figure-set builder (`docs/api.md`, "The figure-set builder"). */
+  ephemeral: {
+    catalogue: (edition: string) => call<EphemeralCatalogue>("GET", `/api/ephemeral/catalogue?edition=${enc(edition)}`),
+    sets: () => call<ShippedSet[]>("GET", "/api/ephemeral/sets"),
+    validate: (req: CheckSet) => call<SetChecked>("POST", "/api/ephemeral/validate", req),
+    /** The printable spec sheets, as an HTML page. */
+    sheet: (req: CheckSet) => call<string>("POST", "/api/ephemeral/sheet", req, 0, true),
+  },
 };
 
 /** The WebSocket address of a match, for a seat's token or a spectator. */

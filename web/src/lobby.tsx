@@ -12,6 +12,7 @@ import { linkClick, navigate } from "./router";
 import { forget, held, remember } from "./store";
 import { TopBar } from "./table";
 import { WhyNot } from "./ui";
+import { loadSaved, toFile } from "./games/figure-set";
 import emberCourt from "@sets/ember-court.toml?raw";
 import tideWardens from "@sets/tide-wardens.toml?raw";
 import glassOrchard from "@sets/glass-orchard.toml?raw";
@@ -38,7 +39,7 @@ interface Strength {
   bot: string;
 }
 
-const STRENGTHS: Record<string, Strength[]> = {
+export const STRENGTHS: Record<string, Strength[]> = {
   essence: [
     { label: "Beginner (random)", bot: "random" },
     { label: "Easy (greedy)", bot: "greedy" },
@@ -100,6 +101,13 @@ export function Lobby() {
       <div class="lobby-grid">
         <NewGame games={games} />
         <div class="lobby-lists">
+          <section class="panel builder-card">
+            <h3>Figure-set builder</h3>
+            <p class="muted small">Build an Ephemeral Path figure set from the ability catalogue, checked against every construction rule as you type; print its spec sheets, or play it against the AI.</p>
+            <a class="btn small" href="/build/ephemeral" onClick={(e) => linkClick(e as MouseEvent, "/build/ephemeral")}>
+              Open the builder
+            </a>
+          </section>
           <JoinByLink />
           <Lists />
         </div>
@@ -140,9 +148,15 @@ function NewGame({ games }: { games: GameInfo[] }) {
     setPlayers(game === "ethia-worlds" ? 1 : 2);
   }, [game]);
 
+  // The set being built in the figure-set builder, if this browser has one.
+  const built = useMemo(() => (game === "ephemeral" ? loadSaved() : null), [game]);
   const setsParsed = useMemo(
     () =>
       sets.map((s) => {
+        if (s.choice === "builder") {
+          if (!built) return { json: null, error: "no set in the builder on this browser" };
+          return { json: toFile(built.set, variant.edition ?? "v0.26") as Json, error: null as string | null };
+        }
         if (s.choice !== "paste") return { json: parseToml(SHIPPED_SETS[s.choice]) as Json, error: null as string | null };
         if (!s.toml.trim()) return { json: null, error: "paste a figure set (TOML)" };
         try {
@@ -151,7 +165,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
           return { json: null, error: String((e as Error).message).split("\n")[0] };
         }
       }),
-    [sets],
+    [sets, built, variant.edition],
   );
 
   const create = async () => {
@@ -296,6 +310,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
                     {Object.keys(SHIPPED_SETS).map((k) => (
                       <option value={k}>{(parseToml(SHIPPED_SETS[k]) as Json).name}</option>
                     ))}
+                    {built && <option value="builder">My set: {built.set.name || "unnamed"} (from the builder)</option>}
                     <option value="paste">Paste my own (TOML)…</option>
                   </select>
                 </label>
@@ -312,13 +327,16 @@ function NewGame({ games }: { games: GameInfo[] }) {
                     }}
                   />
                 )}
-                <div class={`set-summary ${setsParsed[i].error ? "bad" : ""}`}>
+                <div class={`set-summary ${setsParsed[i].error ? "bad" : ""}`} data-testid={`set-summary-${i}`}>
                   {setsParsed[i].error
                     ? setsParsed[i].error
                     : `${setsParsed[i].json?.name}: ${(setsParsed[i].json?.figure ?? []).map((f: Json) => f.name).join(", ")}`}
                 </div>
               </div>
             ))}
+            <a class="builder-link" href="/build/ephemeral" onClick={(e) => linkClick(e as MouseEvent, "/build/ephemeral")} data-testid="open-builder">
+              Build your own figure set →
+            </a>
           </div>
         )}
       </div>

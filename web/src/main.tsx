@@ -1,6 +1,8 @@
-// Arbiter's web app: the lobby, a table for every game, and the replay viewer.
+// Arbiter's web app: the lobby, a table for every game, the replay viewer,
+// and the Ephemeral figure-set builder.
 import { render } from "preact";
 import "./style.css";
+import { BuildEphemeral } from "./build-ephemeral";
 import { Lobby } from "./lobby";
 import { ReplayPage } from "./replay";
 import { useRoute } from "./router";
@@ -15,6 +17,8 @@ function App() {
       return <JoinPage key={r.id} id={r.id} seat={r.seat} />;
     case "replay":
       return <ReplayPage key={r.id} id={r.id} step={r.step} />;
+    case "build":
+      return <BuildEphemeral />;
     default:
       return <Lobby />;
   }

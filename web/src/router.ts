@@ -1,12 +1,14 @@
 // A tiny path router: `/` the lobby, `/m/{id}` a table, `/join/{id}` an
-// invitation, `/replay/{id}` the replay viewer.
+// invitation, `/replay/{id}` the replay viewer, `/build/ephemeral` the
+// figure-set builder (`#/build/ephemeral` finds it too).
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { page: "lobby" }
   | { page: "table"; id: string; token: string | null; seat: number | null; watch: boolean }
   | { page: "join"; id: string; seat: number | null }
-  | { page: "replay"; id: string; step: number | null };
+  | { page: "replay"; id: string; step: number | null }
+  | { page: "build"; game: "ephemeral" };
 
 export function parseRoute(loc: Location = location): Route {
   const q = new URLSearchParams(loc.search);
@@ -15,6 +17,8 @@ export function parseRoute(loc: Location = location): Route {
   if (parts[0] === "m" && parts[1]) return { page: "table", id: parts[1], token: q.get("token"), seat: num(q.get("seat")), watch: q.has("watch") };
   if (parts[0] === "join" && parts[1]) return { page: "join", id: parts[1], seat: num(q.get("seat")) };
   if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1], step: num(q.get("step")) };
+  const hash = loc.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  if ((parts[0] === "build" && parts[1] === "ephemeral") || (hash[0] === "build" && hash[1] === "ephemeral")) return { page: "build", game: "ephemeral" };
   return { page: "lobby" };
 }
 

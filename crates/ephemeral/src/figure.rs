@@ -184,6 +184,23 @@ pub struct Violation {
     pub rule: Rule,
     /// What is wrong, in plain words (without the figure's name).
     pub message: String,
+    /// The figure's place in the set (0-based), when it concerns one figure:
+    /// names may be missing or shared, the place never is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// The key of the file the problem is in, for an editor to point at:
+    /// `name`, `author`, `description`, `figure` (the count), `class`,
+    /// `base_mm`, `hp`, `movement`, `force`, `range`, `specs` (HP, Movement,
+    /// Force and Range together), `abilities`, or `points` (the set's total).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+impl Violation {
+    /// A violation of the set as a whole, in one of its keys.
+    fn set(rule: Rule, field: &str, message: String) -> Violation {
+        Violation { figure: None, rule, message, index: None, field: Some(field.to_string()) }
+    }
 }
 
 impl fmt::Display for Violation {
@@ -304,6 +321,35 @@ pub struct FigureFile {
     pub abilities: Vec<AbilityPick>,
 }
 
+impl FigureFile {
+    /// HP + Movement + Force + Range, as written (possibly out of range).
+    pub fn base_spec_points(&self) -> i128 {
+        [self.hp, self.movement, self.force, self.range].iter().map(|&x| i128::from(x)).sum()
+    }
+
+    /// The cost of its abilities as the checks count it: each catalogue
+    /// ability once, whatever its class; unknown ids cost nothing.
+    pub fn ability_points(&self, catalogue: &Catalogue) -> u64 {
+        let mut listed: Vec<&str> = Vec::new();
+        let mut points = 0u64;
+        for pick in &self.abilities {
+            if let Some(a) = catalogue.get(&pick.id.trim().to_ascii_uppercase())
+                && !listed.contains(&a.id.as_str())
+            {
+                listed.push(&a.id);
+                points += u64::from(a.points);
+            }
+        }
+        points
+    }
+
+    /// Its figure points as the checks count them (the set's total is their
+    /// sum): base spec points (0 when negative) plus ability points.
+    pub fn points(&self, catalogue: &Catalogue) -> u64 {
+        u64::try_from(self.base_spec_points().max(0)).unwrap_or(u64::MAX).saturating_add(self.ability_points(catalogue))
+    }
+}
+
 /// A figure set as written in a file, unchecked.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -348,23 +394,29 @@ impl FigureSetFile {
         let mut out = Vec::new();
         let name = self.name.trim();
         if name.is_empty() {
-            out.push(Violation { figure: None, rule: Rule::SetName, message: "the set has no name".into() });
+            out.push(Violation::set(Rule::SetName, "name", "the set has no name".into()));
         }
-        check_len(&mut out, None, "the set's name", name, MAX_NAME_CHARS);
-        check_len(&mut out, None, "the author", self.author.as_deref().unwrap_or(""), MAX_TEXT_CHARS);
-        check_len(&mut out, None, "the description", self.description.as_deref().unwrap_or(""), MAX_TEXT_CHARS);
+        check_len(&mut out, "name", "the set's name", name, MAX_NAME_CHARS);
+        check_len(&mut out, "author", "the author", self.author.as_deref().unwrap_or(""), MAX_TEXT_CHARS);
+        check_len(
+            &mut out,
+            "description",
+            "the description",
+            self.description.as_deref().unwrap_or(""),
+            MAX_TEXT_CHARS,
+        );
         let n = self.figures.len();
         let (lo, hi) = (edition.min_figures(), edition.max_figures());
         if !(lo..=hi).contains(&n) {
-            out.push(Violation {
-                figure: None,
-                rule: Rule::FigureCount,
-                message: format!(
+            out.push(Violation::set(
+                Rule::FigureCount,
+                "figure",
+                format!(
                     "the set has {n} figure{}; {} allows {lo}–{hi}",
                     if n == 1 { "" } else { "s" },
                     edition.label()
                 ),
-            });
+            ));
         }
         let mut figures = Vec::with_capacity(n);
         let mut total: u64 = 0;
@@ -379,23 +431,25 @@ impl FigureSetFile {
                         figure: Some(label.clone()),
                         rule: Rule::DuplicateName,
                         message: "another figure in the set has the same name".into(),
+                        index: Some(i),
+                        field: Some("name".into()),
                     });
                 } else {
                     seen.push(key);
                 }
             }
-            let (figure, points) = check_figure(f, &label, edition, catalogue, &mut out);
+            let (figure, points) = check_figure(f, i, &label, edition, catalogue, &mut out);
             total = total.saturating_add(points);
             if let Some(figure) = figure {
                 figures.push(figure);
             }
         }
         if total > u64::from(MAX_SET_POINTS) {
-            out.push(Violation {
-                figure: None,
-                rule: Rule::SetPoints,
-                message: format!("the set uses {total} spec points; at most {MAX_SET_POINTS}"),
-            });
+            out.push(Violation::set(
+                Rule::SetPoints,
+                "points",
+                format!("the set uses {total} spec points; at most {MAX_SET_POINTS}"),
+            ));
         }
         if !out.is_empty() {
             return Err(out);
@@ -429,14 +483,11 @@ fn figure_label(f: &FigureFile, index: usize) -> String {
     if name.is_empty() { format!("figure {}", index + 1) } else { clip(name, MAX_NAME_CHARS) }
 }
 
-fn check_len(out: &mut Vec<Violation>, figure: Option<&str>, what: &str, s: &str, max: usize) {
+/// Checks the length of one of the set's own texts (`field` is its key).
+fn check_len(out: &mut Vec<Violation>, field: &str, what: &str, s: &str, max: usize) {
     let n = s.chars().count();
     if n > max {
-        out.push(Violation {
-            figure: figure.map(str::to_string),
-            rule: Rule::TooLong,
-            message: format!("{what} has {n} characters; at most {max}"),
-        });
+        out.push(Violation::set(Rule::TooLong, field, format!("{what} has {n} characters; at most {max}")));
     }
 }
 
@@ -444,42 +495,53 @@ fn check_len(out: &mut Vec<Violation>, figure: Option<&str>, what: &str, s: &str
 /// (unknown abilities count nothing).
 fn check_figure(
     f: &FigureFile,
+    index: usize,
     label: &str,
     edition: Edition,
     catalogue: &Catalogue,
     out: &mut Vec<Violation>,
 ) -> (Option<Figure>, u64) {
     let before = out.len();
-    let mut v = |rule: Rule, message: String| out.push(Violation { figure: Some(label.to_string()), rule, message });
+    let mut v = |rule: Rule, field: &str, message: String| {
+        out.push(Violation {
+            figure: Some(label.to_string()),
+            rule,
+            message,
+            index: Some(index),
+            field: Some(field.to_string()),
+        });
+    };
     let name = f.name.trim();
     if name.is_empty() {
-        v(Rule::FigureName, "the figure has no name".into());
+        v(Rule::FigureName, "name", "the figure has no name".into());
     }
     let long = |what: &str, s: &str, max: usize| {
         let n = s.chars().count();
         (n > max).then(|| format!("{what} has {n} characters; at most {max}"))
     };
     if let Some(m) = long("the name", name, MAX_NAME_CHARS) {
-        v(Rule::TooLong, m);
+        v(Rule::TooLong, "name", m);
     }
     if let Some(m) = long("the description", f.description.trim(), MAX_TEXT_CHARS) {
-        v(Rule::TooLong, m);
+        v(Rule::TooLong, "description", m);
     }
     let class = f.class;
     if f.hp < 1 {
-        v(Rule::HitPoints, format!("HP must be at least 1 (it is {})", f.hp));
+        v(Rule::HitPoints, "hp", format!("HP must be at least 1 (it is {})", f.hp));
     }
-    for (what, value) in [("Movement", f.movement), ("Force", f.force), ("Range", f.range)] {
+    for (what, key, value) in
+        [("Movement", "movement", f.movement), ("Force", "force", f.force), ("Range", "range", f.range)]
+    {
         if value < 0 {
-            v(Rule::NegativeSpec, format!("{what} {value} is negative"));
+            v(Rule::NegativeSpec, key, format!("{what} {value} is negative"));
         }
     }
-    let base: i128 = [f.hp, f.movement, f.force, f.range].iter().map(|&x| i128::from(x)).sum();
+    let base = f.base_spec_points();
     let allowed = class.base_spec_range();
     if base > i128::from(*allowed.end()) {
-        v(Rule::BaseSpec, format!("{class} base spec points {base} exceed {}", allowed.end()));
+        v(Rule::BaseSpec, "specs", format!("{class} base spec points {base} exceed {}", allowed.end()));
     } else if base < i128::from(*allowed.start()) {
-        v(Rule::BaseSpec, format!("{class} base spec points {base} are below {}", allowed.start()));
+        v(Rule::BaseSpec, "specs", format!("{class} base spec points {base} are below {}", allowed.start()));
     }
     let (lo, hi) = (f64::from(edition.min_base_mm()), f64::from(edition.max_base_mm()));
     if !f.base_mm.is_finite() || f.base_mm < lo || f.base_mm > hi {
@@ -489,29 +551,36 @@ fn check_figure(
         } else {
             format!("at most {} mm", edition.max_base_mm())
         };
-        v(Rule::BaseDiameter, format!("the base diameter ({shown}) must be {allowed} in {}", edition.label()));
+        v(
+            Rule::BaseDiameter,
+            "base_mm",
+            format!("the base diameter ({shown}) must be {allowed} in {}", edition.label()),
+        );
     }
     if f.abilities.len() > MAX_ABILITIES {
-        v(Rule::AbilityCount, format!("{} abilities; at most {MAX_ABILITIES}", f.abilities.len()));
+        v(Rule::AbilityCount, "abilities", format!("{} abilities; at most {MAX_ABILITIES}", f.abilities.len()));
     }
     let mut chosen: Vec<ChosenAbility> = Vec::new();
-    let mut ability_points: u64 = 0;
     let mut listed: Vec<String> = Vec::new();
     for pick in &f.abilities {
         let id = pick.id.trim().to_ascii_uppercase();
         let Some(ability) = catalogue.get(&id) else {
-            v(Rule::UnknownAbility, format!("there is no ability '{}' in the catalogue", clip(pick.id.trim(), 12)));
+            v(
+                Rule::UnknownAbility,
+                "abilities",
+                format!("there is no ability '{}' in the catalogue", clip(pick.id.trim(), 12)),
+            );
             continue;
         };
         if listed.contains(&ability.id) {
-            v(Rule::DuplicateAbility, format!("ability {} is listed twice", ability.id));
+            v(Rule::DuplicateAbility, "abilities", format!("ability {} is listed twice", ability.id));
             continue;
         }
         listed.push(ability.id.clone());
-        ability_points += u64::from(ability.points);
         if ability.class != class {
             v(
                 Rule::AbilityClass,
+                "abilities",
                 format!(
                     "ability {} is a {} ability; a {class} may only take {class} abilities",
                     ability.id, ability.class
@@ -520,11 +589,11 @@ fn check_figure(
         }
         let name = nonblank(pick.name.as_deref());
         if let Some(m) = name.as_deref().and_then(|n| long(&format!("the name of ability {}", ability.id), n, 40)) {
-            v(Rule::TooLong, m);
+            v(Rule::TooLong, "abilities", m);
         }
         chosen.push(ChosenAbility { ability: ability.clone(), name });
     }
-    let points = u64::try_from(base.max(0)).unwrap_or(u64::MAX).saturating_add(ability_points);
+    let points = f.points(catalogue);
     if out.len() > before {
         return (None, points);
     }
@@ -592,6 +661,8 @@ impl TryFrom<AbilityPick> for ChosenAbility {
                 figure: None,
                 rule: Rule::UnknownAbility,
                 message: format!("there is no ability '{}' in the catalogue", clip(pick.id.trim(), 12)),
+                index: None,
+                field: Some("abilities".into()),
             }])),
         }
     }
@@ -743,7 +814,7 @@ impl TryFrom<FigureFile> for Figure {
     fn try_from(f: FigureFile) -> Result<Self, Self::Error> {
         let catalogue = Catalogue::standard_ref().map_err(SetError::Catalogue)?;
         let mut out = Vec::new();
-        let (figure, _) = check_figure(&f, &figure_label(&f, 0), Edition::V020, catalogue, &mut out);
+        let (figure, _) = check_figure(&f, 0, &figure_label(&f, 0), Edition::V020, catalogue, &mut out);
         figure.ok_or(SetError::Invalid(out))
     }
 }

@@ -317,6 +317,10 @@ fn violations(file: &FigureSetFile, edition: Edition) -> Vec<Violation> {
     file.validate(edition, &cat()).unwrap_err()
 }
 
+fn at_set(v: &[Violation], rule: Rule) -> Option<(Option<usize>, Option<&str>)> {
+    v.iter().find(|x| x.rule == rule).map(|x| (x.index, x.field.as_deref()))
+}
+
 fn has(v: &[Violation], rule: Rule, text: &str) -> bool {
     v.iter().any(|x| x.rule == rule && x.to_string() == text)
 }
@@ -372,6 +376,25 @@ fn every_violation_is_reported_with_its_message() {
     assert!(has(&v, Rule::TooLong, "the description has 501 characters; at most 500"), "{v:?}");
     assert!(v.iter().any(|x| x.rule == Rule::TooLong && x.message == "the name has 61 characters; at most 60"));
     assert!(has(&v, Rule::TooLong, "Tam: the name of ability R1 has 41 characters; at most 40"), "{v:?}");
+    // Each violation says where it is: the figure's place and the key.
+    let mut f = base_file();
+    f.figures[1].name = "Mira".into();
+    f.figures[1].hp = 0;
+    f.figures[1].abilities = vec![AbilityPick::id("D1")];
+    f.figures[0].base_mm = 80.0;
+    let v = violations(&f, Edition::V026);
+    let at = |rule: Rule| v.iter().find(|x| x.rule == rule).map(|x| (x.index, x.field.as_deref()));
+    assert_eq!(at(Rule::DuplicateName), Some((Some(1), Some("name"))));
+    assert_eq!(at(Rule::HitPoints), Some((Some(1), Some("hp"))));
+    assert_eq!(at(Rule::AbilityClass), Some((Some(1), Some("abilities"))));
+    assert_eq!(at(Rule::BaseDiameter), Some((Some(0), Some("base_mm"))));
+    assert_eq!(f.figures[0].points(&cat()), 31);
+    assert_eq!(f.figures[1].points(&cat()), 7 + 6, "HP 0 + 5 + 1 + 1, and D1 (6 points, of the wrong class)");
+    let mut f = base_file();
+    f.figures[0].hp = 90;
+    let v = violations(&f, Edition::V026);
+    assert_eq!(at_set(&v, Rule::SetPoints), Some((None, Some("points"))));
+    assert_eq!(at_set(&v, Rule::BaseSpec), Some((Some(0), Some("specs"))));
     // Codes are stable strings.
     assert_eq!(Rule::BaseSpec.code(), "figure.base-spec");
     assert_eq!(Rule::FigureCount.code(), "set.figure-count");

@@ -12,6 +12,7 @@
 //! | `GET /api/matches/{id}/record` | the game record |
 //! | `GET /api/matches/{id}/replay/{n}` | the match after `n` decisions |
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
+//! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder (see [`crate::build_api`]) |
 //! | `GET /…` (anything else) | the web app's files, `index.html` for the app's own paths |
 //!
 //! The web app is the built `web/dist` directory: the one given to
@@ -22,7 +23,7 @@
 use crate::api::{ActionRequest, CreateMatch, GameInfo, JoinMatch};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::ws;
+use crate::{build_api, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Request, State};
@@ -97,6 +98,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}/record", get(record))
         .route("/api/matches/{id}/replay/{n}", get(replay))
         .route("/api/matches/{id}/ws", get(ws::upgrade))
+        .route("/api/ephemeral/catalogue", get(build_api::get_catalogue))
+        .route("/api/ephemeral/sets", get(build_api::get_sets))
+        .route("/api/ephemeral/sets/{name}", get(build_api::get_set))
+        .route("/api/ephemeral/validate", post(build_api::post_validate))
+        .route("/api/ephemeral/sheet", post(build_api::post_sheet))
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.body_bytes))

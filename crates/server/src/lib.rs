@@ -24,6 +24,7 @@
 //! ```
 
 pub mod api;
+pub mod build_api;
 pub mod config;
 pub mod db;
 pub mod error;

@@ -7,6 +7,8 @@ import type { Json } from "../api";
 export const TABLE = 40;
 export const GATE_R = 4.5;
 export const TOL = 0.05;
+/** How far a prep token's nudge moves a figure, climbing included (rules.rs, `NUDGE_CM`). */
+export const NUDGE_CM = 2;
 
 export interface P {
   x: number;

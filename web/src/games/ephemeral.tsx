@@ -2,7 +2,8 @@
 // gate, the bases — and every decision by pointer: placing terrain, the gate
 // and figures, foraging from the pool, dragging a figure along a path (with
 // the centimetres used and left while dragging), targeting with a line of
-// sight and range overlay, the attack dice tray, prep tokens, and the spec
+// sight and range overlay, the attack dice tray, prep tokens (a nudge is a
+// drag of up to 2 cm, or a click where the figure goes), and the spec
 // sheets beside the table. The server judges every drop; a refused one is
 // drawn in red with its reason.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -18,6 +19,7 @@ import {
   figureInfos,
   footprint,
   GATE_R,
+  NUDGE_CM,
   previewMove,
   round2,
   sceneOf,
@@ -76,6 +78,10 @@ export function useEphemeral(p: GameProps): GameUI {
   const [target, setTarget] = useState<number | null>(null);
   const [dice, setDice] = useState<number[]>([0, 0, 0, 0, 0]);
   const [hoverFig, setHoverFig] = useState<number | null>(null);
+  // A prep token's nudge being given: the figure (one of the player's own).
+  const [nudging, setNudging] = useState<number | null>(null);
+  // A click that ends a drag is not a click on the table.
+  const dragged = useRef(false);
 
   useEffect(() => {
     setPiece(null);
@@ -83,6 +89,7 @@ export function useEphemeral(p: GameProps): GameUI {
     setPlacing(null);
     setDrag(null);
     setTarget(null);
+    setNudging(null);
   }, [p.view.len, p.view.you]);
 
   const acting = phase === "Acting" ? (pd.figure as number) : null;
@@ -129,7 +136,12 @@ export function useEphemeral(p: GameProps): GameUI {
   const onDown = (e: PointerEvent, fig?: number) => {
     if (!p.interactive) return;
     setFailed(null);
-    if (fig !== undefined && myActing && fig === acting && onTable(fig)) {
+    if (fig !== undefined && nudging !== null && fig === nudging && onTable(fig)) {
+      e.preventDefault();
+      svgRef.current?.setPointerCapture(e.pointerId);
+      setDrag([figs[fig].at as P]);
+      setTarget(null);
+    } else if (fig !== undefined && nudging === null && myActing && fig === acting && onTable(fig)) {
       e.preventDefault();
       svgRef.current?.setPointerCapture(e.pointerId);
       setDrag([figs[fig].at as P]);
@@ -139,7 +151,8 @@ export function useEphemeral(p: GameProps): GameUI {
   const onMove = (e: PointerEvent) => {
     const q = toTable(e);
     if (!q) return;
-    if (drag) {
+    if (drag && nudging !== null) setDrag([drag[0], q]);
+    else if (drag) {
       const last = drag[drag.length - 1];
       if (dist(last, q) > 0.12) setDrag([...drag, q]);
     } else setHover(q);
@@ -149,16 +162,30 @@ export function useEphemeral(p: GameProps): GameUI {
     const q = toTable(e) ?? drag[drag.length - 1];
     const all = [...drag, q];
     setDrag(null);
+    dragged.current = true;
+    setTimeout(() => (dragged.current = false), 0);
     const start = all[0];
+    if (nudging !== null) {
+      if (dist(start, q) < 0.05) return;
+      const to = round2(q);
+      await send({ Spend: { Nudge: { figure: nudging, to } } }, [start, to]);
+      return;
+    }
     const moved = all.reduce((m, x) => Math.max(m, dist(start, x)), 0);
     if (moved < 0.4) return;
     const path = simplify(all, 16).slice(1).map(round2);
     await send({ Move: { path } }, [start, ...path]);
   };
   const onTableClick = async (e: MouseEvent) => {
-    if (!p.interactive || drag) return;
+    if (!p.interactive || drag || dragged.current) return;
     const q = toTable(e);
     if (!q) return;
+    if (nudging !== null && onTable(nudging)) {
+      const start = figs[nudging].at as P;
+      const to = round2(q);
+      await send({ Spend: { Nudge: { figure: nudging, to } } }, [start, to]);
+      return;
+    }
     if (phase === "Terrain" && piece !== null) {
       const at = { x: Math.round(q.x * 2) / 2, y: Math.round(q.y * 2) / 2 };
       if (piece === "gate") await send({ Gate: { at } }, [at]);
@@ -173,8 +200,13 @@ export function useEphemeral(p: GameProps): GameUI {
   };
   const onFigureClick = async (i: number, e: MouseEvent) => {
     e.stopPropagation();
-    if (!p.interactive) return;
+    if (!p.interactive || dragged.current) return;
     const f = figs[i];
+    if (nudging !== null) {
+      // Another of one's own figures takes the nudge instead.
+      if (f.owner === me && onTable(i)) setNudging(i);
+      return;
+    }
     if (phase === "Activate" && f.owner === me) return void send({ Activate: { figure: i } });
     if (phase === "Forage" && poolDie !== null && f.owner === me) return void send({ Forage: { die: poolDie, figure: i, at: null } });
     if (myActing && f.owner !== me) {
@@ -198,6 +230,7 @@ export function useEphemeral(p: GameProps): GameUI {
         setPoolDie(null);
         setTarget(null);
         setDrag(null);
+        setNudging(null);
       } else if ((e.key === "r" || e.key === "R") && piece !== null) setTurn((t) => (t + (e.shiftKey ? 345 : 15)) % 360);
     };
     window.addEventListener("keydown", k);
@@ -207,11 +240,14 @@ export function useEphemeral(p: GameProps): GameUI {
   // ---- drawing ----
   const elev = (on: number | null | undefined) => (on !== null && on !== undefined && scene[on] ? scene[on].height : 0);
   const actorInfo = actor !== null ? infos[actor] : null;
+  // The figure being dragged: the one being nudged, or the active one.
+  const mover = nudging ?? acting;
   const dragPreview =
-    drag && acting !== null && infos[acting]
-      ? previewMove(drag, infos[acting].radius, figs[acting].on ?? null, scene, enemiesOf(figs[acting].owner))
+    drag && mover !== null && infos[mover]
+      ? previewMove(drag, infos[mover].radius, figs[mover].on ?? null, scene, enemiesOf(figs[mover].owner))
       : null;
   const budget = acting !== null ? (infos[acting]?.moveCm ?? 0) : 0;
+  const dragBudget = nudging !== null ? NUDGE_CM : budget;
   const rangeOf = (i: number) => (infos[i]?.rangeCm ?? 0) + (figs[i]?.reach ?? 0);
   const measure = (a: number, b: number) => {
     const fa = figs[a], fb = figs[b];
@@ -285,11 +321,17 @@ export function useEphemeral(p: GameProps): GameUI {
         )}
         {/* targeting: the attacker's reach and the line to the target */}
         <g clip-path="url(#mat-clip)" pointer-events="none">
-          {actor !== null && onTable(actor) && actorInfo && (myActing || attack) && (
+          {actor !== null && onTable(actor) && actorInfo && nudging === null && (myActing || attack) && (
             <circle cx={figs[actor].at.x} cy={Y(figs[actor].at.y)} r={actorInfo.radius + rangeOf(actor)} class="range-ring" />
           )}
-          {myActing && !drag && acting !== null && onTable(acting) && (
+          {myActing && !drag && nudging === null && acting !== null && onTable(acting) && (
             <circle cx={figs[acting].at.x} cy={Y(figs[acting].at.y)} r={budget} class="move-ring" />
+          )}
+          {nudging !== null && onTable(nudging) && (
+            <g class="nudge-zone" data-testid="nudge-zone">
+              <circle cx={figs[nudging].at.x} cy={Y(figs[nudging].at.y)} r={NUDGE_CM} class="nudge-ring" />
+              <circle cx={figs[nudging].at.x} cy={Y(figs[nudging].at.y)} r={NUDGE_CM + (infos[nudging]?.radius ?? 0)} class="nudge-reach" />
+            </g>
           )}
         </g>
         {actor !== null && (tgt ?? attack?.target) !== null && (tgt ?? attack?.target) !== undefined && onTable(actor) && onTable(tgt ?? attack.target) && (
@@ -309,8 +351,8 @@ export function useEphemeral(p: GameProps): GameUI {
               i={i}
               active={actor === i}
               mine={f.owner === me}
-              can={activatable.has(i) || (poolDie !== null && forageFor(poolDie).has(i)) || (myActing && i === acting)}
-              targetable={myActing && f.owner !== me}
+              can={activatable.has(i) || (poolDie !== null && forageFor(poolDie).has(i)) || (myActing && nudging === null && i === acting) || nudging === i}
+              targetable={myActing && nudging === null && f.owner !== me}
               attackable={attackable.has(i)}
               targeted={tgt === i || attack?.target === i}
               hovered={hoverFig === i}
@@ -320,7 +362,9 @@ export function useEphemeral(p: GameProps): GameUI {
             />
           ) : null,
         )}
-        {drag && dragPreview && acting !== null && <DragPath points={drag} r={infos[acting].radius} cost={dragPreview.cost} climb={dragPreview.climb} budget={budget} blocked={dragPreview.blockedBy} />}
+        {drag && dragPreview && mover !== null && (
+          <DragPath points={drag} r={infos[mover].radius} cost={dragPreview.cost} climb={dragPreview.climb} budget={dragBudget} blocked={dragPreview.blockedBy} nudge={nudging !== null} />
+        )}
         {failed && <FailedPath f={failed} />}
         {/* ghosts */}
         {hover && p.interactive && phase === "Terrain" && piece !== null && !drag && <Ghost piece={piece} kit={kit} at={hover} turn={turn} />}
@@ -343,9 +387,10 @@ export function useEphemeral(p: GameProps): GameUI {
       ChooseFirst: "Choose who activates first.",
       Activate: "Activate one of your glowing figures.",
       Acting: "Drag the active figure to move it, click an enemy to target it, or prepare.",
+      Nudging: `Nudge ${nudging !== null ? `${infos[nudging]?.name} (${infos[nudging]?.letter})` : ""}: drag it up to ${NUDGE_CM} cm, or click where it goes; this spends a prep token.`,
       AttackDice: "The attack dice are rolled: spend prep tokens on them, or accept the roll.",
     };
-    prompt = pr[phase] ?? null;
+    prompt = pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null;
   }
 
   const prep: number[] = s?.prep ?? [0, 0];
@@ -499,8 +544,21 @@ export function useEphemeral(p: GameProps): GameUI {
           ))}
         </div>
       )}
+      {canSpend && phase === "Acting" && me !== null && nudging !== null && (
+        <div class="nudge-tray" data-testid="nudge-tray">
+          <div class="tray-title">
+            Nudge <b>{infos[nudging]?.name} ({infos[nudging]?.letter})</b> up to {NUDGE_CM} cm, climbing included
+          </div>
+          <div class="muted small">Drag the figure, or click where its centre goes. The move rules apply; a refused nudge costs nothing.</div>
+          <div class="row">
+            <button class="btn small ghost" onClick={() => (setNudging(null), setFailed(null))} data-testid="nudge-cancel">
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {canSpend && phase === "Acting" && me !== null && (
-        <PrepUses figs={figs} infos={infos} me={me} send={send} />
+        <PrepUses figs={figs} infos={infos} me={me} send={send} nudging={nudging} onNudge={(i) => (setNudging(i), setTarget(null), setFailed(null))} />
       )}
       {s?.phase === "Over" && <Score steps={p.steps} seats={p.view.seats.map((x) => x.name)} />}
     </Panel>
@@ -648,7 +706,7 @@ function SightLine({ a, b, ok, d, range }: { a: P; b: P; ok: boolean; d: number 
   );
 }
 
-function DragPath({ points, r, cost, climb, budget, blocked }: { points: P[]; r: number; cost: number; climb: number; budget: number; blocked: string | null }) {
+function DragPath({ points, r, cost, climb, budget, blocked, nudge = false }: { points: P[]; r: number; cost: number; climb: number; budget: number; blocked: string | null; nudge?: boolean }) {
   const over = cost > budget + 0.05;
   const end = points[points.length - 1];
   const bad = over || !!blocked;
@@ -660,7 +718,8 @@ function DragPath({ points, r, cost, climb, budget, blocked }: { points: P[]; r:
       <g class="drag-label" transform={`translate(${Math.min(Math.max(end.x, 6), 34)} ${Y(end.y) - r - 1.6})`}>
         <rect x="-6" y="-1.5" width="12" height={blocked ? 3.6 : 2.2} rx=".5" />
         <text y="0.1">
-          {cost.toFixed(1)} cm used · {Math.max(0, budget - cost).toFixed(1)} left{climb > 0 ? ` (${climb.toFixed(1)} climb)` : ""}
+          {nudge ? `nudge ${cost.toFixed(1)} of ${budget} cm` : `${cost.toFixed(1)} cm used · ${Math.max(0, budget - cost).toFixed(1)} left`}
+          {climb > 0 ? ` (${climb.toFixed(1)} climb)` : ""}
         </text>
         {blocked && (
           <text y="1.5" class="small">
@@ -796,10 +855,11 @@ function RolledDice({ attack, force, canSpend, lower, send }: { attack: Json; fo
   );
 }
 
-function PrepUses({ figs, infos, me, send }: { figs: Json[]; infos: FigureInfo[]; me: number; send: (a: Json) => void }) {
+function PrepUses(props: { figs: Json[]; infos: FigureInfo[]; me: number; send: (a: Json) => void; nudging: number | null; onNudge: (i: number) => void }) {
+  const { figs, infos, me, send } = props;
   const mine = infos.filter((x) => x.seat === me && figs[x.i]?.at && !figs[x.i]?.defeated);
   return (
-    <details class="prep-uses">
+    <details class="prep-uses" data-testid="prep-uses">
       <summary>Spend a prep token…</summary>
       {mine.map((x) => (
         <div class="row wrap prep-fig">
@@ -811,6 +871,14 @@ function PrepUses({ figs, infos, me, send }: { figs: Json[]; infos: FigureInfo[]
           </button>
           <button class="btn small" onClick={() => send({ Spend: { Reach: { figure: x.i } } })}>
             +5 cm range
+          </button>
+          <button
+            class={`btn small ${props.nudging === x.i ? "primary" : ""}`}
+            onClick={() => props.onNudge(x.i)}
+            data-nudge={x.letter}
+            title={`move ${x.name} up to ${NUDGE_CM} cm: drag it on the table`}
+          >
+            Nudge {NUDGE_CM} cm
           </button>
           {(figs[x.i].dice ?? []).map((d: Json, k: number) => (
             <button class="btn small" disabled={d.value >= d.sides} onClick={() => send({ Spend: { Forage: { figure: x.i, die: k } } })}>
