@@ -1,5 +1,6 @@
 //! `arbiter build`: checks an Ephemeral Path figure set against the
-//! construction rules, summarises it, and writes printable spec sheets.
+//! construction rules, summarises it, and writes printable spec sheets; with
+//! `--game p2v`, a Path 2 Victory warband instead (see `warband`).
 //!
 //! The set is a file (TOML or JSON) or the name of a set shipped with
 //! Arbiter (`arbiter build ember-court`). A legal set prints its summary and
@@ -21,10 +22,38 @@ pub struct Options {
     pub edition: Option<String>,
     /// Where to write the spec sheets.
     pub sheet: Option<PathBuf>,
+    /// The game: `ephemeral` (the default) or `p2v`.
+    pub game: String,
+    /// Path 2 Victory: a bestiary file whose creatures join the starter bestiary.
+    pub bestiary: Option<PathBuf>,
+    /// Path 2 Victory: a card file (public JSON format) whose creatures join the starter bestiary.
+    pub import: Option<PathBuf>,
 }
 
-/// Runs `arbiter build`.
+/// Runs `arbiter build` for the game asked for.
 pub fn run(o: &Options) -> Result<(), Failure> {
+    match o.game.trim().to_ascii_lowercase().as_str() {
+        "ephemeral" | "ephemeral-path" | "ep" | "ephemeral-gate" => {
+            if o.bestiary.is_some() || o.import.is_some() {
+                return Err(Failure::Input("--bestiary and --import are for --game p2v".into()));
+            }
+            run_ephemeral(o)
+        }
+        "p2v" | "path-2-victory" | "path2victory" => {
+            if o.edition.is_some() {
+                return Err(Failure::Input("--edition is for Ephemeral; Path 2 Victory is v1.3".into()));
+            }
+            crate::warband::run(&o.file, o.sheet.as_deref(), o.bestiary.as_deref(), o.import.as_deref())
+        }
+        other => Err(Failure::Input(format!(
+            "build knows ephemeral and p2v, not '{}'",
+            other.chars().take(40).collect::<String>()
+        ))),
+    }
+}
+
+/// Checks an Ephemeral figure set (the default game).
+fn run_ephemeral(o: &Options) -> Result<(), Failure> {
     let asked = match &o.edition {
         Some(e) => Some(e.parse::<Edition>().map_err(Failure::Input)?),
         None => None,

@@ -1,6 +1,7 @@
 //! The `arbiter` command: play a game in the terminal, run simulations and
 //! tournaments, count positions with perft, replay recorded games, check
-//! Ephemeral figure sets (`build`), and run the game server (`serve`).
+//! Ephemeral figure sets and Path 2 Victory warbands (`build`), and run the
+//! game server (`serve`).
 //!
 //! Exit codes: 0 success, 1 a failure while running, 2 bad input (arguments,
 //! files, positions).
@@ -14,6 +15,7 @@ mod replay;
 mod sim;
 mod tournament;
 mod view;
+mod warband;
 mod worlds_view;
 
 use arbiter_ai::BotSpec;
@@ -183,19 +185,28 @@ enum Command {
         #[arg(long, default_value = "standard")]
         variant: String,
     },
-    /// Check an Ephemeral Path figure set and print its spec sheets.
+    /// Check an Ephemeral Path figure set or a Path 2 Victory warband, and print its sheets.
     #[command(
-        after_help = "FILE is a figure-set file (.toml or .json; see docs/figure-sets.md) or the name of a set shipped\nwith Arbiter: ember-court, tide-wardens, glass-orchard, lantern-pact, salt-and-iron.\nExit codes: 0 legal, 1 illegal (every violation is listed), 2 unreadable.\n\nExamples:\n  arbiter build ember-court\n  arbiter build my-set.toml --edition v0.20 --sheet my-set.html"
+        after_help = "Ephemeral (the default): FILE is a figure-set file (.toml or .json; see docs/figure-sets.md) or the\nname of a set shipped with Arbiter: ember-court, tide-wardens, glass-orchard, lantern-pact, salt-and-iron.\n\nPath 2 Victory (--game p2v): FILE is a warband file (.toml or .json; see docs/warbands.md) or the name\nof a warband shipped with Arbiter: kobold-ambush, thornwood-raiders, beasts-of-the-vale, oni-tyrant.\nCreatures come from the starter bestiary, plus those of --bestiary (Arbiter's TOML card format)\nand --import (the public card JSON format); a card from a file replaces a starter card of its name.\n\nExit codes: 0 legal, 1 illegal (every violation is listed), 2 unreadable.\n\nExamples:\n  arbiter build ember-court\n  arbiter build my-set.toml --edition v0.20 --sheet my-set.html\n  arbiter build --game p2v kobold-ambush --sheet kobolds.html\n  arbiter build --game p2v my-warband.toml --import cards.json"
     )]
     Build {
-        /// A figure-set file, or the name of a shipped set.
+        /// A figure-set file or shipped set's name; with --game p2v, a warband file or shipped warband's name.
         file: String,
-        /// The rules edition: v0.26 (Ephemeral Path) or v0.20 (Ephemeral Gate); default: the file's, else v0.26.
+        /// The game: ephemeral (the default) or p2v (Path 2 Victory).
+        #[arg(long, default_value = "ephemeral")]
+        game: String,
+        /// Ephemeral: the rules edition, v0.26 (Ephemeral Path) or v0.20 (Ephemeral Gate); default: the file's, else v0.26.
         #[arg(long)]
         edition: Option<String>,
-        /// Write printable spec sheets (one HTML page) to this file.
+        /// Write printable sheets (one HTML page) to this file.
         #[arg(long, value_name = "OUT.html")]
         sheet: Option<PathBuf>,
+        /// Path 2 Victory: a bestiary file (TOML) whose creatures join the starter bestiary.
+        #[arg(long, value_name = "FILE")]
+        bestiary: Option<PathBuf>,
+        /// Path 2 Victory: a card file in the public JSON format whose creatures join the starter bestiary.
+        #[arg(long = "import", value_name = "CARDS.json")]
+        import: Option<PathBuf>,
     },
     /// Run the game server: the REST + WebSocket API of docs/api.md, with
     /// matches stored in a SQLite file or a PostgreSQL database.
@@ -350,7 +361,9 @@ fn main() -> ExitCode {
             "essence" | "essence-of-the-arcane" => perft_essence(&position, depth, &variant),
             _ => Err(Failure::Input("perft is defined for essence only".into())),
         },
-        Command::Build { file, edition, sheet } => build::run(&build::Options { file, edition, sheet }),
+        Command::Build { file, game, edition, sheet, bestiary, import } => {
+            build::run(&build::Options { file, game, edition, sheet, bestiary, import })
+        }
         Command::Serve { port, host, database, web } => serve(&host, port, database, web),
         Command::Replay { file, step } => replay::run(&file, step),
     };

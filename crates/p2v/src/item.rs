@@ -1,0 +1,200 @@
+//! Items and positioning upgrades: what any creature may be given for its
+//! upgrade cost.
+//!
+//! "Players can give creatures items of their level or lower, for the cost
+//! of an upgrade per item." The rulebook's appendix lists permanent items
+//! and consumables by level, and a second appendix lists positioning
+//! upgrades (False Object, Summonable, Tempting Disguise, Trail of Bodies)
+//! that cost "like other upgrades". Arbiter keeps both as data,
+//! `data/items.toml`, embedded and checked on load, with the texts in
+//! Arbiter's own words. Some items name a choice the player makes (the
+//! weapon a Fiery Weapon enchants, the spell in a potion): a warband writes
+//! it in brackets after the name, `Fiery Weapon (Spear)`.
+
+use crate::card::Size;
+use crate::feature::Action;
+use crate::points::Level;
+use crate::source::{MAX_FILE_BYTES, Path, clip, line_at, line_of};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The standard items' data file, embedded at build time.
+const STANDARD: &str = include_str!("../data/items.toml");
+
+/// What kind of thing it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ItemKind {
+    /// An item that lasts (a magic weapon, a howdah).
+    Permanent,
+    /// An item used up when used (a potion, a scroll).
+    Consumable,
+    /// A positioning upgrade: a deployment trick, with no level.
+    Positioning,
+}
+
+impl ItemKind {
+    /// In words (`consumable`).
+    pub fn label(self) -> &'static str {
+        match self {
+            ItemKind::Permanent => "permanent item",
+            ItemKind::Consumable => "consumable",
+            ItemKind::Positioning => "positioning upgrade",
+        }
+    }
+}
+
+/// One item or positioning upgrade.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Item {
+    /// Its name (`Healing Potion (minor)`).
+    pub name: String,
+    /// What kind of thing it is.
+    pub kind: ItemKind,
+    /// Its level: a creature may take items of its level or lower. None for
+    /// positioning upgrades.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<Level>,
+    /// What using it costs (passive when it is not used as an action).
+    #[serde(default, skip_serializing_if = "is_passive")]
+    pub action: Action,
+    /// What the player chooses when taking it (`weapon`, `spell`), written
+    /// in brackets after the name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choice: Option<String>,
+    /// The smallest creature that may take it (a howdah: Huge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_size: Option<Size>,
+    /// Whether only a creature that casts spells may take it (scrolls).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub caster: bool,
+    /// What it does, in Arbiter's words.
+    pub text: String,
+}
+
+fn is_passive(a: &Action) -> bool {
+    *a == Action::Passive
+}
+
+/// An error in an items file: the line (when known) and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ItemsError {
+    /// The 1-based line of the offending value.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ItemsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "line {l}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ItemsError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemsFile {
+    #[serde(default)]
+    item: Vec<Item>,
+}
+
+/// The items and positioning upgrades, checked, in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Items {
+    items: Vec<Item>,
+}
+
+impl Items {
+    /// The standard list, parsed once from the embedded data file.
+    pub fn standard() -> Result<&'static Items, ItemsError> {
+        static CACHE: OnceLock<Result<Items, ItemsError>> = OnceLock::new();
+        CACHE.get_or_init(|| Items::from_toml(STANDARD)).as_ref().map_err(Clone::clone)
+    }
+
+    /// The standard list's data file, as embedded.
+    pub fn standard_text() -> &'static str {
+        STANDARD
+    }
+
+    /// Reads and checks an items file (`[[item]]` tables); the first error names its line.
+    pub fn from_toml(text: &str) -> Result<Items, ItemsError> {
+        if text.len() > MAX_FILE_BYTES {
+            return Err(ItemsError { line: None, message: "an items file is at most 1 MiB".into() });
+        }
+        let file: ItemsFile = toml::from_str(text).map_err(|e| ItemsError {
+            line: e.span().map(|s| line_of(text, s.start)),
+            message: e.message().trim().to_string(),
+        })?;
+        let mut items: Vec<Item> = Vec::with_capacity(file.item.len());
+        for (i, mut it) in file.item.into_iter().enumerate() {
+            let at = |key: &'static str, message: String| ItemsError {
+                line: line_at(text, &Path::root().key("item").index(i).key(key)),
+                message,
+            };
+            it.name = it.name.trim().to_string();
+            if it.name.is_empty() || it.name.chars().count() > 60 {
+                return Err(at("name", "an item's name is 1 to 60 characters".into()));
+            }
+            if items.iter().any(|x| x.name.eq_ignore_ascii_case(&it.name)) {
+                return Err(at("name", format!("two items are called {}", it.name)));
+            }
+            match (it.kind, it.level) {
+                (ItemKind::Positioning, Some(_)) => {
+                    return Err(at("level", format!("{}: a positioning upgrade has no level", it.name)));
+                }
+                (ItemKind::Permanent | ItemKind::Consumable, None) => {
+                    return Err(at("kind", format!("{}: an item needs a level", it.name)));
+                }
+                _ => {}
+            }
+            if it.text.trim().is_empty() || it.text.chars().count() > 600 {
+                return Err(at("text", format!("{}: the text is 1 to 600 characters", it.name)));
+            }
+            if it.choice.as_ref().is_some_and(|c| c.trim().is_empty() || c.chars().count() > 20) {
+                return Err(at("choice", format!("{}: a choice is 1 to 20 characters", it.name)));
+            }
+            it.text = it.text.trim().to_string();
+            items.push(it);
+        }
+        if items.is_empty() {
+            return Err(ItemsError { line: None, message: "the file has no [[item]] tables".into() });
+        }
+        Ok(Items { items })
+    }
+
+    /// Every item, in file order.
+    pub fn all(&self) -> &[Item] {
+        &self.items
+    }
+
+    /// The item a warband names, with the choice written in brackets if the
+    /// item takes one: `Fiery Weapon (Spear)` finds Fiery Weapon with the
+    /// choice `Spear`; `Oil of Potency (Fight)` is an item's own name.
+    pub fn find(&self, name: &str) -> Option<(&Item, Option<String>)> {
+        let name = name.trim();
+        if let Some(it) = self.items.iter().find(|i| i.name.eq_ignore_ascii_case(name)) {
+            return Some((it, None));
+        }
+        let (base, rest) = name.split_once('(')?;
+        let chosen = rest.trim().strip_suffix(')')?.trim();
+        let it = self.items.iter().find(|i| i.choice.is_some() && i.name.eq_ignore_ascii_case(base.trim()))?;
+        (!chosen.is_empty()).then(|| (it, Some(clip(chosen, 40))))
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are none (never true once loaded).
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}

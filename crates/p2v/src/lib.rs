@@ -1,0 +1,44 @@
+//! Path 2 Victory (rules v1.3) for Arbiter: warband building, with the rules
+//! and the content as data.
+//!
+//! Path 2 Victory is a miniatures skirmish game on a one-inch grid. Each
+//! figure is a creature with a card; a player's warband is a list of
+//! creatures bought with points that depend on each creature's level. This
+//! crate is the foundation for a warband builder and, later, the game:
+//!
+//! - [`alignment`] the nine alignments (the factions) and which may recruit which;
+//! - [`points`] Table 1: points cost and upgrade cost by level;
+//! - [`feature`] a card's features: action cost, range or area, uses, text;
+//! - [`card`] the creature card, checked on construction;
+//! - [`bestiary`] a set of cards read from Arbiter's TOML format, with the
+//!   starter bestiary (`data/bestiary.toml`) built in;
+//! - [`import`] reads card files in the public card JSON format;
+//! - [`item`] items and positioning upgrades, bought for the upgrade cost;
+//! - [`mode`] the ways of building a warband (narrative, balanced …);
+//! - [`warband`] warband files, read unchecked and validated against a
+//!   bestiary, reporting every violation with a stable rule code;
+//! - [`sheet`] printable HTML warband sheets.
+//!
+//! The rulings are in `docs/rulings/p2v.md`; the file formats in `docs/warbands.md`.
+
+pub mod alignment;
+pub mod bestiary;
+pub mod card;
+pub mod feature;
+pub mod import;
+pub mod item;
+pub mod mode;
+pub mod points;
+pub mod sheet;
+mod source;
+pub mod warband;
+
+pub use alignment::Alignment;
+pub use bestiary::{Bestiary, BestiaryError};
+pub use card::{Card, CardFile, Size, Stats};
+pub use feature::{Action, Area, Feature, Uses};
+pub use item::{Item, Items};
+pub use mode::PlayMode;
+pub use points::Level;
+pub use source::{Format, read_text};
+pub use warband::{Rule, Violation, Warband, WarbandFile};
