@@ -1,4 +1,4 @@
-// Screenshots of the lobby, every game table and the replay viewer, for
+// Screenshots of the lobby, every game table, the builders and the replay viewer, for
 // docs/screenshots/ (scripts/e2e --screenshots). Positions are set up
 // through the API with the bots' candidate decisions, then shown in the
 // browser as a player sees them.
@@ -182,6 +182,20 @@ const eph = await create({ game: "ephemeral", seats: [{ controller: "human", nam
   await page.waitForSelector("[data-testid=set-status][data-ok=false]");
   await page.click(".undo-bar .icon-btn");
   await shot(page, "ephemeral-builder.png");
+  await page.context().close();
+}
+
+// The Path 2 Victory warband builder: a shipped warband given an item its
+// creature cannot use, the problem placed on the entry and the points over.
+{
+  const { page } = await open(b, "/build/p2v", { width: 1440, height: 1100 });
+  await page.waitForSelector("[data-testid=warband-status][data-ok]");
+  await page.selectOption("select[name=start-from]", "thornwood-raiders");
+  await page.waitForSelector("[data-testid=warband-status][data-ok=true]");
+  await page.selectOption("select[name=item-0]", "Howdah");
+  await page.waitForSelector("[data-testid=warband-status][data-ok=false]");
+  await page.click(".undo-bar .icon-btn");
+  await shot(page, "p2v-builder.png");
   await page.context().close();
 }
 

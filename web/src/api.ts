@@ -1,7 +1,13 @@
 // The server's REST API (docs/api.md), typed with the ts-rs bindings the
 // server crate generates into crates/server/bindings/.
 import type { ActionAccepted } from "@bindings/ActionAccepted";
+import type { CardsImported } from "@bindings/CardsImported";
 import type { CheckSet } from "@bindings/CheckSet";
+import type { CheckWarband } from "@bindings/CheckWarband";
+import type { ImportCards } from "@bindings/ImportCards";
+import type { P2vBestiary } from "@bindings/P2vBestiary";
+import type { ShippedWarband } from "@bindings/ShippedWarband";
+import type { WarbandChecked } from "@bindings/WarbandChecked";
 import type { EphemeralCatalogue } from "@bindings/EphemeralCatalogue";
 import type { SetChecked } from "@bindings/SetChecked";
 import type { ShippedSet } from "@bindings/ShippedSet";
@@ -97,6 +103,15 @@ export const api = {
     validate: (req: CheckSet) => call<SetChecked>("POST", "/api/ephemeral/validate", req),
     /** The printable spec sheets, as an HTML page. */
     sheet: (req: CheckSet) => call<string>("POST", "/api/ephemeral/sheet", req, 0, true),
+  },
+  /** The warband builder (`docs/api.md`, "The warband builder"). */
+  p2v: {
+    bestiary: () => call<P2vBestiary>("GET", "/api/p2v/bestiary"),
+    warbands: () => call<ShippedWarband[]>("GET", "/api/p2v/warbands"),
+    validate: (req: CheckWarband) => call<WarbandChecked>("POST", "/api/p2v/validate", req),
+    /** The printable warband sheets, as an HTML page. */
+    sheet: (req: CheckWarband) => call<string>("POST", "/api/p2v/sheet", req, 0, true),
+    import: (req: ImportCards) => call<CardsImported>("POST", "/api/p2v/import", req),
   },
 };
 

@@ -508,8 +508,8 @@ function SetMeter({ set, abilities, points, max, problems }: { set: SetDraft; ab
   );
 }
 
-/** A number field that keeps what is typed until it is a number of the right kind. */
-function NumberField(props: { name: string; value: number; onChange: (n: number) => void; integer?: boolean; min?: number; step?: number; invalid?: boolean; label?: string }) {
+/** A number field that keeps what is typed until it is a number of the right kind (the warband builder uses it too). */
+export function NumberField(props: { name: string; value: number; onChange: (n: number) => void; integer?: boolean; min?: number; step?: number; invalid?: boolean; label?: string }) {
   const { value, integer = true } = props;
   const [text, setText] = useState(String(value));
   const [bad, setBad] = useState(false);

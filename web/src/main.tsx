@@ -1,8 +1,9 @@
 // Arbiter's web app: the lobby, a table for every game, the replay viewer,
-// and the Ephemeral figure-set builder.
+// the Ephemeral figure-set builder and the Path 2 Victory warband builder.
 import { render } from "preact";
 import "./style.css";
 import { BuildEphemeral } from "./build-ephemeral";
+import { BuildP2v } from "./build-p2v";
 import { Lobby } from "./lobby";
 import { ReplayPage } from "./replay";
 import { useRoute } from "./router";
@@ -18,7 +19,7 @@ function App() {
     case "replay":
       return <ReplayPage key={r.id} id={r.id} step={r.step} />;
     case "build":
-      return <BuildEphemeral />;
+      return r.game === "p2v" ? <BuildP2v /> : <BuildEphemeral />;
     default:
       return <Lobby />;
   }

@@ -1,6 +1,7 @@
 // A tiny path router: `/` the lobby, `/m/{id}` a table, `/join/{id}` an
 // invitation, `/replay/{id}` the replay viewer, `/build/ephemeral` the
-// figure-set builder (`#/build/ephemeral` finds it too).
+// figure-set builder and `/build/p2v` the warband builder
+// (`#/build/ephemeral` and `#/build/p2v` find them too).
 import { useEffect, useState } from "preact/hooks";
 
 export type Route =
@@ -8,7 +9,7 @@ export type Route =
   | { page: "table"; id: string; token: string | null; seat: number | null; watch: boolean }
   | { page: "join"; id: string; seat: number | null }
   | { page: "replay"; id: string; step: number | null }
-  | { page: "build"; game: "ephemeral" };
+  | { page: "build"; game: "ephemeral" | "p2v" };
 
 export function parseRoute(loc: Location = location): Route {
   const q = new URLSearchParams(loc.search);
@@ -18,7 +19,8 @@ export function parseRoute(loc: Location = location): Route {
   if (parts[0] === "join" && parts[1]) return { page: "join", id: parts[1], seat: num(q.get("seat")) };
   if (parts[0] === "replay" && parts[1]) return { page: "replay", id: parts[1], step: num(q.get("step")) };
   const hash = loc.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
-  if ((parts[0] === "build" && parts[1] === "ephemeral") || (hash[0] === "build" && hash[1] === "ephemeral")) return { page: "build", game: "ephemeral" };
+  const build = parts[0] === "build" ? parts[1] : hash[0] === "build" ? hash[1] : undefined;
+  if (build === "ephemeral" || build === "p2v") return { page: "build", game: build };
   return { page: "lobby" };
 }
 

@@ -48,6 +48,9 @@ pub struct Limits {
     /// Largest body of `POST /api/matches` (variants may carry figure sets
     /// or a whole quest file).
     pub create_body_bytes: usize,
+    /// Largest body of the warband builder's `POST /api/p2v/…` routes
+    /// (a warband may travel with the creature cards the player imported).
+    pub warband_body_bytes: usize,
     /// Largest WebSocket message answered with an error; larger ones close
     /// the connection.
     pub ws_message_bytes: usize,
@@ -76,6 +79,7 @@ impl Default for Limits {
         Limits {
             body_bytes: 64 * 1024,
             create_body_bytes: 1024 * 1024,
+            warband_body_bytes: 1024 * 1024,
             ws_message_bytes: 64 * 1024,
             ws_per_second: 20.0,
             ws_burst: 20.0,

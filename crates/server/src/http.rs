@@ -13,6 +13,7 @@
 //! | `GET /api/matches/{id}/replay/{n}` | the match after `n` decisions |
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
 //! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder (see [`crate::build_api`]) |
+//! | `GET /api/p2v/…`, `POST /api/p2v/…` | the warband builder (see [`crate::warband_api`]) |
 //! | `GET /…` (anything else) | the web app's files, `index.html` for the app's own paths |
 //!
 //! The web app is the built `web/dist` directory: the one given to
@@ -23,7 +24,7 @@
 use crate::api::{ActionRequest, CreateMatch, GameInfo, JoinMatch};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::{build_api, ws};
+use crate::{build_api, warband_api, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Request, State};
@@ -103,6 +104,18 @@ pub fn router(state: AppState) -> Router {
         .route("/api/ephemeral/sets/{name}", get(build_api::get_set))
         .route("/api/ephemeral/validate", post(build_api::post_validate))
         .route("/api/ephemeral/sheet", post(build_api::post_sheet))
+        .route("/api/p2v/bestiary", get(warband_api::get_bestiary))
+        .route("/api/p2v/warbands", get(warband_api::get_warbands))
+        .route("/api/p2v/warbands/{name}", get(warband_api::get_warband))
+        .route(
+            "/api/p2v/validate",
+            post(warband_api::post_validate).layer(DefaultBodyLimit::max(limits.warband_body_bytes)),
+        )
+        .route("/api/p2v/sheet", post(warband_api::post_sheet).layer(DefaultBodyLimit::max(limits.warband_body_bytes)))
+        .route(
+            "/api/p2v/import",
+            post(warband_api::post_import).layer(DefaultBodyLimit::max(limits.warband_body_bytes)),
+        )
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.body_bytes))

@@ -10,6 +10,8 @@
 //! - [`store`], [`sqlite`], [`postgres`] and [`db`]: storage behind one
 //!   trait, one schema with numbered migrations, SQLite (WAL) or PostgreSQL
 //!   on a dedicated thread that commits in groups;
+//! - [`build_api`] and [`warband_api`]: the builders' routes (Ephemeral
+//!   figure sets, Path 2 Victory warbands), which hold no state;
 //! - [`config`]: [`ServerConfig`] and its limits; [`token`]: seat tokens.
 //!
 //! Every accepted decision is committed before it is acknowledged, and on
@@ -35,6 +37,7 @@ pub mod sqlite;
 pub mod state;
 pub mod store;
 pub mod token;
+pub mod warband_api;
 pub mod ws;
 
 pub use crate::postgres::PostgresStore;
