@@ -16,7 +16,9 @@
 //! - [`item`] items and positioning upgrades, bought for the upgrade cost;
 //! - [`mode`] the ways of building a warband (narrative, balanced …);
 //! - [`warband`] warband files, read unchecked and validated against a
-//!   bestiary, reporting every violation with a stable rule code;
+//!   bestiary, reporting every violation with a stable rule code and its
+//!   place (entry, field, upgrade or item), with totals per entry even for
+//!   an illegal warband;
 //! - [`sheet`] printable HTML warband sheets.
 //!
 //! The rulings are in `docs/rulings/p2v.md`; the file formats in `docs/warbands.md`.
@@ -41,4 +43,4 @@ pub use item::{Item, Items};
 pub use mode::PlayMode;
 pub use points::Level;
 pub use source::{Format, read_text};
-pub use warband::{Rule, Violation, Warband, WarbandFile};
+pub use warband::{Field, Report, Rule, Violation, Warband, WarbandFile};

@@ -120,17 +120,89 @@ pub enum Format {
 }
 
 impl Format {
-    /// The format of a file: by its extension (`.json`, `.toml`), else JSON
-    /// when the first non-blank character is `{` or `[`, else TOML.
+    /// The format of a file: by its extension (`.json`, `.toml`), else by
+    /// its text. JSON starts with `{` or `[`, but so may TOML, whose first
+    /// line may be a table header (`[[entry]]`, `[warband]`, `[a."b c"]`):
+    /// text that starts with `[` is TOML when its first line is such a
+    /// header (followed by the end of the line or a comment), and JSON
+    /// otherwise (`[{`, `[\n  {`, `[]`, `[[1, 2]]`). Anything else is TOML.
     pub fn detect(path: Option<&std::path::Path>, text: &str) -> Format {
         match path.and_then(std::path::Path::extension).and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref()
         {
             Some("json") => Format::Json,
             Some("toml") => Format::Toml,
-            _ if text.trim_start_matches('\u{feff}').trim_start().starts_with(['{', '[']) => Format::Json,
-            _ => Format::Toml,
+            _ => Format::of_text(text),
         }
     }
+
+    /// The format of a text, by its first characters (see [`Format::detect`]).
+    fn of_text(text: &str) -> Format {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        if t.starts_with('{') {
+            Format::Json
+        } else if t.starts_with('[') {
+            if is_table_header(t.lines().next().unwrap_or_default()) { Format::Toml } else { Format::Json }
+        } else {
+            Format::Toml
+        }
+    }
+}
+
+/// Whether `line` is a TOML table header, `[key]` or `[[key]]` with a
+/// dotted key of bare or quoted parts, then nothing but a comment.
+fn is_table_header(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix('[') else { return false };
+    let (mut rest, close) = match rest.strip_prefix('[') {
+        Some(r) => (r, "]]"),
+        None => (rest, "]"),
+    };
+    loop {
+        rest = rest.trim_start_matches([' ', '\t']);
+        rest = match rest.chars().next() {
+            Some('"') => match basic_string_end(&rest[1..]) {
+                Some(n) => &rest[1 + n..],
+                None => return false,
+            },
+            Some('\'') => match rest[1..].find('\'') {
+                Some(n) => &rest[n + 2..],
+                None => return false,
+            },
+            _ => {
+                let n = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(rest.len());
+                if n == 0 {
+                    return false;
+                }
+                &rest[n..]
+            }
+        };
+        rest = rest.trim_start_matches([' ', '\t']);
+        match rest.strip_prefix('.') {
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    match rest.strip_prefix(close) {
+        Some(r) => {
+            let r = r.trim();
+            r.is_empty() || r.starts_with('#')
+        }
+        None => false,
+    }
+}
+
+/// Where a TOML basic string that began just before `s` ends: the byte
+/// after its closing quote, skipping escaped characters.
+fn basic_string_end(s: &str) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => return Some(i + 1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Reads a file of at most 1 MiB as text; the error says why not.
@@ -140,4 +212,50 @@ pub fn read_text(path: &std::path::Path) -> Result<String, String> {
         return Err("the file is larger than 1 MiB".into());
     }
     std::fs::read_to_string(path).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use super::*;
+    use std::path::Path as FsPath;
+
+    #[test]
+    fn toml_that_starts_with_a_table_header_is_not_json() {
+        for toml in [
+            "[[entry]]\ncreature = \"Boar\"",
+            "[[creature]]\nname = \"X\"",
+            "[warband]\nname = \"X\"",
+            "\u{feff}\n  [[entry]]  # the first creature\r\ncreature = \"Boar\"",
+            "[ warband . \"the raiders\" ]\nname = 1",
+            "[a.'b c'.\"d\\\"e\"]",
+            "[[entry]]",
+            "name = \"X\"",
+            "# a comment\n[[entry]]",
+            "",
+        ] {
+            assert_eq!(Format::detect(None, toml), Format::Toml, "{toml:?}");
+        }
+        for json in [
+            "{\"name\": 1}",
+            "\u{feff} {\"name\": 1}",
+            "[{\"name\": 1}]",
+            "[\n  {\"name\": 1}\n]",
+            "[]",
+            "[ ]",
+            "[[1, 2], [3]]",
+            "[\"a\", \"b\"]",
+            "[1, 2]",
+            "[\n",
+            "[{\"name\": 1},",
+        ] {
+            assert_eq!(Format::detect(None, json), Format::Json, "{json:?}");
+        }
+        // The extension decides when there is one.
+        assert_eq!(Format::detect(Some(FsPath::new("band.JSON")), "[[entry]]"), Format::Json);
+        assert_eq!(Format::detect(Some(FsPath::new("band.toml")), "{"), Format::Toml);
+        assert_eq!(Format::detect(Some(FsPath::new("band")), "[[entry]]\n"), Format::Toml);
+        assert_eq!(Format::detect(Some(FsPath::new("band.txt")), "[{}]"), Format::Json);
+    }
 }

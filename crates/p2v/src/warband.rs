@@ -7,6 +7,15 @@
 //! at once, each with a stable rule code, a one-line message and the
 //! rulebook section it enforces. A `Warband` is legal by construction.
 //!
+//! Each [`Violation`] also says where it is, for an editor to point at:
+//! the entry by its place in the file (two unnamed entries of one creature
+//! share a label, never a place), the [`Field`] (an entry's `count`,
+//! `hero_points`, `upgrades` …, or the warband's `name`, `points`, total …)
+//! and, for an upgrade or item, its place in the entry's list.
+//! [`WarbandFile::check`] runs the same checks and returns a [`Report`]: the
+//! violations and every entry counted as the rules count it, legal or not
+//! (what a builder shows while the warband is being written).
+//!
 //! The rules, restated ("BUILDING A WARBAND", "Points by level",
 //! "Upgrades", "HERO POINTS", "COMMON FEATURES: Commander", "Appendix:
 //! Items"): a creature costs its level's cost from Table 1, plus its
@@ -169,19 +178,125 @@ impl fmt::Display for Rule {
     }
 }
 
-/// One broken rule.
+/// Which part of a warband file a violation concerns: one of its keys, or
+/// what the rules work out from them. With [`Violation::entry_index`] it
+/// says where an editor should point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Field {
+    /// The warband as a whole, and no one key of it (the items list did
+    /// not load).
+    Warband,
+    /// The warband's `name`, or an entry's `name` (the player's name for
+    /// the figure).
+    Name,
+    /// The warband's `author`.
+    Author,
+    /// The warband's `description`.
+    Description,
+    /// The warband's `alignment` (missing in limited play).
+    Alignment,
+    /// The warband's `points`: the limit is missing or out of range.
+    Points,
+    /// What the warband costs, over its limit.
+    Total,
+    /// The list of entries: none, or too many.
+    Entries,
+    /// An entry's `creature`: not in the bestiary, of an alignment the
+    /// warband may not recruit, or bringing a minion the bestiary lacks.
+    Creature,
+    /// An entry's `count`.
+    Count,
+    /// An entry's `hero_points`.
+    HeroPoints,
+    /// An entry's `upgrades`; [`Violation::position`] says which one.
+    Upgrades,
+    /// An entry's `items`; [`Violation::position`] says which one (`None`
+    /// when the list itself is at fault: too many items).
+    Items,
+    /// What one copy of an entry costs: more than half the limit.
+    Cost,
+}
+
+impl Field {
+    /// Every field.
+    pub const ALL: [Field; 14] = [
+        Field::Warband,
+        Field::Name,
+        Field::Author,
+        Field::Description,
+        Field::Alignment,
+        Field::Points,
+        Field::Total,
+        Field::Entries,
+        Field::Creature,
+        Field::Count,
+        Field::HeroPoints,
+        Field::Upgrades,
+        Field::Items,
+        Field::Cost,
+    ];
+
+    /// Its key as files write it (`hero_points`); `warband`, `total` and
+    /// `cost` name what the rules work out rather than a key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::Warband => "warband",
+            Field::Name => "name",
+            Field::Author => "author",
+            Field::Description => "description",
+            Field::Alignment => "alignment",
+            Field::Points => "points",
+            Field::Total => "total",
+            Field::Entries => "entries",
+            Field::Creature => "creature",
+            Field::Count => "count",
+            Field::HeroPoints => "hero_points",
+            Field::Upgrades => "upgrades",
+            Field::Items => "items",
+            Field::Cost => "cost",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// One broken rule, and where it is: the entry (by its place in the file,
+/// since labels may be shared), the field, and the upgrade or item.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Violation {
-    /// The entry it concerns (`Harpy`, `Skreech (Harpy)`, `entry 3`);
-    /// `None` for the warband as a whole.
-    pub entry: Option<String>,
+    /// The entry's label (`Harpy`, `Skreech (Harpy)`, `entry 3`); `None`
+    /// for the warband as a whole.
+    entry: Option<String>,
+    /// The entry's place in the file, from 0; `None` for the warband.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
     /// The rule broken.
-    pub rule: Rule,
+    rule: Rule,
+    /// The part of the file it concerns.
+    field: Field,
+    /// The upgrade's or item's place in the entry's list, from 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    position: Option<usize>,
     /// What is wrong, in one line (without the entry's name).
-    pub message: String,
+    message: String,
 }
 
 impl Violation {
+    /// A violation of the warband as a whole, in `field`.
+    fn whole(rule: Rule, field: Field, message: String) -> Violation {
+        Violation { entry: None, index: None, rule, field, position: None, message }
+    }
+
+    /// The rule broken.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
     /// The rule's stable code.
     pub fn code(&self) -> &'static str {
         self.rule.code()
@@ -190,6 +305,37 @@ impl Violation {
     /// The rulebook section the rule enforces.
     pub fn section(&self) -> &'static str {
         self.rule.section()
+    }
+
+    /// What is wrong, in one line, without the entry's label.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// How the message names the entry (`Skreech (Harpy)`, `Kobold
+    /// Warrior`, `entry 3` when it names no creature); `None` for the
+    /// warband as a whole. Two unnamed entries of one creature share a
+    /// label: [`Violation::entry_index`] tells them apart.
+    pub fn label(&self) -> Option<&str> {
+        self.entry.as_deref()
+    }
+
+    /// The entry's place among the file's entries, from 0; `None` for a
+    /// problem of the warband as a whole (its name, its limit, its total).
+    pub fn entry_index(&self) -> Option<usize> {
+        self.index
+    }
+
+    /// The part of the file it concerns: a key of the warband, or of the
+    /// entry when [`Violation::entry_index`] is `Some`.
+    pub fn field(&self) -> Field {
+        self.field
+    }
+
+    /// Which upgrade or item, by its place in the entry's `upgrades` or
+    /// `items` list (from 0), when the violation concerns one.
+    pub fn position(&self) -> Option<usize> {
+        self.position
     }
 }
 
@@ -343,41 +489,68 @@ impl WarbandFile {
     /// Checks the warband against `bestiary` and the standard items;
     /// every violation is reported.
     pub fn validate(&self, bestiary: &Bestiary) -> Result<Warband, Vec<Violation>> {
-        match Items::standard() {
-            Ok(items) => self.validate_with(bestiary, items),
-            Err(e) => Err(vec![Violation {
-                entry: None,
-                rule: Rule::Item,
-                message: format!("the items list did not load: {e}"),
-            }]),
-        }
+        self.check(bestiary).into_result()
     }
 
     /// Checks the warband against `bestiary` and `items`; every violation is reported.
     pub fn validate_with(&self, bestiary: &Bestiary, items: &Items) -> Result<Warband, Vec<Violation>> {
+        self.check_with(bestiary, items).into_result()
+    }
+
+    /// Checks the warband against `bestiary` and the standard items, and
+    /// counts it as the rules count it, legal or not: every violation, each
+    /// placed on its entry, field and item, and what each entry costs.
+    pub fn check(&self, bestiary: &Bestiary) -> Report {
+        match Items::standard() {
+            Ok(items) => self.check_with(bestiary, items),
+            Err(e) => Report {
+                name: self.name.trim().to_string(),
+                author: None,
+                description: None,
+                mode: self.play_mode(),
+                alignment: self.alignment,
+                limit: None,
+                entries: Vec::new(),
+                violations: vec![Violation::whole(
+                    Rule::Item,
+                    Field::Warband,
+                    format!("the items list did not load: {e}"),
+                )],
+            },
+        }
+    }
+
+    /// Checks the warband against `bestiary` and `items`, and counts it as
+    /// the rules count it, legal or not (see [`WarbandFile::check`]).
+    pub fn check_with(&self, bestiary: &Bestiary, items: &Items) -> Report {
         let mut out: Vec<Violation> = Vec::new();
-        let whole = |out: &mut Vec<Violation>, rule: Rule, message: String| {
-            out.push(Violation { entry: None, rule, message });
+        let whole = |out: &mut Vec<Violation>, rule: Rule, field: Field, message: String| {
+            out.push(Violation::whole(rule, field, message));
         };
         let name = self.name.trim();
         if name.is_empty() {
-            whole(&mut out, Rule::Name, "the warband has no name".into());
+            whole(&mut out, Rule::Name, Field::Name, "the warband has no name".into());
         }
-        for (what, s, max) in [
-            ("the warband's name", name, MAX_NAME_CHARS),
-            ("the author", self.author.as_deref().unwrap_or(""), MAX_TEXT_CHARS),
-            ("the description", self.description.as_deref().unwrap_or(""), MAX_TEXT_CHARS),
+        for (what, field, s, max) in [
+            ("the warband's name", Field::Name, name, MAX_NAME_CHARS),
+            ("the author", Field::Author, self.author.as_deref().unwrap_or(""), MAX_TEXT_CHARS),
+            ("the description", Field::Description, self.description.as_deref().unwrap_or(""), MAX_TEXT_CHARS),
         ] {
             let n = s.trim().chars().count();
             if n > max {
-                whole(&mut out, Rule::TooLong, format!("{what} has {n} characters; at most {max}"));
+                whole(&mut out, Rule::TooLong, field, format!("{what} has {n} characters; at most {max}"));
             }
         }
         let mode = self.play_mode();
         let limit: Option<u32> = match self.points {
             Some(p) if (1..=MAX_LIMIT).contains(&p) => u32::try_from(p).ok(),
             Some(p) => {
-                whole(&mut out, Rule::Limit, format!("a points limit of {p} is outside 1 to {MAX_LIMIT}"));
+                whole(
+                    &mut out,
+                    Rule::Limit,
+                    Field::Points,
+                    format!("a points limit of {p} is outside 1 to {MAX_LIMIT}"),
+                );
                 None
             }
             None => {
@@ -385,6 +558,7 @@ impl WarbandFile {
                     whole(
                         &mut out,
                         Rule::Limit,
+                        Field::Points,
                         format!("{mode} needs the points limit the players agreed (points = 150, for example)"),
                     );
                 }
@@ -395,38 +569,57 @@ impl WarbandFile {
             whole(
                 &mut out,
                 Rule::Alignment,
+                Field::Alignment,
                 format!("{mode} needs the warband's alignment (alignment = \"lawful evil\", for example)"),
             );
         }
         if self.entries.is_empty() {
-            whole(&mut out, Rule::Empty, "the warband has no creatures".into());
+            whole(&mut out, Rule::Empty, Field::Entries, "the warband has no creatures".into());
         }
         if self.entries.len() > MAX_ENTRIES {
-            whole(&mut out, Rule::Count, format!("{} entries; at most {MAX_ENTRIES}", self.entries.len()));
+            whole(
+                &mut out,
+                Rule::Count,
+                Field::Entries,
+                format!("{} entries; at most {MAX_ENTRIES}", self.entries.len()),
+            );
         }
-        let mut entries: Vec<Entry> = Vec::new();
+        let mut counted: Vec<CountedEntry> = Vec::new();
         let mut total: u64 = 0;
         for (i, e) in self.entries.iter().take(MAX_ENTRIES).enumerate() {
             let label = entry_label(e, i);
             let before = out.len();
-            let mut v = |rule: Rule, message: String| out.push(Violation { entry: Some(label.clone()), rule, message });
+            let count = u32::try_from(e.count.clamp(0, MAX_COUNT)).unwrap_or(0);
+            let mut v = |rule: Rule, field: Field, position: Option<usize>, message: String| {
+                out.push(Violation { entry: Some(label.clone()), index: Some(i), rule, field, position, message })
+            };
             let Some(card) = bestiary.get(&e.creature) else {
                 v(
                     Rule::Creature,
+                    Field::Creature,
+                    None,
                     format!("there is no creature called '{}' in the bestiary", clip(e.creature.trim(), 40)),
                 );
+                counted.push(CountedEntry { index: i, count, entry: None, minions: Vec::new(), legal: false });
                 continue;
             };
             if !(1..=MAX_COUNT).contains(&e.count) {
-                v(Rule::Count, format!("a count of {} is outside 1 to {MAX_COUNT}", e.count));
+                v(Rule::Count, Field::Count, None, format!("a count of {} is outside 1 to {MAX_COUNT}", e.count));
             }
             let nickname = e.name.as_deref().map(str::trim).filter(|n| !n.is_empty());
             if let Some(n) = nickname.filter(|n| n.chars().count() > MAX_NAME_CHARS) {
-                v(Rule::TooLong, format!("the name has {} characters; at most {MAX_NAME_CHARS}", n.chars().count()));
+                v(
+                    Rule::TooLong,
+                    Field::Name,
+                    None,
+                    format!("the name has {} characters; at most {MAX_NAME_CHARS}", n.chars().count()),
+                );
             }
             if !(0..=i64::from(MAX_HERO_POINTS)).contains(&e.hero_points) {
                 v(
                     Rule::HeroPoints,
+                    Field::HeroPoints,
+                    None,
                     format!(
                         "{} hero points; a creature may buy 0 to {MAX_HERO_POINTS}, each for its upgrade cost ({})",
                         e.hero_points,
@@ -436,7 +629,6 @@ impl WarbandFile {
             }
             let upgrades = check_upgrades(card, &e.upgrades, items, &mut v);
             let chosen = check_items(card, &e.items, items, &mut v);
-            let count = u32::try_from(e.count.clamp(0, MAX_COUNT)).unwrap_or(0);
             let hero_points = u8::try_from(e.hero_points.clamp(0, i64::from(MAX_HERO_POINTS))).unwrap_or(0);
             let entry = Entry {
                 card: card.clone(),
@@ -452,6 +644,8 @@ impl WarbandFile {
                 if u64::from(unit) * 2 > u64::from(l) {
                     v(
                         Rule::Half,
+                        Field::Cost,
+                        None,
                         format!(
                             "costs {unit} points, more than half of the {l}-point limit (at most {} for one creature)",
                             l / 2
@@ -464,6 +658,8 @@ impl WarbandFile {
                     let names: Vec<&str> = wa.recruits().into_iter().map(Alignment::name).collect();
                     v(
                         Rule::Alignment,
+                        Field::Creature,
+                        None,
                         format!(
                             "is {}; a {} warband recruits only {} creatures",
                             card.alignment(),
@@ -475,44 +671,50 @@ impl WarbandFile {
             }
             total += u64::from(entry.total());
             let mut minions = Vec::new();
-            expand_minions(card, count, &label, bestiary, 1, &mut minions, &mut out);
-            if out.len() == before {
-                entries.push(entry);
-                entries.extend(minions);
-            }
+            expand_minions(card, count, (i, &label), bestiary, 1, &mut minions, &mut out);
+            let legal = out.len() == before;
+            counted.push(CountedEntry { index: i, count, entry: Some(entry), minions, legal });
         }
         if let Some(l) = limit {
             if total > u64::from(l) {
-                whole(&mut out, Rule::Points, format!("the warband costs {total} points; the limit is {l}"));
+                whole(
+                    &mut out,
+                    Rule::Points,
+                    Field::Total,
+                    format!("the warband costs {total} points; the limit is {l}"),
+                );
             }
         }
-        if !out.is_empty() {
-            return Err(out);
-        }
-        Ok(Warband {
+        Report {
             name: name.to_string(),
             author: nonblank(self.author.as_deref()),
             description: nonblank(self.description.as_deref()),
             mode,
             alignment: self.alignment,
             limit,
-            entries,
-        })
+            entries: counted,
+            violations: out,
+        }
     }
 }
 
+/// Where a violation of one entry is: the rule, the field, the upgrade's or
+/// item's place in its list, and the message.
+type EntryViolation<'a> = dyn FnMut(Rule, Field, Option<usize>, String) + 'a;
+
 /// Checks an entry's upgrades: each from the card (or a positioning
 /// upgrade), each once.
-fn check_upgrades(card: &Card, names: &[String], items: &Items, v: &mut impl FnMut(Rule, String)) -> Vec<Upgrade> {
+fn check_upgrades(card: &Card, names: &[String], items: &Items, v: &mut EntryViolation<'_>) -> Vec<Upgrade> {
     let mut out: Vec<Upgrade> = Vec::new();
-    for n in names {
+    for (k, n) in names.iter().enumerate() {
+        let mut v = |message: String| v(Rule::Upgrade, Field::Upgrades, Some(k), message);
         let n = n.trim();
         let found = match card.upgrade(n) {
             Some(f) => Some(Upgrade::Card(f.clone())),
             None => match items.find(n) {
                 Some((it, _)) if it.kind == ItemKind::Positioning => Some(Upgrade::Positioning(it.clone())),
                 Some((it, _)) => {
-                    v(Rule::Upgrade, format!("{} is an item, not an upgrade: list it under items", it.name));
+                    v(format!("{} is an item, not an upgrade: list it under items", it.name));
                     continue;
                 }
                 None => None,
@@ -527,11 +729,11 @@ fn check_upgrades(card: &Card, names: &[String], items: &Items, v: &mut impl FnM
             } else {
                 format!("its card offers {}", join_or(&offered))
             };
-            v(Rule::Upgrade, format!("no upgrade called '{}' ({hint})", clip(n, 40)));
+            v(format!("no upgrade called '{}' ({hint})", clip(n, 40)));
             continue;
         };
         if out.iter().any(|x| x.name().eq_ignore_ascii_case(u.name())) {
-            v(Rule::Upgrade, format!("the upgrade {} is listed twice", u.name()));
+            v(format!("the upgrade {} is listed twice", u.name()));
             continue;
         }
         out.push(u);
@@ -541,12 +743,13 @@ fn check_upgrades(card: &Card, names: &[String], items: &Items, v: &mut impl FnM
 
 /// Checks an entry's items: each exists, is of the creature's level or
 /// lower, and is one this creature can use.
-fn check_items(card: &Card, names: &[String], items: &Items, v: &mut impl FnMut(Rule, String)) -> Vec<ChosenItem> {
+fn check_items(card: &Card, names: &[String], items: &Items, v: &mut EntryViolation<'_>) -> Vec<ChosenItem> {
     let mut out = Vec::new();
     if names.len() > MAX_ITEMS {
-        v(Rule::Item, format!("{} items; at most {MAX_ITEMS} on one creature", names.len()));
+        v(Rule::Item, Field::Items, None, format!("{} items; at most {MAX_ITEMS} on one creature", names.len()));
     }
-    for n in names.iter().take(MAX_ITEMS) {
+    for (k, n) in names.iter().take(MAX_ITEMS).enumerate() {
+        let mut v = |rule: Rule, message: String| v(rule, Field::Items, Some(k), message);
         let Some((item, choice)) = items.find(n) else {
             v(Rule::Item, format!("there is no item called '{}'", clip(n.trim(), 40)));
             continue;
@@ -578,32 +781,36 @@ fn check_items(card: &Card, names: &[String], items: &Items, v: &mut impl FnMut(
 }
 
 /// Adds the minions `card` starts with (for `count` copies), and theirs,
-/// as free entries; reports minions the bestiary lacks.
+/// as free entries; reports minions the bestiary lacks on the entry
+/// `(index, label)` that brings them.
 fn expand_minions(
     card: &Card,
     count: u32,
-    label: &str,
+    (index, label): (usize, &str),
     bestiary: &Bestiary,
     depth: usize,
     entries: &mut Vec<Entry>,
     out: &mut Vec<Violation>,
 ) {
     let Some(c) = card.commander() else { return };
+    let minion_problem = |message: String| Violation {
+        entry: Some(label.to_string()),
+        index: Some(index),
+        rule: Rule::Minion,
+        field: Field::Creature,
+        position: None,
+        message,
+    };
     for s in &c.starts_with {
         let Some(minion) = bestiary.get(&s.creature) else {
-            out.push(Violation {
-                entry: Some(label.to_string()),
-                rule: Rule::Minion,
-                message: format!("starts with {}, which is not in the bestiary", clip(&s.creature, 40)),
-            });
+            out.push(minion_problem(format!("starts with {}, which is not in the bestiary", clip(&s.creature, 40))));
             continue;
         };
         if depth > MAX_MINION_DEPTH {
-            out.push(Violation {
-                entry: Some(label.to_string()),
-                rule: Rule::Minion,
-                message: format!("minions bring minions more than {MAX_MINION_DEPTH} deep (through {})", minion.name()),
-            });
+            out.push(minion_problem(format!(
+                "minions bring minions more than {MAX_MINION_DEPTH} deep (through {})",
+                minion.name()
+            )));
             return;
         }
         let n = count.saturating_mul(u32::try_from(s.count.clamp(1, 9)).unwrap_or(1));
@@ -616,7 +823,7 @@ fn expand_minions(
             hero_points: 0,
             free_with: Some(card.name().to_string()),
         });
-        expand_minions(minion, n, label, bestiary, depth + 1, entries, out);
+        expand_minions(minion, n, (index, label), bestiary, depth + 1, entries, out);
     }
 }
 
@@ -782,6 +989,143 @@ impl Entry {
             items: self.items.iter().map(ChosenItem::label).collect(),
             hero_points: i64::from(self.hero_points),
         }
+    }
+}
+
+/// A warband file checked, legal or not: every violation, placed on its
+/// entry, field and item, and each entry counted as the rules count it.
+/// [`WarbandFile::check`] makes one; [`Report::into_result`] gives the
+/// legal [`Warband`] or the violations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    name: String,
+    author: Option<String>,
+    description: Option<String>,
+    mode: PlayMode,
+    alignment: Option<Alignment>,
+    limit: Option<u32>,
+    entries: Vec<CountedEntry>,
+    violations: Vec<Violation>,
+}
+
+impl Report {
+    /// The play mode it was checked for.
+    pub fn mode(&self) -> PlayMode {
+        self.mode
+    }
+
+    /// The points limit it was checked against: the file's (when it is in
+    /// range), or the mode's default (Random Box Recruitment's 200).
+    pub fn limit(&self) -> Option<u32> {
+        self.limit
+    }
+
+    /// The most one creature may cost, half the limit, when the mode has the
+    /// half rule and there is a limit.
+    pub fn half(&self) -> Option<u32> {
+        self.limit.filter(|_| self.mode.half_rule()).map(|l| l / 2)
+    }
+
+    /// The file's entries (up to [`MAX_ENTRIES`]), in file order, each as
+    /// the rules count it.
+    pub fn entries(&self) -> &[CountedEntry] {
+        &self.entries
+    }
+
+    /// What the warband costs as the rules count it: every entry whose
+    /// creature is in the bestiary, with the upgrades and items the rules
+    /// accept and at most three hero points; the total the
+    /// `p2v.warband.points` violation names.
+    pub fn total(&self) -> u64 {
+        self.entries.iter().fold(0u64, |t, e| t.saturating_add(u64::from(e.total())))
+    }
+
+    /// How many creatures it fields, free minions included (entries of an
+    /// unknown creature count their copies too).
+    pub fn creatures(&self) -> u32 {
+        self.entries.iter().fold(0u32, |t, e| t.saturating_add(e.creatures()))
+    }
+
+    /// Every violation, in the order `arbiter build` prints them (empty when legal).
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// Whether the warband is legal.
+    pub fn is_legal(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// The legal warband, or every violation.
+    pub fn into_result(self) -> Result<Warband, Vec<Violation>> {
+        if !self.violations.is_empty() {
+            return Err(self.violations);
+        }
+        let entries = self.entries.into_iter().flat_map(|c| c.entry.into_iter().chain(c.minions)).collect();
+        Ok(Warband {
+            name: self.name,
+            author: self.author,
+            description: self.description,
+            mode: self.mode,
+            alignment: self.alignment,
+            limit: self.limit,
+            entries,
+        })
+    }
+}
+
+/// One entry of a warband file as the rules count it, legal or not: its
+/// copies with the upgrades and items the rules accept (an unknown upgrade
+/// or item costs nothing, hero points count up to three), and the free
+/// minions it brings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountedEntry {
+    index: usize,
+    count: u32,
+    entry: Option<Entry>,
+    minions: Vec<Entry>,
+    legal: bool,
+}
+
+impl CountedEntry {
+    /// Its place among the file's entries, from 0 (what
+    /// [`Violation::entry_index`] gives).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// How many copies count: the file's count, within 0 to [`MAX_COUNT`].
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// The entry as counted: card, copies, accepted upgrades and items,
+    /// hero points and costs; `None` when the bestiary has no such creature.
+    pub fn entry(&self) -> Option<&Entry> {
+        self.entry.as_ref()
+    }
+
+    /// The minions its commander starts with, free, for all its copies, and
+    /// the ones they bring, as far as the rules follow them.
+    pub fn minions(&self) -> &[Entry] {
+        &self.minions
+    }
+
+    /// What the entry costs: one copy's cost times the count (0 for an
+    /// unknown creature).
+    pub fn total(&self) -> u32 {
+        self.entry.as_ref().map_or(0, Entry::total)
+    }
+
+    /// How many creatures it fields: its copies and its free minions.
+    pub fn creatures(&self) -> u32 {
+        self.minions.iter().fold(self.count, |t, m| t.saturating_add(m.count))
+    }
+
+    /// Whether no violation concerns this entry (the warband's own
+    /// problems, such as its total, are not the entry's).
+    pub fn is_legal(&self) -> bool {
+        self.legal
     }
 }
 

@@ -8,7 +8,7 @@ use arbiter_p2v::import;
 use arbiter_p2v::points::{self, MAX_HERO_POINTS};
 use arbiter_p2v::sheet::render_html;
 use arbiter_p2v::warband::{EntryFile, Rule, shipped_warband, shipped_warbands};
-use arbiter_p2v::{Alignment, Bestiary, Format, Level, PlayMode, Warband, WarbandFile};
+use arbiter_p2v::{Alignment, Bestiary, Field, Format, Level, PlayMode, Warband, WarbandFile};
 use std::path::Path;
 
 fn starter() -> Bestiary {
@@ -257,8 +257,8 @@ fn upgrades_from_the_card_cost_the_upgrade_cost_each_and_copies_may_differ() {
     let mut boar = entry("Boar", 1);
     boar.upgrades = vec!["Sneak Attack".into(), "Holy Water".into()];
     let v = band(PlayMode::BalancedUnlimited, Some(100), None, vec![boar]).validate(&b).unwrap_err();
-    assert!(v[0].message.starts_with("no upgrade called 'Sneak Attack' (its card offers none"), "{}", v[0]);
-    assert_eq!(v[1].message, "Holy Water is an item, not an upgrade: list it under items");
+    assert!(v[0].message().starts_with("no upgrade called 'Sneak Attack' (its card offers none"), "{}", v[0]);
+    assert_eq!(v[1].message(), "Holy Water is an item, not an upgrade: list it under items");
 }
 
 #[test]
@@ -274,7 +274,7 @@ fn positioning_upgrades_are_bought_like_other_upgrades() {
     sat.items = vec!["Summonable".into()];
     let v = band(PlayMode::BalancedUnlimited, Some(100), None, vec![sat]).validate(&b).unwrap_err();
     assert_eq!(
-        (v[0].code(), v[0].message.as_str()),
+        (v[0].code(), v[0].message()),
         ("p2v.warband.item", "Summonable is a positioning upgrade: list it under upgrades")
     );
 }
@@ -296,10 +296,10 @@ fn items_of_the_creatures_level_or_lower_cost_an_upgrade_each() {
     let v = band(PlayMode::BalancedUnlimited, Some(100), None, vec![kobold]).validate(&b).unwrap_err();
     assert_eq!(v.iter().map(|x| x.code()).collect::<Vec<_>>(), ["p2v.warband.item-level", "p2v.warband.item"]);
     assert_eq!(
-        v[0].message,
+        v[0].message(),
         "Healing Potion (minor) is a level 1 item; a level -1 creature may take items of level -1 or lower"
     );
-    assert_eq!(v[1].message, "there is no item called 'Elixir of Life'");
+    assert_eq!(v[1].message(), "there is no item called 'Elixir of Life'");
     // Items that name a choice take it in brackets.
     let mut armor = entry("Animated Armor", 1);
     armor.items = vec!["Fiery Weapon (Longsword)".into()];
@@ -341,7 +341,7 @@ fn a_creature_buys_at_most_three_hero_points_at_its_upgrade_cost() {
     }
     assert!(
         band(PlayMode::Narrative, None, None, vec![harpy]).validate(&b).unwrap_err()[0]
-            .message
+            .message()
             .starts_with("-1 hero points; a creature may buy 0 to 3, each for its upgrade cost (6)")
     );
 }
@@ -422,7 +422,7 @@ fn every_violation_is_reported_at_once() {
         ..band(PlayMode::BalancedLimited, Some(200), Some(Alignment::LawfulEvil), vec![])
     };
     let v = w.validate(&b).unwrap_err();
-    let got: Vec<(Option<&str>, &str)> = v.iter().map(|x| (x.entry.as_deref(), x.code())).collect();
+    let got: Vec<(Option<&str>, &str)> = v.iter().map(|x| (x.label(), x.code())).collect();
     assert_eq!(
         got,
         [
@@ -440,6 +440,153 @@ fn every_violation_is_reported_at_once() {
     // An empty file: no name, no creatures, and (balanced by default) no limit.
     let empty = WarbandFile::parse("", Format::Toml).unwrap();
     assert_eq!(codes(&empty, &b), ["p2v.warband.name", "p2v.warband.limit", "p2v.warband.empty"]);
+}
+
+#[test]
+fn two_entries_of_one_creature_are_told_apart_by_their_place() {
+    // The kobold ambush has two unnamed Kobold Warrior entries: their violations share
+    // a label, and each names its own entry by its place in the file.
+    let b = starter();
+    let mut w = WarbandFile::parse(shipped_warband("kobold-ambush").unwrap(), Format::Toml).unwrap();
+    assert_eq!((w.entries[0].creature.as_str(), w.entries[1].creature.as_str()), ("Kobold Warrior", "Kobold Warrior"));
+    w.entries[0].hero_points = 4;
+    w.entries[1].hero_points = 5;
+    let v = w.validate(&b).unwrap_err();
+    let got: Vec<(Option<&str>, Option<usize>, Field, &str)> =
+        v.iter().map(|x| (x.label(), x.entry_index(), x.field(), x.code())).collect();
+    assert_eq!(
+        got,
+        [
+            (Some("Kobold Warrior"), Some(0), Field::HeroPoints, "p2v.warband.hero-points"),
+            (Some("Kobold Warrior"), Some(1), Field::HeroPoints, "p2v.warband.hero-points"),
+            // Three hero points count: 4 × 17 + 2 × 15 + 32.
+            (None, None, Field::Total, "p2v.warband.points"),
+        ]
+    );
+    assert!(v[1].message().starts_with("5 hero points"), "{}", v[1]);
+    // The same problem on both: the place still differs.
+    w.entries[0].hero_points = 5;
+    let v = w.validate(&b).unwrap_err();
+    assert_eq!((v[0].message(), v[0].to_string()), (v[1].message(), v[1].to_string()));
+    assert_eq!((v[0].entry_index(), v[1].entry_index()), (Some(0), Some(1)));
+}
+
+#[test]
+fn every_violation_names_its_field_and_the_upgrade_or_item() {
+    let b = starter();
+    let mut kobold = entry("Kobold Warrior", 0);
+    kobold.name = Some("k".repeat(61));
+    kobold.upgrades = vec!["Sling".into(), "False Object".into(), "sling".into(), "Wings".into(), "Howdah".into()];
+    kobold.items = vec!["Healing Potion (minor)".into(), "Howdah".into(), "Summonable".into(), "Elixir of Life".into()];
+    let mut bear = entry("Hateful Bear", 2); // True Neutral: any warband recruits it
+    bear.hero_points = 3;
+    let w = WarbandFile {
+        name: "n".repeat(61),
+        author: Some("a".repeat(501)),
+        description: Some("d".repeat(501)),
+        ..band(
+            PlayMode::BalancedLimited,
+            Some(100),
+            Some(Alignment::LawfulEvil),
+            vec![kobold, entry("Dragon", 1), bear, entry("Harpy", 1)],
+        )
+    };
+    let v = w.validate(&b).unwrap_err();
+    let got: Vec<(Option<usize>, Field, Option<usize>, &str)> =
+        v.iter().map(|x| (x.entry_index(), x.field(), x.position(), x.code())).collect();
+    assert_eq!(
+        got,
+        [
+            (None, Field::Name, None, "p2v.warband.too-long"),
+            (None, Field::Author, None, "p2v.warband.too-long"),
+            (None, Field::Description, None, "p2v.warband.too-long"),
+            (Some(0), Field::Count, None, "p2v.warband.count"),
+            (Some(0), Field::Name, None, "p2v.warband.too-long"),
+            (Some(0), Field::Upgrades, Some(2), "p2v.warband.upgrade"), // "sling" again
+            (Some(0), Field::Upgrades, Some(3), "p2v.warband.upgrade"), // no such upgrade
+            (Some(0), Field::Upgrades, Some(4), "p2v.warband.upgrade"), // an item
+            (Some(0), Field::Items, Some(0), "p2v.warband.item-level"),
+            (Some(0), Field::Items, Some(1), "p2v.warband.item-level"),
+            (Some(0), Field::Items, Some(1), "p2v.warband.item-user"),
+            (Some(0), Field::Items, Some(2), "p2v.warband.item"), // a positioning upgrade
+            (Some(0), Field::Items, Some(3), "p2v.warband.item"), // no such item
+            (Some(1), Field::Creature, None, "p2v.warband.creature"),
+            (Some(2), Field::Cost, None, "p2v.warband.half"),
+            (Some(3), Field::Creature, None, "p2v.warband.alignment"),
+            (None, Field::Total, None, "p2v.warband.points"),
+        ]
+    );
+    // The list itself: too many items is the entry's `items`, at no one place.
+    let mut laden = entry("Boar", 1);
+    laden.items = vec!["Holy Water".into(); 21];
+    let v = band(PlayMode::Narrative, None, None, vec![laden]).validate(&b).unwrap_err();
+    assert_eq!((v[0].code(), v[0].field(), v[0].position()), ("p2v.warband.item", Field::Items, None));
+    // The warband's own keys.
+    let v = band(PlayMode::BalancedLimited, Some(0), None, vec![]).validate(&b).unwrap_err();
+    let got: Vec<(Option<usize>, Field)> = v.iter().map(|x| (x.entry_index(), x.field())).collect();
+    assert_eq!(got, [(None, Field::Points), (None, Field::Alignment), (None, Field::Entries)]);
+    // Field keys are the file's keys.
+    let keys: Vec<&str> = Field::ALL.iter().map(|f| f.key()).collect();
+    assert!(keys.contains(&"hero_points") && keys.contains(&"upgrades") && keys.contains(&"cost"), "{keys:?}");
+    assert_eq!(serde_json::to_value(Field::HeroPoints).unwrap(), "hero_points");
+}
+
+#[test]
+fn a_report_counts_every_entry_even_when_the_warband_is_illegal() {
+    let b = starter();
+    let mut kobolds = entry("Kobold Warrior", 4);
+    kobolds.upgrades = vec!["Sling".into(), "Wings".into(), "sling".into()];
+    kobolds.items = vec!["Healing Potion (minor)".into(), "Elixir of Life".into()];
+    kobolds.hero_points = 9;
+    let w = band(
+        PlayMode::BalancedUnlimited,
+        Some(50),
+        None,
+        vec![kobolds, entry("Dragon", 3), entry("Boar", 1), entry("Boar", -2)],
+    );
+    let report = w.check(&b);
+    assert!(!report.is_legal());
+    assert_eq!((report.limit(), report.half(), report.mode()), (Some(50), Some(25), PlayMode::BalancedUnlimited));
+    let counted = report.entries();
+    assert_eq!(counted.iter().map(|c| c.index()).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    // The kobolds pay for the sling, the potion (too high a level, but bought) and
+    // three hero points: 9 + 5 × 2 = 19 each.
+    let k = counted[0].entry().unwrap();
+    assert_eq!((k.extras(), k.unit_cost(), k.total(), counted[0].total()), (5, 19, 76, 76));
+    assert_eq!((k.upgrades().len(), k.items().len(), k.hero_points()), (1, 1, 3));
+    // An unknown creature counts its copies and costs nothing; a count below 0 is 0.
+    assert_eq!((counted[1].entry().is_none(), counted[1].count(), counted[1].total()), (true, 3, 0));
+    assert_eq!((counted[2].total(), counted[2].is_legal()), (18, true));
+    assert_eq!((counted[3].count(), counted[3].total(), counted[3].is_legal()), (0, 0, false));
+    assert_eq!(report.total(), 76 + 18);
+    assert_eq!(report.creatures(), 4 + 3 + 1);
+    let points = report.violations().iter().find(|v| v.code() == "p2v.warband.points").unwrap();
+    assert_eq!(points.message(), "the warband costs 94 points; the limit is 50");
+    assert_eq!(report.clone().into_result().unwrap_err(), w.validate(&b).unwrap_err());
+    // A legal warband's report is the warband.
+    let w = WarbandFile::parse(shipped_warband("thornwood-raiders").unwrap(), Format::Toml).unwrap();
+    let report = w.check(&b);
+    assert!(report.is_legal() && report.entries().iter().all(|c| c.is_legal()));
+    let (total, creatures) = (report.total(), report.creatures());
+    let legal = report.into_result().unwrap();
+    assert_eq!((u64::from(legal.total()), legal.creatures()), (total, creatures));
+    assert_eq!(legal, w.validate(&b).unwrap());
+}
+
+#[test]
+fn a_commanders_free_minions_are_counted_on_its_entry() {
+    let json = r#"[{"name": "Herd Keeper", "tagline": "Small Halfling Humanoid 1", "alignment_symbol": "✿",
+        "stats": {"Fight": 5, "Armor": 15, "Power": 15, "Fort": 4, "Reflex": 6, "Will": 5, "HP": 20, "Speed": 5},
+        "features": [{"name": "Commander", "text": "Starts with 2 Boars."}]}]"#;
+    let mut b = starter();
+    b.extend(import::from_json(json).unwrap().into_bestiary().unwrap());
+    let w = band(PlayMode::Narrative, Some(10), None, vec![entry("Boar", 1), entry("Herd Keeper", 3)]);
+    let report = w.check(&b);
+    assert_eq!(report.violations().iter().map(|v| v.code()).collect::<Vec<_>>(), ["p2v.warband.points"]);
+    let keeper = &report.entries()[1];
+    assert_eq!(keeper.minions().iter().map(|m| (m.card().name(), m.count())).collect::<Vec<_>>(), [("Boar", 6)]);
+    assert_eq!((keeper.total(), keeper.creatures(), keeper.is_legal()), (3 * 14, 9, true));
+    assert_eq!(report.creatures(), 10);
 }
 
 #[test]

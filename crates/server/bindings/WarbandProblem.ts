@@ -29,9 +29,9 @@ entry: number | null,
 /**
  * The file key it is in: an entry's `creature`, `count`, `name`,
  * `hero_points`, `upgrades`, `items` or `cost` (the half rule); the
- * warband's `name`, `author`, `description`, `mode`, `alignment`,
- * `points` (the limit), `total` (the limit exceeded), `entries` or
- * `cards`.
+ * warband's `name`, `author`, `description`, `alignment`, `points` (the
+ * limit), `total` (the limit exceeded), `entries` or `cards`; `null`
+ * when it is in no one key (a file that cannot be read).
  */
 field: string | null, 
 /**

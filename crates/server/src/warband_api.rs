@@ -17,18 +17,15 @@
 //! keeps nothing, so the browser keeps imported cards and sends them along.
 //! Checking never fails on what is sent: a body of the right shape always
 //! gets `200` with `ok` and the problems. The checks are the p2v crate's own
-//! (`WarbandFile::validate_with`), the ones `arbiter build --game p2v`
+//! (`WarbandFile::check_with`), the ones `arbiter build --game p2v`
 //! applies.
 //!
-//! **Placing violations.** The crate names the entry a violation concerns
-//! by its label (`Skreech (Harpy)`, `Kobold Warrior`), which two unnamed
-//! entries of the same creature share. To tell the editor *which* entry,
-//! each entry is also checked alone (its checks depend only on it, the
-//! mode, the limit, the alignment and the bestiary), and the warband's
-//! violations are matched to the entries whose lone checks give them, in
-//! order. For an entry with a bad upgrade or item, each upgrade (in order,
-//! for duplicates) and each item is checked alone too, which says which one
-//! it is and which ones the rules count in the entry's cost.
+//! **Placing violations.** The crate places each violation itself
+//! ([`Violation::entry_index`], [`Violation::field`],
+//! [`Violation::position`]): the entry by its place in the file (two unnamed
+//! entries of one creature share a label, never a place), the field, and the
+//! upgrade or item. [`WarbandFile::check_with`] also counts every entry as
+//! the rules count it, legal or not, so the totals here are the crate's.
 
 use crate::error::ApiError;
 use crate::http::JsonBody;
@@ -42,8 +39,8 @@ use arbiter_p2v::mode::PlayMode;
 use arbiter_p2v::points::{Level, MAX_HERO_POINTS};
 use arbiter_p2v::sheet::render_html;
 use arbiter_p2v::warband::{
-    EntryFile, MAX_COUNT, MAX_ENTRIES, MAX_ITEMS, MAX_LIMIT, MAX_MINION_DEPTH, MAX_NAME_CHARS, MAX_TEXT_CHARS, Rule,
-    Violation, Warband, WarbandFile, shipped_warbands,
+    CountedEntry, Field, MAX_COUNT, MAX_ENTRIES, MAX_ITEMS, MAX_LIMIT, MAX_NAME_CHARS, MAX_TEXT_CHARS, Violation,
+    Warband, WarbandFile, shipped_warbands,
 };
 use arbiter_p2v::{Format, feature};
 use axum::Json;
@@ -57,10 +54,6 @@ use ts_rs::TS;
 
 /// The rules the builder enforces.
 const RULES: &str = "Path 2 Victory v1.3";
-
-/// The most upgrades of one entry placed one by one (a card offers at most
-/// 40, and there are four positioning upgrades: more must repeat).
-const MAX_PLACED_UPGRADES: usize = 48;
 
 /// The most creature cards a request may carry.
 const MAX_EXTRA_CARDS: usize = import::MAX_CARDS;
@@ -416,9 +409,9 @@ pub struct WarbandProblem {
     pub entry: Option<u32>,
     /// The file key it is in: an entry's `creature`, `count`, `name`,
     /// `hero_points`, `upgrades`, `items` or `cost` (the half rule); the
-    /// warband's `name`, `author`, `description`, `mode`, `alignment`,
-    /// `points` (the limit), `total` (the limit exceeded), `entries` or
-    /// `cards`.
+    /// warband's `name`, `author`, `description`, `alignment`, `points` (the
+    /// limit), `total` (the limit exceeded), `entries` or `cards`; `null`
+    /// when it is in no one key (a file that cannot be read).
     pub field: Option<String>,
     /// Which upgrade or item of the entry's list (from 0), or which card
     /// of `cards`, when it concerns one.
@@ -707,23 +700,11 @@ pub async fn get_warband(name: Result<Path<String>, PathRejection>) -> Result<Re
     }
 }
 
-/// The format of a file's text: JSON when it starts with `{`, or with `[`
-/// followed by `{` or `]` (an array of objects); otherwise TOML, whose
-/// first line may be a table header such as `[[entry]]` or `[[creature]]`.
-fn format_of(text: &str) -> Format {
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    let json = match t.strip_prefix('[') {
-        Some(rest) => rest.trim_start().starts_with(['{', ']']),
-        None => t.starts_with('{'),
-    };
-    if json { Format::Json } else { Format::Toml }
-}
-
 /// Reads the warband of a request: a JSON object is a warband file, a
-/// string the text of one (TOML or JSON, see [`format_of`]).
+/// string the text of one (TOML or JSON, as [`Format::detect`] tells).
 fn read_warband(v: &Value) -> Result<WarbandFile, String> {
     match v {
-        Value::String(text) => WarbandFile::parse(text, format_of(text)).map_err(|e| e.to_string()),
+        Value::String(text) => WarbandFile::parse(text, Format::detect(None, text)).map_err(|e| e.to_string()),
         Value::Object(_) => serde_json::from_value(v.clone()).map_err(|e| e.to_string()),
         _ => Err("the warband must be a warband file: a JSON object, or the text of a TOML or JSON file".into()),
     }
@@ -795,160 +776,45 @@ fn bestiary_with(cards: &[Value]) -> Result<(Bestiary, Vec<WarbandProblem>), Api
     Ok((bestiary, problems))
 }
 
-/// The file key a violation concerns.
-fn field_of(v: &Violation) -> Option<&'static str> {
-    Some(match (v.entry.is_some(), v.rule) {
-        (true, Rule::Creature | Rule::Alignment | Rule::Minion) => "creature",
-        (true, Rule::Count) => "count",
-        (true, Rule::TooLong | Rule::Name) => "name",
-        (true, Rule::HeroPoints) => "hero_points",
-        (true, Rule::Upgrade) => "upgrades",
-        (true, Rule::Item | Rule::ItemLevel | Rule::ItemUser) => "items",
-        (true, Rule::Half) => "cost",
-        (false, Rule::Name) => "name",
-        (false, Rule::TooLong) if v.message.starts_with("the author") => "author",
-        (false, Rule::TooLong) if v.message.starts_with("the description") => "description",
-        (false, Rule::TooLong) => "name",
-        (false, Rule::Empty | Rule::Count) => "entries",
-        (false, Rule::Limit) => "points",
-        (false, Rule::Points) => "total",
-        (false, Rule::Alignment) => "alignment",
-        _ => return None,
-    })
-}
-
-fn problem(v: &Violation, entry: Option<usize>, item: Option<usize>) -> WarbandProblem {
+/// A violation placed for the editor: the crate's entry, field and
+/// upgrade or item (`field` is `null` when it concerns the warband as a
+/// whole and no one key).
+fn problem(v: &Violation) -> WarbandProblem {
     WarbandProblem {
         rule: v.code().into(),
         section: v.section().into(),
-        message: v.message.clone(),
+        message: v.message().into(),
         text: v.to_string(),
-        entry: entry.map(to_u32),
-        field: field_of(v).map(str::to_string),
-        item: item.map(to_u32),
+        entry: v.entry_index().map(to_u32),
+        field: Some(v.field()).filter(|f| *f != Field::Warband).map(|f| f.key().to_string()),
+        item: v.position().map(to_u32),
     }
 }
 
-fn is_item_rule(r: Rule) -> bool {
-    matches!(r, Rule::Item | Rule::ItemLevel | Rule::ItemUser)
-}
-
-/// Checks one entry alone, with the warband's mode, limit and alignment:
-/// the violations that concern it (an entry's checks depend on nothing else).
-fn alone(file: &WarbandFile, entry: EntryFile, bestiary: &Bestiary, items: &Items) -> Vec<Violation> {
-    let one = WarbandFile {
-        name: "entry".into(),
-        author: None,
-        description: None,
-        mode: file.mode,
-        alignment: file.alignment,
-        points: file.points,
-        entries: vec![entry],
-    };
-    match one.validate_with(bestiary, items) {
-        Ok(_) => Vec::new(),
-        Err(v) => v.into_iter().filter(|v| v.entry.is_some()).collect(),
-    }
-}
-
-/// One entry checked alone: its violations, each with the upgrade or item
-/// it concerns, and how many upgrades and items the rules count.
-struct EntryCheck {
-    violations: Vec<(Violation, Option<usize>)>,
-    upgrades: usize,
-    items: usize,
-}
-
-fn check_entry(file: &WarbandFile, e: &EntryFile, bestiary: &Bestiary, items: &Items) -> EntryCheck {
-    let own = alone(file, e.clone(), bestiary, items);
-    let bare = EntryFile { name: None, count: 1, upgrades: Vec::new(), items: Vec::new(), hero_points: 0, ..e.clone() };
-    // Which upgrade each upgrade violation concerns: the list is checked
-    // growing one upgrade at a time, so a repeat is found where it repeats.
-    let mut placed: Vec<(Rule, String, usize)> = Vec::new();
-    let mut upgrades = e.upgrades.len();
-    if own.iter().any(|v| v.rule == Rule::Upgrade) {
-        upgrades = 0;
-        let mut before = 0;
-        for j in 0..e.upgrades.len().min(MAX_PLACED_UPGRADES) {
-            let mut trial = bare.clone();
-            trial.upgrades = e.upgrades[..=j].to_vec();
-            let found: Vec<Violation> =
-                alone(file, trial, bestiary, items).into_iter().filter(|v| v.rule == Rule::Upgrade).collect();
-            if found.len() > before {
-                placed.extend(found[before..].iter().map(|v| (v.rule, v.message.clone(), j)));
-            } else {
-                upgrades += 1;
-            }
-            before = found.len();
+/// One entry's numbers, as the crate counts them.
+fn entry_totals(c: &CountedEntry, file: &WarbandFile) -> EntryTotals {
+    let mut free: Vec<MinionInfo> = Vec::new();
+    for m in c.minions() {
+        let name = m.card().name();
+        match free.iter_mut().find(|f| f.creature == name) {
+            Some(f) => f.count = f.count.saturating_add(m.count()),
+            None => free.push(MinionInfo { creature: name.into(), count: m.count() }),
         }
     }
-    let mut counted_items = e.items.len().min(MAX_ITEMS);
-    if own.iter().any(|v| is_item_rule(v.rule)) {
-        counted_items = 0;
-        for (j, name) in e.items.iter().take(MAX_ITEMS).enumerate() {
-            let mut trial = bare.clone();
-            trial.items = vec![name.clone()];
-            let found: Vec<Violation> =
-                alone(file, trial, bestiary, items).into_iter().filter(|v| is_item_rule(v.rule)).collect();
-            if !found.iter().any(|v| v.rule == Rule::Item) {
-                counted_items += 1;
-            }
-            placed.extend(found.into_iter().map(|v| (v.rule, v.message, j)));
-        }
-    }
-    let violations = own
-        .into_iter()
-        .map(|v| {
-            let at = placed.iter().position(|(r, m, _)| *r == v.rule && *m == v.message);
-            let item = at.map(|k| placed.remove(k).2);
-            (v, item)
-        })
-        .collect();
-    EntryCheck { violations, upgrades, items: counted_items }
-}
-
-/// The minions a card brings for `count` copies, and theirs, as far as the
-/// rules follow them (missing ones are the `p2v.warband.minion` violation).
-fn free_minions(card: &Card, count: u32, bestiary: &Bestiary, depth: usize, out: &mut Vec<MinionInfo>) {
-    let Some(c) = card.commander() else { return };
-    if depth > MAX_MINION_DEPTH {
-        return;
-    }
-    for s in &c.starts_with {
-        let Some(minion) = bestiary.get(&s.creature) else { continue };
-        let n = count.saturating_mul(u32::try_from(s.count.clamp(1, 9)).unwrap_or(1));
-        match out.iter_mut().find(|m| m.creature == minion.name()) {
-            Some(m) => m.count = m.count.saturating_add(n),
-            None => out.push(MinionInfo { creature: minion.name().into(), count: n }),
-        }
-        free_minions(minion, n, bestiary, depth + 1, out);
-    }
-}
-
-fn entry_totals(i: usize, e: &EntryFile, check: &EntryCheck, bestiary: &Bestiary) -> EntryTotals {
-    let count = u32::try_from(e.count.clamp(0, MAX_COUNT)).unwrap_or(0);
-    let hero = u32::try_from(e.hero_points.clamp(0, i64::from(MAX_HERO_POINTS))).unwrap_or(0);
-    let card = bestiary.get(&e.creature);
-    let extras = to_u32(check.upgrades.saturating_add(check.items)).saturating_add(hero);
-    let (base_cost, upgrade_cost) = card.map_or((0, 0), |c| (c.points(), c.upgrade_cost()));
-    let unit_cost = base_cost.saturating_add(extras.saturating_mul(upgrade_cost));
-    let mut free = Vec::new();
-    if let Some(c) = card {
-        free_minions(c, count, bestiary, 1, &mut free);
-    }
+    let e = c.entry();
     EntryTotals {
-        index: to_u32(i),
-        creature: e.creature.clone(),
-        card: card.map(|c| c.name().to_string()),
-        level: card.map(|c| i32::from(c.level().get())),
-        count,
-        base_cost,
-        upgrade_cost,
-        extras: if card.is_some() { extras } else { 0 },
-        unit_cost: if card.is_some() { unit_cost } else { 0 },
-        total: if card.is_some() { unit_cost.saturating_mul(count) } else { 0 },
+        index: to_u32(c.index()),
+        creature: file.entries.get(c.index()).map(|f| f.creature.clone()).unwrap_or_default(),
+        card: e.map(|e| e.card().name().to_string()),
+        level: e.map(|e| i32::from(e.card().level().get())),
+        count: c.count(),
+        base_cost: e.map_or(0, |e| e.base_cost()),
+        upgrade_cost: e.map_or(0, |e| e.card().upgrade_cost()),
+        extras: e.map_or(0, |e| e.extras()),
+        unit_cost: e.map_or(0, |e| e.unit_cost()),
+        total: c.total(),
         free,
-        ok: check.violations.is_empty(),
+        ok: c.is_legal(),
     }
 }
 
@@ -986,67 +852,24 @@ fn check(req: &CheckWarband) -> Result<Checked, ApiError> {
             return Ok(Checked { file: None, warband: None, answer });
         }
     };
-    let mode = file.play_mode();
-    let limit = match file.points {
-        Some(p) if (1..=MAX_LIMIT).contains(&p) => u32::try_from(p).ok(),
-        Some(_) => None,
-        None => mode.default_limit(),
-    };
-    let full = file.validate_with(&bestiary, items);
-    let checks: Vec<EntryCheck> =
-        file.entries.iter().take(MAX_ENTRIES).map(|e| check_entry(&file, e, &bestiary, items)).collect();
-    // The warband's violations in the crate's order, each entry violation
-    // matched to the first entry (from the last one matched) whose lone
-    // check gives it.
-    let mut used: Vec<Vec<bool>> = checks.iter().map(|c| vec![false; c.violations.len()]).collect();
-    let mut cursor = 0;
-    let violations = match &full {
-        Ok(_) => Vec::new(),
-        Err(v) => v.clone(),
-    };
-    for v in &violations {
-        if v.entry.is_none() {
-            problems.push(problem(v, None, None));
-            continue;
-        }
-        let mut placed = None;
-        'entries: for (i, c) in checks.iter().enumerate().skip(cursor) {
-            for (k, (w, item)) in c.violations.iter().enumerate() {
-                if !used[i][k] && w.rule == v.rule && w.message == v.message {
-                    used[i][k] = true;
-                    placed = Some((i, *item));
-                    break 'entries;
-                }
-            }
-        }
-        match placed {
-            Some((i, item)) => {
-                cursor = i;
-                problems.push(problem(v, Some(i), item));
-            }
-            None => problems.push(problem(v, None, None)),
-        }
-    }
-    let entries: Vec<EntryTotals> =
-        file.entries.iter().zip(&checks).enumerate().map(|(i, (e, c))| entry_totals(i, e, c, &bestiary)).collect();
-    let total = entries.iter().fold(0u64, |t, e| t.saturating_add(u64::from(e.total)));
-    let creatures = entries
-        .iter()
-        .fold(0u32, |t, e| e.free.iter().fold(t.saturating_add(e.count), |t, m| t.saturating_add(m.count)));
+    let report = file.check_with(&bestiary, items);
+    problems.extend(report.violations().iter().map(problem));
+    let entries: Vec<EntryTotals> = report.entries().iter().map(|c| entry_totals(c, &file)).collect();
     let ok = problems.is_empty();
+    let mode = report.mode();
     let answer = WarbandChecked {
         ok,
         mode: mode.key().into(),
         mode_name: mode.name().into(),
-        limit,
-        half: limit.filter(|_| mode.half_rule()).map(|l| l / 2),
-        total,
-        creatures,
+        limit: report.limit(),
+        half: report.half(),
+        total: report.total(),
+        creatures: report.creatures(),
         entries,
         problems,
         file: serde_json::to_value(&file).ok(),
     };
-    let warband = if ok { full.ok() } else { None };
+    let warband = if ok { report.into_result().ok() } else { None };
     Ok(Checked { file: Some(file), warband, answer })
 }
 
@@ -1055,9 +878,8 @@ pub async fn post_validate(JsonBody(req): JsonBody<CheckWarband>) -> Result<Resp
     Ok(Json(checked(req).await?.answer).into_response())
 }
 
-/// Checks a request off the async threads: a warband of a hundred entries
-/// with imported cards is checked entry by entry (and item by item for bad
-/// items), which is quick but not instant.
+/// Checks a request off the async threads: reading up to a mebibyte of
+/// imported cards and checking a hundred entries is quick but not instant.
 async fn checked(req: CheckWarband) -> Result<Checked, ApiError> {
     tokio::task::spawn_blocking(move || check(&req))
         .await
@@ -1121,7 +943,7 @@ pub async fn post_import(JsonBody(req): JsonBody<ImportCards>) -> Result<Respons
             String::new(),
             "expected a card file: the public card JSON (a \"creatures\" array) or a TOML bestiary".into(),
         )])
-    } else if format_of(&text) == Format::Json {
+    } else if Format::detect(None, &text) == Format::Json {
         match import::from_json(&text) {
             Ok(imported) => CardsImported {
                 ok: true,
@@ -1181,13 +1003,16 @@ mod tests {
     }
 
     #[test]
-    fn toml_that_starts_with_a_table_header_is_not_json() {
-        assert_eq!(format_of("[[entry]]\ncreature = \"Boar\""), Format::Toml);
-        assert_eq!(format_of("[[creature]]\nname = \"X\""), Format::Toml);
-        assert_eq!(format_of("name = \"X\""), Format::Toml);
-        assert_eq!(format_of("\u{feff} {\"name\": 1}"), Format::Json);
-        assert_eq!(format_of("[\n  {\"name\": 1}]"), Format::Json);
-        assert_eq!(format_of("[]"), Format::Json);
+    fn warband_text_is_read_as_the_crate_detects_it() {
+        // TOML whose first line is a table header is TOML, not JSON.
+        let file = read_warband(&json!("[[entry]]\ncreature = \"Boar\"\ncount = 2\n")).unwrap();
+        assert_eq!((file.name.as_str(), file.entries.len(), file.entries[0].count), ("", 1, 2));
+        let file =
+            read_warband(&json!("\u{feff}{\"name\": \"Pack\", \"entries\": [{\"creature\": \"Boar\"}]}")).unwrap();
+        assert_eq!((file.name.as_str(), file.entries.len()), ("Pack", 1));
+        // A JSON array is JSON, and not a warband.
+        let e = read_warband(&json!("[\n  {\"creature\": \"Boar\"}\n]")).unwrap_err();
+        assert!(e.contains("invalid type"), "{e}");
     }
 
     #[test]

@@ -237,6 +237,19 @@ async fn every_violation_is_placed_on_its_entry_field_and_item() {
     let points = v["problems"].as_array().unwrap().iter().find(|p| p["rule"] == "p2v.warband.points").unwrap();
     assert_eq!(points["message"], format!("the warband costs {total} points; the limit is 100"));
 
+    // The same problem on both unnamed kobold entries: the same line, two places.
+    let mut w = shipped(&app, "kobold-ambush").await;
+    w["entry"][0]["hero_points"] = json!(5);
+    w["entry"][1]["hero_points"] = json!(5);
+    let v = validate(&app, json!({ "warband": w })).await;
+    let heroes: Vec<&Value> =
+        v["problems"].as_array().unwrap().iter().filter(|p| p["rule"] == "p2v.warband.hero-points").collect();
+    assert_eq!(heroes.len(), 2, "{v}");
+    assert_eq!(heroes[0]["text"], heroes[1]["text"]);
+    assert_eq!((heroes[0]["entry"].as_u64(), heroes[1]["entry"].as_u64()), (Some(0), Some(1)));
+    assert_eq!((v["entries"][0]["ok"].as_bool(), v["entries"][1]["ok"].as_bool()), (Some(false), Some(false)));
+    assert_eq!((v["entries"][0]["unit_cost"].as_u64(), v["entries"][1]["unit_cost"].as_u64()), (Some(17), Some(15)));
+
     // The warband's own problems, each on its key.
     let v = validate(
         &app,
