@@ -614,7 +614,7 @@ fn sheets_show_every_figure_with_escaped_text() {
     let set = f.validate(Edition::V026, &c).unwrap();
     let html = render_html(&set, &c);
     assert!(html.starts_with("<!DOCTYPE html>"));
-    assert!(html.contains("Tom &amp; Jerry&#39;s &lt;set&gt;"));
+    assert!(html.contains("Tom &amp; Jerry&#x27;s &lt;set&gt;"));
     assert!(!html.contains("<script>"));
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(html.contains("@media print") && html.contains("page-break-inside: avoid"));

@@ -18,18 +18,7 @@ use std::fmt::Write;
 
 /// Escapes text for HTML element content and attribute values.
 pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    html_escape::encode_quoted_attribute(s).into_owned()
 }
 
 /// The colour of a card: by the good–evil row of the alignment grid.

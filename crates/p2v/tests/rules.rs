@@ -4,12 +4,14 @@
 //! modes, the shipped warbands, serde round trips and the printable sheets.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+mod common;
+use common::shared;
+
 use arbiter_p2v::import;
 use arbiter_p2v::points::{self, MAX_HERO_POINTS};
 use arbiter_p2v::sheet::render_html;
 use arbiter_p2v::warband::{EntryFile, Rule, shipped_warband, shipped_warbands};
 use arbiter_p2v::{Alignment, Bestiary, Field, Format, Level, PlayMode, Warband, WarbandFile};
-use std::path::Path;
 
 fn starter() -> Bestiary {
     Bestiary::starter().unwrap()
@@ -29,23 +31,6 @@ fn codes(w: &WarbandFile, b: &Bestiary) -> Vec<&'static str> {
     match w.validate(b) {
         Ok(_) => Vec::new(),
         Err(v) => v.iter().map(|x| x.code()).collect(),
-    }
-}
-
-/// A file of the shared reference material (`../shared` beside the repository),
-/// which tests may read and the product never does. It is looked for beside this
-/// checkout, then at `$ARBITER_SHARED`, then at `/work/shared`; where none has it, the
-/// test that needs it says so and is skipped.
-fn shared(rel: &str) -> Option<String> {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared");
-    let places = [Some(here), std::env::var_os("ARBITER_SHARED").map(Into::into), Some("/work/shared".into())];
-    let found = places.into_iter().flatten().map(|d: std::path::PathBuf| d.join(rel)).find(|p| p.is_file());
-    match found {
-        Some(p) => Some(std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))),
-        None => {
-            eprintln!("skipped: the shared reference file {rel} is not available");
-            None
-        }
     }
 }
 
