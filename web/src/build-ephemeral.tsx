@@ -6,14 +6,14 @@
 // edition; download or load TOML/JSON files; print the spec sheets; and
 // start a match against the AI with the set. The work is kept in
 // localStorage, so a reload loses nothing.
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import type { AbilityInfo } from "@bindings/AbilityInfo";
 import type { EphemeralCatalogue } from "@bindings/EphemeralCatalogue";
 import type { ErrorBody } from "@bindings/ErrorBody";
-import type { SetChecked } from "@bindings/SetChecked";
 import type { SetProblem } from "@bindings/SetProblem";
 import type { ShippedSet } from "@bindings/ShippedSet";
-import { api, ApiFailure, type Json } from "./api";
+import { api, type Json } from "./api";
+import { CardFoot, downloadDraft, failure, FileToolbar, moved, NumberField, openPrintable, ProblemIndex, ProblemList, tooLarge, UndoBar, unreadable, useDebouncedCheck } from "./builder-kit";
 import { STRENGTHS } from "./lobby";
 import { linkClick, navigate } from "./router";
 import { remember } from "./store";
@@ -43,8 +43,6 @@ import {
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const CHECK_DELAY = 250;
 
-const failure = (e: unknown): ErrorBody => (e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
-
 interface Undo {
   set: SetDraft;
   edition: Edition;
@@ -59,19 +57,15 @@ export function BuildEphemeral() {
   const [bot, setBot] = useState(saved?.bot ?? "heuristic");
   const [catalogues, setCatalogues] = useState<Record<string, EphemeralCatalogue>>({});
   const [shipped, setShipped] = useState<ShippedSet[]>([]);
-  const [check, setCheck] = useState<SetChecked | null>(null);
-  const [checkedFor, setCheckedFor] = useState("");
   const [error, setError] = useState<ErrorBody | null>(null);
   const [undo, setUndo] = useState<Undo | null>(null);
   const [notice, setNotice] = useState<{ text: string; href?: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const catalogue = catalogues[edition] ?? null;
   const abilities = useMemo(() => new Map((catalogue?.abilities ?? []).map((a) => [a.id, a])), [catalogue]);
   const file = useMemo(() => toFile(set, edition), [set, edition]);
   const fileText = useMemo(() => JSON.stringify(file), [file]);
-  const fresh = check !== null && checkedFor === `${edition}|${fileText}`;
 
   useEffect(() => {
     document.title = "Arbiter · Ephemeral figure-set builder";
@@ -87,32 +81,13 @@ export function BuildEphemeral() {
   useEffect(() => keep({ edition, set, opponent, bot }), [edition, set, opponent, bot]);
 
   // Live validation: the server checks the set a moment after each change.
-  useEffect(() => {
-    let stale = false;
-    const key = `${edition}|${fileText}`;
-    const t = setTimeout(async () => {
-      try {
-        const c = await api.ephemeral.validate({ edition, set: file });
-        if (!stale) {
-          setCheck(c);
-          setCheckedFor(key);
-        }
-      } catch (e) {
-        if (!stale) setError(failure(e));
-      }
-    }, CHECK_DELAY);
-    return () => {
-      stale = true;
-      clearTimeout(t);
-    };
-  }, [fileText, edition]);
+  const { check, status } = useDebouncedCheck(`${edition}|${fileText}`, CHECK_DELAY, () => api.ephemeral.validate({ edition, set: file }), setError);
 
   const problems: SetProblem[] = check?.problems ?? [];
   const limits = catalogue?.limits ?? null;
   const maxFigures = limits?.max_figures ?? (edition === "v0.20" ? 6 : 4);
   const maxPoints = limits?.max_points ?? 100;
   const points = set.figure.reduce((n, f) => n + figurePoints(f, abilities), 0);
-  const status: "ok" | "bad" | "pending" = !fresh ? "pending" : check!.ok ? "ok" : "bad";
 
   const update = (next: SetDraft) => setSet(next);
   const updateFigure = (i: number, f: FigureDraft) => update({ ...set, figure: set.figure.map((x, k) => (k === i ? f : x)) });
@@ -128,27 +103,18 @@ export function BuildEphemeral() {
     if (s) replace(fromFile(s.file), edition, s.name);
   };
 
-  const download = (kind: "toml" | "json") => {
-    const text = kind === "toml" ? toToml(set, edition) : JSON.stringify(file, null, 2) + "\n";
-    const url = URL.createObjectURL(new Blob([text], { type: kind === "toml" ? "application/toml" : "application/json" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = fileName(set, kind);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  };
+  const download = (kind: "toml" | "json") => downloadDraft(kind, fileName(set, kind), () => toToml(set, edition), file);
 
   const load = async (f: File) => {
     setError(null);
-    if (f.size > 1 << 20) return setError({ error: "too-large", message: `${f.name} is over 1 MiB; a figure-set file is smaller`, refusal: null });
+    const big = tooLarge(f, "a figure-set file");
+    if (big) return setError(big);
     try {
       const text = await f.text();
       const c = await api.ephemeral.validate({ set: text });
       if (!c.file) {
         const why = c.problems[0]?.message ?? "it is not a figure-set file";
-        return setError({ error: "invalid", message: `${f.name} could not be read: ${why}`, refusal: null });
+        return setError(unreadable(f, why));
       }
       const named = (c.file as Json).edition;
       replace(fromFile(c.file), named === "v0.20" || named === "v0.26" ? named : edition, f.name);
@@ -160,22 +126,10 @@ export function BuildEphemeral() {
   const printSheets = async () => {
     setError(null);
     setNotice(null);
-    // Opened now, while the click still counts as the user's, and filled in below.
-    const w = window.open("", "_blank");
-    w?.document.write('<!doctype html><title>Spec sheets</title><body style="font:16px system-ui,sans-serif;padding:2em;color:#333">Preparing the spec sheets…</body>');
     try {
-      const html = await api.ephemeral.sheet({ edition, set: file });
-      const page = html.replace(/<body>/, `<body>${PRINT_BAR}`);
-      if (w && !w.closed) {
-        w.document.open();
-        w.document.write(page);
-        w.document.close();
-      } else {
-        const url = URL.createObjectURL(new Blob([page], { type: "text/html" }));
-        setNotice({ text: "Your browser blocked the new tab: open the spec sheets here.", href: url });
-      }
+      const url = await openPrintable("Spec sheets", () => api.ephemeral.sheet({ edition, set: file }));
+      if (url) setNotice({ text: "Your browser blocked the new tab: open the spec sheets here.", href: url });
     } catch (e) {
-      w?.close();
       setError(failure(e));
     }
   };
@@ -243,84 +197,40 @@ export function BuildEphemeral() {
                     onInput={(e) => update({ ...set, description: (e.target as HTMLInputElement).value })}
                   />
                 </div>
-                <Problems list={setProblems(["name", "author", "description"])} />
+                <ProblemList list={setProblems(["name", "author", "description"])} />
               </div>
               <SetMeter set={set} abilities={abilities} points={points} max={maxPoints} problems={setProblems(["points"])} />
             </div>
-            <div class="builder-toolbar">
-              <div class="seg" role="radiogroup" aria-label="edition">
-                {(["v0.26", "v0.20"] as Edition[]).map((e) => (
-                  <button role="radio" aria-checked={edition === e} class={edition === e ? "on" : ""} data-edition={e} onClick={() => setEdition(e)} title={e === "v0.26" ? "Ephemeral Path v0.26: 2–4 figures, bases 19–67 mm" : "Ephemeral Gate v0.20: 2–6 figures, bases up to 67 mm"}>
-                    {e === "v0.26" ? "Path v0.26" : "Gate v0.20"}
-                  </button>
-                ))}
-              </div>
-              <label class="inline-field">
-                <span>Start from</span>
-                <select
-                  name="start-from"
-                  value=""
-                  onChange={(e) => {
-                    const v = (e.target as HTMLSelectElement).value;
-                    (e.target as HTMLSelectElement).value = "";
-                    if (v) startFrom(v);
-                  }}
-                >
-                  <option value="">choose…</option>
-                  <option value="blank">A blank set</option>
-                  {shipped.map((s) => (
-                    <option value={s.id}>
-                      {s.name} ({s.figures} figures)
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <span class="toolbar-gap" />
-              <button class="btn small" onClick={() => fileInput.current?.click()} title="Load a figure-set file (TOML or JSON)">
-                Load file…
-              </button>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".toml,.json,application/json,application/toml,text/plain"
-                hidden
-                data-testid="load-file"
-                onChange={(e) => {
-                  const f = (e.target as HTMLInputElement).files?.[0];
-                  (e.target as HTMLInputElement).value = "";
-                  if (f) void load(f);
-                }}
-              />
-              <button class="btn small" onClick={() => download("toml")} data-testid="download-toml">
-                Download TOML
-              </button>
-              <button class="btn small" onClick={() => download("json")} data-testid="download-json">
-                JSON
-              </button>
-              <button class="btn small primary" disabled={blocked} onClick={printSheets} data-testid="print" title={blocked ? "Fix the problems first: only a legal set has spec sheets" : "Open the printable spec sheets"}>
-                <svg class="btn-icon" viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v7H6z" />
-                </svg>
-                Print sheets
-              </button>
-            </div>
+            <FileToolbar
+              lead={
+                  <div class="seg" role="radiogroup" aria-label="edition">
+                    {(["v0.26", "v0.20"] as Edition[]).map((e) => (
+                      <button role="radio" aria-checked={edition === e} class={edition === e ? "on" : ""} data-edition={e} onClick={() => setEdition(e)} title={e === "v0.26" ? "Ephemeral Path v0.26: 2–4 figures, bases 19–67 mm" : "Ephemeral Gate v0.20: 2–6 figures, bases up to 67 mm"}>
+                        {e === "v0.26" ? "Path v0.26" : "Gate v0.20"}
+                      </button>
+                    ))}
+                  </div>
+              }
+              blankLabel="A blank set"
+              choices={shipped.map((s) => ({ value: s.id, label: `${s.name} (${s.figures} figures)` }))}
+              onStart={startFrom}
+              loadTitle="Load a figure-set file (TOML or JSON)"
+              onLoad={load}
+              onDownload={download}
+              printDisabled={blocked}
+              printTitle={blocked ? "Fix the problems first: only a legal set has spec sheets" : "Open the printable spec sheets"}
+              onPrint={printSheets}
+            />
             {undo && (
-              <div class="undo-bar">
-                Loaded {undo.label}.{" "}
-                <button
-                  class="link-btn"
-                  onClick={() => {
-                    setSet(undo.set);
-                    setEdition(undo.edition);
-                    setUndo(null);
-                  }}
-                >
-                  Undo
-                </button>
-                <button class="icon-btn" title="Dismiss" onClick={() => setUndo(null)}>
-                  ×
-                </button>
-              </div>
+              <UndoBar
+                label={undo.label}
+                onUndo={() => {
+                  setSet(undo.set);
+                  setEdition(undo.edition);
+                  setUndo(null);
+                }}
+                onDismiss={() => setUndo(null)}
+              />
             )}
             {notice && (
               <div class="undo-bar">
@@ -339,7 +249,7 @@ export function BuildEphemeral() {
             <h3>
               Figures <span class="muted small">{set.figure.length} · {limits ? `${limits.min_figures}–${limits.max_figures}` : "2–4"} allowed in {edition}</span>
             </h3>
-            <Problems list={setProblems(["figure"])} />
+            <ProblemList list={setProblems(["figure"])} />
           </div>
           <div class="figure-cards">
             {set.figure.map((f, i) => (
@@ -354,11 +264,8 @@ export function BuildEphemeral() {
                 onChange={(g) => updateFigure(i, g)}
                 onRemove={() => update({ ...set, figure: set.figure.filter((_, k) => k !== i) })}
                 onMove={(d) => {
-                  const j = i + d;
-                  if (j < 0 || j >= set.figure.length) return;
-                  const next = set.figure.slice();
-                  [next[i], next[j]] = [next[j], next[i]];
-                  update({ ...set, figure: next });
+                  const next = moved(set.figure, i, d);
+                  if (next) update({ ...set, figure: next });
                 }}
                 onCopy={() => update({ ...set, figure: [...set.figure.slice(0, i + 1), { ...f, name: `${f.name} (copy)`.slice(0, 60), abilities: f.abilities.map((a) => ({ ...a })) }, ...set.figure.slice(i + 1)] })}
               />
@@ -405,17 +312,8 @@ export function BuildEphemeral() {
                   ? "Each problem is shown on the figure and field it concerns."
                   : "The server checks every construction rule as you type."}
             </div>
-            {problems.length > 0 && (
-              <ol class="problem-list">
-                {problems.map((p) => (
-                  <li data-rule={p.rule} onClick={() => p.index !== null && document.querySelector(`[data-figure-index='${p.index}']`)?.scrollIntoView({ behavior: "smooth", block: "center" })}>
-                    {p.text}
-                    <code>{p.rule}</code>
-                  </li>
-                ))}
-              </ol>
-            )}
-            <Problems list={otherSetProblems.filter((p) => p.rule === "file.parse")} />
+            <ProblemIndex list={problems} place={(p) => (p.index !== null ? `[data-figure-index='${p.index}']` : null)} />
+            <ProblemList list={otherSetProblems.filter((p) => p.rule === "file.parse")} />
           </section>
 
           <section class="panel play-panel">
@@ -470,22 +368,6 @@ export function BuildEphemeral() {
   );
 }
 
-/** The bar at the top of the printable sheets' tab; hidden when printing. */
-const PRINT_BAR = `<div class="arbiter-print-bar"><span>Spec sheets from Arbiter's builder: print them, or save them as PDF.</span><button onclick="window.print()">Print…</button><button onclick="window.close()">Close</button></div><style>.arbiter-print-bar{position:sticky;top:0;z-index:9;display:flex;gap:12px;align-items:center;justify-content:center;margin:-24px -24px 18px;padding:10px 16px;background:#1d1711;color:#f1e8d8;font:14px system-ui,sans-serif}.arbiter-print-bar button{font:inherit;font-weight:600;padding:6px 14px;border-radius:7px;border:1px solid #b98222;background:#f4cf78;color:#2a1b06;cursor:pointer}.arbiter-print-bar button+button{background:transparent;color:#f1e8d8;border-color:#5a4733}@media print{.arbiter-print-bar{display:none!important}}</style>`;
-
-function Problems({ list }: { list: SetProblem[] }) {
-  if (!list.length) return null;
-  return (
-    <ul class="field-problems">
-      {list.map((p) => (
-        <li data-testid="problem" data-rule={p.rule}>
-          {p.message}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function SetMeter({ set, abilities, points, max, problems }: { set: SetDraft; abilities: Map<string, AbilityInfo>; points: number; max: number; problems: SetProblem[] }) {
   const scale = Math.max(max, points);
   const over = points > max;
@@ -503,48 +385,8 @@ function SetMeter({ set, abilities, points, max, problems }: { set: SetDraft; ab
         })}
         {over && <i class="meter-limit" style={{ left: `${(100 * max) / scale}%` }} />}
       </div>
-      <Problems list={problems} />
+      <ProblemList list={problems} />
     </div>
-  );
-}
-
-/** A number field that keeps what is typed until it is a number of the right kind (the warband builder uses it too). */
-export function NumberField(props: { name: string; value: number; onChange: (n: number) => void; integer?: boolean; min?: number; step?: number; invalid?: boolean; label?: string }) {
-  const { value, integer = true } = props;
-  const [text, setText] = useState(String(value));
-  const [bad, setBad] = useState(false);
-  useEffect(() => {
-    const n = Number(text);
-    if (text.trim() === "" || n !== value) {
-      setText(String(value));
-      setBad(false);
-    }
-  }, [value]);
-  const set = (t: string) => {
-    setText(t);
-    const n = Number(t);
-    const ok = t.trim() !== "" && Number.isFinite(n) && (!integer || Number.isInteger(n)) && Math.abs(n) <= 1e6;
-    setBad(!ok);
-    if (ok && n !== value) props.onChange(n);
-  };
-  const step = props.step ?? 1;
-  return (
-    <span class={`num ${props.invalid || bad ? "invalid" : ""}`}>
-      <button class="num-btn" tabIndex={-1} onClick={() => props.onChange(Math.max(props.min ?? -1e6, value - step))} aria-label={`less ${props.label ?? ""}`}>
-        −
-      </button>
-      <input
-        name={props.name}
-        inputMode={integer ? "numeric" : "decimal"}
-        value={text}
-        onInput={(e) => set((e.target as HTMLInputElement).value)}
-        onBlur={() => bad && (setText(String(value)), setBad(false))}
-        title={bad ? (integer ? "a whole number" : "a number") : undefined}
-      />
-      <button class="num-btn" tabIndex={-1} onClick={() => props.onChange(value + step)} aria-label={`more ${props.label ?? ""}`}>
-        +
-      </button>
-    </span>
   );
 }
 
@@ -595,9 +437,9 @@ function FigureCard(props: {
           <span>points</span>
         </div>
       </header>
-      <Problems list={at("name", "class")} />
+      <ProblemList list={at("name", "class")} />
       <input class={`fig-desc ${has("description") ? "invalid" : ""}`} name={`description-${i}`} placeholder="What is it? (the miniature, the character — optional)" value={f.description} onInput={(e) => set({ description: (e.target as HTMLInputElement).value })} />
-      <Problems list={at("description")} />
+      <ProblemList list={at("description")} />
 
       <div class="fig-body">
         <div class="stats-grid">
@@ -638,7 +480,7 @@ function FigureCard(props: {
           + {abilityPoints(f, abilities)} ability pts · {cls?.actions ?? 3} actions · {startingTokens(f, abilities)} prep tokens
         </span>
       </div>
-      <Problems list={at("hp", "movement", "force", "range", "specs", "base_mm")} />
+      <ProblemList list={at("hp", "movement", "force", "range", "specs", "base_mm")} />
 
       <div class={`abilities-block ${has("abilities") ? "invalid" : ""}`}>
         <div class="abilities-head">
@@ -715,23 +557,10 @@ function FigureCard(props: {
             })}
           </div>
         )}
-        <Problems list={at("abilities")} />
+        <ProblemList list={at("abilities")} />
       </div>
-      <Problems list={unplaced} />
-      <footer class="fig-foot">
-        <button class="btn small ghost" disabled={i === 0} onClick={() => props.onMove(-1)} title="Move up">
-          ↑
-        </button>
-        <button class="btn small ghost" disabled={i === props.count - 1} onClick={() => props.onMove(1)} title="Move down">
-          ↓
-        </button>
-        <button class="btn small ghost" onClick={props.onCopy} title="Duplicate this figure">
-          Duplicate
-        </button>
-        <button class="btn small ghost danger" onClick={props.onRemove} data-testid={`remove-${i}`}>
-          Remove
-        </button>
-      </footer>
+      <ProblemList list={unplaced} />
+      <CardFoot i={i} n={props.count} copyTitle="Duplicate this figure" onMove={props.onMove} onCopy={props.onCopy} onRemove={props.onRemove} />
     </section>
   );
 }

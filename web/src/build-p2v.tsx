@@ -9,7 +9,7 @@
 // import from the public card JSON, and "Print sheets" opens the printable
 // warband sheets. The work is kept in localStorage. There is no table for
 // Path 2 Victory yet: the page says so.
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import type { AlignmentInfo } from "@bindings/AlignmentInfo";
 import type { CreatureInfo } from "@bindings/CreatureInfo";
 import type { ErrorBody } from "@bindings/ErrorBody";
@@ -17,10 +17,9 @@ import type { ItemInfo } from "@bindings/ItemInfo";
 import type { ModeInfo } from "@bindings/ModeInfo";
 import type { P2vBestiary } from "@bindings/P2vBestiary";
 import type { ShippedWarband } from "@bindings/ShippedWarband";
-import type { WarbandChecked } from "@bindings/WarbandChecked";
 import type { WarbandProblem } from "@bindings/WarbandProblem";
-import { api, ApiFailure } from "./api";
-import { NumberField } from "./build-ephemeral";
+import { api } from "./api";
+import { CardFoot, downloadDraft, failure, FileButton, FileToolbar, moved, NumberField, openPrintable, ProblemIndex, ProblemList, tooLarge, UndoBar, unreadable, useDebouncedCheck } from "./builder-kit";
 import { linkClick } from "./router";
 import { TopBar } from "./table";
 import { WhyNot } from "./ui";
@@ -46,7 +45,6 @@ import {
 
 const CHECK_DELAY = 300;
 
-const failure = (e: unknown): ErrorBody => (e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
@@ -112,13 +110,9 @@ export function BuildP2v() {
   const [imported, setImported] = useState<CreatureInfo[]>(saved?.imported ?? []);
   const [catalogue, setCatalogue] = useState<P2vBestiary | null>(null);
   const [shipped, setShipped] = useState<ShippedWarband[]>([]);
-  const [check, setCheck] = useState<WarbandChecked | null>(null);
-  const [checkedFor, setCheckedFor] = useState("");
   const [error, setError] = useState<ErrorBody | null>(null);
   const [undo, setUndo] = useState<Undo | null>(null);
   const [notice, setNotice] = useState<{ text: string; href?: string } | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const cardsInput = useRef<HTMLInputElement>(null);
 
   const creatures = useMemo(() => joinBestiary(catalogue?.creatures ?? [], imported), [catalogue, imported]);
   const bestiary = useMemo(() => lookup(creatures), [creatures]);
@@ -128,7 +122,6 @@ export function BuildP2v() {
   const file = useMemo(() => toFile(warband), [warband]);
   const cards = useMemo(() => imported.map((c) => c.file ?? null).filter((f) => f !== null), [imported]);
   const requestKey = useMemo(() => JSON.stringify([file, cards.length, imported.map((c) => c.name)]), [file, cards, imported]);
-  const fresh = check !== null && checkedFor === requestKey;
 
   useEffect(() => {
     document.title = "Arbiter · Path 2 Victory warband builder";
@@ -138,28 +131,9 @@ export function BuildP2v() {
   useEffect(() => keep({ warband, imported }), [warband, imported]);
 
   // Live validation: the server checks the warband a moment after each change.
-  useEffect(() => {
-    let stale = false;
-    const key = requestKey;
-    const t = setTimeout(async () => {
-      try {
-        const c = await api.p2v.validate({ warband: file, cards });
-        if (!stale) {
-          setCheck(c);
-          setCheckedFor(key);
-        }
-      } catch (e) {
-        if (!stale) setError(failure(e));
-      }
-    }, CHECK_DELAY);
-    return () => {
-      stale = true;
-      clearTimeout(t);
-    };
-  }, [requestKey]);
+  const { check, status } = useDebouncedCheck(requestKey, CHECK_DELAY, () => api.p2v.validate({ warband: file, cards }), setError);
 
   const problems: WarbandProblem[] = check?.problems ?? [];
-  const status: "ok" | "bad" | "pending" = !fresh ? "pending" : check!.ok ? "ok" : "bad";
   const costs: EntryCost[] = warband.entries.map((e) => entryCost(e, bestiary, items));
   const total = costs.slice(0, 100).reduce((n, c) => n + c.total, 0);
   const limit = warband.points !== null && warband.points >= 1 ? warband.points : (mode?.default_limit ?? null);
@@ -185,27 +159,18 @@ export function BuildP2v() {
     if (s) replace(fromFile(s.file), s.name);
   };
 
-  const download = (kind: "toml" | "json") => {
-    const text = kind === "toml" ? toToml(warband, imported.length) : JSON.stringify(file, null, 2) + "\n";
-    const url = URL.createObjectURL(new Blob([text], { type: kind === "toml" ? "application/toml" : "application/json" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = fileName(warband, kind);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  };
+  const download = (kind: "toml" | "json") => downloadDraft(kind, fileName(warband, kind), () => toToml(warband, imported.length), file);
 
   const load = async (f: File) => {
     setError(null);
-    if (f.size > 1 << 20) return setError({ error: "too-large", message: `${f.name} is over 1 MiB; a warband file is smaller`, refusal: null });
+    const big = tooLarge(f, "a warband file");
+    if (big) return setError(big);
     try {
       const text = await f.text();
       const c = await api.p2v.validate({ warband: text, cards });
       if (!c.file) {
         const why = c.problems.find((p) => p.rule === "file.parse")?.message ?? "it is not a warband file";
-        return setError({ error: "invalid", message: `${f.name} could not be read: ${why}`, refusal: null });
+        return setError(unreadable(f, why));
       }
       replace(fromFile(c.file), f.name);
     } catch (e) {
@@ -216,7 +181,8 @@ export function BuildP2v() {
   const importCards = async (f: File) => {
     setError(null);
     setNotice(null);
-    if (f.size > 1 << 20) return setError({ error: "too-large", message: `${f.name} is over 1 MiB`, refusal: null });
+    const big = tooLarge(f);
+    if (big) return setError(big);
     try {
       const r = await api.p2v.import({ cards: await f.text() });
       if (!r.ok) {
@@ -238,22 +204,10 @@ export function BuildP2v() {
   const printSheets = async () => {
     setError(null);
     setNotice(null);
-    // Opened now, while the click still counts as the user's, and filled in below.
-    const w = window.open("", "_blank");
-    w?.document.write('<!doctype html><title>Warband sheets</title><body style="font:16px system-ui,sans-serif;padding:2em;color:#333">Preparing the warband sheets…</body>');
     try {
-      const html = await api.p2v.sheet({ warband: file, cards });
-      const page = html.replace(/<body>/, `<body>${PRINT_BAR}`);
-      if (w && !w.closed) {
-        w.document.open();
-        w.document.write(page);
-        w.document.close();
-      } else {
-        const url = URL.createObjectURL(new Blob([page], { type: "text/html" }));
-        setNotice({ text: "Your browser blocked the new tab: open the warband sheets here.", href: url });
-      }
+      const url = await openPrintable("Warband sheets", () => api.p2v.sheet({ warband: file, cards }));
+      if (url) setNotice({ text: "Your browser blocked the new tab: open the warband sheets here.", href: url });
     } catch (e) {
-      w?.close();
       setError(failure(e));
     }
   };
@@ -357,87 +311,27 @@ export function BuildP2v() {
               )}
               <Problems list={whole("mode", "alignment", "points")} />
             </div>
-            <div class="builder-toolbar">
-              <label class="inline-field">
-                <span>Start from</span>
-                <select
-                  name="start-from"
-                  value=""
-                  onChange={(e) => {
-                    const v = (e.target as HTMLSelectElement).value;
-                    (e.target as HTMLSelectElement).value = "";
-                    if (v) startFrom(v);
-                  }}
-                >
-                  <option value="">choose…</option>
-                  <option value="blank">A blank warband</option>
-                  {shipped.map((s) => (
-                    <option value={s.id}>
-                      {s.name} ({s.total}/{s.limit ?? "–"} pts)
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <span class="toolbar-gap" />
-              <button class="btn small" onClick={() => fileInput.current?.click()} title="Load a warband file (TOML or JSON)">
-                Load file…
-              </button>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".toml,.json,application/json,application/toml,text/plain"
-                hidden
-                data-testid="load-file"
-                onChange={(e) => {
-                  const f = (e.target as HTMLInputElement).files?.[0];
-                  (e.target as HTMLInputElement).value = "";
-                  if (f) void load(f);
-                }}
-              />
-              <button class="btn small" onClick={() => download("toml")} data-testid="download-toml">
-                Download TOML
-              </button>
-              <button class="btn small" onClick={() => download("json")} data-testid="download-json">
-                JSON
-              </button>
-              <button class="btn small" onClick={() => cardsInput.current?.click()} title="Import creature cards: the public card JSON format, or a TOML bestiary">
-                Import cards…
-              </button>
-              <input
-                ref={cardsInput}
-                type="file"
-                accept=".json,.toml,application/json,text/plain"
-                hidden
-                data-testid="import-cards"
-                onChange={(e) => {
-                  const f = (e.target as HTMLInputElement).files?.[0];
-                  (e.target as HTMLInputElement).value = "";
-                  if (f) void importCards(f);
-                }}
-              />
-              <button class="btn small primary" disabled={blocked} onClick={printSheets} data-testid="print" title={blocked ? "Fix the problems first: only a legal warband has sheets" : "Open the printable warband sheets"}>
-                <svg class="btn-icon" viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v7H6z" />
-                </svg>
-                Print sheets
-              </button>
-            </div>
+            <FileToolbar
+              blankLabel="A blank warband"
+              choices={shipped.map((s) => ({ value: s.id, label: `${s.name} (${s.total}/${s.limit ?? "–"} pts)` }))}
+              onStart={startFrom}
+              loadTitle="Load a warband file (TOML or JSON)"
+              onLoad={load}
+              onDownload={download}
+              extra={<FileButton label="Import cards…" title="Import creature cards: the public card JSON format, or a TOML bestiary" accept=".json,.toml,application/json,text/plain" testid="import-cards" onFile={(f) => void importCards(f)} />}
+              printDisabled={blocked}
+              printTitle={blocked ? "Fix the problems first: only a legal warband has sheets" : "Open the printable warband sheets"}
+              onPrint={printSheets}
+            />
             {undo && (
-              <div class="undo-bar">
-                Loaded {undo.label}.{" "}
-                <button
-                  class="link-btn"
-                  onClick={() => {
-                    setWarband(undo.warband);
-                    setUndo(null);
-                  }}
-                >
-                  Undo
-                </button>
-                <button class="icon-btn" title="Dismiss" onClick={() => setUndo(null)}>
-                  ×
-                </button>
-              </div>
+              <UndoBar
+                label={undo.label}
+                onUndo={() => {
+                  setWarband(undo.warband);
+                  setUndo(null);
+                }}
+                onDismiss={() => setUndo(null)}
+              />
             )}
             {notice && (
               <div class="undo-bar" data-testid="notice">
@@ -484,11 +378,8 @@ export function BuildP2v() {
                 onChange={(x) => updateEntry(i, x)}
                 onRemove={() => update({ ...warband, entries: warband.entries.filter((_, k) => k !== i) })}
                 onMove={(d) => {
-                  const j = i + d;
-                  if (j < 0 || j >= warband.entries.length) return;
-                  const next = warband.entries.slice();
-                  [next[i], next[j]] = [next[j], next[i]];
-                  update({ ...warband, entries: next });
+                  const next = moved(warband.entries, i, d);
+                  if (next) update({ ...warband, entries: next });
                 }}
                 onCopy={() => update({ ...warband, entries: [...warband.entries.slice(0, i + 1), { ...e, upgrades: e.upgrades.slice(), items: e.items.slice() }, ...warband.entries.slice(i + 1)] })}
               />
@@ -518,17 +409,7 @@ export function BuildP2v() {
                   ? "Each problem is shown on the entry and field it concerns."
                   : "The server checks every warband rule of the v1.3 rulebook as you type."}
             </div>
-            {problems.length > 0 && (
-              <ol class="problem-list">
-                {problems.map((p) => (
-                  <li data-rule={p.rule} onClick={() => p.entry !== null && document.querySelector(`[data-entry-index='${p.entry}']`)?.scrollIntoView({ behavior: "smooth", block: "center" })}>
-                    {p.text}
-                    <code>{p.rule}</code>
-                    <span class="section">{p.section}</span>
-                  </li>
-                ))}
-              </ol>
-            )}
+            <ProblemIndex list={problems} place={(p) => (p.entry !== null ? `[data-entry-index='${p.entry}']` : null)} extra={(p) => <span class="section">{p.section}</span>} />
             <Problems list={otherWhole} />
           </section>
 
@@ -589,20 +470,9 @@ export function BuildP2v() {
   );
 }
 
-/** The bar at the top of the printable sheets' tab; hidden when printing. */
-const PRINT_BAR = `<div class="arbiter-print-bar"><span>Warband sheets from Arbiter's builder: print them, or save them as PDF.</span><button onclick="window.print()">Print…</button><button onclick="window.close()">Close</button></div><style>.arbiter-print-bar{position:sticky;top:0;z-index:9;display:flex;gap:12px;align-items:center;justify-content:center;margin:-24px -24px 18px;padding:10px 16px;background:#1d1711;color:#f1e8d8;font:14px system-ui,sans-serif}.arbiter-print-bar button{font:inherit;font-weight:600;padding:6px 14px;border-radius:7px;border:1px solid #b98222;background:#f4cf78;color:#2a1b06;cursor:pointer}.arbiter-print-bar button+button{background:transparent;color:#f1e8d8;border-color:#5a4733}@media print{.arbiter-print-bar{display:none!important}}</style>`;
-
+/** A field's problems, each with its rule code and (as a tooltip) the rulebook section. */
 function Problems({ list }: { list: WarbandProblem[] }) {
-  if (!list.length) return null;
-  return (
-    <ul class="field-problems">
-      {list.map((p) => (
-        <li data-testid="problem" data-rule={p.rule} title={p.section}>
-          {p.message} <code>{p.rule}</code>
-        </li>
-      ))}
-    </ul>
-  );
+  return <ProblemList list={list} title={(p) => p.section} showRule />;
 }
 
 function AlignmentGrid({ alignments, chosen }: { alignments: AlignmentInfo[]; chosen: AlignmentInfo | undefined }) {
@@ -1042,20 +912,7 @@ function EntryCard(props: {
       {cost.free.length > 0 && <div class="free-note">Brings free: {cost.free.map((f) => `${f.count} × ${f.creature}`).join(", ")}</div>}
       <Problems list={at("cost")} />
       <Problems list={unplaced} />
-      <footer class="fig-foot">
-        <button class="btn small ghost" disabled={i === 0} onClick={() => props.onMove(-1)} title="Move up">
-          ↑
-        </button>
-        <button class="btn small ghost" disabled={i === props.n - 1} onClick={() => props.onMove(1)} title="Move down">
-          ↓
-        </button>
-        <button class="btn small ghost" onClick={props.onCopy} title="Duplicate this entry (copies that differ are separate entries)">
-          Duplicate
-        </button>
-        <button class="btn small ghost danger" onClick={props.onRemove} data-testid={`remove-${i}`}>
-          Remove
-        </button>
-      </footer>
+      <CardFoot i={i} n={props.n} copyTitle="Duplicate this entry (copies that differ are separate entries)" onMove={props.onMove} onCopy={props.onCopy} onRemove={props.onRemove} />
     </section>
   );
 }
