@@ -251,21 +251,7 @@ async fn files_that_are_not_sets_and_arbitrary_bodies_never_break_it() {
 /// A random JSON value shaped a little like a figure set.
 fn random_json(rng: &mut Rng, depth: usize) -> Value {
     let keys = ["name", "figure", "class", "hp", "movement", "force", "range", "base_mm", "abilities", "id", "edition"];
-    match rng.below(if depth == 0 { 5 } else { 8 }) {
-        0 => Value::Null,
-        1 => json!(rng.below(200) as i64 - 100),
-        2 => json!(["runner", "leader", "D4", "", "v0.20", "wizard"][rng.below(6)]),
-        3 => json!(rng.below(2) == 0),
-        4 => json!(rng.below(1000) as f64 / 7.0),
-        5 | 6 => {
-            let mut m = serde_json::Map::new();
-            for _ in 0..rng.below(6) {
-                m.insert(keys[rng.below(keys.len())].into(), random_json(rng, depth - 1));
-            }
-            Value::Object(m)
-        }
-        _ => Value::Array((0..rng.below(4)).map(|_| random_json(rng, depth - 1)).collect()),
-    }
+    common::random_json(rng, depth, &keys, &["runner", "leader", "D4", "", "v0.20", "wizard"])
 }
 
 #[tokio::test]

@@ -368,34 +368,9 @@ fn random_json(rng: &mut Rng, depth: usize) -> Value {
         "commander",
         "starts_with",
     ];
-    match rng.below(if depth == 0 { 5 } else { 8 }) {
-        0 => Value::Null,
-        1 => json!(rng.below(300) as i64 - 100),
-        2 => json!(
-            [
-                "Boar",
-                "Kobold Warrior",
-                "Sling",
-                "Howdah",
-                "",
-                "narrative",
-                "lawful evil",
-                "✊",
-                "Caldera Oni",
-                "Medium"
-            ][rng.below(10)]
-        ),
-        3 => json!(rng.below(2) == 0),
-        4 => json!(rng.below(1000) as f64 / 7.0),
-        5 | 6 => {
-            let mut m = serde_json::Map::new();
-            for _ in 0..rng.below(6) {
-                m.insert(keys[rng.below(keys.len())].into(), random_json(rng, depth - 1));
-            }
-            Value::Object(m)
-        }
-        _ => Value::Array((0..rng.below(4)).map(|_| random_json(rng, depth - 1)).collect()),
-    }
+    let words =
+        ["Boar", "Kobold Warrior", "Sling", "Howdah", "", "narrative", "lawful evil", "✊", "Caldera Oni", "Medium"];
+    common::random_json(rng, depth, &keys, &words)
 }
 
 #[tokio::test]

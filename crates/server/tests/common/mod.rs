@@ -352,3 +352,24 @@ pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: Op
     let text = answer.split_once("\r\n\r\n").map_or("", |(_, t)| t);
     (status, serde_json::from_str(text).unwrap_or(Value::Null))
 }
+
+/// A random JSON value shaped a little like a file: objects whose keys come
+/// from `keys`, strings from `words`, numbers, booleans, nulls and arrays,
+/// nested at most `depth` deep (for fuzzing the builders' endpoints).
+pub fn random_json(rng: &mut Rng, depth: usize, keys: &[&str], words: &[&str]) -> Value {
+    match rng.below(if depth == 0 { 5 } else { 8 }) {
+        0 => Value::Null,
+        1 => json!(rng.below(300) as i64 - 100),
+        2 => json!(words[rng.below(words.len())]),
+        3 => json!(rng.below(2) == 0),
+        4 => json!(rng.below(1000) as f64 / 7.0),
+        5 | 6 => {
+            let mut m = serde_json::Map::new();
+            for _ in 0..rng.below(6) {
+                m.insert(keys[rng.below(keys.len())].into(), random_json(rng, depth - 1, keys, words));
+            }
+            Value::Object(m)
+        }
+        _ => Value::Array((0..rng.below(4)).map(|_| random_json(rng, depth - 1, keys, words)).collect()),
+    }
+}
