@@ -4,7 +4,7 @@
 //! each action from the moment it is sent to its `accepted` answer (which
 //! the server sends only once the action is committed).
 //!
-//! Used by the `load` example and, briefly, by `tests/load.rs`.
+//! Used by the `load` example and, briefly, by `tests/server/load.rs`.
 
 #![allow(dead_code)]
 

@@ -7,13 +7,8 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[macro_use]
-mod common;
-#[path = "../examples/load/driver.rs"]
-mod driver;
-
+use crate::common::*;
 use arbiter_server::AppState;
-use common::*;
 use std::time::Duration;
 
 on_every_backend!(ten_matches_for_two_seconds);
@@ -24,14 +19,14 @@ async fn ten_matches_for_two_seconds(backend: Backend) {
     config.limits.ws_per_second = 1000.0;
     config.limits.ws_burst = 1000.0;
     let state = AppState::open(config).await.unwrap();
-    let options = driver::Options {
+    let options = crate::driver::Options {
         matches: 10,
         duration: Duration::from_secs(2),
         think: Duration::ZERO,
         seed: 3,
         server_nagle: false,
     };
-    let report = driver::run(state.clone(), &options).await.unwrap();
+    let report = crate::driver::run(state.clone(), &options).await.unwrap();
     eprintln!("{}", report.summary());
     assert_eq!(report.errors, 0);
     assert!(report.actions >= 100, "{}", report.summary());
@@ -42,7 +37,7 @@ async fn ten_matches_for_two_seconds(backend: Backend) {
     let unfinished = state.list(&[]).await.unwrap().live.len();
     assert!(unfinished <= 10 && state.loaded_matches() >= 10 + report.games_finished);
     drop(state);
-    let again = AppState::open(common::config(&db.url)).await.unwrap();
+    let again = AppState::open(crate::common::config(&db.url)).await.unwrap();
     assert_eq!(again.load_report().resumed, unfinished);
     assert!(again.load_report().failed.is_empty());
 }

@@ -6,13 +6,10 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[macro_use]
-mod common;
-
+use crate::common::*;
 use arbiter_server::config::open_store;
 use arbiter_server::store::{MIGRATIONS, MatchRow, Store, StoreError};
 use arbiter_server::{Durability, PostgresStore};
-use common::*;
 use std::sync::{Arc, Barrier};
 
 on_every_backend!(;

@@ -6,12 +6,9 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[macro_use]
-mod common;
-
+use crate::common::*;
 use arbiter_server::router;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::{Value, json};
 
 /// The rulebook's Mira and a scout: 43 points, legal in both editions.
@@ -251,7 +248,7 @@ async fn files_that_are_not_sets_and_arbitrary_bodies_never_break_it() {
 /// A random JSON value shaped a little like a figure set.
 fn random_json(rng: &mut Rng, depth: usize) -> Value {
     let keys = ["name", "figure", "class", "hp", "movement", "force", "range", "base_mm", "abilities", "id", "edition"];
-    common::random_json(rng, depth, &keys, &["runner", "leader", "D4", "", "v0.20", "wizard"])
+    crate::common::random_json(rng, depth, &keys, &["runner", "leader", "D4", "", "v0.20", "wizard"])
 }
 
 #[tokio::test]

@@ -138,13 +138,13 @@ macro_rules! on_every_backend {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    super::$name(super::common::Backend::Sqlite).await
+                    super::$name(crate::common::Backend::Sqlite).await
                 }
             )*
             $($(
                 #[test]
                 fn $sync() {
-                    super::$sync(super::common::Backend::Sqlite)
+                    super::$sync(crate::common::Backend::Sqlite)
                 }
             )*)?
         }
@@ -152,18 +152,18 @@ macro_rules! on_every_backend {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    match super::common::Backend::postgres() {
+                    match crate::common::Backend::postgres() {
                         Some(b) => super::$name(b).await,
-                        None => eprintln!("skipped: {} is not set", super::common::POSTGRES_VAR),
+                        None => eprintln!("skipped: {} is not set", crate::common::POSTGRES_VAR),
                     }
                 }
             )*
             $($(
                 #[test]
                 fn $sync() {
-                    match super::common::Backend::postgres() {
+                    match crate::common::Backend::postgres() {
                         Some(b) => super::$sync(b),
-                        None => eprintln!("skipped: {} is not set", super::common::POSTGRES_VAR),
+                        None => eprintln!("skipped: {} is not set", crate::common::POSTGRES_VAR),
                     }
                 }
             )*)?

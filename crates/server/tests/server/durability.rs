@@ -7,14 +7,11 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[macro_use]
-mod common;
-
+use crate::common::*;
 use arbiter_server::config::open_store;
 use arbiter_server::store::{MatchRow, Store, StoreError, StoredMatch};
 use arbiter_server::{AppState, Durability, Registry, SqliteStore, router};
 use axum::http::StatusCode;
-use common::*;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

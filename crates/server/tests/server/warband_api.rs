@@ -7,12 +7,9 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[macro_use]
-mod common;
-
+use crate::common::*;
 use arbiter_server::router;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::{Value, json};
 
 async fn validate(app: &axum::Router, body: Value) -> Value {
@@ -370,7 +367,7 @@ fn random_json(rng: &mut Rng, depth: usize) -> Value {
     ];
     let words =
         ["Boar", "Kobold Warrior", "Sling", "Howdah", "", "narrative", "lawful evil", "✊", "Caldera Oni", "Medium"];
-    common::random_json(rng, depth, &keys, &words)
+    crate::common::random_json(rng, depth, &keys, &words)
 }
 
 #[tokio::test]

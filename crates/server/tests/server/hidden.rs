@@ -5,16 +5,13 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[macro_use]
-mod common;
-
+use crate::common::*;
 use arbiter_core::{
     ConfigError, DiceRequest, Evaluate, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
 };
 use arbiter_server::runner::{GameKind, Kind};
 use arbiter_server::{Registry, router};
 use axum::http::StatusCode;
-use common::*;
 use futures_util::{SinkExt, StreamExt};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};

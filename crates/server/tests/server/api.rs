@@ -4,14 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-#[macro_use]
-mod common;
-
+use crate::common::*;
 use arbiter_core::{Game, Record, Viewer};
 use arbiter_essence::Essence;
 use arbiter_server::router;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::{Value, json};
 
 on_every_backend!(

@@ -1,0 +1,20 @@
+//! The server's integration tests, in one test binary (one link instead of
+//! one per file): each module is one area, and `common` holds what they
+//! share, including [`on_every_backend!`], which runs a test on SQLite and
+//! on PostgreSQL.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+#[macro_use]
+mod common;
+#[path = "../../examples/load/driver.rs"]
+mod driver;
+
+mod api;
+mod build_api;
+mod durability;
+mod hidden;
+mod load;
+mod store;
+mod warband_api;
+mod ws;
