@@ -57,14 +57,30 @@ fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
     })
 }
 
+/// How long a write waits for another connection's lock.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
 impl SqliteStore {
     /// Opens (creating if needed) the database file at `path`, in WAL mode.
     pub fn open(path: &Path, durability: Durability) -> Result<SqliteStore, StoreError> {
         let conn = Connection::open(path).map_err(db)?;
         // Before anything that locks: other connections may be opening the
         // same file.
-        conn.busy_timeout(Duration::from_secs(5)).map_err(db)?;
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(db)?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(db)?;
+        // Turning WAL on takes a lock without waiting on the busy timeout:
+        // a server opening the file while another does is told "database
+        // is locked" at once. Try again for as long as the busy timeout.
+        let start = std::time::Instant::now();
+        loop {
+            match conn.pragma_update(None, "journal_mode", "WAL") {
+                Err(rusqlite::Error::SqliteFailure(e, _))
+                    if e.code == rusqlite::ErrorCode::DatabaseBusy && start.elapsed() < BUSY_TIMEOUT =>
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                other => break other.map_err(db)?,
+            }
+        }
         let sync = match durability {
             Durability::Full => "FULL",
             Durability::Normal => "NORMAL",
@@ -80,7 +96,7 @@ impl SqliteStore {
 
     fn setup(conn: Connection) -> Result<SqliteStore, StoreError> {
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
-        conn.busy_timeout(Duration::from_secs(5)).map_err(db)?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(db)?;
         Ok(SqliteStore { conn, grouped: false })
     }
 
