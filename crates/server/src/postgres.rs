@@ -14,14 +14,16 @@
 //! (`synchronous_commit`); [`crate::sqlite::Durability`] does not apply.
 //!
 //! **Several servers.** Migrations take an advisory lock, so servers
-//! starting together migrate once. Matches are not coordinated between
-//! servers: each server that loads a match serves it from memory. What the
-//! database guarantees is that no server can corrupt a match another one is
-//! writing: decisions are keyed by `(match_id, ply)`, an append checks that
-//! it continues the stored match where it ends, and if another server got
-//! there first (the check, or in a race the primary key, fails) the append
-//! fails as a whole with [`StoreError::OutOfStep`] and the server refuses
-//! the action (`503 storage`) instead of writing over it.
+//! starting together migrate once. Any server may serve any match; no
+//! server can corrupt a match another one is writing: decisions are keyed
+//! by `(match_id, ply)`, an append checks that it continues the stored
+//! match where it ends, and if another server got there first (the check,
+//! or in a race the primary key, fails) the append fails as a whole with
+//! [`StoreError::OutOfStep`], and the server catches up and judges the
+//! action again. Every write also tells the other servers, on commit, with
+//! `pg_notify` on the database's channel ([`CHANNEL`]); [`PostgresFeed`]
+//! listens to it, so that they bring the matches they hold up to date at
+//! once.
 //!
 //! The URL is a libpq-style URL or key-value string, as the `postgres`
 //! crate reads it; `?options=-csearch_path%3Dname` keeps the tables in a
@@ -32,7 +34,10 @@
 //! [`crate::db::Db`] (whose thread drops it). [`PostgresStore::connect`]
 //! may be called anywhere.
 
-use crate::store::{MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, Store, StoreError, StoredMatch};
+use crate::store::{
+    Change, ChangeFeed, MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, Since, Store, StoreError, StoredMatch,
+};
+use fallible_iterator::FallibleIterator;
 use postgres::error::SqlState;
 use postgres::types::ToSql;
 use postgres::{Client, Config, NoTls, Row, Statement};
@@ -95,12 +100,26 @@ const CLAIM_SEAT: &str =
     "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING";
 const INSERT_DECISION: &str = "INSERT INTO decisions (match_id, ply, decision) VALUES ($1, $2, $3)";
 const FINISH: &str = "UPDATE matches SET finished = TRUE, outcome = $1 WHERE id = $2";
+/// The channel the servers sharing this database (and schema) notify each
+/// other on: `arbiter_` and the MD5 of the schema (a channel name has at most
+/// 63 bytes, a schema name may have as many).
+const CHANNEL: &str = "('arbiter_' || md5(COALESCE(current_schema(), '')))";
 /// Appends decisions `$3` from ply `$2` if and only if the match has exactly
 /// `$2` stored: one statement, all or nothing (no rows when out of step).
 /// Two writers racing past the check collide on the `(match_id, ply)` key.
-const APPEND: &str = "INSERT INTO decisions (match_id, ply, decision) \
+/// It tells the other servers (`decisions ID LEN`, sent on commit) and
+/// answers the number stored.
+const APPEND: &str = "WITH ins AS (INSERT INTO decisions (match_id, ply, decision) \
      SELECT $1, $2::integer + t.i::integer - 1, t.d FROM unnest($3::text[]) WITH ORDINALITY AS t(d, i) \
-     WHERE (SELECT COALESCE(MAX(ply) + 1, 0) FROM decisions WHERE match_id = $1) = $2::integer";
+     WHERE (SELECT COALESCE(MAX(ply) + 1, 0) FROM decisions WHERE match_id = $1) = $2::integer RETURNING ply) \
+     SELECT COUNT(*), pg_notify(('arbiter_' || md5(COALESCE(current_schema(), ''))), \
+     'decisions ' || $1::text || ' ' || (MAX(ply) + 1)) FROM ins HAVING COUNT(*) > 0";
+/// Tells the other servers of a change (`$1`, [`Change::parse`]'s text);
+/// sent when the transaction commits.
+const NOTIFY: &str = "SELECT pg_notify(('arbiter_' || md5(COALESCE(current_schema(), ''))), $1::text)";
+/// The decisions of a match from ply `$2` on.
+const SELECT_DECISIONS_FROM: &str =
+    "SELECT match_id, decision FROM decisions WHERE match_id = $1 AND ply >= $2 ORDER BY ply";
 const SELECT_FOR_TOKENS: &str = "SELECT m.id, m.game, m.variant, m.seats, m.seed, m.created_at, m.finished, \
      m.outcome, t.seat FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = ANY($1)";
 
@@ -334,6 +353,7 @@ impl Store for PostgresStore {
             for (i, d) in decisions.iter().enumerate() {
                 c.execute(INSERT_DECISION, &[&row.id, &ply(i)?, d])?;
             }
+            c.query(NOTIFY, &[&format!("created {}", row.id)])?;
             Ok(())
         })
     }
@@ -375,7 +395,13 @@ impl Store for PostgresStore {
     }
 
     fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError> {
-        self.write(|c| Ok(c.execute(CLAIM_SEAT, &[&id, &i32::from(seat), &token_hash])? == 1))
+        self.write(|c| {
+            let claimed = c.execute(CLAIM_SEAT, &[&id, &i32::from(seat), &token_hash])? == 1;
+            if claimed {
+                c.query(NOTIFY, &[&format!("seat {id} {seat}")])?;
+            }
+            Ok(claimed)
+        })
     }
 
     fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError> {
@@ -409,6 +435,28 @@ impl Store for PostgresStore {
         out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)).then(a.1.cmp(&b.1)));
         out.dedup_by(|a, b| a.0.id == b.0.id && a.1 == b.1);
         Ok(out)
+    }
+
+    fn since(&mut self, id: &str, from: usize) -> Result<Option<Since>, StoreError> {
+        let from = ply(from)?;
+        self.read(|c| {
+            if c.query(SELECT_MATCH, &[&id])?.is_empty() {
+                return Ok(None);
+            }
+            let tokens = c.query(SELECT_TOKENS, &[&id])?;
+            let decisions = c.query(SELECT_DECISIONS_FROM, &[&id, &from])?;
+            Ok(Some(Since {
+                tokens: tokens
+                    .iter()
+                    .map(|t| Ok((seat_of(t, 1)?, t.try_get(2).map_err(db)?)))
+                    .collect::<Result<_, StoreError>>()?,
+                decisions: decisions.iter().map(|d| d.try_get(1).map_err(db)).collect::<Result<_, StoreError>>()?,
+            }))
+        })
+    }
+
+    fn changes(&self) -> Option<Box<dyn ChangeFeed>> {
+        Some(Box::new(PostgresFeed { config: self.config.clone(), client: None }))
     }
 
     fn begin_group(&mut self) -> Result<(), StoreError> {
@@ -463,7 +511,10 @@ impl PostgresStore {
         // transaction it ran in) rather than cleanly storing nothing.
         let insert = |c: &mut Conn| -> Result<(), (StoreError, bool)> {
             let statement = c.prepared(APPEND).map_err(|e| (e, true))?;
-            match c.client.execute(&statement, &[&id, &from, &decisions]) {
+            let stored = c.client.query(&statement, &[&id, &from, &decisions]).map(|rows| {
+                rows.first().map_or(Ok(0), |r| r.try_get::<_, i64>(0).map(|n| u64::try_from(n).unwrap_or(0)))
+            });
+            match stored.and_then(|n| n) {
                 Ok(n) if n == expected => Ok(()),
                 Ok(0) => Err((out_of_step(), false)),
                 Ok(n) => Err((StoreError::Database(format!("stored {n} of {expected} decisions")), true)),
@@ -533,6 +584,43 @@ impl PostgresStore {
         // Statements prepared before a migration may be stale.
         self.conn.statements.clear();
         Ok(known)
+    }
+}
+
+/// The [`ChangeFeed`] of a PostgreSQL database: a connection of its own that
+/// `LISTEN`s on the database's channel ([`CHANNEL`]). It connects on first
+/// use and again whenever the connection is lost, answering
+/// [`Change::Resync`] each time, since changes may have been missed.
+pub struct PostgresFeed {
+    config: Config,
+    client: Option<Client>,
+}
+
+impl ChangeFeed for PostgresFeed {
+    fn wait(&mut self, timeout: Duration) -> Result<Vec<Change>, StoreError> {
+        if self.client.as_ref().is_none_or(Client::is_closed) {
+            self.client = None;
+            let mut client = self.config.connect(NoTls).map_err(db)?;
+            let channel: String =
+                client.query_one(&format!("SELECT {CHANNEL}"), &[]).and_then(|r| r.try_get(0)).map_err(db)?;
+            // The channel is `arbiter_` and hex digits: safe to quote.
+            client.batch_execute(&format!("LISTEN \"{channel}\"")).map_err(db)?;
+            self.client = Some(client);
+            return Ok(vec![Change::Resync]);
+        }
+        let Some(client) = self.client.as_mut() else { return Ok(Vec::new()) };
+        let mut notifications = client.notifications();
+        let mut changes = Vec::new();
+        match notifications.timeout_iter(timeout).next().map_err(db)? {
+            None => return Ok(changes),
+            Some(n) => changes.extend(Change::parse(n.payload())),
+        }
+        // Whatever else has already come.
+        let mut pending = notifications.iter();
+        while let Some(n) = pending.next().map_err(db)? {
+            changes.extend(Change::parse(n.payload()));
+        }
+        Ok(changes)
     }
 }
 

@@ -108,6 +108,9 @@ pub trait Table: Send + Sync {
     fn settle(&mut self) -> Vec<Step>;
     /// The decisions from index `from` on, as stored JSON text.
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError>;
+    /// Applies decisions stored after the ones played (another server's,
+    /// read back from the database); returns the steps of the last `keep`.
+    fn extend(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Step>, RunError>;
     /// The game record (the core's `Record` JSON).
     fn record(&self) -> Result<Value, RunError>;
     /// Goes back to the state after the first `len` decisions (used when a
@@ -300,16 +303,35 @@ where
     ) -> Result<(Box<dyn Table>, Vec<Step>), RunError> {
         let variant: G::Variant = serde_json::from_str(variant).map_err(|e| RunError::Variant(e.to_string()))?;
         let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice: DiceMode::Seeded };
-        let mut session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
-        let mut recent = VecDeque::with_capacity(keep + 1);
-        for (index, text) in decisions.iter().enumerate() {
+        let session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
+        let mut runner = Runner { session };
+        let recent = runner.apply_stored(decisions, keep)?;
+        Ok((Box::new(runner), recent))
+    }
+}
+
+/// A match of one game: the core session behind JSON.
+struct Runner<G: Game> {
+    session: Session<G>,
+}
+
+impl<G: Game> Runner<G> {
+    /// Applies stored decisions (the core's `Decision` JSON) after the ones
+    /// played; returns the steps of the last `keep` of them. Stops at the
+    /// first that does not read or apply, leaving the ones before applied.
+    fn apply_stored(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Step>, RunError> {
+        let first = self.session.len();
+        let mut recent = VecDeque::with_capacity(keep.min(decisions.len()) + 1);
+        for (offset, text) in decisions.iter().enumerate() {
+            let index = first + offset;
             let decision: Decision<G::Action> =
                 serde_json::from_str(text).map_err(|e| RunError::Decision { index, message: e.to_string() })?;
-            let seat = match session.to_move() {
+            let seat = match self.session.to_move() {
                 ToMove::Seat(s) => Some(s),
                 _ => None,
             };
-            let events = session
+            let events = self
+                .session
                 .apply(decision.clone())
                 .map_err(|refusal| RunError::Decision { index, message: refusal.to_string() })?;
             if keep > 0 {
@@ -319,13 +341,8 @@ where
                 recent.push_back(step::<G>(index, seat, &decision, &events));
             }
         }
-        Ok((Box::new(Runner { session }), recent.into()))
+        Ok(recent.into())
     }
-}
-
-/// A match of one game: the core session behind JSON.
-struct Runner<G: Game> {
-    session: Session<G>,
 }
 
 impl<G> Table for Runner<G>
@@ -410,6 +427,18 @@ where
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError> {
         let decisions = self.session.record().decisions.get(from..).unwrap_or_default();
         decisions.iter().map(|d| serde_json::to_string(d).map_err(|e| RunError::Json(e.to_string()))).collect()
+    }
+
+    fn extend(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Step>, RunError> {
+        let index = self.session.len();
+        match std::panic::catch_unwind(AssertUnwindSafe(|| self.apply_stored(decisions, keep))) {
+            Ok(result) => result,
+            Err(_) => {
+                // The state may be half changed: rebuild it from the record.
+                let _ = self.session.undo_to(index);
+                Err(RunError::Decision { index, message: "the rules failed on a stored decision".into() })
+            }
+        }
     }
 
     fn record(&self) -> Result<Value, RunError> {

@@ -10,6 +10,16 @@
 //! it was. After every change the match's broadcast channel tells its
 //! WebSocket connections, each of which then computes the view for its own
 //! viewer.
+//!
+//! **Several servers on one database.** A server holding a match may be
+//! behind the database when another server moved in it. It catches up
+//! ([`AppState::catch_up`]: the stored decisions after its own are applied,
+//! the seats handed out are taken over) when the database refuses its write
+//! as out of step — and then applies the action again on the fresh state —,
+//! when a token it does not know is shown, and, on a database with a
+//! [`ChangeFeed`] (PostgreSQL), as soon as the other server commits: a
+//! listener thread hears every change and brings the matches held here up
+//! to date, so their sockets see the move at once.
 
 use crate::api::{
     ActionAccepted, CreateMatch, JoinMatch, Joined, MatchCreated, MatchList, MatchSummary, MatchView, OutcomeView,
@@ -18,15 +28,15 @@ use crate::api::{
 use crate::config::{ServerConfig, open_store};
 use crate::db::Db;
 use crate::error::{ApiError, ServerError};
-use crate::runner::{Registry, Table, outcome_view, space_name, turn_view};
-use crate::store::{MatchRow, Store, StoredMatch};
+use crate::runner::{ActError, Registry, Table, outcome_view, space_name, turn_view};
+use crate::store::{Change, ChangeFeed, MatchRow, Store, StoreError, StoredMatch};
 use crate::token::{hash_token, new_match_id, new_seed, new_token, plausible_id};
 use arbiter_ai::BotSpec;
 use arbiter_core::{PlayerSpec, Seat, ToMove, Viewer};
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
 use std::time::Instant;
 use tokio::sync::{Semaphore, broadcast};
 
@@ -282,6 +292,18 @@ impl AppState {
         registry: Registry,
         store: Box<dyn Store>,
     ) -> Result<AppState, ServerError> {
+        // Listen before loading anything, so that no change made meanwhile
+        // is missed (the feed's first answer, "resync", is then moot).
+        let feed = match store.changes() {
+            Some(mut feed) => Some(
+                tokio::task::spawn_blocking(move || feed.wait(std::time::Duration::ZERO).map(|_| feed))
+                    .await
+                    .map_err(|e| {
+                        ServerError::Io(std::io::Error::other(format!("listening for changes failed: {e}")))
+                    })??,
+            ),
+            None => None,
+        };
         let db = Db::spawn(store)?;
         let schema_version = db.run(|s| s.migrate()).await?;
         let stored = db.run(|s| s.unfinished()).await?;
@@ -325,6 +347,9 @@ impl AppState {
             state.settle_loaded(&m).await;
             state.kick_bots(&m);
         }
+        if let Some(feed) = feed {
+            listen(Arc::downgrade(&state.shared), feed)?;
+        }
         Ok(state)
     }
 
@@ -366,9 +391,18 @@ impl AppState {
         buckets.entry(ip).or_insert_with(|| Bucket::new(limits.http_per_second, limits.http_burst)).take()
     }
 
-    /// Finds a match: in memory, or loaded from storage (finished matches are
-    /// loaded on demand).
+    /// Finds a match for a request: in memory, or loaded from storage
+    /// (finished matches are loaded on demand). A bot that owes the next
+    /// decision and is not thinking here starts: bots move where their
+    /// match is played or watched.
     pub(crate) async fn find(&self, id: &str) -> Result<Arc<Match>, ApiError> {
+        let m = self.hold(id).await?;
+        self.kick_bots(&m);
+        Ok(m)
+    }
+
+    /// The match in memory, loaded from storage if need be.
+    async fn hold(&self, id: &str) -> Result<Arc<Match>, ApiError> {
         let missing = || ApiError::not_found(format!("no match '{}'", id.chars().take(40).collect::<String>()));
         if !plausible_id(id) {
             return Err(missing());
@@ -389,7 +423,6 @@ impl AppState {
             let mut map = self.shared.matches.write().unwrap_or_else(PoisonError::into_inner);
             map.entry(id.to_string()).or_insert_with(|| Arc::new(built)).clone()
         };
-        self.kick_bots(&m);
         Ok(m)
     }
 
@@ -397,15 +430,88 @@ impl AppState {
     /// spectator) sees it.
     pub async fn view(&self, id: &str, token: Option<&str>) -> Result<MatchView, ApiError> {
         let m = self.find(id).await?;
-        let inner = m.inner.lock().await;
-        let viewer = m.viewer(&inner, token)?;
+        let mut inner = m.inner.lock().await;
+        let viewer = self.viewer(&m, &mut inner, token).await?;
         let view = m.view(&inner, viewer, self.shared.config.limits.legal_sample);
-        drop(inner);
-        // A bot stopped by a problem (storage trouble) tries again.
-        if view.problem.is_some() {
-            self.kick_bots(&m);
-        }
         Ok(view)
+    }
+
+    /// The viewer a token stands for ([`Match::viewer`]); a token this server
+    /// does not know may hold a seat handed out by another server, so the
+    /// match catches up once before it is refused.
+    pub(crate) async fn viewer(&self, m: &Match, inner: &mut Inner, token: Option<&str>) -> Result<Viewer, ApiError> {
+        match m.viewer(inner, token) {
+            Err(refused) => {
+                if self.catch_up(m, inner).await.is_err() {
+                    return Err(refused);
+                }
+                m.viewer(inner, token)
+            }
+            known => known,
+        }
+    }
+
+    /// Brings a match up to date with the database: applies the decisions
+    /// stored after the ones held (another server's), takes over the seats
+    /// handed out, tells the match's connections. Returns whether anything
+    /// changed. A stored decision that does not apply is the match's
+    /// problem (shown in its views), as when it cannot be loaded.
+    pub(crate) async fn catch_up(&self, m: &Match, inner: &mut Inner) -> Result<bool, StoreError> {
+        let (id, from) = (m.id.clone(), inner.table.len());
+        let Some(since) = self.shared.db.run(move |s| s.since(&id, from)).await? else {
+            return Ok(false);
+        };
+        let mut changed = false;
+        for (seat, hash) in since.tokens {
+            if let Some(t) = inner.tokens.get_mut(usize::from(seat)).filter(|t| t.as_deref() != Some(hash.as_str())) {
+                *t = Some(hash);
+                changed = true;
+            }
+        }
+        if !since.decisions.is_empty() {
+            let keep = self.shared.config.limits.recent_steps;
+            match inner.table.extend(&since.decisions, keep) {
+                Ok(steps) => {
+                    inner.push_recent(&steps, keep);
+                    inner.problem = None;
+                }
+                Err(e) => inner.problem = Some(format!("the match stored by another server does not replay here: {e}")),
+            }
+            changed = true;
+        }
+        if changed {
+            m.notify(inner.table.len());
+        }
+        Ok(changed)
+    }
+
+    /// Acts on a change another server made ([`ChangeFeed`]): a new match is
+    /// loaded, a match held here catches up.
+    async fn on_change(&self, change: Change) {
+        let held = |id: &str| self.shared.matches.read().unwrap_or_else(PoisonError::into_inner).get(id).cloned();
+        let matches: Vec<Arc<Match>> = match &change {
+            // Held for the lobby; its bots move where it is played.
+            Change::Created { id } => {
+                let _ = self.hold(id).await;
+                return;
+            }
+            Change::Decisions { id, .. } | Change::Seat { id, .. } => held(id).into_iter().collect(),
+            Change::Resync => self.all_matches(),
+        };
+        // Whether a match, once locked, is behind the change.
+        let behind = |inner: &Inner| match &change {
+            Change::Decisions { len, .. } => inner.table.len() < *len,
+            Change::Seat { seat, .. } => inner.tokens.get(usize::from(*seat)).is_some_and(Option::is_none),
+            Change::Created { .. } | Change::Resync => true,
+        };
+        for m in matches {
+            let mut inner = m.inner.lock().await;
+            if inner.table.outcome().is_some() || !behind(&inner) {
+                continue;
+            }
+            // The server that stored the change drives the match's bots.
+            let _ = self.catch_up(&m, &mut inner).await;
+        }
     }
 
     /// The view for an already resolved viewer (WebSocket pushes).
@@ -545,8 +651,8 @@ impl AppState {
     async fn act_now(&self, id: &str, token: &str, action: &Value) -> Result<ActionAccepted, ApiError> {
         let m = self.find(id).await?;
         let seat = {
-            let inner = m.inner.lock().await;
-            match m.viewer(&inner, Some(token))? {
+            let mut inner = m.inner.lock().await;
+            match self.viewer(&m, &mut inner, Some(token)).await? {
                 Viewer::Seat(s) => s,
                 _ => return Err(ApiError::forbidden("spectators cannot act; a seat's token is needed")),
             }
@@ -559,9 +665,33 @@ impl AppState {
     pub(crate) async fn act_as(&self, m: &Arc<Match>, seat: Seat, action: &Value) -> Result<ActionAccepted, ApiError> {
         let limits = &self.shared.config.limits;
         let mut inner = m.inner.lock().await;
-        let before = inner.table.len();
-        let steps = inner.table.act(seat, action).map_err(ApiError::from_act)?;
-        self.commit(m, &mut inner, before).await?;
+        let mut tries = 0;
+        let steps = loop {
+            let before = inner.table.len();
+            let steps = match inner.table.act(seat, action) {
+                Ok(steps) => steps,
+                // Refused here, perhaps only because another server has
+                // moved since: look once, and judge again if it has.
+                Err(e @ ActError::Refused(_)) if tries == 0 => {
+                    tries += 1;
+                    match self.catch_up(m, &mut inner).await {
+                        Ok(true) => continue,
+                        _ => return Err(ApiError::from_act(e)),
+                    }
+                }
+                Err(e) => return Err(ApiError::from_act(e)),
+            };
+            match self.commit(m, &mut inner, before).await {
+                Ok(()) => break steps,
+                // Another server moved first: take its moves, then judge
+                // the action again on the match as it now stands.
+                Err(StoreError::OutOfStep { .. }) if tries < 3 => {
+                    tries += 1;
+                    self.catch_up(m, &mut inner).await.map_err(|e| ApiError::storage(&e))?;
+                }
+                Err(e) => return Err(ApiError::storage(&e)),
+            }
+        };
         inner.push_recent(&steps, limits.recent_steps);
         inner.problem = None;
         let viewer = Viewer::Seat(seat);
@@ -576,12 +706,12 @@ impl AppState {
 
     /// Commits the decisions after `before` (and the outcome, once over); if
     /// that fails, puts the match back as it was.
-    async fn commit(&self, m: &Match, inner: &mut Inner, before: usize) -> Result<(), ApiError> {
+    async fn commit(&self, m: &Match, inner: &mut Inner, before: usize) -> Result<(), StoreError> {
         let decisions = match inner.table.decisions_from(before) {
             Ok(d) => d,
             Err(e) => {
                 let _ = inner.table.truncate(before);
-                return Err(ApiError::internal(e.to_string()));
+                return Err(StoreError::Database(format!("the decisions do not write: {e}")));
             }
         };
         let outcome = inner.table.outcome().map(|o| serde_json::to_string(&outcome_view(&o)).unwrap_or_default());
@@ -591,7 +721,7 @@ impl AppState {
             if let Err(undo) = inner.table.truncate(before) {
                 inner.problem = Some(format!("could not undo after a failed commit: {undo}"));
             }
-            return Err(ApiError::storage(&e));
+            return Err(e);
         }
         Ok(())
     }
@@ -606,7 +736,13 @@ impl AppState {
         let steps = inner.table.settle();
         match self.commit(m, &mut inner, before).await {
             Ok(()) => inner.push_recent(&steps, self.shared.config.limits.recent_steps),
-            Err(e) => inner.problem = Some(e.body.message),
+            // Another server rolled them first.
+            Err(StoreError::OutOfStep { .. }) => {
+                if let Err(e) = self.catch_up(m, &mut inner).await {
+                    inner.problem = Some(ApiError::storage(&e).body.message);
+                }
+            }
+            Err(e) => inner.problem = Some(ApiError::storage(&e).body.message),
         }
     }
 
@@ -638,6 +774,8 @@ impl AppState {
         let claimed =
             self.shared.db.run(move |s| s.claim_seat(&key, seat, &h)).await.map_err(|e| ApiError::storage(&e))?;
         if !claimed {
+            // Taken through another server: learn who holds it.
+            let _ = self.catch_up(&m, &mut inner).await;
             return Err(ApiError::conflict(format!("{} was just taken", Seat(seat))));
         }
         if let Some(t) = inner.tokens.get_mut(usize::from(seat)) {
@@ -802,11 +940,26 @@ impl AppState {
                     return;
                 }
             };
-            if let Err(e) = self.commit(&m, &mut inner, before).await {
-                inner.problem = Some(format!("the bot's move was not stored: {}", e.body.message));
-                drop(inner);
-                m.notify(before);
-                return;
+            match self.commit(&m, &mut inner, before).await {
+                Ok(()) => {}
+                // Another server's bot moved first: take its moves and see
+                // who is to move now.
+                Err(StoreError::OutOfStep { .. }) => {
+                    if let Err(e) = self.catch_up(&m, &mut inner).await {
+                        inner.problem = Some(format!("the bot's move was not stored: {e}"));
+                        drop(inner);
+                        m.notify(before);
+                        return;
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    inner.problem =
+                        Some(format!("the bot's move was not stored: {}", ApiError::storage(&e).body.message));
+                    drop(inner);
+                    m.notify(before);
+                    return;
+                }
             }
             inner.push_recent(&steps, limits.limits.recent_steps);
             inner.problem = None;
@@ -815,6 +968,32 @@ impl AppState {
             m.notify(len);
         }
     }
+}
+
+/// Starts the thread that listens to the other servers' changes and hands
+/// each to the runtime ([`AppState::on_change`]). It ends soon after the
+/// state is dropped; while the database cannot be reached it tries again
+/// every second.
+fn listen(state: Weak<Shared>, mut feed: Box<dyn ChangeFeed>) -> Result<(), ServerError> {
+    let runtime = tokio::runtime::Handle::current();
+    std::thread::Builder::new()
+        .name("arbiter-changes".into())
+        .spawn(move || {
+            while state.strong_count() > 0 {
+                match feed.wait(std::time::Duration::from_millis(250)) {
+                    Ok(changes) => {
+                        for change in changes {
+                            let Some(shared) = state.upgrade() else { return };
+                            let state = AppState { shared };
+                            runtime.spawn(async move { state.on_change(change).await });
+                        }
+                    }
+                    Err(_) => std::thread::sleep(std::time::Duration::from_secs(1)),
+                }
+            }
+        })
+        .map(|_| ())
+        .map_err(ServerError::Io)
 }
 
 /// Runs a request's work as its own task, so that a client going away (which

@@ -15,6 +15,12 @@
 //! (group commit, [`Store::begin_group`]): one disk flush for many
 //! decisions, each still all or nothing, and none acknowledged before the
 //! group is committed.
+//!
+//! **Several servers.** A backend that several servers can share also gives
+//! a [`ChangeFeed`] ([`Store::changes`]): what the other servers wrote (new
+//! matches, decisions, claimed seats), so that each server can bring the
+//! matches it holds up to date ([`Store::since`]) and push them to its
+//! connections.
 
 /// One schema migration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +71,66 @@ pub struct StoredMatch {
     /// `(seat, token hash)` for every seat handed out.
     pub tokens: Vec<(u8, String)>,
     /// Every decision, in order, as the core's `Decision` JSON.
+    pub decisions: Vec<String>,
+}
+
+/// What one server changed, as another one hears it on a [`ChangeFeed`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A match was created.
+    Created {
+        /// The match.
+        id: String,
+    },
+    /// Decisions were appended; the match now has `len` stored.
+    Decisions {
+        /// The match.
+        id: String,
+        /// Decisions stored.
+        len: usize,
+    },
+    /// A seat was handed out.
+    Seat {
+        /// The match.
+        id: String,
+        /// The seat.
+        seat: u8,
+    },
+    /// Changes may have been missed (the feed connected or reconnected):
+    /// everything held should be brought up to date.
+    Resync,
+}
+
+impl Change {
+    /// Reads a change from its wire text (`created ID`, `decisions ID LEN`,
+    /// `seat ID SEAT`); `None` if it is not one.
+    pub fn parse(text: &str) -> Option<Change> {
+        let mut words = text.split(' ');
+        let change = match (words.next()?, words.next()?, words.next()) {
+            ("created", id, None) => Change::Created { id: id.into() },
+            ("decisions", id, Some(len)) => Change::Decisions { id: id.into(), len: len.parse().ok()? },
+            ("seat", id, Some(seat)) => Change::Seat { id: id.into(), seat: seat.parse().ok()? },
+            _ => return None,
+        };
+        words.next().is_none().then_some(change)
+    }
+}
+
+/// The changes other servers make to a shared database, as they commit.
+pub trait ChangeFeed: Send {
+    /// Waits up to `timeout` for changes and returns those that came (none
+    /// if it timed out). After connecting or reconnecting, it first returns
+    /// [`Change::Resync`].
+    fn wait(&mut self, timeout: std::time::Duration) -> Result<Vec<Change>, StoreError>;
+}
+
+/// What was stored for a match after a given decision: every seat token
+/// handed out, and the decisions from that point on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Since {
+    /// `(seat, token hash)` for every seat handed out.
+    pub tokens: Vec<(u8, String)>,
+    /// The decisions after the given point, in order.
     pub decisions: Vec<String>,
 }
 
@@ -124,6 +190,19 @@ pub trait Store: Send {
     /// The matches in which these token hashes hold a seat, newest first,
     /// with the seat held.
     fn matches_for_tokens(&mut self, hashes: &[String]) -> Result<Vec<(MatchRow, u8)>, StoreError>;
+    /// A match's seat tokens and its decisions from index `from` on; `None`
+    /// if there is no such match. The default reads the whole match.
+    fn since(&mut self, id: &str, from: usize) -> Result<Option<Since>, StoreError> {
+        Ok(self
+            .load(id)?
+            .map(|m| Since { tokens: m.tokens, decisions: m.decisions.get(from..).unwrap_or_default().to_vec() }))
+    }
+    /// A feed of the changes other servers make to this database, if
+    /// several servers can share it (PostgreSQL); `None` for a store only
+    /// one server uses (SQLite).
+    fn changes(&self) -> Option<Box<dyn ChangeFeed>> {
+        None
+    }
 
     /// Starts a group commit: the calls until [`Store::end_group`] share one
     /// transaction, and nothing is durable, so nothing may be acknowledged,
@@ -143,5 +222,29 @@ pub trait Store: Send {
     fn end_group(&mut self, commit: bool) -> Result<(), StoreError> {
         let _ = commit;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_read_from_their_wire_text() {
+        assert_eq!(Change::parse("created ab12"), Some(Change::Created { id: "ab12".into() }));
+        assert_eq!(Change::parse("decisions ab12 7"), Some(Change::Decisions { id: "ab12".into(), len: 7 }));
+        assert_eq!(Change::parse("seat ab12 1"), Some(Change::Seat { id: "ab12".into(), seat: 1 }));
+        for bad in [
+            "",
+            "created",
+            "created a b",
+            "decisions ab12",
+            "decisions ab12 -1",
+            "decisions ab12 7 8",
+            "seat ab12 256",
+            "moved ab12 1",
+        ] {
+            assert_eq!(Change::parse(bad), None, "{bad:?}");
+        }
     }
 }

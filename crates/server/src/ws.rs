@@ -58,8 +58,8 @@ async fn prepare(
     let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let m = state.find(&id).await?;
     let viewer = {
-        let inner = m.inner.lock().await;
-        m.viewer(&inner, q.token.as_deref())?
+        let mut inner = m.inner.lock().await;
+        state.viewer(&m, &mut inner, q.token.as_deref()).await?
     };
     Ok((m, viewer))
 }

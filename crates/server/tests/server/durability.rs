@@ -2,8 +2,8 @@
 //! every accepted decision is committed before it is acknowledged, a
 //! reopened database gives back the identical matches, a failed commit
 //! leaves the match as it was, a server killed with SIGKILL mid-game and
-//! started again on the same database loses nothing, and two servers on one
-//! database cannot corrupt a match they both serve.
+//! started again on the same database loses nothing. (Several servers
+//! serving one match: `servers.rs`.)
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
@@ -22,8 +22,7 @@ use std::time::{Duration, Instant};
 
 on_every_backend!(
     a_reopened_database_gives_back_identical_matches,
-    a_failed_commit_is_not_acknowledged_and_changes_nothing,
-    two_servers_on_one_database_never_corrupt_a_match;
+    a_failed_commit_is_not_acknowledged_and_changes_nothing;
     sync: sigkill_mid_game_loses_nothing,
 );
 
@@ -344,45 +343,4 @@ fn sigkill_mid_game_loses_nothing(backend: Backend) {
         }
     }
     server.kill();
-}
-
-/// Two servers on one database, both serving the same match (say a load
-/// balancer sent its players to different servers): the first to store a
-/// decision wins; the other's action on its stale copy is refused with a
-/// storage error and stores nothing, so the match stays one consistent
-/// history; a server started afterwards sees the winner's.
-async fn two_servers_on_one_database_never_corrupt_a_match(backend: Backend) {
-    let fresh = backend.fresh("two-servers");
-    let a = router(AppState::open(config(&fresh.url)).await.unwrap());
-    let created = create(
-        &a,
-        json!({ "game": "essence", "seats": [{ "controller": "human" }, { "controller": "human" }], "seed": 6 }),
-    )
-    .await;
-    let id = created["id"].as_str().unwrap();
-    let p1 = token(&created, 0);
-    // B loads the match from the database (it is not in its memory).
-    let b = router(AppState::open(config(&fresh.url)).await.unwrap());
-    let seen_by_b = view(&b, id, Some(&p1)).await;
-    assert_eq!(seen_by_b["len"], 0);
-    let legal = seen_by_b["legal"].as_array().unwrap().clone();
-    let (status, e) = act(&a, id, &p1, &legal[0]).await;
-    assert_eq!(status, StatusCode::OK, "{e}");
-    // B's copy is stale: its action at the same ply must not be stored.
-    let (status, e) = act(&b, id, &p1, &legal[1]).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{e}");
-    assert_eq!(e["error"], "storage");
-    assert!(e["message"].as_str().unwrap().contains("stored decisions"), "{e}");
-    assert_eq!(view(&b, id, Some(&p1)).await, seen_by_b, "B's match is as it was");
-    // The database holds A's decision, once.
-    let mut store = open_store(&fresh.url, Durability::Normal).unwrap();
-    let key = id.to_string();
-    let (stored, store) =
-        tokio::task::spawn_blocking(move || (store.load(&key).unwrap().unwrap(), store)).await.unwrap();
-    assert_eq!(stored.decisions.len(), 1);
-    assert_eq!(serde_json::from_str::<Value>(&stored.decisions[0]).unwrap(), json!({ "act": legal[0] }));
-    tokio::task::spawn_blocking(move || drop(store)).await.unwrap();
-    // A server started now sees A's move.
-    let c = router(AppState::open(config(&fresh.url)).await.unwrap());
-    assert_eq!(view(&c, id, None).await, view(&a, id, None).await);
 }
