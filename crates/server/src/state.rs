@@ -294,16 +294,14 @@ impl AppState {
     ) -> Result<AppState, ServerError> {
         // Listen before loading anything, so that no change made meanwhile
         // is missed (the feed's first answer, "resync", is then moot).
-        let feed = match store.changes() {
-            Some(mut feed) => Some(
-                tokio::task::spawn_blocking(move || feed.wait(std::time::Duration::ZERO).map(|_| feed))
-                    .await
-                    .map_err(|e| {
-                        ServerError::Io(std::io::Error::other(format!("listening for changes failed: {e}")))
-                    })??,
-            ),
-            None => None,
-        };
+        let mut feed = FeedGuard(None);
+        if let Some(mut f) = store.changes() {
+            feed.0 = Some(
+                tokio::task::spawn_blocking(move || f.wait(std::time::Duration::ZERO).map(|_| f)).await.map_err(
+                    |e| ServerError::Io(std::io::Error::other(format!("listening for changes failed: {e}"))),
+                )??,
+            );
+        }
         let db = Db::spawn(store)?;
         let schema_version = db.run(|s| s.migrate()).await?;
         let stored = db.run(|s| s.unfinished()).await?;
@@ -347,7 +345,7 @@ impl AppState {
             state.settle_loaded(&m).await;
             state.kick_bots(&m);
         }
-        if let Some(feed) = feed {
+        if let Some(feed) = feed.0.take() {
             listen(Arc::downgrade(&state.shared), feed)?;
         }
         Ok(state)
@@ -966,6 +964,19 @@ impl AppState {
             let len = inner.table.len();
             drop(inner);
             m.notify(len);
+        }
+    }
+}
+
+/// Holds a change feed until its listener thread takes it, and drops it on
+/// a thread of its own otherwise (a server that fails to start): the
+/// synchronous PostgreSQL client inside may not be dropped on the runtime.
+struct FeedGuard(Option<Box<dyn ChangeFeed>>);
+
+impl Drop for FeedGuard {
+    fn drop(&mut self) {
+        if let Some(feed) = self.0.take() {
+            let _ = std::thread::Builder::new().name("arbiter-changes-drop".into()).spawn(move || drop(feed));
         }
     }
 }

@@ -139,6 +139,11 @@ fn a_newer_schema_is_refused(backend: Backend) {
     }
     let e = open(&db.url).migrate().unwrap_err();
     assert!(matches!(e, StoreError::TooNew { found: 99, .. }), "{e}");
+    // A server on it does not start, and says why.
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let started = runtime.block_on(arbiter_server::AppState::open(config(&db.url)));
+    let e = started.err().expect("a server on a newer schema must not start");
+    assert!(e.to_string().contains("schema is version 99"), "{e}");
 }
 
 /// Several writers (as several servers would be) append the same plies of
