@@ -7,7 +7,14 @@
 //! decisions leave the state untouched, chance probabilities sum to 1, every
 //! viewer's observation serialises, games end, and the record of the game
 //! replays to the identical final state.
+//!
+//! Games built on the resolution core ([`crate::resolve`]) run the same suite
+//! with [`run_resolving`], which also checks the pending stack at every
+//! decision: nothing runnable is ever left on top, whoever the top frame
+//! waits for is who the game says is to move, and the stack serialises with
+//! the state (so a record can stop and resume in the middle of a reaction).
 
+use crate::resolve::{Resolve, owed};
 use crate::{ActionSpace, Decision, Discard, Game, MatchConfig, PlayerSpec, Record, ToMove, Viewer, roll_with};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -25,6 +32,11 @@ pub struct Report {
     pub longest: usize,
     /// Games that ended in a draw.
     pub draws: usize,
+    /// Decisions taken while work was pending (reactions, rolls inside
+    /// actions); only counted by [`run_resolving`].
+    pub pending_decisions: usize,
+    /// The deepest pending stack seen; only measured by [`run_resolving`].
+    pub deepest: usize,
 }
 
 /// Options of a run.
@@ -49,16 +61,60 @@ impl Default for Options {
 
 /// Runs the suite on `game`; the error names the seed and decision that failed.
 pub fn run<G: Game>(game: &G, options: &Options) -> Result<Report, String> {
+    run_with(game, options, &mut |_, _| Ok(()))
+}
+
+/// Runs the suite on a game built on the resolution core, checking its
+/// pending stack at every decision as well (see the module documentation).
+pub fn run_resolving<G>(game: &G, options: &Options) -> Result<Report, String>
+where
+    G: Game + Resolve<State = <G as Game>::State>,
+{
+    run_with(game, options, &mut |state, report| check_pending(game, state, report))
+}
+
+/// A check run on every state before its decision.
+type Extra<'a, G> = dyn FnMut(&<G as Game>::State, &mut Report) -> Result<(), String> + 'a;
+
+fn run_with<G: Game>(game: &G, options: &Options, extra: &mut Extra<'_, G>) -> Result<Report, String> {
     let mut report = Report::default();
     for g in 0..options.games {
         let seed = options.seed.wrapping_add(g as u64);
-        play_one(game, seed, options, &mut report).map_err(|e| format!("{} game seed {seed}: {e}", G::ID))?;
+        play_one(game, seed, options, &mut report, extra).map_err(|e| format!("{} game seed {seed}: {e}", G::ID))?;
         report.games += 1;
     }
     Ok(report)
 }
 
-fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report) -> Result<(), String> {
+fn check_pending<G>(game: &G, state: &<G as Game>::State, report: &mut Report) -> Result<(), String>
+where
+    G: Game + Resolve<State = <G as Game>::State>,
+{
+    let pending = game.pending(state);
+    report.deepest = report.deepest.max(pending.len());
+    let Some(top) = pending.top() else {
+        return Ok(());
+    };
+    report.pending_decisions += 1;
+    let Some(wait) = game.waits(state, top) else {
+        return Err("a runnable frame was left on top of the pending stack between decisions".into());
+    };
+    if owed(game, state) != Some(wait) || Game::to_move(game, state) != ToMove::from(wait) {
+        return Err(format!(
+            "the pending stack waits for {wait:?} but the game says {:?} is to move",
+            Game::to_move(game, state)
+        ));
+    }
+    Ok(())
+}
+
+fn play_one<G: Game>(
+    game: &G,
+    seed: u64,
+    options: &Options,
+    report: &mut Report,
+    extra: &mut Extra<'_, G>,
+) -> Result<(), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let config = MatchConfig {
         game: G::ID.to_string(),
@@ -81,6 +137,7 @@ fn play_one<G: Game>(game: &G, seed: u64, options: &Options, report: &mut Report
     loop {
         let at = |what: String| format!("decision {step}: {what}");
         check_state(game, &state).map_err(at)?;
+        extra(&state, report).map_err(at)?;
         let decision = match game.to_move(&state) {
             ToMove::Over => {
                 if game.outcome(&state).is_none() {

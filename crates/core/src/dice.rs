@@ -11,25 +11,36 @@ use arrayvec::ArrayVec;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{BufRead, Write};
 
 /// The most dice one chance decision may roll at once.
 pub const MAX_DICE: usize = 32;
 
+/// What a die or a roll is for, in words for people: a fixed label
+/// (`"attacker"`, `"D8"`) costs nothing; one built for the moment (`"the
+/// Defend die of Cinderfoot"`) is owned text.
+pub type Label = Cow<'static, str>;
+
 /// One die of a request: its number of sides and who or what it is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Die {
     /// Number of faces; values run from 1 to `sides`.
     pub sides: u8,
-    /// What the die is for, for people entering real dice ("attacker", "D8").
-    pub label: &'static str,
+    /// What the die is for, for people entering real dice ("attacker", "D8",
+    /// "resist roll of the Warden").
+    pub label: Label,
 }
 
-/// The dice a chance decision rolls.
+/// The dice a chance decision rolls, and what the roll is for.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct DiceRequest {
     dice: ArrayVec<Die, MAX_DICE>,
+    /// What the whole roll decides, for people ("the Defend die of Cinderfoot,
+    /// rerolled"); empty when the labels say enough.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    purpose: Option<Label>,
 }
 
 impl DiceRequest {
@@ -39,20 +50,34 @@ impl DiceRequest {
     }
 
     /// Adds one die; silently ignores dice beyond [`MAX_DICE`] or with no sides
-    /// (games never ask for those; the conformance suite checks it).
-    pub fn with(mut self, sides: u8, label: &'static str) -> Self {
+    /// (games never ask for those; the conformance suite checks it). The label
+    /// may be a fixed `&'static str` or text built for the moment.
+    pub fn with(mut self, sides: u8, label: impl Into<Label>) -> Self {
         if sides > 0 {
-            let _ = self.dice.try_push(Die { sides, label });
+            let _ = self.dice.try_push(Die { sides, label: label.into() });
         }
         self
     }
 
     /// Adds `count` dice of the same kind.
-    pub fn with_many(mut self, count: usize, sides: u8, label: &'static str) -> Self {
+    pub fn with_many(mut self, count: usize, sides: u8, label: impl Into<Label>) -> Self {
+        let label = label.into();
         for _ in 0..count {
-            self = self.with(sides, label);
+            self = self.with(sides, label.clone());
         }
         self
+    }
+
+    /// Says what the whole roll decides ("the resist roll of the Warden
+    /// against Tide Lance"), for prompts and logs.
+    pub fn for_purpose(mut self, purpose: impl Into<Label>) -> Self {
+        self.purpose = Some(purpose.into());
+        self
+    }
+
+    /// What the roll decides, if the game said.
+    pub fn purpose(&self) -> Option<&str> {
+        self.purpose.as_deref()
     }
 
     /// The dice, in roll order.
@@ -119,13 +144,17 @@ impl DiceRequest {
 }
 
 impl fmt::Display for DiceRequest {
-    /// Writes the request as people say it: `3d6 (attacker), 1d6 (defender)`.
+    /// Writes the request as people say it: `3d6 (attacker), 1d6 (defender)`,
+    /// after its purpose when it has one (`the Defend die of Cinderfoot: 1d8 (D8)`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = &self.purpose {
+            write!(f, "{p}: ")?;
+        }
         let mut first = true;
         let mut i = 0;
         while i < self.dice.len() {
-            let d = self.dice[i];
-            let run = self.dice[i..].iter().take_while(|e| **e == d).count();
+            let d = &self.dice[i];
+            let run = self.dice[i..].iter().take_while(|e| *e == d).count();
             if !first {
                 f.write_str(", ")?;
             }
@@ -327,6 +356,15 @@ mod tests {
     #[test]
     fn request_reads_like_people_say_it() {
         assert_eq!(combat().to_string(), "3d6 (attacker), 1d6 (defender)");
+    }
+
+    #[test]
+    fn labels_and_purposes_may_be_built_for_the_moment() {
+        let name = "Cinderfoot";
+        let req = DiceRequest::new().with(8, format!("Defend die of {name}")).for_purpose(format!("{name} defends"));
+        assert_eq!(req.to_string(), "Cinderfoot defends: 1d8 (Defend die of Cinderfoot)");
+        assert_eq!(req.purpose(), Some("Cinderfoot defends"));
+        assert_eq!(req.dice()[0].label, "Defend die of Cinderfoot");
     }
 
     #[test]

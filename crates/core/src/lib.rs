@@ -12,6 +12,9 @@
 //! ([`MatchConfig`]), game records that replay bit for bit ([`Record`]), a
 //! [`Session`] that drives a match and supports undo, the generic conformance
 //! suite ([`conformance`]) and a little statistics ([`stats`]).
+//!
+//! Rules inside rules — reactions, effects that last, numbers changed by
+//! several sources — share one mechanism, the resolution core ([`resolve`]).
 
 mod config;
 pub mod conformance;
@@ -20,13 +23,14 @@ mod envelope;
 mod game;
 mod record;
 mod refusal;
+pub mod resolve;
 mod seat;
 mod session;
 pub mod stats;
 
 pub use config::{ConfigError, DiceMode, MatchConfig, PlayerSpec};
 pub use dice::{
-    ChanceSource, DiceRequest, Die, MAX_DICE, ManualDice, Roll, RollError, SeededDice, parse_roll, roll_with,
+    ChanceSource, DiceRequest, Die, Label, MAX_DICE, ManualDice, Roll, RollError, SeededDice, parse_roll, roll_with,
 };
 pub use envelope::{ConfigFile, EnvelopeError, StateFile};
 pub use game::{ActionSpace, Decision, Discard, Evaluate, EventSink, Game, Outcome, OutcomeKind, ToMove, Viewer};
