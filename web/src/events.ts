@@ -231,7 +231,7 @@ function ephemeralEvent(ev: Json, ctx: Ctx): string {
     case "Forager":
       return `${who(e.seat)} forages first`;
     case "Foraged":
-      return `${fig(ctx, e.figure)} forages a D${e.die.sides} showing ${e.die.value}`;
+      return `${fig(ctx, e.figure)} forages a D${e.die.sides} showing ${e.die.value} (pool die ${e.slot + 1})`;
     case "Passed":
       return `${who(e.seat)} passes`;
     case "Placed":
@@ -268,11 +268,53 @@ function ephemeralEvent(ev: Json, ctx: Ctx): string {
         Nudge: `to nudge ${fig(ctx, u.figure)} to ${pos(u.to)}`,
         Mend: `to remove 2 damage from ${fig(ctx, u.figure)}`,
         Reach: `for +5 cm range on ${fig(ctx, u.figure)}'s next attack`,
+        Force: `for more Force on ${fig(ctx, u.figure)}'s next attack (D6)`,
+        Free: `so that ${fig(ctx, u.figure)} ignores its Immobilize`,
       };
       return `${who(e.seat)} spends a prep token ${what[use] ?? words(use)}`;
     }
     case "Ended":
       return `${fig(ctx, e.figure)} ends its activation`;
+    case "Used": {
+      const a = ctx.variant?.sets?.[0] ? abilityName(ctx, e.figure, e.slot) : `ability ${e.slot + 1}`;
+      return `${fig(ctx, e.figure)} uses ${a}${e.die ? ` with a D${e.die.sides} showing ${e.die.value}` : ""}`;
+    }
+    case "Defended":
+      return `${fig(ctx, e.figure)} defends with ${abilityName(ctx, e.figure, e.slot)} (${e.rerolled ? "rerolled to" : "showing"} ${e.value}): ${e.value} off the damage`;
+    case "Negated":
+      return `${fig(ctx, e.by)} cancels ${e.amount} damage to ${fig(ctx, e.target)}`;
+    case "ResistRolled":
+      return `${fig(ctx, e.figure)} rolls to resist: ${(e.dice as Json[]).map((d) => `D${d.sides}:${d.value}`).join(" ")} for ${e.total}, against ${e.against}`;
+    case "Resisted":
+      return `${fig(ctx, e.figure)} resists: no effect`;
+    case "Immobilized":
+      return `${fig(ctx, e.figure)} is immobilized for its next activation`;
+    case "Freed":
+      return `${fig(ctx, e.figure)} may move again`;
+    case "Immobile":
+      return `${fig(ctx, e.figure)} is Immobile for the rest of the game`;
+    case "ActionLost":
+      return `${fig(ctx, e.figure)} loses an action`;
+    case "ActionGained":
+      return `${fig(ctx, e.figure)} gains an action`;
+    case "Healed":
+      return `${fig(ctx, e.figure)} is healed of ${e.amount} damage`;
+    case "MineLaid":
+      return `${fig(ctx, e.figure)} lays ${e.passive ? "passive" : "active"} mine ${e.mine} (D${e.die.sides}:${e.die.value}) at ${pos(e.at)}`;
+    case "MineDetonated":
+      return `mine ${e.mine} goes off at ${pos(e.at)}`;
+    case "Pushed":
+      return `${fig(ctx, e.by)} ${e.pull ? "pulls" : "pushes"} ${fig(ctx, e.figure)} to ${pos(e.to)}${e.short ? " (stopped short)" : ""}`;
+    case "GateMoved":
+      return `${fig(ctx, e.by)} moves the gate to ${pos(e.to)}`;
+    case "Shifted":
+      return `${fig(ctx, e.lowered)}'s D${e.low.sides} goes down to ${e.low.value}, ${fig(ctx, e.raised)}'s D${e.high.sides} up to ${e.high.value}`;
+    case "Stole":
+      return `${fig(ctx, e.by)} takes a prep token from ${who(e.from)}`;
+    case "Spray":
+      return `spray: ${e.damage} damage to every figure near ${fig(ctx, e.around)}`;
+    case "MoveStopped":
+      return `${fig(ctx, e.figure)} stops at ${pos(e.at)}: the rest of its path is blocked`;
     case "GameOver": {
       const t = e.touching as number[];
       const p = e.points as number[];
@@ -294,9 +336,30 @@ function describeEphemeralAction(ctx: Ctx, a: Json): string {
     case "Activate":
       return `activates ${fig(ctx, v.figure)}`;
     case "Ability":
-      return `uses ability ${v.slot + 1}`;
+      return `uses ${abilityName(ctx, v.figure, v.slot)}`;
+    case "Detonate":
+      return `sets off mine ${v.mine}`;
+    case "Resist":
+      return "rolls to resist";
   }
   return `${words(name)} ${JSON.stringify(v)}`;
+}
+
+/** An ability's name in the set (or its id), from the match's variant. */
+function abilityName(ctx: Ctx, figure: number, slot: number): string {
+  const sets = (ctx.variant?.sets ?? []) as Json[];
+  let k = figure;
+  for (const set of sets) {
+    const figs = (set?.figure ?? set?.figures ?? []) as Json[];
+    if (k < figs.length) {
+      const a = figs[k]?.abilities?.[slot];
+      if (typeof a === "string") return a;
+      if (a) return a.name ? `${a.name} (${a.id})` : a.id;
+      break;
+    }
+    k -= figs.length;
+  }
+  return `ability ${slot + 1}`;
 }
 
 function words(s: string): string {

@@ -11,13 +11,14 @@ use crate::view::{TerminalGame, no_flags};
 use arbiter_core::{Game, OutcomeKind, Seat, ToMove};
 use arbiter_ephemeral::catalogue::Catalogue;
 use arbiter_ephemeral::figure::{FigureSet, shipped_set, shipped_sets};
+use arbiter_ephemeral::frame::{Frame, Judge, Strike};
 use arbiter_ephemeral::kit::{GATE_DIAMETER, Kit, Shape};
 use arbiter_ephemeral::notation::{
-    figure_label, format_action, format_cm, format_die, format_figure, format_pos, numbered, parse_action,
-    parse_figure, parse_pos, pool_text,
+    figure_label, format_action, format_cm, format_die, format_figure, format_pos, numbered, parse_figure, parse_pos,
+    pool_text,
 };
 use arbiter_ephemeral::table::{gate_disc, v};
-use arbiter_ephemeral::{Action, Attack, DEFAULT_SETS, Edition, Ephemeral, Event, Phase, Pos, State, Variant};
+use arbiter_ephemeral::{Action, DEFAULT_SETS, Edition, Ephemeral, Event, Fx, Phase, Pos, State, Variant};
 use arbiter_geometry::table::{Disc, TOLERANCE, Vec2};
 use std::path::Path;
 
@@ -97,6 +98,7 @@ enum Mark {
     GateInside,
     GateCentre,
     Figure(u8),
+    Mine(bool),
 }
 
 /// The drawing and measuring helpers of the view.
@@ -108,8 +110,9 @@ trait View {
     fn map(&self, s: &State, color: bool) -> String;
     fn terrain_legend(&self, s: &State) -> String;
     fn figure_line(&self, s: &State, i: u8) -> String;
-    fn attack_text(&self, a: &Attack) -> String;
-    fn verdict(&self, a: &Attack) -> String;
+    fn attack_text(&self, a: &Strike) -> String;
+    fn verdict(&self, a: &Strike) -> String;
+    fn ability_lines(&self, s: &State, i: u8) -> String;
     fn whose(&self, s: &State) -> String;
     fn measure(&self, s: &State, args: &[&str]) -> String;
 }
@@ -184,6 +187,13 @@ impl View for Ephemeral {
                 grid[r][c] = Mark::GateCentre;
             }
         }
+        // Mines: `+` active, `x` passive, under any figure standing on them.
+        for m in &s.mines {
+            let (r, c) = cell_of(Vec2::new(m.at.x, m.at.y));
+            if !matches!(grid[r][c], Mark::Figure(_)) {
+                grid[r][c] = Mark::Mine(m.passive);
+            }
+        }
         // Every base shows at least where its centre is.
         for (i, d) in &discs {
             let (r, c) = cell_of(d.centre);
@@ -225,6 +235,7 @@ impl View for Ephemeral {
                     Mark::Terrain(p) => paint(&((p % 9) + 1).to_string(), "2", color),
                     Mark::GateRim => paint("o", "1;33", color),
                     Mark::GateCentre => paint("*", "1;33", color),
+                    Mark::Mine(passive) => paint(if passive { "x" } else { "+" }, "1;31", color),
                     Mark::Figure(i) => {
                         let f = s.figures.get(i as usize);
                         let code = seat_color(f.map_or(Seat(0), |f| f.owner));
@@ -280,15 +291,16 @@ impl View for Ephemeral {
         let set = &self.variant().sets[f.owner.index().min(1)];
         let class = set.figures().get(st.index as usize).map_or("?", |x| x.class().name());
         let hp = format!("HP {}/{}", st.hp.saturating_sub(f.damage), st.hp);
-        let range = if f.reach > 0 {
-            format!("Range {}+{} cm", format_cm(st.range_cm), f.reach)
+        let extra = s.effects.total(i, |k| *k == Fx::Reach);
+        let range = if extra > 0 {
+            format!("Range {}+{extra} cm", format_cm(st.range_cm))
         } else {
             format!("Range {} cm", format_cm(st.range_cm))
         };
         let dice = if f.dice.is_empty() {
             "no dice".to_string()
         } else {
-            f.dice.iter().map(format_die).collect::<Vec<_>>().join(" ")
+            f.dice.iter().enumerate().map(|(k, d)| format!("{}:{}", k + 1, format_die(d))).collect::<Vec<_>>().join(" ")
         };
         let place = if f.defeated {
             "defeated".to_string()
@@ -303,6 +315,16 @@ impl View for Ephemeral {
                     }
                     if self.touches_gate(s, i) {
                         t.push_str(", touching the gate");
+                    }
+                    if s.effects.has(i, Fx::Immobile) {
+                        t.push_str(", Immobile");
+                    }
+                    if s.effects.has(i, Fx::Immobilized) {
+                        t.push_str(", immobilized");
+                    }
+                    let force = s.effects.total(i, |k| *k == Fx::Force);
+                    if force > 0 {
+                        t.push_str(&format!(", +{force} Force on its next attack"));
                     }
                     t
                 }
@@ -323,7 +345,24 @@ impl View for Ephemeral {
         )
     }
 
-    fn attack_text(&self, a: &Attack) -> String {
+    fn ability_lines(&self, s: &State, i: u8) -> String {
+        let mut out = String::new();
+        for (slot, a) in self.abilities_of(i) {
+            let used = if self.unused(s, i, slot) { "" } else { " — used (Limit 1)" };
+            out.push_str(&format!(
+                "      {}{} {} · {} {}: {}{used}\n",
+                format_figure(self, i),
+                slot + 1,
+                self.ability_label(i, slot),
+                a.kind.label(),
+                a.die,
+                a.text
+            ));
+        }
+        out
+    }
+
+    fn attack_text(&self, a: &Strike) -> String {
         let shown = a.dice.iter().any(|d| d.value > 0);
         let dice = if shown {
             numbered(&a.dice)
@@ -334,17 +373,24 @@ impl View for Ephemeral {
             format!("Attack: {} → {} with {dice}", figure_label(self, a.attacker), figure_label(self, a.target));
         if shown {
             t.push_str(&format!(" — {}", self.verdict(a)));
-        } else {
-            t.push_str(&format!(" against Force {}", self.stats().get(a.attacker as usize).map_or(0, |x| x.force)));
+        } else if let Judge::Force { force } = a.judge {
+            t.push_str(&format!(" against Force {force}"));
         }
         t
     }
 
-    fn verdict(&self, a: &Attack) -> String {
-        let force = self.stats().get(a.attacker as usize).map_or(0, |x| x.force);
-        let sum: u32 = a.dice.iter().map(|d| u32::from(d.value)).sum();
-        let verdict = if sum <= u32::from(force) { format!("a hit for {sum}") } else { "a miss".into() };
-        format!("sum {sum} against Force {force}: {verdict}")
+    fn verdict(&self, a: &Strike) -> String {
+        match a.judge {
+            Judge::Force { force } => {
+                let sum: u32 = a.dice.iter().map(|d| u32::from(d.value)).sum();
+                let verdict = if sum <= u32::from(force) { format!("a hit for {sum}") } else { "a miss".into() };
+                format!("sum {sum} against Force {force}: {verdict}")
+            }
+            Judge::Formula { damage, force } => {
+                let die = a.dice.first().map_or(0, |d| u32::from(d.value));
+                format!("{damage} = {} damage", damage.amount(u32::from(force), die))
+            }
+        }
     }
 
     fn whose(&self, s: &State) -> String {
@@ -527,12 +573,31 @@ impl TerminalGame for Ephemeral {
             for (i, _) in s.figures_of(seat) {
                 out.push_str(&self.figure_line(s, i));
                 out.push('\n');
+                out.push_str(&self.ability_lines(s, i));
             }
         }
         if !s.pool.is_empty() || matches!(s.phase, Phase::Forage { .. } | Phase::ChooseForager) {
             out.push_str(&format!("Foraging pool: {}\n", pool_text(s)));
         }
-        if let Phase::AttackRoll(a) | Phase::AttackDice(a) = &s.phase {
+        if !s.mines.is_empty() {
+            let list: Vec<String> = s
+                .mines
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{} {} ({}, D{}:{}) at {}",
+                        if m.passive { "x" } else { "+" },
+                        m.id,
+                        if m.passive { "passive" } else { "active" },
+                        m.die.sides,
+                        m.die.value,
+                        format_pos(m.at)
+                    )
+                })
+                .collect();
+            out.push_str(&format!("Mines: {}\n", list.join(" · ")));
+        }
+        if let Some(Frame::AttackRoll(a) | Frame::AttackDice(a)) = s.pending.top() {
             out.push_str(&self.attack_text(a));
             out.push('\n');
         }
@@ -557,6 +622,17 @@ impl TerminalGame for Ephemeral {
             ToMove::Seat(p) => p,
         };
         let me = format!("{seat} ({})", self.seat_role(s, seat));
+        if let Some(top) = s.pending.top() {
+            return match top {
+                Frame::AttackDice(a) => format!(
+                    "{me}: the dice show {} — {} — resolve, or spend a prep token on a die: prep raise N{}",
+                    numbered(&a.dice),
+                    self.verdict(a),
+                    if self.edition() == Edition::V026 { " / prep lower N" } else { "" }
+                ),
+                other => format!("{me}: {} (use N …, or pass)", self.describe_frame(other)),
+            };
+        }
         let mine = |pred: &dyn Fn(&arbiter_ephemeral::Piece) -> bool| -> String {
             let v: Vec<String> =
                 s.figures_of(seat).filter(|(_, f)| pred(f)).map(|(i, _)| format_figure(self, i)).collect();
@@ -605,24 +681,18 @@ impl TerminalGame for Ephemeral {
                 let left = s.figures.get(*figure as usize).map_or(0, |f| f.actions);
                 let this = left.min(limit.saturating_sub(*used));
                 format!(
-                    "{me}: {} may take {this} more action{} now — move x,y [x,y …], attack T 2d4+1d6, prepare, ability N, prep …{}",
+                    "{me}: {} may take {this} more action{} now — move x,y [x,y …], attack T 2d4+1d6, prepare, use N …, prep …{}",
                     figure_label(self, *figure),
                     if this == 1 { "" } else { "s" },
                     if *used > 0 { ", or end" } else { "" }
                 )
             }
-            Phase::AttackDice(a) => format!(
-                "{me}: the dice show {} — {} — resolve, or spend a prep token on a die: prep raise N{}",
-                numbered(&a.dice),
-                self.verdict(a),
-                if self.edition() == Edition::V026 { " / prep lower N" } else { "" }
-            ),
             _ => format!("{me}: your decision"),
         }
     }
 
-    fn parse_action(&self, _s: &State, text: &str) -> Result<Action, String> {
-        parse_action(self, text).map_err(|e| e.to_string())
+    fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
+        arbiter_ephemeral::notation::parse_action_in(self, s, text).map_err(|e| e.to_string())
     }
 
     fn action_text(&self, action: &Action) -> String {
@@ -640,9 +710,17 @@ impl TerminalGame for Ephemeral {
   b  |  activate b               activate figure b
   move 10,12 [15,18 …]           move the active figure through waypoints
   attack C 2d4+1d6               standard attack on C with the dice you choose
-  prepare                        gain a prep token;   ability N   use ability N
+  prepare                        gain a prep token
+  use N [die D] …                use the active figure's ability N (or b N: figure b's), with sheet die D:
+     use 1 C [D]                 at targets · use 1 at 12,20 (a mine) · use 1 move 12,20 (a move ability)
+     use 1 push C | pull C       push or pull (push gate / pull gate for L3) · use 1 raise b 2 (T10, L6)
+     use 1 pools C:1,2 D:3       L1's attack pools · use 1 C tokens 2 (D10)
+     use 1 defend | reroll       a Defend die as shown or rerolled · use 1 cancel 3 (L7)
+     use 1 counter C [2d4]       a counter attack · pass   let an event go unanswered
+  detonate N                     set off your active mine N (an action)
+  resist 2d6 | pass              resist an ability with dice against your Force, or not
   prep raise N | prep lower N    after an attack roll: change attack die N by 2
-  prep forage b N | prep nudge b x,y | prep mend b | prep reach b    other prep tokens
+  prep forage b N | prep nudge b x,y | prep mend b | prep reach b | prep force b | prep free b
   end                            end the activation;   resolve   accept the rolled attack dice
   measure a C | measure a 12,20 | measure a gate   distances, line of sight and range (not a decision)"
     }

@@ -40,7 +40,10 @@ fn strongest_bot<G: TerminalGame>(variant: &str, seats: usize) -> Result<arbiter
 }
 
 fn refusal_text(r: &Refusal) -> String {
-    format!("  ✗ {}\n    rule {} — rulebook: {}", r.reason, r.rule, r.section)
+    // Project rulings name themselves ("ruling P11 (docs/rulings/…)"); the
+    // rest are the rulebook's sections.
+    let source = if r.section.starts_with("ruling") { "" } else { "rulebook: " };
+    format!("  ✗ {}\n    rule {} — {source}{}", r.reason, r.rule, r.section)
 }
 
 fn load_record<G: TerminalGame>(path: &Path) -> Result<Record<G>, Failure> {

@@ -2,6 +2,7 @@
 
 use crate::state::Pos;
 use arbiter_core::Seat;
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 /// Which side a player chooses to be.
@@ -50,6 +51,74 @@ pub enum PrepUse {
         /// The figure.
         figure: u8,
     },
+    /// D6: +4 Force on this figure's next attack (a prep ability; recurring).
+    Force {
+        /// The figure with D6.
+        figure: u8,
+    },
+    /// Ignore an Immobilize: the figure may move on this activation after all.
+    Free {
+        /// The immobilized figure.
+        figure: u8,
+    },
+}
+
+/// What an ability is aimed at; which form an ability takes depends on its type.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aim {
+    /// Nothing to choose (L2 heals every figure).
+    Nothing,
+    /// Target figures (attacks, T12, L9).
+    Figures(ArrayVec<u8, 3>),
+    /// A point on the table (where a mine goes).
+    Point(Pos),
+    /// A path: a move ability's move, or L11's reply.
+    Path(Vec<Pos>),
+    /// Figures to push (`false`) or pull (`true`) along the line through both centres.
+    Shove(ArrayVec<(u8, bool), 2>),
+    /// Push (`false`) or pull (`true`) the gate (L3).
+    Gate(bool),
+    /// T10, L6: raise this foraged die of one of your figures by 2.
+    Raise {
+        /// The figure holding it.
+        figure: u8,
+        /// Its place on that figure's sheet.
+        die: u8,
+    },
+    /// L1: up to three targets, each with a pool of this figure's foraged
+    /// dice (bit per die on the sheet), rolled at it.
+    Pools(ArrayVec<(u8, u16), 3>),
+    /// A Defend ability: use the die as it shows (`false`) or reroll it (`true`).
+    Defend(bool),
+    /// L7: lower the D8 by this much to cancel as much damage.
+    Negate(u8),
+    /// A counter attack at `target`; a counter without a damage formula (R2)
+    /// is a standard attack with these dice.
+    Counter {
+        /// The target.
+        target: u8,
+        /// How many of each size: D4, D6, D8, D10, D12 (R2 only).
+        dice: [u8; 5],
+    },
+}
+
+/// The use of an ability: whose, which, with which die, at what.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Use {
+    /// The figure whose ability it is (the active figure, or a figure
+    /// answering an event).
+    pub figure: u8,
+    /// Which of its abilities (0–2).
+    pub slot: u8,
+    /// Which foraged die on its sheet pays for it, if it takes one.
+    #[serde(default)]
+    pub die: Option<u8>,
+    /// What it is aimed at.
+    pub aim: Aim,
+    /// Prep tokens discarded with it (D10's spray).
+    #[serde(default)]
+    pub tokens: u8,
 }
 
 /// A decision by the seat to move.
@@ -82,7 +151,7 @@ pub enum Action {
         /// Where to place it, if it is not on the table yet.
         at: Option<Pos>,
     },
-    /// Pass instead of foraging.
+    /// Pass: instead of foraging, or to let an event go unanswered.
     Pass,
     /// Place a figure after foraging.
     Place {
@@ -112,11 +181,20 @@ pub enum Action {
     },
     /// Take the prepare action: gain a prep token.
     Prepare,
-    /// Use one of the active figure's abilities (the catalogue effects come
-    /// with the abilities issue; the decision point is here).
-    Ability {
-        /// Which of its abilities (0–2).
-        slot: u8,
+    /// Use an ability: as the active figure's action, at the end of or
+    /// during a move (Rush, Chain Rush), or in answer to an event (Defend,
+    /// L7, a counter attack, L11, D2's spray, a recurring ability again).
+    Ability(Use),
+    /// Set off one of your active mines (an action of the active figure).
+    Detonate {
+        /// The mine's number.
+        mine: u8,
+    },
+    /// Roll these dice to resist an ability (the target's player): how
+    /// many of each size, D4 to D12. [`Action::Pass`] declines.
+    Resist {
+        /// How many of each size.
+        dice: [u8; 5],
     },
     /// Spend a prep token.
     Spend(PrepUse),

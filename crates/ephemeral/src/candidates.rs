@@ -1,17 +1,23 @@
 //! Candidate decisions for a continuous game: [`candidates`] lists a finite
 //! sample of legal actions for search and the AI (moves toward the gate,
 //! into cover, into attack range, to base contact, away from threats; the
-//! best attack dice; placements along the edges), and [`random`] draws one
+//! best attack dice; placements along the edges; every ability aimed where
+//! it helps; answers to every reaction window), and [`random`] draws one
 //! legal action cheaply for play-outs. Every candidate is checked by the
 //! rules before it is offered.
 
-use crate::action::{Action, PrepUse, Side};
+use crate::ability::Role;
+use crate::action::{Action, Aim, PrepUse, Side, Use};
+use crate::catalogue::{DieUse, Keyword, Reach};
+use crate::frame::{Frame, Trigger};
+use crate::fx::Fx;
 use crate::kit::GATE_DIAMETER;
 use crate::rules::Ephemeral;
 use crate::state::{Phase, Pos, State};
 use crate::table::{AREA, v};
 use arbiter_core::{Game, Seat};
 use arbiter_geometry::table::{TOLERANCE, Vec2};
+use arrayvec::ArrayVec;
 use rand::{Rng, RngExt};
 
 /// A candidate position, rounded to 0.01 cm: what the notation writes, so
@@ -64,10 +70,24 @@ fn placements(game: &Ephemeral, state: &State, figure: u8, keep: usize) -> Vec<P
 /// A straight move of `figure` toward `target`, as far as it legally goes
 /// (the whole way, or 3/4, 1/2, 1/4 of its budget).
 fn straight_move(game: &Ephemeral, state: &State, figure: u8, target: Vec2, out: &mut Vec<Action>) {
+    let budget = game.stats()[figure as usize].movement_cm;
+    straight_with(game, state, figure, target, budget, &|path| Action::Move { path }, out);
+}
+
+/// A straight move of `figure` toward `target` within `budget`, wrapped as
+/// an action by `wrap` (a move, a move ability, L11's reply).
+fn straight_with(
+    game: &Ephemeral,
+    state: &State,
+    figure: u8,
+    target: Vec2,
+    budget: f32,
+    wrap: &dyn Fn(Vec<Pos>) -> Action,
+    out: &mut Vec<Action>,
+) {
     let f = &state.figures[figure as usize];
     let Some(start) = f.at else { return };
     let start = v(start);
-    let budget = game.stats()[figure as usize].movement_cm;
     let d = target - start;
     let len = d.length();
     if len < 0.05 {
@@ -76,7 +96,7 @@ fn straight_move(game: &Ephemeral, state: &State, figure: u8, target: Vec2, out:
     let full = len.min(budget);
     for frac in [1.0, 0.75, 0.5, 0.25] {
         let to = start + d / len * (full * frac);
-        if push_if_legal(game, state, Action::Move { path: vec![pos(to)] }, out) {
+        if push_if_legal(game, state, wrap(vec![pos(to)]), out) {
             return;
         }
     }
@@ -169,6 +189,10 @@ pub fn candidates(game: &Ephemeral, state: &State, out: &mut Vec<Action>) {
         arbiter_core::ToMove::Seat(s) => s,
         _ => return,
     };
+    if let Some(top) = state.pending.top() {
+        pending(game, state, seat, top, out);
+        return;
+    }
     match &state.phase {
         Phase::ChooseSide { .. } => out.extend([Action::Choose(Side::X), Action::Choose(Side::Y)]),
         Phase::ChooseForager => out.extend([Action::Forager(Seat(0)), Action::Forager(Seat(1))]),
@@ -203,16 +227,16 @@ pub fn candidates(game: &Ephemeral, state: &State, out: &mut Vec<Action>) {
         }
         Phase::Forage { .. } => {
             out.push(Action::Pass);
-            for (die, d) in state.pool.iter().enumerate() {
+            for (die, d) in state.pool.iter() {
                 for (figure, f) in state.figures_of(seat) {
                     if f.defeated || !game.stats()[figure as usize].forage[d.sides as usize][d.value as usize] {
                         continue;
                     }
                     if f.at.is_some() {
-                        out.push(Action::Forage { die: die as u8, figure, at: None });
+                        out.push(Action::Forage { die, figure, at: None });
                     } else {
                         for at in placements(game, state, figure, 4) {
-                            out.push(Action::Forage { die: die as u8, figure, at: Some(at) });
+                            out.push(Action::Forage { die, figure, at: Some(at) });
                         }
                     }
                 }
@@ -241,16 +265,35 @@ pub fn candidates(game: &Ephemeral, state: &State, out: &mut Vec<Action>) {
                 out.push(Action::End);
             }
             attacks(game, state, figure, out);
-            moves(game, state, figure, out);
+            if game.may_move(state, figure, crate::activation::SelfMove::Action).is_ok() {
+                moves(game, state, figure, out);
+            }
+            abilities(game, state, seat, figure, out);
+            for m in &state.mines {
+                if !m.passive && game.owner(m.by) == seat {
+                    push_if_legal(game, state, Action::Detonate { mine: m.id }, out);
+                }
+            }
             if state.prep[seat.index()] > 0 {
                 for (i, f) in state.figures_of(seat) {
                     if f.damage > 0 && f.on_table() {
                         out.push(Action::Spend(PrepUse::Mend { figure: i }));
                     }
+                    if f.on_table() && state.effects.has(i, Fx::Immobilized) {
+                        push_if_legal(game, state, Action::Spend(PrepUse::Free { figure: i }), out);
+                    }
                 }
+                push_if_legal(game, state, Action::Spend(PrepUse::Force { figure }), out);
             }
         }
-        Phase::AttackDice(a) => {
+        Phase::SideRoll | Phase::PoolRoll | Phase::Over => {}
+    }
+}
+
+/// Answers to whatever the top of the pending stack asks of `seat`.
+fn pending(game: &Ephemeral, state: &State, seat: Seat, top: &Frame, out: &mut Vec<Action>) {
+    match top {
+        Frame::AttackDice(a) => {
             out.push(Action::Resolve);
             for (i, d) in a.dice.iter().enumerate() {
                 if d.value < d.sides {
@@ -261,7 +304,291 @@ pub fn candidates(game: &Ephemeral, state: &State, out: &mut Vec<Action>) {
                 }
             }
         }
-        Phase::SideRoll | Phase::PoolRoll | Phase::AttackRoll(_) | Phase::Over => {}
+        Frame::Resist(r) => {
+            out.push(Action::Pass);
+            let force = game.stats()[r.target as usize].force;
+            for (dice, _) in game.attack_dice().best(force).iter().take(2) {
+                out.push(Action::Resist { dice: *dice });
+            }
+        }
+        Frame::Window(w) => {
+            out.push(Action::Pass);
+            answers(game, state, seat, &w.trigger, out);
+        }
+        _ => {}
+    }
+}
+
+/// A use of `figure`'s ability in `slot` with its first usable die.
+fn with(game: &Ephemeral, state: &State, figure: u8, slot: u8, aim: Aim) -> Action {
+    Action::Ability(Use { figure, slot, die: game.usable_die(state, figure, slot), aim, tokens: 0 })
+}
+
+/// Answers to an event in a window, for `seat`.
+fn answers(game: &Ephemeral, state: &State, seat: Seat, trigger: &Trigger, out: &mut Vec<Action>) {
+    match *trigger {
+        Trigger::Damage { target } => {
+            for (slot, a) in game.abilities_of(target) {
+                if Role::of(a) == Role::Defend && game.ready(state, target, slot) {
+                    for reroll in [false, true] {
+                        push_if_legal(game, state, with(game, state, target, slot, Aim::Defend(reroll)), out);
+                    }
+                }
+            }
+            let amount = game.incoming(state).map_or(0, |h| h.amount);
+            let negators: Vec<(u8, u8)> = game.negators(state, target).collect();
+            for (g, slot) in negators {
+                let die = game.usable_die(state, g, slot).and_then(|i| state.figures[g as usize].dice.get(i as usize));
+                if let Some(d) = die {
+                    let n = d.value.min(amount);
+                    push_if_legal(game, state, with(game, state, g, slot, Aim::Negate(n)), out);
+                }
+            }
+        }
+        Trigger::Dealt { attacker, .. } => {
+            for (slot, a) in game.abilities_of(attacker) {
+                if Role::of(a) == Role::SprayAfter {
+                    push_if_legal(game, state, with(game, state, attacker, slot, Aim::Nothing), out);
+                }
+            }
+        }
+        Trigger::Survived { target, attacker } => {
+            for (slot, a) in game.abilities_of(target) {
+                if Role::of(a) != Role::Counter || !game.ready(state, target, slot) {
+                    continue;
+                }
+                let force = game.force(state, target);
+                let dice_sets: Vec<[u8; 5]> = if a.params.damage.is_some() {
+                    vec![[0; 5]]
+                } else {
+                    game.attack_dice().best(force).iter().take(2).map(|(d, _)| *d).collect()
+                };
+                let mut whom: Vec<u8> = vec![attacker];
+                if game.edition() == crate::Edition::V026 {
+                    whom.extend(enemies_of(game, state, seat).filter(|&e| e != attacker));
+                }
+                for t in whom {
+                    for dice in &dice_sets {
+                        push_if_legal(
+                            game,
+                            state,
+                            with(game, state, target, slot, Aim::Counter { target: t, dice: *dice }),
+                            out,
+                        );
+                    }
+                }
+            }
+        }
+        Trigger::Attacked { attacker, .. } => {
+            for g in 0..state.figures.len() as u8 {
+                if game.owner(g) != seat {
+                    continue;
+                }
+                for (slot, a) in game.abilities_of(g) {
+                    if Role::of(a) != Role::Reply {
+                        continue;
+                    }
+                    let budget = f32::from(a.params.move_cm.unwrap_or(0));
+                    let wrap = |path: Vec<Pos>| with(game, state, g, slot, Aim::Path(path));
+                    if let Some(gate) = state.gate {
+                        straight_with(game, state, g, v(gate), budget, &wrap, out);
+                    }
+                    if let (Some(me), Some(them)) = (state.figures[g as usize].at, state.figures[attacker as usize].at)
+                    {
+                        let away = v(me) - v(them);
+                        if away.length() > 0.1 {
+                            straight_with(game, state, g, v(me) + away.normalize() * budget, budget, &wrap, out);
+                        }
+                    }
+                }
+            }
+        }
+        Trigger::Waypoint { figure } | Trigger::MoveEnded { figure, .. } => {
+            let rush_too = matches!(trigger, Trigger::MoveEnded { .. });
+            for (slot, a) in game.abilities_of(figure) {
+                if a.has(Keyword::ChainRush) || (rush_too && a.has(Keyword::Rush)) {
+                    ability_uses(game, state, seat, figure, slot, out);
+                }
+            }
+        }
+        Trigger::Again { figure, slot } => ability_uses(game, state, seat, figure, slot, out),
+    }
+}
+
+/// Figures of `seat`'s opponents on the table.
+fn enemies_of<'a>(game: &'a Ephemeral, state: &'a State, seat: Seat) -> impl Iterator<Item = u8> + 'a {
+    (0..state.figures.len() as u8).filter(move |&i| game.owner(i) != seat && state.figures[i as usize].on_table())
+}
+
+/// Ability uses as the active figure's action.
+fn abilities(game: &Ephemeral, state: &State, seat: Seat, figure: u8, out: &mut Vec<Action>) {
+    for (slot, a) in game.abilities_of(figure) {
+        let role = Role::of(a);
+        if matches!(role, Role::Passive | Role::Counter | Role::Defend | Role::Negate | Role::Reply | Role::SprayAfter)
+        {
+            continue;
+        }
+        if game.ready(state, figure, slot) {
+            ability_uses(game, state, seat, figure, slot, out);
+        }
+    }
+}
+
+/// Uses of one ability worth offering, each checked by the rules.
+fn ability_uses(game: &Ephemeral, state: &State, seat: Seat, figure: u8, slot: u8, out: &mut Vec<Action>) {
+    let Some(a) = game.ability(figure, slot) else { return };
+    if !game.ready(state, figure, slot) {
+        return;
+    }
+    let enemies: ArrayVec<u8, { crate::state::MAX_FIGURES }> = enemies_of(game, state, seat).collect();
+    let friends: ArrayVec<u8, { crate::state::MAX_FIGURES }> = (0..state.figures.len() as u8)
+        .filter(|&i| i != figure && game.owner(i) == seat && state.figures[i as usize].on_table())
+        .collect();
+    let in_reach = |t: u8| game.within_reach(state, figure, t, a.reach(), Some(slot));
+    match Role::of(a) {
+        Role::Strike => {
+            if a.die == DieUse::AnyForaged {
+                let n = state.figures[figure as usize].dice.len();
+                let targets: Vec<u8> = enemies.iter().copied().filter(|&t| in_reach(t)).take(3).collect();
+                if n == 0 || targets.is_empty() {
+                    return;
+                }
+                // Every die at the nearest target, and the dice dealt round the targets.
+                let all = (1u16 << n) - 1;
+                push_if_legal(
+                    game,
+                    state,
+                    with(game, state, figure, slot, Aim::Pools([(targets[0], all)].into_iter().collect())),
+                    out,
+                );
+                let k = targets.len().min(n);
+                let mut pools: ArrayVec<(u8, u16), 3> = ArrayVec::new();
+                for (j, &t) in targets.iter().take(k).enumerate() {
+                    let mask = (0..n).filter(|i| i % k == j).fold(0u16, |m, i| m | 1 << i);
+                    pools.push((t, mask));
+                }
+                push_if_legal(game, state, with(game, state, figure, slot, Aim::Pools(pools)), out);
+                return;
+            }
+            let targets: ArrayVec<u8, { crate::state::MAX_FIGURES }> =
+                enemies.iter().copied().filter(|&t| in_reach(t)).collect();
+            for &t in &targets {
+                let aim = Aim::Figures([t].into_iter().collect());
+                if a.params.spray.is_some_and(|s| s.per_prep_token) && state.prep[seat.index()] > 0 {
+                    let mut u = with(game, state, figure, slot, aim.clone());
+                    if let Action::Ability(ref mut x) = u {
+                        x.tokens = state.prep[seat.index()];
+                    }
+                    push_if_legal(game, state, u, out);
+                }
+                push_if_legal(game, state, with(game, state, figure, slot, aim), out);
+            }
+            if a.targets() >= 2 && targets.len() >= 2 {
+                let aim = Aim::Figures(targets.iter().copied().take(usize::from(a.targets()).min(3)).collect());
+                push_if_legal(game, state, with(game, state, figure, slot, aim), out);
+            }
+        }
+        Role::Mine => {
+            let deploy = a.params.mine.map_or(Reach::BaseContact, |m| m.deploy);
+            let Some(me) = state.figures[figure as usize].at else { return };
+            let r = game.stats()[figure as usize].radius;
+            let off = match deploy {
+                Reach::Within(cm) => r + f32::from(cm) * 0.9,
+                _ => r + 0.5,
+            };
+            let mut aims: Vec<Vec2> = Vec::new();
+            if let Some(g) = state.gate {
+                aims.push(v(g));
+            }
+            aims.extend(enemies.iter().filter_map(|&e| state.figures[e as usize].at).map(v));
+            for k in 0..4 {
+                let ang = k as f32 * std::f32::consts::FRAC_PI_2;
+                aims.push(v(me) + Vec2::new(ang.cos(), ang.sin()));
+            }
+            for goal in aims.into_iter().take(5) {
+                let d = goal - v(me);
+                if d.length() < 0.01 {
+                    continue;
+                }
+                let at = pos(v(me) + d.normalize() * off);
+                push_if_legal(game, state, with(game, state, figure, slot, Aim::Point(at)), out);
+            }
+        }
+        Role::MoveBy => {
+            let Some(i) = game.usable_die(state, figure, slot) else { return };
+            let extra = 2.0 * f32::from(state.figures[figure as usize].dice[i as usize].value);
+            let budget = game.stats()[figure as usize].movement_cm + extra;
+            let wrap = |path: Vec<Pos>| with(game, state, figure, slot, Aim::Path(path));
+            if let Some(g) = state.gate {
+                straight_with(game, state, figure, v(g), budget, &wrap, out);
+            }
+            for &e in enemies.iter().take(2) {
+                if let Some(p) = state.figures[e as usize].at {
+                    straight_with(game, state, figure, v(p), budget, &wrap, out);
+                }
+            }
+        }
+        Role::Shove => {
+            let targets: Vec<u8> = enemies.iter().chain(friends.iter()).copied().filter(|&t| in_reach(t)).collect();
+            for &t in &targets {
+                for pull in [false, true] {
+                    let aim = Aim::Shove([(t, pull)].into_iter().collect());
+                    push_if_legal(game, state, with(game, state, figure, slot, aim), out);
+                }
+            }
+            if a.targets() >= 2 && targets.len() >= 2 {
+                let aim = Aim::Shove([(targets[0], false), (targets[1], false)].into_iter().collect());
+                push_if_legal(game, state, with(game, state, figure, slot, aim), out);
+            }
+        }
+        Role::ShoveGate => {
+            for pull in [false, true] {
+                push_if_legal(game, state, with(game, state, figure, slot, Aim::Gate(pull)), out);
+            }
+        }
+        Role::Heal => {
+            push_if_legal(game, state, with(game, state, figure, slot, Aim::Nothing), out);
+        }
+        Role::Shift => {
+            let Some(low) = game.usable_die(state, figure, slot) else { return };
+            for (g, f) in state.figures_of(seat) {
+                for (j, d) in f.dice.iter().enumerate() {
+                    if (g != figure || j as u8 != low) && d.value < d.sides {
+                        push_if_legal(
+                            game,
+                            state,
+                            with(game, state, figure, slot, Aim::Raise { figure: g, die: j as u8 }),
+                            out,
+                        );
+                    }
+                }
+            }
+        }
+        Role::LoseAction => {
+            for &t in &enemies {
+                if in_reach(t) {
+                    push_if_legal(
+                        game,
+                        state,
+                        with(game, state, figure, slot, Aim::Figures([t].into_iter().collect())),
+                        out,
+                    );
+                }
+            }
+        }
+        Role::GainAction => {
+            for &t in &friends {
+                if state.figures[t as usize].activations == 0 && in_reach(t) {
+                    push_if_legal(
+                        game,
+                        state,
+                        with(game, state, figure, slot, Aim::Figures([t].into_iter().collect())),
+                        out,
+                    );
+                }
+            }
+        }
+        Role::Counter | Role::Defend | Role::Negate | Role::Reply | Role::SprayAfter | Role::Passive => {}
     }
 }
 
@@ -277,13 +604,24 @@ pub fn random<R: Rng + ?Sized>(
         arbiter_core::ToMove::Seat(s) => s,
         _ => return None,
     };
+    if !state.pending.is_empty() {
+        return pick(game, state, rng, scratch);
+    }
     match &state.phase {
         Phase::Acting { figure, used, .. } => {
             let figure = *figure;
             let f = &state.figures[figure as usize];
             let stats = &game.stats()[figure as usize];
             let roll: f32 = rng.random();
-            if roll < 0.5 {
+            if !stats.abilities.is_empty() && rng.random_bool(0.3) {
+                scratch.clear();
+                abilities(game, state, seat, figure, scratch);
+                if !scratch.is_empty() {
+                    let i = rng.random_range(0..scratch.len());
+                    return Some(scratch.swap_remove(i));
+                }
+            }
+            if roll < 0.5 && game.may_move(state, figure, crate::activation::SelfMove::Action).is_ok() {
                 let start = v(f.at?);
                 for _ in 0..4 {
                     let a = rng.random_range(0.0..std::f32::consts::TAU);
@@ -312,18 +650,6 @@ pub fn random<R: Rng + ?Sized>(
             }
             Some(Action::Prepare)
         }
-        Phase::AttackDice(a) => {
-            if rng.random_bool(0.7) {
-                return Some(Action::Resolve);
-            }
-            let die = rng.random_range(0..a.dice.len()) as u8;
-            let action = if rng.random_bool(0.5) {
-                Action::Spend(PrepUse::Raise { die })
-            } else {
-                Action::Spend(PrepUse::Lower { die })
-            };
-            Some(if game.check(state, &action).is_ok() { action } else { Action::Resolve })
-        }
         Phase::Terrain { .. } => {
             let free: Vec<Option<u8>> = (0..crate::kit::PIECES as u8)
                 .filter(|p| !state.terrain.iter().any(|t| t.piece == *p))
@@ -347,14 +673,13 @@ pub fn random<R: Rng + ?Sized>(
             let usable: Vec<(u8, u8)> = state
                 .pool
                 .iter()
-                .enumerate()
                 .flat_map(|(die, d)| {
                     state
                         .figures_of(seat)
                         .filter(|(i, f)| {
                             !f.defeated && game.stats()[*i as usize].forage[d.sides as usize][d.value as usize]
                         })
-                        .map(move |(i, _)| (die as u8, i))
+                        .map(move |(i, _)| (die, i))
                 })
                 .collect();
             if usable.is_empty() || rng.random_bool(0.15) {

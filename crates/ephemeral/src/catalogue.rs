@@ -745,6 +745,31 @@ pub struct PushPull {
     pub distance: PushDistance,
 }
 
+/// The event a reaction ability answers (a key of its own where the type
+/// and keywords do not say it: Defend abilities answer damage to their own
+/// figure and counter attacks survived attacks by their type and keyword).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum When {
+    /// A friendly figure within this figure's range is about to take damage (L7).
+    FriendHurt,
+    /// An opponent's figure took an attack action (L11).
+    EnemyAttack,
+    /// This figure's standard attack dealt damage (D2's spray).
+    AttackDealt,
+}
+
+impl When {
+    /// The key in the data file.
+    pub fn key(self) -> &'static str {
+        match self {
+            When::FriendHurt => "friend-hurt",
+            When::EnemyAttack => "enemy-attack",
+            When::AttackDealt => "attack-dealt",
+        }
+    }
+}
+
 /// How much a heal restores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -807,6 +832,9 @@ pub struct Params {
     /// No defence ability may be used against it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ignores_defence: bool,
+    /// The event it answers, for reactions the type does not name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub when: Option<When>,
 }
 
 /// One ability of the catalogue.
@@ -924,6 +952,12 @@ impl Ability {
         }
         if p.ignores_defence {
             out.push("No defence".into());
+        }
+        match p.when {
+            Some(When::FriendHurt) => out.push("When a friend takes damage".into()),
+            Some(When::EnemyAttack) => out.push("After an enemy attack".into()),
+            Some(When::AttackDealt) => out.push("After this figure's attack deals damage".into()),
+            None => {}
         }
         out
     }
@@ -1082,6 +1116,7 @@ struct RawAbility {
     move_cm: Option<Spanned<i64>>,
     #[serde(default)]
     ignores_defence: bool,
+    when: Option<Spanned<String>>,
 }
 
 /// Converts a spanned value, or gives the error at its line.
@@ -1247,6 +1282,20 @@ impl RawAbility {
             (Some(h), false) => return Err(err(h.span(), "only heal abilities heal".into())),
             (None, false) => None,
         };
+        let when = match &self.when {
+            Some(w) if kind == AbilityType::Misc => {
+                Some(conv(text, w, |s| match s.trim().to_ascii_lowercase().as_str() {
+                    "friend-hurt" => Ok(When::FriendHurt),
+                    "enemy-attack" => Ok(When::EnemyAttack),
+                    "attack-dealt" => Ok(When::AttackDealt),
+                    _ => {
+                        Err(format!("'{}' is not an event; use friend-hurt, enemy-attack or attack-dealt", clip(s, 20)))
+                    }
+                })?)
+            }
+            Some(w) => return Err(err(w.span(), "only misc abilities name the event they answer (when)".into())),
+            None => None,
+        };
         let params = Params {
             targets: opt_int(text, &self.targets, "targets", 1..=9)?,
             range,
@@ -1264,6 +1313,7 @@ impl RawAbility {
             actions: opt_int(text, &self.actions, "actions", -3..=3)?,
             move_cm: opt_int(text, &self.move_cm, "move_cm", 1..=40)?,
             ignores_defence: self.ignores_defence,
+            when,
         };
         Ok(Ability { id, class, points, kind, die, params, keywords, text: description })
     }

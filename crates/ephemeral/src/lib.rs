@@ -7,7 +7,9 @@
 //! when the last action is spent. Everything the two editions disagree on is
 //! an [`Edition`] switch; the rulings are in `docs/rulings/ephemeral.md`.
 //!
-//! - [`Ephemeral`] implements [`arbiter_core::Game`] for the base game;
+//! - [`Ephemeral`] implements [`arbiter_core::Game`] for the whole game, every
+//!   ability of the catalogue included, on the core's resolution stack
+//!   ([`frame`] names the pending work, [`fx`] the effects in play);
 //! - [`catalogue`] the ability catalogue, a data file validated on load;
 //! - [`figure`] figure-set files and the builder's validation;
 //! - [`sheet`] printable HTML spec sheets;
@@ -16,16 +18,21 @@
 //! - [`dice`] choosing attack dice against Force;
 //! - [`candidates`] candidate decisions for search and play-outs.
 
+mod ability;
 mod action;
+mod activation;
 pub mod candidates;
 pub mod catalogue;
 pub mod dice;
 mod edition;
 mod event;
 pub mod figure;
+pub mod frame;
+pub mod fx;
 mod heuristic;
 pub mod kit;
 pub mod notation;
+mod resolve;
 mod roster;
 mod rules;
 pub mod sheet;
@@ -33,14 +40,16 @@ mod state;
 pub mod table;
 mod variant;
 
-pub use action::{Action, PrepUse, Side};
+pub use ability::Role;
+pub use action::{Action, Aim, PrepUse, Side, Use};
 pub use catalogue::{Catalogue, Class};
 pub use edition::Edition;
 pub use event::Event;
 pub use figure::{Figure, FigureSet};
+pub use frame::{Frame, Trigger};
+pub use fx::Fx;
+pub use resolve::{MINE_CONTACT, MINE_REACH};
 pub use roster::Stats;
-pub use rules::{Ephemeral, GATE_CLEARANCE, NUDGE_CM, PLACE_CLEARANCE, REACH_CM, describe_phase};
-pub use state::{
-    Attack, DIE_SIZES, Die, Figure as Piece, MAX_ATTACK_DICE, MAX_FIGURES, POOL, Phase, Placed, Pos, State,
-};
+pub use rules::{Ephemeral, GATE_CLEARANCE, MAX_PENDING, NUDGE_CM, PLACE_CLEARANCE, REACH_CM, describe_phase};
+pub use state::{DIE_SIZES, Die, Figure as Piece, MAX_ATTACK_DICE, MAX_FIGURES, POOL, Phase, Placed, Pool, Pos, State};
 pub use variant::{DEFAULT_SETS, Variant};

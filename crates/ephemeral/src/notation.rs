@@ -11,19 +11,28 @@
 //! `x` / `y` · `terrain 2 at (12,20) turn 45` (`t2 12,20 45`) · `gate at (20,20)` ·
 //! `forager P1` · `forage 3 b [at (0.8,15)]` · `pass` · `place b at (39.2,10)` ·
 //! `first P2` · `activate b` (or just `b`) · `move (10,12) (15,18)` ·
-//! `attack C 2d4+1d6` · `prepare` · `ability 1` · `prep raise 2` · `prep lower 2` ·
+//! `attack C 2d4+1d6` · `prepare` · `prep raise 2` · `prep lower 2` ·
 //! `prep forage b 1` · `prep nudge b (11.5,12)` · `prep mend b` · `prep reach b` ·
-//! `end` · `resolve`.
+//! `prep force b` · `prep free b` · `end` · `resolve` · `detonate 2` · `resist 2d6` ·
+//! abilities as `use b1 …` (figure b's first ability; at the prompt the
+//! figure may be left out when it is clear whose turn it is): `use b1 C`,
+//! `use b1 C D`, `use b1 die 2 C`, `use b1 at (12,20)` (a mine),
+//! `use b1 move (10,12) (15,18)`, `use b1 push C`, `use b1 pull C push D`,
+//! `use b1 push gate`, `use b1 raise c 2`, `use b1 pools C:1,2 D:3`,
+//! `use b1 defend` / `use b1 reroll`, `use b1 cancel 3`,
+//! `use b1 counter C 2d4`, `use b1 C tokens 2`.
 //!
 //! Formatting then parsing gives back the same decision, positions to within
 //! 0.005 cm (they are written to 0.01 cm); parsing never panics and says
 //! what it expected.
 
-use crate::action::{Action, PrepUse, Side};
+use crate::action::{Action, Aim, PrepUse, Side, Use};
 use crate::event::Event;
+use crate::frame::{Frame, Trigger};
 use crate::rules::Ephemeral;
-use crate::state::{DIE_SIZES, Die, Pos, State};
+use crate::state::{DIE_SIZES, Die, Phase, Pos, State};
 use arbiter_core::{Game, Seat};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// The longest text the parser reads, in characters.
@@ -275,7 +284,9 @@ pub fn format_action(game: &Ephemeral, action: &Action) -> String {
         }
         Action::Attack { target, dice } => format!("attack {} {}", fig(target), format_dice(dice)),
         Action::Prepare => "prepare".into(),
-        Action::Ability { slot } => format!("ability {}", u16::from(*slot) + 1),
+        Action::Ability(u) => format_use(game, u),
+        Action::Detonate { mine } => format!("detonate {mine}"),
+        Action::Resist { dice } => format!("resist {}", format_dice(dice)),
         Action::Spend(u) => match u {
             PrepUse::Raise { die } => format!("prep raise {}", u16::from(*die) + 1),
             PrepUse::Lower { die } => format!("prep lower {}", u16::from(*die) + 1),
@@ -283,10 +294,217 @@ pub fn format_action(game: &Ephemeral, action: &Action) -> String {
             PrepUse::Nudge { figure, to } => format!("prep nudge {} to {}", fig(figure), format_pos(*to)),
             PrepUse::Mend { figure } => format!("prep mend {}", fig(figure)),
             PrepUse::Reach { figure } => format!("prep reach {}", fig(figure)),
+            PrepUse::Force { figure } => format!("prep force {}", fig(figure)),
+            PrepUse::Free { figure } => format!("prep free {}", fig(figure)),
         },
         Action::End => "end".into(),
         Action::Resolve => "resolve".into(),
     }
+}
+
+/// An ability's use as typed: `use b1 [die N] AIM [tokens N]`.
+pub fn format_use(game: &Ephemeral, u: &Use) -> String {
+    let fig = |f: u8| format_figure(game, f);
+    let mut s = format!("use {}{}", fig(u.figure), u16::from(u.slot) + 1);
+    if let Some(d) = u.die {
+        s.push_str(&format!(" die {}", u16::from(d) + 1));
+    }
+    match &u.aim {
+        Aim::Nothing => {}
+        Aim::Figures(ts) => {
+            for t in ts {
+                s.push(' ');
+                s.push_str(&fig(*t));
+            }
+        }
+        Aim::Point(p) => s.push_str(&format!(" at {}", format_pos(*p))),
+        Aim::Path(path) => {
+            s.push_str(" move");
+            for p in path {
+                s.push(' ');
+                s.push_str(&format_pos(*p));
+            }
+        }
+        Aim::Shove(list) => {
+            for (t, pull) in list {
+                s.push_str(if *pull { " pull " } else { " push " });
+                s.push_str(&fig(*t));
+            }
+        }
+        Aim::Gate(pull) => s.push_str(if *pull { " pull gate" } else { " push gate" }),
+        Aim::Raise { figure, die } => s.push_str(&format!(" raise {} {}", fig(*figure), u16::from(*die) + 1)),
+        Aim::Pools(pools) => {
+            s.push_str(" pools");
+            for (t, mask) in pools {
+                let dice: Vec<String> = (0..16).filter(|i| mask & (1 << i) != 0).map(|i| (i + 1).to_string()).collect();
+                s.push_str(&format!(" {}:{}", fig(*t), dice.join(",")));
+            }
+        }
+        Aim::Defend(reroll) => s.push_str(if *reroll { " reroll" } else { " defend" }),
+        Aim::Negate(n) => s.push_str(&format!(" cancel {n}")),
+        Aim::Counter { target, dice } => {
+            s.push_str(&format!(" counter {}", fig(*target)));
+            if dice.iter().any(|&n| n > 0) {
+                s.push(' ');
+                s.push_str(&format_dice(dice));
+            }
+        }
+    }
+    if u.tokens > 0 {
+        s.push_str(&format!(" tokens {}", u.tokens));
+    }
+    s
+}
+
+/// Parses `b1` (figure b, ability 1) or a bare `1` (the ability of
+/// `default`, the figure whose decision it is).
+fn parse_slot(game: &Ephemeral, text: &str, default: Option<u8>) -> Parsed<(u8, u8)> {
+    let digits = text.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let letter = &text[..text.len() - digits.len()];
+    let figure = match (letter.is_empty(), default) {
+        (false, _) => parse_figure(game, letter)?,
+        (true, Some(f)) => f,
+        (true, None) => {
+            return Err(NotationError::new(format!(
+                "whose ability? write the figure and the ability number, e.g. use b{}",
+                clip(text)
+            )));
+        }
+    };
+    let slot = parse_ordinal(digits, "ability")?;
+    Ok((figure, slot))
+}
+
+/// Parses the words after `use`.
+fn parse_use(game: &Ephemeral, w: &[String], mut i: usize, default: Option<u8>) -> Parsed<Use> {
+    const EXAMPLE: &str = "use b1 C";
+    let (figure, slot) = parse_slot(game, take(w, &mut i, "the ability", EXAMPLE)?, default)?;
+    let mut u = Use { figure, slot, die: None, aim: Aim::Nothing, tokens: 0 };
+    let mut figures: ArrayVec<u8, 3> = ArrayVec::new();
+    let mut shove: ArrayVec<(u8, bool), 2> = ArrayVec::new();
+    while i < w.len() {
+        let word = w[i].to_ascii_lowercase();
+        i += 1;
+        match word.as_str() {
+            "die" | "with" => {
+                u.die = Some(parse_ordinal(take(w, &mut i, "the die on the sheet", "use b1 die 2 C")?, "sheet die")?)
+            }
+            "tokens" => {
+                let t = take(w, &mut i, "how many prep tokens", "use b1 C tokens 2")?;
+                u.tokens =
+                    t.parse().map_err(|_| NotationError::new(format!("'{}' is not a number of tokens", clip(t))))?;
+            }
+            "at" => u.aim = Aim::Point(take_pos(w, &mut i, "where the mine goes")?),
+            "move" | "to" => {
+                let mut path = Vec::new();
+                while i < w.len() && w[i].contains(',') {
+                    if path.len() >= MAX_PARSED_WAYPOINTS {
+                        return Err(NotationError::new("too many waypoints"));
+                    }
+                    path.push(take_pos(w, &mut i, "the next waypoint")?);
+                }
+                if path.is_empty() {
+                    return Err(NotationError::new("move where? e.g. use b1 move 12,20"));
+                }
+                u.aim = Aim::Path(path);
+            }
+            "push" | "pull" => {
+                let who = take(w, &mut i, "what to push or pull", "use b1 push C")?;
+                if who.eq_ignore_ascii_case("gate") {
+                    u.aim = Aim::Gate(word == "pull");
+                } else {
+                    let t = parse_figure(game, who)?;
+                    shove
+                        .try_push((t, word == "pull"))
+                        .map_err(|_| NotationError::new("at most two figures are pushed or pulled"))?;
+                }
+            }
+            "raise" => {
+                let f = parse_figure(game, take(w, &mut i, "whose die", "use b1 raise c 2")?)?;
+                let d = parse_ordinal(take(w, &mut i, "the die on its sheet", "use b1 raise c 2")?, "sheet die")?;
+                u.aim = Aim::Raise { figure: f, die: d };
+            }
+            "pools" => {
+                let mut pools: ArrayVec<(u8, u16), 3> = ArrayVec::new();
+                while i < w.len() && w[i].contains(':') {
+                    let (t, dice) = w[i].split_once(':').unwrap_or(("", ""));
+                    i += 1;
+                    let t = parse_figure(game, t)?;
+                    let mut mask = 0u16;
+                    for d in dice.split(',').filter(|d| !d.is_empty()) {
+                        let k = parse_ordinal(d, "sheet die")?;
+                        if k >= 16 {
+                            return Err(NotationError::new("a figure has at most 10 foraged dice"));
+                        }
+                        mask |= 1 << k;
+                    }
+                    pools.try_push((t, mask)).map_err(|_| NotationError::new("at most three pools"))?;
+                }
+                if pools.is_empty() {
+                    return Err(NotationError::new("which pools? e.g. use b1 pools C:1,2 D:3"));
+                }
+                u.aim = Aim::Pools(pools);
+            }
+            "defend" | "shown" | "face" => u.aim = Aim::Defend(false),
+            "reroll" => u.aim = Aim::Defend(true),
+            "cancel" | "negate" => {
+                let n = take(w, &mut i, "how much damage to cancel", "use b1 cancel 3")?;
+                u.aim =
+                    Aim::Negate(n.parse().map_err(|_| NotationError::new(format!("'{}' is not an amount", clip(n))))?);
+            }
+            "counter" => {
+                let target =
+                    parse_figure(game, take(w, &mut i, "the counter attack's target", "use b1 counter C 2d4")?)?;
+                let dice = if i < w.len() { parse_dice(&w[i..].join("+"))? } else { [0; 5] };
+                i = w.len();
+                u.aim = Aim::Counter { target, dice };
+            }
+            _ => {
+                let t = parse_figure(game, &w[i - 1])?;
+                figures.try_push(t).map_err(|_| NotationError::new("at most three targets"))?;
+            }
+        }
+    }
+    if !figures.is_empty() {
+        u.aim = Aim::Figures(figures);
+    }
+    if !shove.is_empty() {
+        u.aim = Aim::Shove(shove);
+    }
+    Ok(u)
+}
+
+/// The figure whose ability a bare `use N` means now: the active figure,
+/// or the figure the event in the window on top concerns.
+pub fn default_user(game: &Ephemeral, state: &State) -> Option<u8> {
+    match state.pending.top() {
+        Some(Frame::Window(w)) => match w.trigger {
+            Trigger::Damage { target } | Trigger::Survived { target, .. } => Some(target),
+            Trigger::Dealt { attacker, .. } => Some(attacker),
+            Trigger::Waypoint { figure } | Trigger::MoveEnded { figure, .. } | Trigger::Again { figure, .. } => {
+                Some(figure)
+            }
+            Trigger::Attacked { .. } => None,
+        },
+        Some(_) => None,
+        None => match state.phase {
+            Phase::Acting { figure, .. } => Some(figure),
+            _ => {
+                let _ = game;
+                None
+            }
+        },
+    }
+}
+
+/// Parses a decision typed at the prompt, where `use N` may leave out the
+/// figure whose decision it is.
+pub fn parse_action_in(game: &Ephemeral, state: &State, text: &str) -> Parsed<Action> {
+    let w = words(text);
+    if w.first().is_some_and(|x| matches!(x.to_ascii_lowercase().as_str(), "use" | "ability" | "ab")) {
+        return parse_use(game, &w, 1, default_user(game, state)).map(Action::Ability);
+    }
+    parse_action(game, text)
 }
 
 /// Splits typed text into words: brackets and `;` separate, and spaces
@@ -447,10 +665,18 @@ pub fn parse_action(game: &Ephemeral, text: &str) -> Parsed<Action> {
             }
         }
         "prep" | "spend" => parse_spend(game, &w, i).map(Action::Spend),
-        "ability" | "ab" => {
-            let slot = parse_ordinal(take(&w, &mut i, "the ability", "ability 1")?, "ability")?;
-            done(&w, i, "ability 1")?;
-            Ok(Action::Ability { slot })
+        "use" | "ability" | "ab" => parse_use(game, &w, i, None).map(Action::Ability),
+        "detonate" | "boom" => {
+            let n = take(&w, &mut i, "the mine's number", "detonate 1")?;
+            let mine: u8 = n.parse().map_err(|_| NotationError::new(format!("'{}' is not a mine number", clip(n))))?;
+            done(&w, i, "detonate 1")?;
+            Ok(Action::Detonate { mine })
+        }
+        "resist" => {
+            if i >= w.len() {
+                return Err(NotationError::new("resist with which dice? e.g. resist 2d6, or pass"));
+            }
+            Ok(Action::Resist { dice: parse_dice(&w[i..].join("+"))? })
         }
         "end" => done(&w, i, "end").map(|_| Action::End),
         "resolve" | "accept" | "ok" => done(&w, i, "resolve").map(|_| Action::Resolve),
@@ -465,7 +691,7 @@ pub fn parse_action(game: &Ephemeral, text: &str) -> Parsed<Action> {
     Ok(action)
 }
 
-const SPEND_HELP: &str = "spend a prep token how? prep raise N, prep lower N (attack die N), prep forage b N (die N on b's sheet), prep nudge b x,y, prep mend b, prep reach b";
+const SPEND_HELP: &str = "spend a prep token how? prep raise N, prep lower N (attack die N), prep forage b N (die N on b's sheet), prep nudge b x,y, prep mend b, prep reach b, prep force b (D6), prep free b (ignore Immobilize)";
 
 fn parse_terrain(game: &Ephemeral, piece: &str, w: &[String], mut i: usize) -> Parsed<Action> {
     let pieces = game.variant().kit.pieces.len();
@@ -499,6 +725,8 @@ fn parse_spend(game: &Ephemeral, w: &[String], mut i: usize) -> Parsed<PrepUse> 
         "nudge" => "prep nudge b 11.5,12",
         "mend" => "prep mend b",
         "reach" => "prep reach b",
+        "force" => "prep force b",
+        "free" => "prep free b",
         _ => return Err(NotationError::new(SPEND_HELP)),
     };
     let out = match kind.as_str() {
@@ -515,6 +743,8 @@ fn parse_spend(game: &Ephemeral, w: &[String], mut i: usize) -> Parsed<PrepUse> 
                 },
                 "nudge" => PrepUse::Nudge { figure, to: take_pos(w, &mut i, "where it goes")? },
                 "mend" => PrepUse::Mend { figure },
+                "force" => PrepUse::Force { figure },
+                "free" => PrepUse::Free { figure },
                 _ => PrepUse::Reach { figure },
             }
         }
@@ -569,6 +799,20 @@ impl Namer<'_> {
         }
     }
 
+    fn ability(&self, figure: u8, slot: u8) -> String {
+        match self.game {
+            Some(g) => g.ability_label(figure, slot),
+            None => format!("ability {}", u16::from(slot) + 1),
+        }
+    }
+
+    fn actions_left(&self, figure: u8) -> String {
+        match self.state.and_then(|s| s.figures.get(figure as usize)) {
+            Some(f) => format!(" ({} left)", f.actions),
+            None => String::new(),
+        }
+    }
+
     fn prep_now(&self, seat: Seat) -> String {
         match self.state.and_then(|s| s.prep.get(seat.index())) {
             Some(n) => format!(" (now {n})"),
@@ -586,6 +830,8 @@ impl Namer<'_> {
             PrepUse::Nudge { figure, to } => format!("nudges {} to {}", self.who(*figure), format_pos(*to)),
             PrepUse::Mend { figure } => format!("mends 2 damage on {}", self.who(*figure)),
             PrepUse::Reach { figure } => format!("gives {} +5 cm range on its next attack", self.who(*figure)),
+            PrepUse::Force { figure } => format!("gives {} more Force on its next attack (D6)", self.who(*figure)),
+            PrepUse::Free { figure } => format!("lets {} ignore its Immobilize", self.who(*figure)),
         }
     }
 
@@ -607,7 +853,15 @@ impl Namer<'_> {
             Event::Gate { seat, at } => format!("{seat} places the gate at {}", format_pos(*at)),
             Event::Pool { dice } => format!("the foraging pool is rolled: {}", numbered(dice)),
             Event::Forager { seat } => format!("{seat} forages first"),
-            Event::Foraged { figure, die } => format!("{} forages a D{} showing {}", who(figure), die.sides, die.value),
+            Event::Foraged { figure, die, slot } => {
+                format!(
+                    "{} forages pool die {} (a D{} showing {})",
+                    who(figure),
+                    u16::from(*slot) + 1,
+                    die.sides,
+                    die.value
+                )
+            }
             Event::Passed { seat } => format!("{seat} passes"),
             Event::ForagingOver => "foraging is over".into(),
             Event::Placed { figure, at, on } => {
@@ -640,6 +894,70 @@ impl Namer<'_> {
             Event::Prepared { seat } => format!("{seat} gains a prep token{}", self.prep_now(*seat)),
             Event::Spent { seat, on } => format!("{seat} spends a prep token: {}", self.spend(on)),
             Event::Ended { figure } => format!("{}'s activation ends", who(figure)),
+            Event::Used { figure, slot, die } => {
+                let with = die.map(|d| format!(" with a D{} showing {}", d.sides, d.value)).unwrap_or_default();
+                format!("{} uses {}{with}", who(figure), self.ability(*figure, *slot))
+            }
+            Event::Defended { figure, slot, value, rerolled } => {
+                let how = if *rerolled { "rerolled to" } else { "showing" };
+                format!(
+                    "{} defends with {} ({how} {value}): {value} off the damage",
+                    who(figure),
+                    self.ability(*figure, *slot)
+                )
+            }
+            Event::Negated { by, target, amount } => {
+                format!("{} lowers its D8 by {amount} to cancel {amount} damage to {}", who(by), who(target))
+            }
+            Event::ResistRolled { figure, dice, total, against } => {
+                format!("{} rolls to resist: {} for {total}, against {against}", who(figure), numbered(dice))
+            }
+            Event::Resisted { figure } => format!("{} resists: the ability has no effect on it", who(figure)),
+            Event::Immobilized { figure } => {
+                format!("{} is immobilized: it cannot move on its next activation", who(figure))
+            }
+            Event::Freed { figure } => format!("{} may move again", who(figure)),
+            Event::Immobile { figure } => {
+                format!("{} is now Immobile: it will never move by itself again", who(figure))
+            }
+            Event::ActionLost { figure } => format!("{} loses an action{}", who(figure), self.actions_left(*figure)),
+            Event::ActionGained { figure } => format!("{} gains an action{}", who(figure), self.actions_left(*figure)),
+            Event::Healed { figure, amount } => format!("{} is healed of {amount} damage", who(figure)),
+            Event::MineLaid { mine, figure, die, at, passive } => format!(
+                "{} lays {} mine {mine} (a D{} showing {}) at {}",
+                who(figure),
+                if *passive { "passive" } else { "active" },
+                die.sides,
+                die.value,
+                format_pos(*at)
+            ),
+            Event::MineDetonated { mine, at } => format!("mine {mine} goes off at {}", format_pos(*at)),
+            Event::Pushed { figure, by, from, to, pull, short } => format!(
+                "{} {} {} from {} to {}{}",
+                who(by),
+                if *pull { "pulls" } else { "pushes" },
+                who(figure),
+                format_pos(*from),
+                format_pos(*to),
+                if *short { " (stopped short)" } else { "" }
+            ),
+            Event::GateMoved { by, from, to } => {
+                format!("{} moves the gate from {} to {}", who(by), format_pos(*from), format_pos(*to))
+            }
+            Event::Shifted { lowered, low, raised, high } => format!(
+                "{}'s D{} goes down to {} and {}'s D{} up to {}",
+                who(lowered),
+                low.sides,
+                low.value,
+                who(raised),
+                high.sides,
+                high.value
+            ),
+            Event::Stole { by, from } => format!("{} takes a prep token from {from}", who(by)),
+            Event::Spray { around, damage } => format!("spray: {damage} damage to every figure near {}", who(around)),
+            Event::MoveStopped { figure, at } => {
+                format!("{} stops at {}: the rest of its path is no longer clear", who(figure), format_pos(*at))
+            }
             Event::GameOver { touching, points, winner } => {
                 let result = match winner {
                     Some(s) => format!("{s} wins"),
@@ -688,7 +1006,12 @@ impl fmt::Display for Event {
 
 /// The pool dice as `[1] D4:3  [2] D6:5 …`, numbered as `forage N` takes them.
 pub fn pool_text(state: &State) -> String {
-    if state.pool.is_empty() { "empty".into() } else { numbered(&state.pool) }
+    if state.pool.is_empty() {
+        return "empty".into();
+    }
+    let list: Vec<String> =
+        state.pool.iter().map(|(i, d)| format!("[{}] {}", u16::from(i) + 1, format_die(d))).collect();
+    list.join("  ")
 }
 
 /// The notation of every decision the game lists now (for `moves`).
@@ -818,7 +1141,59 @@ mod tests {
             Action::Attack { target: 4, dice: [2, 1, 0, 0, 0] },
             Action::Attack { target: 0, dice: [0, 0, 0, 0, 12] },
             Action::Prepare,
-            Action::Ability { slot: 2 },
+            Action::Ability(Use { figure: 1, slot: 2, die: None, aim: Aim::Nothing, tokens: 0 }),
+            Action::Ability(Use {
+                figure: 1,
+                slot: 0,
+                die: Some(1),
+                aim: Aim::Figures([3, 4].into_iter().collect()),
+                tokens: 2,
+            }),
+            Action::Ability(Use { figure: 0, slot: 1, die: None, aim: Aim::Point(Pos::new(3.5, 7.25)), tokens: 0 }),
+            Action::Ability(Use {
+                figure: 0,
+                slot: 1,
+                die: Some(0),
+                aim: Aim::Path(vec![Pos::new(3.5, 7.25), Pos::new(9.0, 9.0)]),
+                tokens: 0,
+            }),
+            Action::Ability(Use {
+                figure: 2,
+                slot: 0,
+                die: None,
+                aim: Aim::Shove([(3, true), (4, false)].into_iter().collect()),
+                tokens: 0,
+            }),
+            Action::Ability(Use { figure: 2, slot: 0, die: None, aim: Aim::Gate(true), tokens: 0 }),
+            Action::Ability(Use { figure: 2, slot: 2, die: Some(2), aim: Aim::Raise { figure: 1, die: 0 }, tokens: 0 }),
+            Action::Ability(Use {
+                figure: 0,
+                slot: 0,
+                die: None,
+                aim: Aim::Pools([(3, 0b11), (4, 0b100)].into_iter().collect()),
+                tokens: 0,
+            }),
+            Action::Ability(Use { figure: 3, slot: 1, die: None, aim: Aim::Defend(true), tokens: 0 }),
+            Action::Ability(Use { figure: 3, slot: 1, die: None, aim: Aim::Defend(false), tokens: 0 }),
+            Action::Ability(Use { figure: 0, slot: 2, die: Some(0), aim: Aim::Negate(3), tokens: 0 }),
+            Action::Ability(Use {
+                figure: 4,
+                slot: 0,
+                die: None,
+                aim: Aim::Counter { target: 1, dice: [2, 0, 0, 0, 0] },
+                tokens: 0,
+            }),
+            Action::Ability(Use {
+                figure: 4,
+                slot: 0,
+                die: None,
+                aim: Aim::Counter { target: 1, dice: [0; 5] },
+                tokens: 0,
+            }),
+            Action::Detonate { mine: 3 },
+            Action::Resist { dice: [0, 2, 0, 0, 0] },
+            Action::Spend(PrepUse::Force { figure: 1 }),
+            Action::Spend(PrepUse::Free { figure: 1 }),
             Action::Spend(PrepUse::Raise { die: 1 }),
             Action::Spend(PrepUse::Lower { die: 0 }),
             Action::Spend(PrepUse::Forage { figure: 1, die: 0 }),
@@ -863,7 +1238,16 @@ mod tests {
         assert_eq!(p("attack C d6+d6"), Action::Attack { target: c2, dice: [0, 2, 0, 0, 0] });
         assert_eq!(p("prepare"), Action::Prepare);
         assert_eq!(p("prep"), Action::Prepare);
-        assert_eq!(p("ability 1"), Action::Ability { slot: 0 });
+        let u = |figure, slot, die, aim| Action::Ability(Use { figure, slot, die, aim, tokens: 0 });
+        assert_eq!(p("use b1"), u(1, 0, None, Aim::Nothing));
+        assert_eq!(p("use b1 C"), u(1, 0, None, Aim::Figures([c2].into_iter().collect())));
+        assert_eq!(p("use b2 die 2 at 12,20"), u(1, 1, Some(1), Aim::Point(Pos::new(12.0, 20.0))));
+        assert_eq!(p("use a1 pull C"), u(0, 0, None, Aim::Shove([(c2, true)].into_iter().collect())));
+        assert_eq!(p("use a1 reroll"), u(0, 0, None, Aim::Defend(true)));
+        assert_eq!(p("use a3 counter C 2d4"), u(0, 2, None, Aim::Counter { target: c2, dice: [2, 0, 0, 0, 0] }));
+        assert_eq!(p("detonate 2"), Action::Detonate { mine: 2 });
+        assert_eq!(p("resist 2d6"), Action::Resist { dice: [0, 2, 0, 0, 0] });
+        assert!(parse_action(&g, "use 1 C").unwrap_err().to_string().contains("whose ability"));
         assert_eq!(p("prep raise 2"), Action::Spend(PrepUse::Raise { die: 1 }));
         assert_eq!(p("spend lower 2"), Action::Spend(PrepUse::Lower { die: 1 }));
         assert_eq!(p("prep forage b 1"), Action::Spend(PrepUse::Forage { figure: 1, die: 0 }));

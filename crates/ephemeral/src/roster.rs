@@ -2,6 +2,7 @@
 //! figure sets: owner, base radius, HP, Movement and Range in cm, Force,
 //! points, which dice each figure can forage.
 
+use crate::catalogue::{Ability, Keyword};
 use crate::figure::FigureSet;
 use arbiter_core::Seat;
 
@@ -32,6 +33,12 @@ pub struct Stats {
     pub prep: u8,
     /// `forage[s][v]`: can it take a die of `s` sides showing `v`?
     pub forage: [[bool; 13]; 13],
+    /// Its abilities, by slot.
+    pub abilities: Vec<Ability>,
+    /// Their names as the set gives them (`Long Bow (D4)`, or just `D4`).
+    pub labels: Vec<String>,
+    /// It may move through enemy bases (Sneak).
+    pub sneak: bool,
 }
 
 /// Every figure of both sets, P1's first.
@@ -58,6 +65,9 @@ pub fn roster(sets: &[FigureSet]) -> Vec<Stats> {
                 actions: f.actions(),
                 prep: f.starting_prep_tokens(),
                 forage,
+                abilities: f.abilities().iter().map(|a| a.ability().clone()).collect(),
+                labels: f.abilities().iter().map(|a| a.label()).collect(),
+                sneak: f.abilities().iter().any(|a| a.ability().has(Keyword::Sneak)),
             });
         }
     }

@@ -1,18 +1,26 @@
-//! [`Ephemeral`]: the rules of the base game as a state machine behind the
-//! core [`Game`] trait. Setup (sides, terrain, the gate), the foraging phase,
-//! the activation phase with its four actions, prep tokens, and scoring at
-//! the gate. Sections cited in refusals are the v0.26 rulebook's.
+//! [`Ephemeral`]: the rules as a state machine behind the core [`Game`]
+//! trait. This module holds the game's shape: setup (sides, terrain, the
+//! gate), the foraging phase, deployment, whose decision it is, scoring at
+//! the gate, and the dispatch of every decision. The activation phase's
+//! actions and prep tokens are in `activation.rs`, abilities in
+//! `ability.rs`, and everything that resolves inside an action — dice,
+//! damage, reactions, moves waypoint by waypoint, mines — on the core's
+//! pending stack in `resolve.rs`. Sections cited in refusals are the v0.26
+//! rulebook's; rulings are cited as "ruling Pn (docs/rulings/ephemeral.md)".
 
 use crate::Edition;
-use crate::action::{Action, PrepUse, Side};
+use crate::action::{Action, Side};
 use crate::candidates;
+use crate::catalogue::{Ability, Reach};
 use crate::dice::AttackDice;
 use crate::event::Event;
+use crate::frame::Frame;
 use crate::kit::PIECES;
 use crate::roster::{Stats, roster};
-use crate::state::{Attack, DIE_SIZES, Die, Figure, MAX_ATTACK_DICE, MAX_FIGURES, Phase, Placed, Pos, State};
+use crate::state::{DIE_SIZES, Figure, MAX_FIGURES, Phase, Placed, Pool, Pos, State};
 use crate::table::{AREA, MoveCost, Scene, SceneCache, check_move, gate_disc, sight_range, support, v};
 use crate::variant::Variant;
+use arbiter_core::resolve::{Anchor, Pending, drive, owed};
 use arbiter_core::{
     ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
 };
@@ -30,12 +38,18 @@ pub const GATE_CLEARANCE: f32 = 5.0;
 pub const NUDGE_CM: f32 = 2.0;
 /// How much range a prep token adds to the next attack, cm.
 pub const REACH_CM: u8 = 5;
+/// The deepest the pending stack may be in a state read from outside (play
+/// never comes near it: a counter attack answering a counter attack adds a
+/// handful of frames, and every counter spends a foraged die).
+pub const MAX_PENDING: usize = 256;
+/// How dice of each size are labelled for people.
+pub(crate) const DIE_LABELS: [&str; 5] = ["D4", "D6", "D8", "D10", "D12"];
 
-const SETUP: &str = "Set up";
-const FORAGE: &str = "Foraging phase";
-const ACTIVATION: &str = "Activation phase";
-const ATTACK: &str = "Taking actions: Attack";
-const PREPARE: &str = "Taking actions: Prepare";
+pub(crate) const SETUP: &str = "Set up";
+pub(crate) const FORAGE: &str = "Foraging phase";
+pub(crate) const ACTIVATION: &str = "Activation phase";
+pub(crate) const ATTACK: &str = "Taking actions: Attack";
+pub(crate) const PREPARE: &str = "Taking actions: Prepare";
 
 /// Ephemeral Path (v0.26) or Ephemeral Gate (v0.20), for two players.
 #[derive(Clone, Debug)]
@@ -45,7 +59,7 @@ pub struct Ephemeral {
     dice: AttackDice,
 }
 
-fn refuse(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+pub(crate) fn refuse(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
     Refusal::because(rule, reason, section)
 }
 
@@ -107,9 +121,58 @@ impl Ephemeral {
         sight_range(&scene, &a, state.figures[from as usize].on, &b, state.figures[to as usize].on, &enemies)
     }
 
-    /// The furthest a figure may attack on its next attack, cm.
+    /// The furthest a figure may make a standard attack on its next attack,
+    /// cm: its Range plus the prep tokens spent on range.
     pub fn attack_range(&self, state: &State, figure: u8) -> f32 {
-        self.stats[figure as usize].range_cm + f32::from(state.figures[figure as usize].reach)
+        self.reach_cm(state, figure, Reach::FigureRange, None)
+    }
+
+    /// The player who controls a figure.
+    pub fn owner(&self, figure: u8) -> Seat {
+        self.stats.get(figure as usize).map_or(Seat(0), |s| s.owner)
+    }
+
+    /// True if the figure is on the table.
+    pub fn on_table(&self, state: &State, figure: u8) -> bool {
+        state.figures.get(figure as usize).is_some_and(Figure::on_table)
+    }
+
+    /// A figure's ability in a slot.
+    pub fn ability(&self, figure: u8, slot: u8) -> Option<&Ability> {
+        self.stats.get(figure as usize)?.abilities.get(slot as usize)
+    }
+
+    /// A figure's abilities with their slots.
+    pub fn abilities_of(&self, figure: u8) -> impl Iterator<Item = (u8, &Ability)> {
+        self.stats
+            .get(figure as usize)
+            .into_iter()
+            .flat_map(|s| s.abilities.iter().enumerate().map(|(i, a)| (i as u8, a)))
+    }
+
+    /// An ability as people name it: its name in the set, or its id.
+    pub fn ability_label(&self, figure: u8, slot: u8) -> String {
+        self.stats
+            .get(figure as usize)
+            .and_then(|s| s.labels.get(slot as usize))
+            .cloned()
+            .unwrap_or_else(|| format!("ability {}", u16::from(slot) + 1))
+    }
+
+    /// True if any figure of either set has an ability of this type (a
+    /// cheap test before looking for answers to an event).
+    pub fn any_ability(&self, pick: impl Fn(&Ability) -> bool) -> bool {
+        self.stats.iter().any(|s| s.abilities.iter().any(&pick))
+    }
+
+    /// The gap between two figures' bases on the table, cm (`None` if either is off it).
+    pub fn gap(&self, state: &State, a: u8, b: u8) -> Option<f32> {
+        Some(self.disc(state, a)?.gap(&self.disc(state, b)?))
+    }
+
+    /// True if two figures' bases are in contact (melee).
+    pub fn in_contact(&self, state: &State, a: u8, b: u8) -> bool {
+        self.gap(state, a, b).is_some_and(|g| g <= arbiter_geometry::table::TOLERANCE)
     }
 
     /// Checks a move of `figure` along `path` with `budget` cm.
@@ -125,7 +188,8 @@ impl Ephemeral {
         let scene = self.scene(state);
         let enemies = self.enemy_discs(state, f.owner, None);
         let others = self.other_discs(state, figure);
-        let mover = crate::table::Mover { radius: self.stats[figure as usize].radius, start, on: f.on, budget };
+        let stats = &self.stats[figure as usize];
+        let mover = crate::table::Mover { radius: stats.radius, start, on: f.on, budget, sneak: stats.sneak };
         check_move(&scene, &mover, path, &enemies, &others)
     }
 
@@ -241,7 +305,7 @@ impl Ephemeral {
                     return Err(Refusal::new(
                         "ep.terrain.overlap",
                         "two pieces of terrain may touch but not overlap (v0.20; see rulings)",
-                        "Rulings: terrain contact",
+                        "ruling P14 (docs/rulings/ephemeral.md)",
                     ));
                 }
                 _ => {}
@@ -252,10 +316,10 @@ impl Ephemeral {
 
     /// True if `seat` can forage some die of the pool.
     pub fn can_forage(&self, state: &State, seat: Seat) -> bool {
-        state.pool.iter().any(|d| self.usable_by(state, seat, d))
+        state.pool.iter().any(|(_, d)| self.usable_by(state, seat, d))
     }
 
-    fn usable_by(&self, state: &State, seat: Seat, d: &Die) -> bool {
+    fn usable_by(&self, state: &State, seat: Seat, d: &crate::state::Die) -> bool {
         state
             .figures
             .iter()
@@ -332,57 +396,22 @@ impl Ephemeral {
         (touching, points, winner)
     }
 
-    /// Spends an action of the active figure and ends the activation when
-    /// it has none left or reached its limit.
-    fn spend_action(&self, state: &mut State, figure: u8, used: u8, limit: u8, events: &mut impl EventSink<Event>) {
-        let f = &mut state.figures[figure as usize];
-        f.actions = f.actions.saturating_sub(1);
-        let used = used + 1;
-        if f.actions == 0 || used >= limit || f.defeated {
-            self.end_activation(state, figure, events);
-        } else {
-            state.phase = Phase::Acting { figure, used, limit };
-        }
-    }
-
-    fn end_activation(&self, state: &mut State, figure: u8, events: &mut impl EventSink<Event>) {
-        let owner = state.figures[figure as usize].owner;
+    /// Ends the activation of `figure`: its turn-end effects expire and the
+    /// other player activates next (or the game ends).
+    pub(crate) fn end_activation(&self, state: &mut State, figure: u8, events: &mut impl EventSink<Event>) {
+        let owner = self.owner(figure);
         events.emit(Event::Ended { figure });
+        state.effects.pass(Anchor::TurnEnd(figure), |e| {
+            if e.kind == crate::fx::Fx::Immobilized {
+                events.emit(Event::Freed { figure: e.holder });
+            }
+        });
         state.last = Some(owner);
         self.next_activation(state, owner.other(), events);
     }
 
-    fn resolve_attack(&self, state: &mut State, attack: &Attack, events: &mut impl EventSink<Event>) {
-        let sum: u32 = attack.dice.iter().map(|d| u32::from(d.value)).sum();
-        let force = self.stats[attack.attacker as usize].force;
-        if sum <= u32::from(force) {
-            let damage = sum as u8;
-            let t = attack.target as usize;
-            events.emit(Event::Hit { target: attack.target, damage });
-            let f = &mut state.figures[t];
-            f.damage = f.damage.saturating_add(damage);
-            if f.damage >= self.stats[t].hp {
-                f.defeated = true;
-                f.at = None;
-                f.on = None;
-                f.actions = 0;
-                f.dice.clear();
-                events.emit(Event::Defeated { figure: attack.target });
-            }
-        } else {
-            events.emit(Event::Missed { sum: sum.min(255) as u8, force });
-        }
-        // The action was spent when the attack was declared.
-        let attacker = attack.attacker;
-        let f = &state.figures[attacker as usize];
-        if f.actions == 0 || attack.used >= attack.limit || f.defeated {
-            self.end_activation(state, attacker, events);
-        } else {
-            state.phase = Phase::Acting { figure: attacker, used: attack.used, limit: attack.limit };
-        }
-    }
-
-    fn own_figure(&self, state: &State, seat: Seat, figure: u8) -> Result<(), Refusal> {
+    /// Checks that `figure` is one of `seat`'s figures still in the game.
+    pub(crate) fn own_figure(&self, state: &State, seat: Seat, figure: u8) -> Result<(), Refusal> {
         match state.figures.get(figure as usize) {
             Some(f) if f.owner == seat && !f.defeated => Ok(()),
             Some(f) if f.defeated => {
@@ -398,11 +427,14 @@ impl Ephemeral {
         let Some(seat) = self.seat_to_move(state) else {
             return Err(Refusal::new("ep.turn.none", "no player is to decide now", ACTIVATION));
         };
+        if !state.pending.is_empty() {
+            return self.judge_pending(state, seat, action);
+        }
         let wrong = || {
             Refusal::because(
                 "ep.turn.phase",
                 format!("that is not a decision of this moment: {}", describe_phase(&state.phase)),
-                ACTIVATION,
+                describe_section(&state.phase),
             )
         };
         match (&state.phase, action) {
@@ -416,8 +448,12 @@ impl Ephemeral {
             (Phase::ChooseForager, Action::Forager(s)) if s.index() < 2 => Ok(Judged::Plain),
             (Phase::Forage { .. }, Action::Pass) => Ok(Judged::Plain),
             (Phase::Forage { .. }, Action::Forage { die, figure, at }) => {
-                let Some(d) = state.pool.get(*die as usize) else {
-                    return Err(Refusal::new("ep.forage.die", "there is no such die in the pool", FORAGE));
+                let Some(d) = state.pool.get(*die) else {
+                    return Err(Refusal::new(
+                        "ep.forage.die",
+                        "there is no such die in the pool (pool dice keep their numbers 1–10 while foraging)",
+                        FORAGE,
+                    ));
                 };
                 self.own_figure(state, seat, *figure)?;
                 if !self.stats[*figure as usize].forage[d.sides as usize][d.value as usize] {
@@ -459,149 +495,12 @@ impl Ephemeral {
                 }
                 Ok(Judged::Plain)
             }
-            (Phase::Acting { figure, .. }, Action::Move { path }) => {
-                let budget = self.stats[*figure as usize].movement_cm;
-                self.check_path(state, *figure, path, budget).map(Judged::Moved)
-            }
-            (Phase::Acting { figure, .. }, Action::Attack { target, dice }) => {
-                let Some(t) = state.figures.get(*target as usize) else {
-                    return Err(Refusal::new("ep.attack.target", "there is no such figure", ATTACK));
-                };
-                if *target == *figure || !t.on_table() {
-                    return Err(Refusal::new(
-                        "ep.attack.target",
-                        "the target must be another figure on the table",
-                        ATTACK,
-                    ));
-                }
-                let count: u32 = dice.iter().map(|&n| u32::from(n)).sum();
-                if count == 0 || count as usize > MAX_ATTACK_DICE {
-                    return Err(refuse("ep.attack.dice", format!("choose 1–{MAX_ATTACK_DICE} dice to roll"), ATTACK));
-                }
-                let Some(range) = self.range_between(state, *figure, *target) else {
-                    return Err(Refusal::new(
-                        "ep.attack.sight",
-                        "no straight line from the attacker's base to the target's avoids terrain and enemy bases",
-                        ATTACK,
-                    ));
-                };
-                let reach = self.attack_range(state, *figure);
-                if range > reach + TOLERANCE {
-                    return Err(refuse(
-                        "ep.attack.range",
-                        format!("the target is {range:.1} cm away; the attacker's range is {reach:.0} cm"),
-                        ATTACK,
-                    ));
-                }
-                Ok(Judged::Range(range))
-            }
-            (Phase::Acting { .. }, Action::Prepare) => Ok(Judged::Plain),
-            (Phase::Acting { figure, .. }, Action::Ability { slot }) => {
-                let n = self.variant.sets[seat.index()].figures()[self.stats[*figure as usize].index as usize]
-                    .abilities()
-                    .len();
-                if usize::from(*slot) >= n {
-                    return Err(Refusal::new(
-                        "ep.ability.none",
-                        "the figure has no ability in that slot",
-                        "Use an ability",
-                    ));
-                }
-                Err(Refusal::new(
-                    "ep.ability.effects",
-                    "ability effects are not yet implemented in Arbiter; this is where they will be used",
-                    "Taking actions: Use an ability",
-                ))
-            }
-            (Phase::Acting { used, .. }, Action::End) => {
-                if *used == 0 {
-                    return Err(Refusal::new(
-                        "ep.activate.empty",
-                        "an activation uses at least one action (see rulings)",
-                        "Rulings: empty activations",
-                    ));
-                }
-                Ok(Judged::Plain)
-            }
-            (Phase::Acting { .. }, Action::Spend(use_)) => self.judge_spend(state, seat, use_, None),
-            (Phase::AttackDice(a), Action::Spend(use_)) => self.judge_spend(state, seat, use_, Some(a)),
-            (Phase::AttackDice(_), Action::Resolve) => Ok(Judged::Plain),
+            (Phase::Acting { figure, used, limit }, a) => self.judge_acting(state, seat, *figure, *used, *limit, a),
             _ => Err(wrong()),
         }
     }
 
-    fn judge_spend(
-        &self,
-        state: &State,
-        seat: Seat,
-        use_: &PrepUse,
-        attack: Option<&Attack>,
-    ) -> Result<Judged, Refusal> {
-        if state.prep[seat.index()] == 0 {
-            return Err(Refusal::new("ep.prep.none", "you have no prep tokens", PREPARE));
-        }
-        match (use_, attack) {
-            (PrepUse::Raise { die }, Some(a)) => match a.dice.get(*die as usize) {
-                Some(d) if d.value < d.sides => Ok(Judged::Plain),
-                Some(_) => Err(Refusal::new("ep.prep.max", "that die already shows its maximum", PREPARE)),
-                None => Err(Refusal::new("ep.prep.die", "there is no such die in the roll", PREPARE)),
-            },
-            (PrepUse::Lower { die }, Some(a)) => {
-                if self.variant.edition == Edition::V020 {
-                    return Err(Refusal::new(
-                        "ep.prep.lower",
-                        "in v0.20 a prep token can raise a rolled die but not lower it",
-                        PREPARE,
-                    ));
-                }
-                match a.dice.get(*die as usize) {
-                    Some(d) if d.value > 1 => Ok(Judged::Plain),
-                    Some(_) => Err(Refusal::new("ep.prep.min", "that die already shows 1", PREPARE)),
-                    None => Err(Refusal::new("ep.prep.die", "there is no such die in the roll", PREPARE)),
-                }
-            }
-            (PrepUse::Raise { .. } | PrepUse::Lower { .. }, None) => {
-                Err(Refusal::new("ep.prep.when", "rolled dice are changed right after the roll", PREPARE))
-            }
-            (_, Some(_)) => Err(Refusal::new(
-                "ep.prep.when",
-                "while attack dice are on the table, prep tokens change those dice; resolve the attack first",
-                PREPARE,
-            )),
-            (PrepUse::Forage { figure, die }, None) => {
-                self.own_figure(state, seat, *figure)?;
-                match state.figures[*figure as usize].dice.get(*die as usize) {
-                    Some(d) if d.value < d.sides => Ok(Judged::Plain),
-                    Some(_) => Err(Refusal::new("ep.prep.max", "that die already shows its maximum", PREPARE)),
-                    None => Err(Refusal::new(
-                        "ep.prep.foraged",
-                        "that figure has no such foraged die (and a player may never change an opponent's die)",
-                        "FAQ 1",
-                    )),
-                }
-            }
-            (PrepUse::Nudge { figure, to }, None) => {
-                self.own_figure(state, seat, *figure)?;
-                self.check_path(state, *figure, std::slice::from_ref(to), NUDGE_CM).map(Judged::Moved)
-            }
-            (PrepUse::Mend { figure }, None) => {
-                self.own_figure(state, seat, *figure)?;
-                if state.figures[*figure as usize].damage == 0 {
-                    return Err(Refusal::new("ep.prep.mend", "that figure has no damage to remove", PREPARE));
-                }
-                Ok(Judged::Plain)
-            }
-            (PrepUse::Reach { figure }, None) => {
-                self.own_figure(state, seat, *figure)?;
-                if !state.figures[*figure as usize].on_table() {
-                    return Err(Refusal::new("ep.prep.reach", "that figure is not on the table", PREPARE));
-                }
-                Ok(Judged::Plain)
-            }
-        }
-    }
-
-    fn seat_to_move(&self, state: &State) -> Option<Seat> {
+    pub(crate) fn seat_to_move(&self, state: &State) -> Option<Seat> {
         match self.to_move(state) {
             ToMove::Seat(s) => Some(s),
             _ => None,
@@ -610,6 +509,11 @@ impl Ephemeral {
 
     fn apply_judged(&self, state: &mut State, action: &Action, judged: Judged, events: &mut impl EventSink<Event>) {
         let seat = self.seat_to_move(state).unwrap_or(Seat(0));
+        if !state.pending.is_empty() {
+            self.apply_pending(state, seat, action, judged, events);
+            drive(self, state, events);
+            return;
+        }
         match (state.phase.clone(), action) {
             (Phase::ChooseSide { chooser }, Action::Choose(side)) => {
                 events.emit(Event::Chose { seat: chooser, side: *side });
@@ -637,8 +541,8 @@ impl Ephemeral {
                 self.after_forage(state, next.other(), passes + 1, events);
             }
             (Phase::Forage { next, .. }, Action::Forage { die, figure, at }) => {
-                let d = state.pool.remove(*die as usize);
-                events.emit(Event::Foraged { figure: *figure, die: d });
+                let Some(d) = state.pool.take(*die) else { return };
+                events.emit(Event::Foraged { figure: *figure, die: d, slot: *die });
                 let f = &mut state.figures[*figure as usize];
                 let _ = f.dice.try_push(d);
                 if let (Some(p), Judged::Placed(on)) = (at, judged) {
@@ -664,126 +568,17 @@ impl Ephemeral {
                 events.emit(Event::Activated { figure: *figure });
                 let limit = if state.started { u8::MAX } else { 1 };
                 state.started = true;
+                let f = &mut state.figures[*figure as usize];
+                f.activations = f.activations.saturating_add(1);
+                state.effects.pass(Anchor::TurnStart(*figure), |_| {});
                 state.phase = Phase::Acting { figure: *figure, used: 0, limit };
             }
-            (Phase::Acting { figure, used, limit }, Action::Move { path }) => {
-                if let Judged::Moved(m) = judged {
-                    let f = &mut state.figures[figure as usize];
-                    let mut full = vec![f.at.unwrap_or(Pos::new(0.0, 0.0))];
-                    full.extend_from_slice(path);
-                    f.at = path.last().copied();
-                    f.on = m.on;
-                    events.emit(Event::Moved { figure, path: full, cost: m.cost, on: m.on });
-                    self.after_move(state, figure, events);
-                }
-                self.spend_action(state, figure, used, limit, events);
+            (Phase::Acting { figure, used, limit }, a) => {
+                self.apply_acting(state, seat, figure, used, limit, a, judged, events);
             }
-            (Phase::Acting { figure, used, limit }, Action::Attack { target, dice }) => {
-                let range = if let Judged::Range(r) = judged { r } else { 0.0 };
-                events.emit(Event::Attack { attacker: figure, target: *target, range });
-                let f = &mut state.figures[figure as usize];
-                f.reach = 0;
-                f.actions = f.actions.saturating_sub(1);
-                let mut rolled = ArrayVec::new();
-                for (k, &n) in dice.iter().enumerate() {
-                    for _ in 0..n {
-                        let _ = rolled.try_push(Die { sides: DIE_SIZES[k], value: 0 });
-                    }
-                }
-                state.phase = Phase::AttackRoll(Attack {
-                    attacker: figure,
-                    target: *target,
-                    dice: rolled,
-                    used: used + 1,
-                    limit,
-                });
-            }
-            (Phase::Acting { figure, used, limit }, Action::Prepare) => {
-                state.prep[seat.index()] = state.prep[seat.index()].saturating_add(1);
-                events.emit(Event::Prepared { seat });
-                self.spend_action(state, figure, used, limit, events);
-            }
-            (Phase::Acting { figure, .. }, Action::End) => self.end_activation(state, figure, events),
-            (Phase::Acting { .. }, Action::Spend(use_)) => {
-                state.prep[seat.index()] -= 1;
-                events.emit(Event::Spent { seat, on: use_.clone() });
-                match use_ {
-                    PrepUse::Forage { figure, die } => {
-                        let d = &mut state.figures[*figure as usize].dice[*die as usize];
-                        d.value = (d.value + 2).min(d.sides);
-                    }
-                    PrepUse::Nudge { figure, to } => {
-                        let f = &mut state.figures[*figure as usize];
-                        let from = f.at.unwrap_or(*to);
-                        f.at = Some(*to);
-                        if let Judged::Moved(m) = judged {
-                            f.on = m.on;
-                            events.emit(Event::Moved {
-                                figure: *figure,
-                                path: vec![from, *to],
-                                cost: m.cost,
-                                on: m.on,
-                            });
-                            self.after_move(state, *figure, events);
-                        }
-                    }
-                    PrepUse::Mend { figure } => {
-                        let f = &mut state.figures[*figure as usize];
-                        f.damage = f.damage.saturating_sub(2);
-                    }
-                    PrepUse::Reach { figure } => {
-                        let f = &mut state.figures[*figure as usize];
-                        f.reach = f.reach.saturating_add(REACH_CM);
-                    }
-                    PrepUse::Raise { .. } | PrepUse::Lower { .. } => {}
-                }
-                self.prep_spent(state, seat, use_, events);
-            }
-            (Phase::AttackDice(mut a), Action::Spend(use_)) => {
-                state.prep[seat.index()] -= 1;
-                events.emit(Event::Spent { seat, on: use_.clone() });
-                match use_ {
-                    PrepUse::Raise { die } => {
-                        let d = &mut a.dice[*die as usize];
-                        d.value = (d.value + 2).min(d.sides);
-                    }
-                    PrepUse::Lower { die } => {
-                        let d = &mut a.dice[*die as usize];
-                        d.value = d.value.saturating_sub(2).max(1);
-                    }
-                    _ => {}
-                }
-                events.emit(Event::Rolled { dice: a.dice.to_vec() });
-                self.prep_spent(state, seat, use_, events);
-                self.after_roll(state, a, events);
-            }
-            (Phase::AttackDice(a), Action::Resolve) => self.resolve_attack(state, &a, events),
             _ => {}
         }
-    }
-
-    /// Where movement hooks in, after a figure's base comes to rest (a move
-    /// action or a prep-token nudge). The abilities issue attaches passive
-    /// mines (a figure ending its movement within 5 cm detonates them, before
-    /// any rush) and the rush window here; chain rushes happen during the
-    /// move, between the waypoints of [`Action::Move`]. The base game has
-    /// nothing to do.
-    fn after_move(&self, _state: &mut State, _figure: u8, _events: &mut impl EventSink<Event>) {}
-
-    /// Where prep abilities hook in when a prep token is spent (D6's Force
-    /// bonus, R11's longer nudge). The base game has nothing to do.
-    fn prep_spent(&self, _state: &mut State, _seat: Seat, _use: &PrepUse, _events: &mut impl EventSink<Event>) {}
-
-    /// After the dice show (and after each prep token on them): the
-    /// attacker decides while holding prep tokens, otherwise the attack
-    /// resolves. Defence, resist rolls and counter attacks hook in here.
-    fn after_roll(&self, state: &mut State, attack: Attack, events: &mut impl EventSink<Event>) {
-        let owner = state.figures[attack.attacker as usize].owner;
-        if state.prep[owner.index()] > 0 {
-            state.phase = Phase::AttackDice(attack);
-        } else {
-            self.resolve_attack(state, &attack, events);
-        }
+        drive(self, state, events);
     }
 
     fn after_terrain(&self, state: &mut State, placed_by: Seat) {
@@ -796,10 +591,14 @@ impl Ephemeral {
 }
 
 /// What a successful check found, for applying.
-enum Judged {
+pub(crate) enum Judged {
+    /// Nothing more to know.
     Plain,
+    /// Where a placed figure stands.
     Placed(Option<u8>),
+    /// What a checked move costs and where it ends.
     Moved(MoveCost),
+    /// The range of a checked attack, cm.
     Range(f32),
 }
 
@@ -816,9 +615,17 @@ pub fn describe_phase(phase: &Phase) -> &'static str {
         Phase::ChooseFirst => "player X chooses who activates first",
         Phase::Activate { .. } => "choosing a figure to activate",
         Phase::Acting { .. } => "a figure is taking actions",
-        Phase::AttackRoll(_) => "rolling attack dice",
-        Phase::AttackDice(_) => "the attacker may spend prep tokens on the rolled dice, then resolves",
         Phase::Over => "the game is over",
+    }
+}
+
+/// The rulebook section of a phase, for refusals of decisions out of turn.
+pub fn describe_section(phase: &Phase) -> &'static str {
+    match phase {
+        Phase::ChooseSide { .. } | Phase::SideRoll | Phase::Terrain { .. } => SETUP,
+        Phase::PoolRoll | Phase::ChooseForager | Phase::Forage { .. } | Phase::Deploy { .. } => FORAGE,
+        Phase::ChooseFirst | Phase::Activate { .. } | Phase::Over => ACTIVATION,
+        Phase::Acting { .. } => "Taking actions",
     }
 }
 
@@ -889,7 +696,7 @@ impl Game for Ephemeral {
                 damage: 0,
                 actions: s.actions,
                 dice: ArrayVec::new(),
-                reach: 0,
+                activations: 0,
                 defeated: false,
             });
             prep[s.owner.index()] += s.prep;
@@ -906,10 +713,14 @@ impl Game for Ephemeral {
             terrain: ArrayVec::new(),
             gate: None,
             figures,
-            pool: ArrayVec::new(),
+            pool: Pool::default(),
             prep,
             started: false,
             last: None,
+            pending: Pending::new(),
+            effects: arbiter_core::resolve::Effects::new(),
+            mines: ArrayVec::new(),
+            mines_laid: 0,
             scene: SceneCache::default(),
         }
     }
@@ -922,7 +733,8 @@ impl Game for Ephemeral {
             if f.owner != s.owner || f.index != s.index {
                 return Err(format!("figure {i} does not match the sets"));
             }
-            if f.actions > s.actions
+            // L9 gives a figure one action more, once per game per leader.
+            if f.actions > s.actions.saturating_add(MAX_FIGURES as u8)
                 || f.dice.iter().any(|d| !DIE_SIZES.contains(&d.sides) || d.value == 0 || d.value > d.sides)
             {
                 return Err(format!("figure {i} has impossible actions or dice"));
@@ -939,13 +751,34 @@ impl Game for Ephemeral {
         if state.terrain.iter().any(|t| t.piece as usize >= PIECES || !t.at.is_finite() || t.turn >= 360) {
             return Err("a terrain piece is unknown or misplaced".into());
         }
-        if state.pool.iter().any(|d| !DIE_SIZES.contains(&d.sides) || d.value > d.sides) {
+        if state.pool.iter().any(|(_, d)| !DIE_SIZES.contains(&d.sides) || d.value == 0 || d.value > d.sides) {
             return Err("the pool holds an impossible die".into());
         }
         let figure_ok = |i: u8| (i as usize) < state.figures.len();
+        if state.pending.iter().any(|f| f.figures().iter().any(|i| !figure_ok(*i))) {
+            return Err("pending work names a figure that does not exist".into());
+        }
+        if state.pending.len() > MAX_PENDING {
+            return Err(format!("more than {MAX_PENDING} steps are pending"));
+        }
+        if state.pending.iter().any(|f| match f {
+            Frame::AttackRoll(s) | Frame::AttackDice(s) => s.dice.iter().any(|d| !DIE_SIZES.contains(&d.sides)),
+            Frame::Resist(r) | Frame::ResistRoll(r) => r.dice.iter().any(|d| !DIE_SIZES.contains(&d.sides)),
+            Frame::DefendRoll { sides, .. } => !DIE_SIZES.contains(sides),
+            Frame::Walk(w) => w.walked.iter().chain(&w.ahead).any(|p| !p.is_finite()),
+            _ => false,
+        }) {
+            return Err("pending work holds an impossible die or position".into());
+        }
+        if state.effects.iter().any(|e| !figure_ok(e.holder))
+            || state.mines.iter().any(|m| {
+                !figure_ok(m.by) || !m.at.is_finite() || !DIE_SIZES.contains(&m.die.sides) || m.die.value > m.die.sides
+            })
+        {
+            return Err("an effect or a mine names a figure that does not exist".into());
+        }
         let ok = match &state.phase {
             Phase::Acting { figure, .. } => figure_ok(*figure),
-            Phase::AttackRoll(a) | Phase::AttackDice(a) => figure_ok(a.attacker) && figure_ok(a.target),
             Phase::ChooseSide { chooser } => chooser.index() < 2,
             Phase::Terrain { next }
             | Phase::Forage { next, .. }
@@ -960,17 +793,19 @@ impl Game for Ephemeral {
     }
 
     fn to_move(&self, state: &State) -> ToMove {
+        if let Some(wait) = owed(self, state) {
+            return wait.into();
+        }
         match &state.phase {
             Phase::ChooseSide { chooser } => ToMove::Seat(*chooser),
-            Phase::SideRoll | Phase::PoolRoll | Phase::AttackRoll(_) => ToMove::Chance,
+            Phase::SideRoll | Phase::PoolRoll => ToMove::Chance,
             Phase::Terrain { next }
             | Phase::Forage { next, .. }
             | Phase::Deploy { next }
             | Phase::Activate { next } => ToMove::Seat(*next),
             Phase::ChooseForager => ToMove::Seat(state.y().unwrap_or(Seat(1))),
             Phase::ChooseFirst => ToMove::Seat(state.x.unwrap_or(Seat(0))),
-            Phase::Acting { figure, .. } => ToMove::Seat(state.figures[*figure as usize].owner),
-            Phase::AttackDice(a) => ToMove::Seat(state.figures[a.attacker as usize].owner),
+            Phase::Acting { figure, .. } => ToMove::Seat(self.owner(*figure)),
             Phase::Over => ToMove::Over,
         }
     }
@@ -995,25 +830,21 @@ impl Game for Ephemeral {
     }
 
     fn dice(&self, state: &State) -> DiceRequest {
-        const LABELS: [&str; 5] = ["D4", "D6", "D8", "D10", "D12"];
+        if let Some(top) = state.pending.top() {
+            return self.pending_dice(state, top);
+        }
         match &state.phase {
             Phase::SideRoll => DiceRequest::new().with(6, "P1's D6").with(6, "P2's D6"),
             Phase::PoolRoll => {
+                const POOL_LABELS: [&str; 10] = [
+                    "P1's D4", "P1's D6", "P1's D8", "P1's D10", "P1's D12", "P2's D4", "P2's D6", "P2's D8",
+                    "P2's D10", "P2's D12",
+                ];
                 let mut r = DiceRequest::new();
-                for _ in 0..2 {
-                    for (k, s) in DIE_SIZES.iter().enumerate() {
-                        r = r.with(*s, LABELS[k]);
-                    }
+                for (k, label) in POOL_LABELS.iter().enumerate() {
+                    r = r.with(DIE_SIZES[k % 5], *label);
                 }
-                r
-            }
-            Phase::AttackRoll(a) => {
-                let mut r = DiceRequest::new();
-                for d in &a.dice {
-                    let k = DIE_SIZES.iter().position(|s| *s == d.sides).unwrap_or(0);
-                    r = r.with(d.sides, LABELS[k]);
-                }
-                r
+                r.for_purpose("the foraging pool")
             }
             _ => DiceRequest::new(),
         }
@@ -1021,6 +852,11 @@ impl Game for Ephemeral {
 
     fn apply_roll<E: EventSink<Event>>(&self, state: &mut State, roll: &Roll, events: &mut E) -> Result<(), Refusal> {
         let values = roll.values();
+        if !state.pending.is_empty() {
+            self.answer_roll(state, values, events)?;
+            drive(self, state, events);
+            return Ok(());
+        }
         match state.phase.clone() {
             Phase::SideRoll => {
                 events.emit(Event::SideRoll { rolls: [values[0], values[1]] });
@@ -1029,9 +865,12 @@ impl Game for Ephemeral {
                 }
             }
             Phase::PoolRoll => {
-                state.pool =
-                    values.iter().zip(DIE_SIZES.iter().cycle()).map(|(&value, &sides)| Die { sides, value }).collect();
-                events.emit(Event::Pool { dice: state.pool.to_vec() });
+                state.pool = values
+                    .iter()
+                    .zip(DIE_SIZES.iter().cycle())
+                    .map(|(&value, &sides)| crate::state::Die { sides, value })
+                    .collect();
+                events.emit(Event::Pool { dice: state.pool.iter().map(|(_, d)| *d).collect() });
                 match self.variant.edition {
                     Edition::V026 => {
                         let y = state.y().unwrap_or(Seat(1));
@@ -1039,13 +878,6 @@ impl Game for Ephemeral {
                     }
                     Edition::V020 => state.phase = Phase::ChooseForager,
                 }
-            }
-            Phase::AttackRoll(mut a) => {
-                for (d, &value) in a.dice.iter_mut().zip(values) {
-                    d.value = value;
-                }
-                events.emit(Event::Rolled { dice: a.dice.to_vec() });
-                self.after_roll(state, a, events);
             }
             _ => return Err(Refusal::new("core.chance.none", "no dice are being rolled now", ACTIVATION)),
         }

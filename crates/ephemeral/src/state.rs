@@ -1,8 +1,12 @@
-//! The state of a game: where everything stands, who has what, and which
-//! phase of the game is under way.
+//! The state of a game: where everything stands, who has what, which phase
+//! of the game is under way, the work pending inside the current action and
+//! the effects in play.
 
+use crate::frame::{Frame, Mine};
+use crate::fx::Fx;
 use crate::table::SceneCache;
 use arbiter_core::Seat;
+use arbiter_core::resolve::{Effects, Pending};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
@@ -57,6 +61,55 @@ pub struct Die {
     pub value: u8,
 }
 
+/// The foraging pool: ten places, P1's D4 to D12 then P2's, each holding its
+/// die until it is foraged. A die keeps its place (and the number people call
+/// it by, 1–10) for the whole foraging phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[serde(transparent)]
+pub struct Pool(pub [Option<Die>; POOL]);
+
+impl Pool {
+    /// The pool as rolled: `dice` fill the places in order.
+    pub fn rolled(dice: impl IntoIterator<Item = Die>) -> Pool {
+        let mut p = Pool::default();
+        for (slot, d) in p.0.iter_mut().zip(dice) {
+            *slot = Some(d);
+        }
+        p
+    }
+
+    /// The die in a place, if it is still there.
+    pub fn get(&self, slot: u8) -> Option<&Die> {
+        self.0.get(slot as usize).and_then(Option::as_ref)
+    }
+
+    /// Takes the die out of a place.
+    pub fn take(&mut self, slot: u8) -> Option<Die> {
+        self.0.get_mut(slot as usize).and_then(Option::take)
+    }
+
+    /// The dice still in the pool, with their places.
+    pub fn iter(&self) -> impl Iterator<Item = (u8, &Die)> {
+        self.0.iter().enumerate().filter_map(|(i, d)| d.as_ref().map(|d| (i as u8, d)))
+    }
+
+    /// How many dice are left.
+    pub fn len(&self) -> usize {
+        self.0.iter().flatten().count()
+    }
+
+    /// True when every die has been foraged.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(Option::is_none)
+    }
+}
+
+impl FromIterator<Die> for Pool {
+    fn from_iter<I: IntoIterator<Item = Die>>(iter: I) -> Pool {
+        Pool::rolled(iter)
+    }
+}
+
 /// A placed terrain piece (or the gate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
 pub struct Placed {
@@ -85,8 +138,9 @@ pub struct Figure {
     pub actions: u8,
     /// Foraged dice on its spec sheet.
     pub dice: ArrayVec<Die, POOL>,
-    /// Extra range in cm for its next attack (prep tokens).
-    pub reach: u8,
+    /// How many times it has been activated.
+    #[serde(default)]
+    pub activations: u8,
     /// Defeated and removed.
     pub defeated: bool,
 }
@@ -96,21 +150,6 @@ impl Figure {
     pub fn on_table(&self) -> bool {
         self.at.is_some() && !self.defeated
     }
-}
-
-/// A standard attack under way.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
-pub struct Attack {
-    /// The attacking figure.
-    pub attacker: u8,
-    /// The target.
-    pub target: u8,
-    /// The dice rolled (values once rolled).
-    pub dice: ArrayVec<Die, MAX_ATTACK_DICE>,
-    /// Actions the attacker has taken this activation, this one included.
-    pub used: u8,
-    /// The most it may take this activation.
-    pub limit: u8,
 }
 
 /// Which part of the game is under way.
@@ -160,10 +199,6 @@ pub enum Phase {
         /// The most it may take (1 for the game's first activation).
         limit: u8,
     },
-    /// A standard attack's dice are rolled.
-    AttackRoll(Attack),
-    /// The attacker may spend prep tokens on the rolled dice, then resolves.
-    AttackDice(Attack),
     /// No figure has an action left.
     Over,
 }
@@ -181,14 +216,27 @@ pub struct State {
     pub gate: Option<Pos>,
     /// Every figure: P1's set in order, then P2's.
     pub figures: ArrayVec<Figure, MAX_FIGURES>,
-    /// The dice left in the foraging pool.
-    pub pool: ArrayVec<Die, POOL>,
+    /// The foraging pool.
+    pub pool: Pool,
     /// Prep tokens each player holds.
     pub prep: [u8; 2],
     /// True once the game's first activation has begun.
     pub started: bool,
     /// Who activated last, so the other goes next.
     pub last: Option<Seat>,
+    /// Work pending inside the current action, the top first.
+    #[serde(default)]
+    pub pending: Pending<Frame>,
+    /// Effects in play (Immobile, Immobilize, bonuses for the next attack,
+    /// abilities used once).
+    #[serde(default)]
+    pub effects: Effects<Fx, u8>,
+    /// Mines on the table.
+    #[serde(default)]
+    pub mines: ArrayVec<Mine, POOL>,
+    /// Mines laid so far (the next mine's number is one more).
+    #[serde(default)]
+    pub mines_laid: u8,
     /// The terrain footprints, built once they are down (not serialised).
     #[serde(skip)]
     pub scene: SceneCache,

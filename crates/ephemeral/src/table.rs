@@ -5,7 +5,9 @@
 use crate::kit::{GATE_DIAMETER, Kit};
 use crate::state::{Pos, State};
 use arbiter_core::Refusal;
-use arbiter_geometry::table::{Blockers, Disc, PlayArea, Solid, TOLERANCE, Vec2, path_length, shortest_sight, sight};
+use arbiter_geometry::table::{
+    Blockers, Disc, PlayArea, Solid, TOLERANCE, Vec2, overlap_span, path_length, shortest_sight, sight,
+};
 use arrayvec::ArrayVec;
 use std::sync::Arc;
 
@@ -113,6 +115,49 @@ pub struct Mover {
     pub on: Option<u8>,
     /// How far it may go, climbing included, cm.
     pub budget: f32,
+    /// It may pass through enemy bases (Sneak).
+    pub sneak: bool,
+}
+
+/// The climbing along a path: the sum of every rise of the base's standing
+/// height, which is the height of the highest piece the base overlaps (the
+/// table, 0, where it overlaps none). Going down costs nothing; climbing
+/// down from one piece and up onto another pays the second climb (ruling P3).
+pub fn climbing(scene: &Scene, radius: f32, start_height: f32, points: &[Vec2]) -> f32 {
+    // (where along the path, 1 per leg; entering before leaving; which piece)
+    let mut marks: ArrayVec<(f32, bool, u8), { 2 * MAX_WAYPOINTS * 6 }> = ArrayVec::new();
+    for (k, leg) in points.windows(2).enumerate() {
+        for (i, solid) in scene.solids.iter().enumerate() {
+            if let Some((lo, hi)) = overlap_span(solid, leg[0], leg[1], radius) {
+                let at = k as f32;
+                if marks.try_push((at + lo, true, i as u8)).is_err()
+                    || marks.try_push((at + hi, false, i as u8)).is_err()
+                {
+                    break;
+                }
+            }
+        }
+    }
+    marks.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)));
+    let mut inside = [0u8; 64];
+    let mut height = start_height;
+    let mut rise = 0.0f32;
+    for (_, enter, i) in marks {
+        let slot = &mut inside[usize::from(i) % 64];
+        *slot = if enter { slot.saturating_add(1) } else { slot.saturating_sub(1) };
+        let now = scene
+            .heights
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| inside[*j % 64] > 0)
+            .map(|(_, h)| *h)
+            .fold(0.0f32, f32::max);
+        if now > height {
+            rise += now - height;
+        }
+        height = now;
+    }
+    rise
 }
 
 /// Checks a move along `path` (the waypoints after the start), with
@@ -125,7 +170,7 @@ pub fn check_move(
     enemies: &[Disc],
     others: &[Disc],
 ) -> Result<MoveCost, Refusal> {
-    let Mover { radius, start, on: from_on, budget } = *mover;
+    let Mover { radius, start, on: from_on, budget, sneak } = *mover;
     const SECTION: &str = "Taking actions: Move";
     if path.is_empty() {
         return Err(Refusal::new("ep.move.nowhere", "a move needs at least one waypoint", SECTION));
@@ -152,13 +197,12 @@ pub fn check_move(
             return Err(Refusal::because(
                 "ep.move.edge",
                 format!("the base would leave the play area at ({:.1}, {:.1})", p.x, p.y),
-                "Rulings: the table edge",
+                "ruling P5 (docs/rulings/ephemeral.md)",
             ));
         }
     }
-    let mut climb_to = 0.0f32;
     for leg in points.windows(2) {
-        for e in enemies {
+        for e in enemies.iter().filter(|_| !sneak) {
             if e.gap_to_capsule(leg[0], leg[1], radius) < -TOLERANCE {
                 return Err(Refusal::because(
                     "ep.move.enemy-base",
@@ -170,13 +214,8 @@ pub fn check_move(
                 ));
             }
         }
-        for (i, s) in scene.solids.iter().enumerate() {
-            if s.gap_to_capsule(leg[0], leg[1], radius) < -TOLERANCE {
-                climb_to = climb_to.max(scene.heights[i]);
-            }
-        }
     }
-    let climb = (climb_to - elevation(scene, from_on)).max(0.0);
+    let climb = climbing(scene, radius, elevation(scene, from_on), &points);
     let cost = length + climb;
     // Lengths are judged with the one contact tolerance, as a player with a
     // ruler would (ruling P3).
@@ -195,7 +234,7 @@ pub fn check_move(
         return Err(Refusal::because(
             "ep.move.end-on-base",
             format!("the base would end overlapping the base at ({:.1}, {:.1})", o.centre.x, o.centre.y),
-            "Rulings: friendly bases",
+            if sneak { "Keywords: Sneak" } else { "ruling P4 (docs/rulings/ephemeral.md)" },
         ));
     }
     let on = support(scene, &end)?;
@@ -221,4 +260,47 @@ pub fn sight_range(
     let line = shortest_sight(a, b, &blockers)?;
     let rise = (elevation(scene, a_on) - elevation(scene, b_on)).abs();
     Some(line.length_3d(rise))
+}
+
+/// How far a base standing at `start` (on piece `on`, or the table) slides
+/// along the unit direction `dir`, at most `dist` cm, before it would pass
+/// onto or through terrain, through another base in `others`, off the table,
+/// or off the top of the piece it stands on: the furthest stop that is legal,
+/// and the piece it then stands on (pushes and pulls, ruling P27).
+pub fn slide(scene: &Scene, radius: f32, start: Vec2, on: Option<u8>, dir: Vec2, dist: f32, others: &[Disc]) -> f32 {
+    // Stop at contact, half a tolerance short of an overlap, so that the
+    // position rounded for the record is still clear.
+    const SLACK: f32 = -TOLERANCE * 0.5;
+    let legal = |d: f32| {
+        let end = start + dir * d;
+        let disc = Disc::new(end, radius);
+        if !AREA.holds(&disc) {
+            return false;
+        }
+        if others.iter().any(|o| o.gap_to_capsule(start, end, radius) < SLACK) {
+            return false;
+        }
+        let clear = scene
+            .solids
+            .iter()
+            .enumerate()
+            .all(|(i, s)| Some(i as u8) == on || s.gap_to_capsule(start, end, radius) >= SLACK);
+        clear && support(scene, &disc).is_ok_and(|o| o == on)
+    };
+    if dist <= 0.0 || !dist.is_finite() {
+        return 0.0;
+    }
+    if legal(dist) {
+        return dist;
+    }
+    let (mut ok, mut bad) = (0.0f32, dist);
+    for _ in 0..24 {
+        let m = (ok + bad) * 0.5;
+        if legal(m) {
+            ok = m;
+        } else {
+            bad = m;
+        }
+    }
+    ok
 }

@@ -13,7 +13,9 @@ use arbiter_core::{Decision, Game, OutcomeKind, Roll, Seat, ToMove};
 use arbiter_ephemeral::catalogue::Catalogue;
 use arbiter_ephemeral::figure::{FigureSet, Format};
 use arbiter_ephemeral::kit::Kit;
-use arbiter_ephemeral::{Action, Die, Edition, Ephemeral, Event, Phase, Placed, Pos, PrepUse, Side, State, Variant};
+use arbiter_ephemeral::{
+    Action, Aim, Die, Edition, Ephemeral, Event, Frame, Fx, Phase, Placed, Pos, PrepUse, Side, State, Use, Variant,
+};
 
 // ------------------------------------------------------------------ fixtures
 
@@ -377,7 +379,7 @@ fn foraging_starts_with_player_y_in_v026() {
     let events = roll(&g, &mut s, &POOL);
     assert!(matches!(&events[0], Event::Pool { dice } if dice.len() == 10));
     assert_eq!(s.pool.len(), 10);
-    assert_eq!(s.pool[1], Die { sides: 6, value: 2 });
+    assert_eq!(s.pool.get(1), Some(&Die { sides: 6, value: 2 }));
     assert_eq!(s.phase, Phase::Forage { next: P2, passes: 0 });
 }
 
@@ -419,7 +421,7 @@ fn a_die_goes_only_to_a_figure_with_an_ability_that_needs_it() {
     assert_eq!(refused(&g, &s, Action::Forage { die: 9, figure: MIRA, at: edge }), "ep.forage.die");
     // "The die may be chosen from dice rolled by either player."
     let events = ok(&g, &mut s, Action::Forage { die: 0, figure: MIRA, at: edge });
-    assert!(events.contains(&Event::Foraged { figure: MIRA, die: Die { sides: 6, value: 3 } }));
+    assert!(events.contains(&Event::Foraged { figure: MIRA, die: Die { sides: 6, value: 3 }, slot: 0 }));
     assert_eq!(s.figures[MIRA as usize].dice.as_slice(), &[Die { sides: 6, value: 3 }]);
     assert_eq!(s.pool.len(), 2);
     assert_eq!(s.phase, Phase::Forage { next: P2, passes: 0 });
@@ -449,8 +451,10 @@ fn a_foraging_figure_is_placed_touching_an_edge_clear_of_the_gate_and_enemies() 
     assert_eq!(refused(&g, &s, Action::Forage { die: 0, figure: MIRA, at: None }), "ep.forage.place");
     ok(&g, &mut s, forage(12.0, 1.25));
     s.phase = Phase::Forage { next: P1, passes: 0 };
-    assert_eq!(refused(&g, &s, Action::Forage { die: 1, figure: MIRA, at: Some(p(14.0, 1.25)) }), "ep.forage.placed");
-    let events = ok(&g, &mut s, Action::Forage { die: 1, figure: MIRA, at: None });
+    // Pool dice keep their numbers: die 1 is gone, die 3 (the D4) is still die 3.
+    assert_eq!(refused(&g, &s, Action::Forage { die: 0, figure: MIRA, at: None }), "ep.forage.die");
+    assert_eq!(refused(&g, &s, Action::Forage { die: 2, figure: MIRA, at: Some(p(14.0, 1.25)) }), "ep.forage.placed");
+    let events = ok(&g, &mut s, Action::Forage { die: 2, figure: MIRA, at: None });
     assert!(!events.iter().any(|e| matches!(e, Event::Placed { .. })));
     assert_eq!(s.figures[MIRA as usize].dice.len(), 2);
     // The gate: Bram's 5 cm base touching the left edge reaches x = 5, just
@@ -744,35 +748,40 @@ fn a_move_is_twice_the_movement_spec_measured_at_the_centre_along_a_polyline() {
 }
 
 #[test]
-fn climbing_adds_the_highest_height_crossed_once_and_coming_down_is_free() {
+fn climbing_adds_each_height_climbed_once_and_coming_down_is_free() {
     // "A figure may move over terrain or onto terrain by adding the
     // terrain's height (in cm) to the distance of the movement. The height
     // that is added is the highest point of the terrain that the figure's
     // base must pass over to complete the movement action. The height is
     // only counted once when moving up onto the terrain. It does not count
     // as additional movement to move from the top of a piece of terrain
-    // downward, closer to the play surface."
+    // downward, closer to the play surface." Ruling P3: every climb up
+    // onto a piece counts once; going down is free.
     let g = v26();
     let mut s = acting(&g, MIRA);
     let boulder = piece(&mut s, BOULDER, 14.0, 30.0, 0); // x 11–17, height 3
     let crate_ = piece(&mut s, CRATE, 22.0, 30.0, 0); // x 19.5–24.5, height 4
     put(&mut s, MIRA, 9.0, 30.0);
-    // Over the boulder and onto the crate: 12 cm + 4 (not + 3 + 4).
+    // Onto the boulder: 6 cm + 3.
     let mut up = s.clone();
-    let events = ok(&g, &mut up, mv(&[(21.0, 30.0)]));
-    assert!(close(cost(&events), 16.0));
-    assert_eq!(up.figures[MIRA as usize].on, Some(crate_));
-    // 15 cm + 4 is too far.
-    assert_eq!(refused(&g, &s, mv(&[(24.0, 30.0)])), "ep.move.too-far");
-    // Down from the crate: the path only.
-    let events = ok(&g, &mut up, mv(&[(21.0, 20.0)]));
-    assert!(close(cost(&events), 10.0));
-    assert_eq!(up.figures[MIRA as usize].on, None);
-    // From the boulder (3) up to the crate (4): ruling P3, the difference.
+    let events = ok(&g, &mut up, mv(&[(15.0, 30.0)]));
+    assert!(close(cost(&events), 9.0));
+    assert_eq!(up.figures[MIRA as usize].on, Some(boulder));
+    // Over the boulder, down, and up onto the crate: 12 cm + 3 + 4 = 19, too far.
+    let r = g.check(&s, &mv(&[(21.0, 30.0)])).unwrap_err();
+    assert_eq!(r.rule, "ep.move.too-far");
+    assert!(r.reason.contains("7.0 cm climbing"), "{}", r.reason);
+    // From the boulder, down to the floor between and up onto the crate:
+    // the second climb is paid in full (7 cm + 4), not just the 1 cm rise.
     let mut from_boulder = s.clone();
     stand(&mut from_boulder, MIRA, 14.0, 30.0, boulder);
     let events = ok(&g, &mut from_boulder, mv(&[(21.0, 30.0)]));
-    assert!(close(cost(&events), 8.0));
+    assert!(close(cost(&events), 11.0), "{}", cost(&events));
+    assert_eq!(from_boulder.figures[MIRA as usize].on, Some(crate_));
+    // Down from the crate: the path only.
+    let events = ok(&g, &mut from_boulder, mv(&[(21.0, 20.0)]));
+    assert!(close(cost(&events), 10.0));
+    assert_eq!(from_boulder.figures[MIRA as usize].on, None);
     // A base that only touches a piece (ruling P1) does not climb it: the
     // boulder's top is at y = 33, Mira's base reaches down to 33.
     let mut along = s.clone();
@@ -975,7 +984,7 @@ fn damage_is_the_sum_of_the_dice_unless_it_exceeds_force() {
     put(&mut s, MIRA, 10.0, 20.0);
     put(&mut s, GRAK, 15.0, 20.0);
     ok(&g, &mut s, attack(GRAK, 2));
-    assert!(matches!(&s.phase, Phase::AttackRoll(a) if a.dice.len() == 2));
+    assert!(matches!(s.pending.top(), Some(Frame::AttackRoll(a)) if a.dice.len() == 2));
     assert_eq!(g.to_move(&s), ToMove::Chance);
     assert_eq!(g.dice(&s).len(), 2);
     let events = roll(&g, &mut s, &[4, 4]);
@@ -1077,14 +1086,14 @@ fn a_prep_token_raises_or_lowers_a_rolled_die_by_two_within_its_faces() {
     // value)".
     let g = v26();
     let mut s = attack_rolled(&g, 3, [3, 2]);
-    assert!(matches!(s.phase, Phase::AttackDice(_)), "the attacker holds tokens: they decide");
+    assert!(matches!(s.pending.top(), Some(Frame::AttackDice(_))), "the attacker holds tokens: they decide");
     assert_eq!(g.to_move(&s), ToMove::Seat(P1));
     let events = ok(&g, &mut s, Action::Spend(PrepUse::Raise { die: 0 }));
     assert!(events.contains(&Event::Rolled { dice: vec![Die { sides: 4, value: 4 }, Die { sides: 4, value: 2 }] }));
     assert_eq!(refused(&g, &s, Action::Spend(PrepUse::Raise { die: 0 })), "ep.prep.max");
     assert_eq!(refused(&g, &s, Action::Spend(PrepUse::Raise { die: 2 })), "ep.prep.die");
     ok(&g, &mut s, Action::Spend(PrepUse::Lower { die: 1 }));
-    assert!(matches!(&s.phase, Phase::AttackDice(a) if a.dice[1].value == 1), "2 − 2 stops at 1");
+    assert!(matches!(s.pending.top(), Some(Frame::AttackDice(a)) if a.dice[1].value == 1), "2 − 2 stops at 1");
     assert_eq!(refused(&g, &s, Action::Spend(PrepUse::Lower { die: 1 })), "ep.prep.min");
     assert_eq!(s.prep, [1, 0]);
     // While the dice are on the table, tokens only change them.
@@ -1188,10 +1197,10 @@ fn a_prep_token_adds_5_cm_to_the_next_attack_only() {
         put(&mut s, GRAK, 10.0 + 1.25 + 17.0 + 1.6, 20.0); // 17 cm away
         assert_eq!(refused(&g, &s, attack(GRAK, 1)), "ep.attack.range");
         ok(&g, &mut s, Action::Spend(PrepUse::Reach { figure: MIRA }));
-        assert_eq!(s.figures[MIRA as usize].reach, 5);
+        assert_eq!(s.effects.total(MIRA, |k| *k == Fx::Reach), 5);
         assert_eq!(g.attack_range(&s, MIRA), 20.0);
         ok(&g, &mut s, attack(GRAK, 1));
-        assert_eq!(s.figures[MIRA as usize].reach, 0, "{edition}: used up by the attack");
+        assert_eq!(s.effects.total(MIRA, |k| *k == Fx::Reach), 0, "{edition}: used up by the attack");
         let mut events = Vec::new();
         g.apply(&mut s, &Decision::Roll(Roll::from_values(&[1]).unwrap()), &mut events).unwrap();
         ok(&g, &mut s, Action::Resolve);
@@ -1324,16 +1333,23 @@ fn the_gate_is_flat_and_blocks_neither_movement_nor_sight() {
 // ----------------------------------------------------------------- abilities
 
 #[test]
-fn abilities_are_a_decision_that_refuses_until_their_effects_exist() {
+fn using_an_ability_is_an_action_that_needs_its_die_and_its_moment() {
     // "The following actions are available to a figure during their
-    // activation: Move, Attack, Prepare, Use An Ability." Ruling P21.
+    // activation: Move, Attack, Prepare, Use An Ability." — "To perform an
+    // ability, remove any dice from the figure that are required by the
+    // ability". Ruling P21.
     let g = v26();
     let s = acting(&g, MIRA);
-    assert_eq!(refused(&g, &s, Action::Ability { slot: 0 }), "ep.ability.effects");
-    assert_eq!(refused(&g, &s, Action::Ability { slot: 1 }), "ep.ability.effects");
-    assert_eq!(refused(&g, &s, Action::Ability { slot: 2 }), "ep.ability.none");
+    let use_ = |slot, aim| Action::Ability(Use { figure: MIRA, slot, die: None, aim, tokens: 0 });
+    let at_grak = || Aim::Figures([GRAK].into_iter().collect());
+    assert_eq!(refused(&g, &s, use_(0, at_grak())), "ep.ability.no-die", "Long Bow needs a foraged D6");
+    assert_eq!(refused(&g, &s, use_(1, Aim::Nothing)), "ep.ability.when", "Flaming Arrow follows a standard attack");
+    assert_eq!(refused(&g, &s, use_(2, Aim::Nothing)), "ep.ability.none");
     let s = acting(&g, BRAM);
-    assert_eq!(refused(&g, &s, Action::Ability { slot: 0 }), "ep.ability.none");
+    assert_eq!(
+        refused(&g, &s, Action::Ability(Use { figure: BRAM, slot: 0, die: None, aim: Aim::Nothing, tokens: 0 })),
+        "ep.ability.none"
+    );
 }
 
 #[test]

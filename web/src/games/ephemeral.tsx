@@ -92,10 +92,14 @@ export function useEphemeral(p: GameProps): GameUI {
     setNudging(null);
   }, [p.view.len, p.view.you]);
 
+  // Work pending inside the current action: the top frame is what is asked now.
+  const pending: Json[] = s?.pending ?? [];
+  const top: Json = pending.length > 0 ? pending[pending.length - 1] : null;
+  const attack = top?.frame === "attack_roll" || top?.frame === "attack_dice" ? top : null;
+  const attackDice = top?.frame === "attack_dice";
   const acting = phase === "Acting" ? (pd.figure as number) : null;
-  const attack = phase === "AttackDice" || phase === "AttackRoll" ? pd : null;
   const actor = acting ?? attack?.attacker ?? null;
-  const myActing = acting !== null && figs[acting]?.owner === me && p.interactive;
+  const myActing = acting !== null && figs[acting]?.owner === me && p.interactive && pending.length === 0;
   const onTable = (i: number) => !!figs[i]?.at && !figs[i]?.defeated;
   const enemiesOf = (seat: number) =>
     figs.map((f, i) => ({ f, i })).filter(({ f, i }) => f.owner !== seat && onTable(i)).map(({ f, i }) => ({ c: f.at as P, r: infos[i]?.radius ?? 1 }));
@@ -108,7 +112,7 @@ export function useEphemeral(p: GameProps): GameUI {
   const canPass = legal.some((a) => a === "Pass");
   const canPrepare = legal.some((a) => a === "Prepare");
   const canEnd = legal.some((a) => a === "End");
-  const canResolve = legal.some((a) => a === "Resolve") || (phase === "AttackDice" && p.interactive);
+  const canResolve = legal.some((a) => a === "Resolve") || (attackDice && p.interactive);
   const choices = legal.filter((a) => a?.Choose || a?.First !== undefined || a?.Forager !== undefined);
   const terrainLegal = legal.some((a) => a?.Terrain || a?.Gate);
   const placedPieces = new Set((s?.terrain ?? []).map((t: Json) => t.piece as number));
@@ -248,7 +252,7 @@ export function useEphemeral(p: GameProps): GameUI {
       : null;
   const budget = acting !== null ? (infos[acting]?.moveCm ?? 0) : 0;
   const dragBudget = nudging !== null ? NUDGE_CM : budget;
-  const rangeOf = (i: number) => (infos[i]?.rangeCm ?? 0) + (figs[i]?.reach ?? 0);
+  const rangeOf = (i: number) => (infos[i]?.rangeCm ?? 0) + effectTotal(s, i, "reach");
   const measure = (a: number, b: number) => {
     const fa = figs[a], fb = figs[b];
     if (!onTable(a) || !onTable(b)) return null;
@@ -362,6 +366,15 @@ export function useEphemeral(p: GameProps): GameUI {
             />
           ) : null,
         )}
+        {(s?.mines ?? []).map((m: Json) => (
+          <g class={`mine ${m.passive ? "passive" : "active"}`} data-mine={m.id} pointer-events="none">
+            <circle cx={m.at.x} cy={Y(m.at.y)} r={5} class="mine-reach" />
+            <rect x={m.at.x - 0.6} y={Y(m.at.y) - 0.6} width="1.2" height="1.2" rx=".25" class="mine-die" />
+            <text x={m.at.x} y={Y(m.at.y) + 0.3} class="mine-label">
+              {m.die.value}
+            </text>
+          </g>
+        ))}
         {drag && dragPreview && mover !== null && (
           <DragPath points={drag} r={infos[mover].radius} cost={dragPreview.cost} climb={dragPreview.climb} budget={dragBudget} blocked={dragPreview.blockedBy} nudge={nudging !== null} />
         )}
@@ -388,14 +401,14 @@ export function useEphemeral(p: GameProps): GameUI {
       Activate: "Activate one of your glowing figures.",
       Acting: "Drag the active figure to move it, click an enemy to target it, or prepare.",
       Nudging: `Nudge ${nudging !== null ? `${infos[nudging]?.name} (${infos[nudging]?.letter})` : ""}: drag it up to ${NUDGE_CM} cm, or click where it goes; this spends a prep token.`,
-      AttackDice: "The attack dice are rolled: spend prep tokens on them, or accept the roll.",
     };
-    prompt = pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null;
+    prompt = top ? (attackDice ? "The attack dice are rolled: spend prep tokens on them, or accept the roll." : frameText(top, infos)) : (pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null);
   }
 
   const prep: number[] = s?.prep ?? [0, 0];
-  const canSpend = p.interactive && me !== null && prep[me] > 0 && (phase === "Acting" || phase === "AttackDice");
-  const pool: Json[] = s?.pool ?? [];
+  const canSpend = p.interactive && me !== null && prep[me] > 0 && ((phase === "Acting" && pending.length === 0) || attackDice);
+  const pool: (Json | null)[] = s?.pool ?? [];
+  const reaction = p.interactive && top && (top.frame === "window" || top.frame === "resist") ? top : null;
 
   const panel = (
     <Panel title={`Ephemeral ${variant?.edition === "v0.20" ? "Gate v0.20" : "Path v0.26"}`} cls="eph-panel">
@@ -415,15 +428,17 @@ export function useEphemeral(p: GameProps): GameUI {
           </div>
         ))}
       </div>
-      {pool.length > 0 && (
+      {pool.some((d) => d) && (
         <div class="pool-tray" data-testid="pool">
           <div class="tray-title">Foraging pool</div>
           <div class="pool-dice">
-            {pool.map((d, k) => (
+            {pool.map((d, k) => !d ? (
+              <span class="die-slot" title={`pool die ${k + 1} was foraged`} />
+            ) : (
               <button
                 class={`die-btn ${poolDie === k ? "on" : ""} ${phase === "Forage" && p.interactive && !forageDice.has(k) ? "unusable" : ""}`}
                 disabled={!(phase === "Forage" && p.interactive)}
-                title={`D${d.sides} showing ${d.value}`}
+                title={`pool die ${k + 1}: D${d.sides} showing ${d.value}`}
                 data-die={k}
                 onClick={() => {
                   setPoolDie(poolDie === k ? null : k);
@@ -506,7 +521,7 @@ export function useEphemeral(p: GameProps): GameUI {
         <RolledDice
           attack={attack}
           force={infos[attack.attacker]?.force ?? 0}
-          canSpend={canSpend && phase === "AttackDice"}
+          canSpend={canSpend && attackDice}
           lower={variant?.edition !== "v0.20"}
           send={send}
         />
@@ -528,18 +543,56 @@ export function useEphemeral(p: GameProps): GameUI {
               End activation
             </button>
           )}
-          {phase === "AttackDice" && canResolve && (
+          {attackDice && canResolve && (
             <button class="btn primary" onClick={() => send("Resolve")} data-action="Resolve">
               Accept the roll
             </button>
           )}
         </div>
       )}
-      {myActing && acting !== null && (
-        <div class="ability-row">
-          {(infos[acting]?.abilities ?? []).map((a, k) => (
-            <button class="btn small ghost" title={ability(a.id)?.text ?? ""} onClick={() => send({ Ability: { slot: k } })}>
-              {a.name ?? ability(a.id)?.id ?? a.id}
+      {myActing && acting !== null && (infos[acting]?.abilities ?? []).length > 0 && (
+        <div class="ability-tray" data-testid="abilities">
+          <div class="tray-title">Abilities of {infos[acting]?.name}</div>
+          {(infos[acting]?.abilities ?? []).map((a, k) => {
+            const uses = legal.filter((x) => x?.Ability && x.Ability.figure === acting && x.Ability.slot === k);
+            const info = ability(a.id);
+            return (
+              <div class="ability-line" data-ability={a.id}>
+                <div>
+                  <b>{a.name ? `${a.name} (${a.id})` : a.id}</b> <span class="muted small">{info?.type} {info?.die ?? ""}</span>
+                  <div class="muted small">{info?.text ?? ""}</div>
+                </div>
+                <div class="row wrap">
+                  {uses.length === 0 && <span class="muted small">{abilityIdle(info)}</span>}
+                  {uses.map((u) => (
+                    <button class="btn small" data-action={JSON.stringify(u)} onClick={() => send(u)}>
+                      {useText(u.Ability, infos)}
+                    </button>
+                  ))}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      )}
+      {reaction && (
+        <div class="reaction-tray" data-testid="reaction">
+          <div class="tray-title">{frameText(reaction, infos)}</div>
+          <div class="row wrap">
+            {legal.map((a) => (
+              <button class={`btn small ${a === "Pass" ? "ghost" : "primary"}`} data-action={JSON.stringify(a)} onClick={() => send(a)}>
+                {a === "Pass" ? (reaction.frame === "resist" ? "Do not resist" : "Pass") : a?.Ability ? useText(a.Ability, infos) : a?.Resist ? `Resist with ${diceText(a.Resist.dice)}` : JSON.stringify(a)}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {(s?.mines ?? []).length > 0 && (
+        <div class="muted small" data-testid="mines">
+          Mines: {(s.mines as Json[]).map((m) => `${m.passive ? "passive" : "active"} mine ${m.id} (D${m.die.sides}:${m.die.value}) of ${infos[m.by]?.name ?? "?"}`).join(" · ")}
+          {legal.filter((a) => a?.Detonate).map((a) => (
+            <button class="btn small" data-action={JSON.stringify(a)} onClick={() => send(a)}>
+              Detonate mine {a.Detonate.mine}
             </button>
           ))}
         </div>
@@ -574,7 +627,14 @@ export function useEphemeral(p: GameProps): GameUI {
           {infos
             .filter((x) => x.seat === seat)
             .map((x) => (
-              <Sheet info={x} f={figs[x.i]} active={actor === x.i} hovered={hoverFig === x.i} onHover={(h) => setHoverFig(h ? x.i : null)} />
+              <Sheet
+                info={x}
+                f={figs[x.i]}
+                fx={{ reach: effectTotal(s, x.i, "reach"), words: effectWords(s, x.i) }}
+                active={actor === x.i}
+                hovered={hoverFig === x.i}
+                onHover={(h) => setHoverFig(h ? x.i : null)}
+              />
             ))}
         </div>
       ))}
@@ -590,6 +650,87 @@ export function useEphemeral(p: GameProps): GameUI {
     panel,
     prompt,
   };
+}
+
+/** The sum of a figure's effects of one kind (`reach`, `force`). */
+function effectTotal(s: Json, figure: number, kind: string): number {
+  return ((s?.effects ?? []) as Json[]).filter((e) => e.holder === figure && e.kind === kind).reduce((n, e) => n + (e.value ?? 0), 0);
+}
+
+/** A figure's effects as words for its sheet. */
+function effectWords(s: Json, figure: number): string[] {
+  const out: string[] = [];
+  for (const e of (s?.effects ?? []) as Json[]) {
+    if (e.holder !== figure) continue;
+    if (e.kind === "immobile") out.push("Immobile");
+    else if (e.kind === "immobilized") out.push("immobilized");
+    else if (e.kind === "force") out.push(`+${e.value} Force next attack`);
+    else if (e.kind === "reach") out.push(`+${e.value} cm range next attack`);
+  }
+  return out;
+}
+
+const letterOf = (infos: FigureInfo[], i: number) => infos[i]?.letter ?? `#${i}`;
+
+/** What an ability use does, in a few words for its button. */
+function useText(u: Json, infos: FigureInfo[]): string {
+  const who = (i: number) => `${infos[i]?.name ?? "?"} (${letterOf(infos, i)})`;
+  const a = u.aim;
+  const die = u.die !== null && u.die !== undefined ? ` with die ${u.die + 1}` : "";
+  const name = infos[u.figure]?.abilities?.[u.slot];
+  const label = name ? (name.name ?? name.id) : `ability ${u.slot + 1}`;
+  let what = "";
+  if (a === "nothing") what = "";
+  else if (a?.figures) what = ` at ${a.figures.map(who).join(", ")}`;
+  else if (a?.point) what = ` at (${a.point.x}, ${a.point.y})`;
+  else if (a?.path) what = ` moving to (${a.path[a.path.length - 1].x}, ${a.path[a.path.length - 1].y})`;
+  else if (a?.shove) what = " " + a.shove.map(([t, pull]: [number, boolean]) => `${pull ? "pull" : "push"} ${who(t)}`).join(", ");
+  else if (a?.gate !== undefined) what = a.gate ? " pulling the gate" : " pushing the gate";
+  else if (a?.raise) what = ` raising ${who(a.raise.figure)}'s die ${a.raise.die + 1}`;
+  else if (a?.pools) what = ` pools at ${a.pools.map(([t]: [number, number]) => who(t)).join(", ")}`;
+  else if (a?.defend !== undefined) what = a.defend ? " (reroll the die)" : " (the die as it shows)";
+  else if (a?.negate !== undefined) what = `: cancel ${a.negate} damage`;
+  else if (a?.counter) what = ` counter-attacking ${who(a.counter.target)}${a.counter.dice.some((n: number) => n > 0) ? ` with ${diceText(a.counter.dice)}` : ""}`;
+  const tokens = u.tokens ? `, discarding ${u.tokens} prep token${u.tokens === 1 ? "" : "s"}` : "";
+  return `${label}${what}${die}${tokens}`;
+}
+
+/** Why an ability offers nothing now. */
+function abilityIdle(info: Json): string {
+  if (!info) return "";
+  if (info.type === "defend") return "used when an attack is about to damage this figure";
+  if (info.when === "friend-hurt") return "used when a friend within range is about to take damage";
+  if (info.when === "enemy-attack") return "used after an enemy attack";
+  if (info.when === "attack-dealt") return "used after this figure's standard attack deals damage";
+  if ((info.keywords ?? []).includes("counter")) return "used after surviving an enemy attack";
+  if (info.type === "prep" || (info.keywords ?? []).includes("sneak")) return "works by itself";
+  return "no die, target or spot for it now";
+}
+
+/** What the top pending frame asks, in words. */
+function frameText(f: Json, infos: FigureInfo[]): string {
+  const who = (i: number) => infos[i]?.name ?? "a figure";
+  if (f.frame === "resist") return `${who(f.target)} may resist ${who(f.by)}'s ability (roll dice against Force; beat ${f.against})`;
+  if (f.frame !== "window") return "Dice are being rolled.";
+  const t = f.trigger;
+  switch (t.trigger) {
+    case "damage":
+      return `${who(t.target)} is about to take damage: use a Defend die or L7, or pass.`;
+    case "dealt":
+      return `${who(t.attacker)}'s attack dealt damage: add spray, or pass.`;
+    case "survived":
+      return `${who(t.target)} survived ${who(t.attacker)}'s attack: counter attack, or pass.`;
+    case "attacked":
+      return `${who(t.attacker)} attacked: a figure with L11 may move up to 4 cm, or pass.`;
+    case "waypoint":
+      return `${who(t.figure)} is part-way through its move: use a Chain Rush, or go on.`;
+    case "move_ended":
+      return `${who(t.figure)} ended its move: use a Rush or Chain Rush ability, or pass.`;
+    case "again":
+      return `${who(t.figure)} may use its recurring ability again, or pass.`;
+    default:
+      return "Answer the event, or pass.";
+  }
 }
 
 function Terrain({ sol, name, n }: { sol: Solid; name: string; n: number }) {
@@ -891,7 +1032,7 @@ function PrepUses(props: { figs: Json[]; infos: FigureInfo[]; me: number; send: 
   );
 }
 
-function Sheet({ info, f, active, hovered, onHover }: { info: FigureInfo; f: Json; active: boolean; hovered: boolean; onHover: (h: boolean) => void }) {
+function Sheet({ info, f, fx, active, hovered, onHover }: { info: FigureInfo; f: Json; fx: { reach: number; words: string[] }; active: boolean; hovered: boolean; onHover: (h: boolean) => void }) {
   const hpLeft = f ? Math.max(0, info.hp - f.damage) : info.hp;
   const where = !f ? "" : f.defeated ? "defeated" : !f.at ? "not on the table" : f.on !== null && f.on !== undefined ? "up on terrain" : "on the table";
   return (
@@ -916,7 +1057,7 @@ function Sheet({ info, f, active, hovered, onHover }: { info: FigureInfo; f: Jso
         </span>
         <span title="Range">
           <b>{info.rangeCm}</b>
-          {f?.reach ? `+${f.reach}` : ""} cm range
+          {fx.reach ? `+${fx.reach}` : ""} cm range
         </span>
         <span title="actions left this game">
           <b>{f?.actions ?? info.actions}</b> actions
@@ -940,6 +1081,7 @@ function Sheet({ info, f, active, hovered, onHover }: { info: FigureInfo; f: Jso
           );
         })}
       </ul>
+      {fx.words.length > 0 && <div class="sheet-effects" data-testid="effects">{fx.words.join(" · ")}</div>}
       <div class="sheet-foot muted">
         {(info.radius * 20).toFixed(0)} mm base · {where}
       </div>

@@ -28,7 +28,7 @@ pub use disc::{Disc, PlayArea};
 pub use parry2d::math::Vec2;
 pub use sight::{Blockers, Sightline, shortest_sight, sight};
 pub use solid::{ShapeError, Solid};
-pub use sweep::{path_length, within};
+pub use sweep::{overlap_span, path_length, within};
 
 /// The one tolerance of every contact judgement, in centimetres (0.5 mm):
 /// about what a player can tell apart by eye on the table.
