@@ -18,6 +18,10 @@ import tideWardens from "@sets/tide-wardens.toml?raw";
 import glassOrchard from "@sets/glass-orchard.toml?raw";
 import lanternPact from "@sets/lantern-pact.toml?raw";
 import saltAndIron from "@sets/salt-and-iron.toml?raw";
+import quarryGuild from "@sets/quarry-guild.toml?raw";
+import gatewrights from "@sets/gatewrights.toml?raw";
+import starfallChoir from "@sets/starfall-choir.toml?raw";
+import mireStalkers from "@sets/mire-stalkers.toml?raw";
 
 export const SHIPPED_SETS: Record<string, string> = {
   "ember-court": emberCourt,
@@ -25,6 +29,10 @@ export const SHIPPED_SETS: Record<string, string> = {
   "glass-orchard": glassOrchard,
   "lantern-pact": lanternPact,
   "salt-and-iron": saltAndIron,
+  "quarry-guild": quarryGuild,
+  "gatewrights": gatewrights,
+  "starfall-choir": starfallChoir,
+  "mire-stalkers": mireStalkers,
 };
 
 const BLURB: Record<string, string> = {

@@ -105,7 +105,6 @@ enum Mark {
 trait View {
     fn seat_role(&self, s: &State, seat: Seat) -> &'static str;
     fn piece_under(&self, s: &State, on: Option<u8>) -> Option<u8>;
-    fn touches_gate(&self, s: &State, figure: u8) -> bool;
     fn marks(&self, s: &State) -> Vec<[Mark; COLS]>;
     fn map(&self, s: &State, color: bool) -> String;
     fn terrain_legend(&self, s: &State) -> String;
@@ -129,13 +128,6 @@ impl View for Ephemeral {
     /// The kit piece under a figure (`on` indexes `State::terrain`).
     fn piece_under(&self, s: &State, on: Option<u8>) -> Option<u8> {
         on.and_then(|i| s.terrain.get(i as usize)).map(|t| t.piece)
-    }
-
-    fn touches_gate(&self, s: &State, figure: u8) -> bool {
-        match (s.gate, self.disc(s, figure)) {
-            (Some(g), Some(d)) => gate_disc(g).touches(&d),
-            _ => false,
-        }
     }
 
     /// The 40 × 20 map, one mark a cell, row 0 at the bottom.

@@ -84,7 +84,8 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
         /// The opponent: auto (the strongest bot for the game), human, random,
-        /// greedy, mcts[:…] or alphabeta[:…].
+        /// greedy, heuristic[:depth=D], mcts[:iters=N,time=S,threads=T,depth=D,c=X]
+        /// or alphabeta[:time=S,nodes=N,depth=D] (games without dice or secrets).
         #[arg(long, default_value = "auto")]
         vs: String,
         /// Seconds the AI thinks per decision.
@@ -124,10 +125,11 @@ enum Command {
         /// Seed of the first game; every game's seed derives from it.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// The bot in seat 1 (moves first).
+        /// The bot in seat 1 (moves first): random, greedy, heuristic[:depth=D],
+        /// mcts[:…] or alphabeta[:…].
         #[arg(long, default_value = "random")]
         p1: String,
-        /// The bot in seat 2.
+        /// The bot in seat 2: random, greedy, heuristic[:depth=D], mcts[:…] or alphabeta[:…].
         #[arg(long, default_value = "random")]
         p2: String,
         /// Games played at once.
@@ -187,7 +189,7 @@ enum Command {
     },
     /// Check an Ephemeral Path figure set or a Path 2 Victory warband, and print its sheets.
     #[command(
-        after_help = "Ephemeral (the default): FILE is a figure-set file (.toml or .json; see docs/figure-sets.md) or the\nname of a set shipped with Arbiter: ember-court, tide-wardens, glass-orchard, lantern-pact, salt-and-iron.\n\nPath 2 Victory (--game p2v): FILE is a warband file (.toml or .json; see docs/warbands.md) or the name\nof a warband shipped with Arbiter: kobold-ambush, thornwood-raiders, beasts-of-the-vale, oni-tyrant.\nCreatures come from the starter bestiary, plus those of --bestiary (Arbiter's TOML card format)\nand --import (the public card JSON format); a card from a file replaces a starter card of its name.\n\nExit codes: 0 legal, 1 illegal (every violation is listed), 2 unreadable.\n\nExamples:\n  arbiter build ember-court\n  arbiter build my-set.toml --edition v0.20 --sheet my-set.html\n  arbiter build --game p2v kobold-ambush --sheet kobolds.html\n  arbiter build --game p2v my-warband.toml --import cards.json"
+        after_help = "Ephemeral (the default): FILE is a figure-set file (.toml or .json; see docs/figure-sets.md) or the\nname of a set shipped with Arbiter: ember-court, tide-wardens, glass-orchard, lantern-pact, salt-and-iron,\nquarry-guild, gatewrights, starfall-choir, mire-stalkers.\n\nPath 2 Victory (--game p2v): FILE is a warband file (.toml or .json; see docs/warbands.md) or the name\nof a warband shipped with Arbiter: kobold-ambush, thornwood-raiders, beasts-of-the-vale, oni-tyrant.\nCreatures come from the starter bestiary, plus those of --bestiary (Arbiter's TOML card format)\nand --import (the public card JSON format); a card from a file replaces a starter card of its name.\n\nExit codes: 0 legal, 1 illegal (every violation is listed), 2 unreadable.\n\nExamples:\n  arbiter build ember-court\n  arbiter build my-set.toml --edition v0.20 --sheet my-set.html\n  arbiter build --game p2v kobold-ambush --sheet kobolds.html\n  arbiter build --game p2v my-warband.toml --import cards.json"
     )]
     Build {
         /// A figure-set file or shipped set's name; with --game p2v, a warband file or shipped warband's name.

@@ -40,6 +40,13 @@ fn help_lists_every_command() {
     for c in ["play", "sim", "perft", "replay", "tournament", "build", "serve"] {
         assert!(text(&o).contains(c), "{c} missing from --help");
     }
+    // Every bot a game accepts is named where a bot is chosen.
+    for (command, flag) in [("play", "--vs"), ("sim", "--p1")] {
+        let help = text(&arbiter(&[command, "--help"], ""));
+        for bot in ["random", "greedy", "heuristic", "mcts", "alphabeta"] {
+            assert!(help.contains(bot), "{bot} missing from {command} {flag} in --help");
+        }
+    }
 }
 
 #[test]

@@ -46,6 +46,10 @@ pub fn shipped_sets() -> Vec<(&'static str, &'static str)> {
         ("glass-orchard", include_str!("../sets/glass-orchard.toml")),
         ("lantern-pact", include_str!("../sets/lantern-pact.toml")),
         ("salt-and-iron", include_str!("../sets/salt-and-iron.toml")),
+        ("quarry-guild", include_str!("../sets/quarry-guild.toml")),
+        ("gatewrights", include_str!("../sets/gatewrights.toml")),
+        ("starfall-choir", include_str!("../sets/starfall-choir.toml")),
+        ("mire-stalkers", include_str!("../sets/mire-stalkers.toml")),
     ]
 }
 

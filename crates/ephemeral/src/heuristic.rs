@@ -37,7 +37,7 @@ impl Evaluate for Ephemeral {
                 continue;
             };
             let gap = f64::from(gate.gap(&Disc::new(v(at), stats.radius)));
-            if gap <= f64::from(TOLERANCE) {
+            if gap <= f64::from(TOLERANCE) && f.on.is_none() {
                 score[s] += ON_GATE + 0.001 * f64::from(stats.points);
             } else if f.actions > 0 {
                 let reach = f64::from(f.actions) * f64::from(stats.movement_cm);

@@ -368,20 +368,23 @@ impl Ephemeral {
         }
     }
 
+    /// True if a figure's base touches the gate: standing on the table
+    /// (not up on terrain: the gate is flat on the table, ruling P17) with
+    /// its base within the tolerance of the gate's circle or over it.
+    pub fn touches_gate(&self, state: &State, figure: u8) -> bool {
+        let (Some(g), Some(d)) = (state.gate, self.disc(state, figure)) else { return false };
+        state.figures[figure as usize].on.is_none() && gate_disc(g).touches(&d)
+    }
+
     /// Figures touching the gate and their spec points, per seat, and the winner.
     pub fn score(&self, state: &State) -> ([u8; 2], [u32; 2], Option<Seat>) {
         let mut touching = [0u8; 2];
         let mut points = [0u32; 2];
-        if let Some(g) = state.gate {
-            let gate = gate_disc(g);
-            for i in 0..state.figures.len() {
-                if let Some(d) = self.disc(state, i as u8)
-                    && gate.touches(&d)
-                {
-                    let s = state.figures[i].owner.index();
-                    touching[s] += 1;
-                    points[s] += self.stats[i].points;
-                }
+        for i in 0..state.figures.len() {
+            if self.touches_gate(state, i as u8) {
+                let s = state.figures[i].owner.index();
+                touching[s] += 1;
+                points[s] += self.stats[i].points;
             }
         }
         let winner = if touching == [0, 0] {

@@ -507,6 +507,16 @@ fn shipped_sets_are_legal_100_point_sets_in_both_editions() {
         assert_eq!(&on_disk, text);
     }
     assert_eq!(classes.len(), 4, "the shipped sets use every class");
+    // Together the shipped sets use every ability of the catalogue.
+    let used: std::collections::BTreeSet<String> = sets
+        .iter()
+        .flat_map(|(_, text)| {
+            let set = FigureSet::parse(text, Format::Toml, Edition::V026, &c).unwrap();
+            set.figures().iter().flat_map(|f| f.abilities().iter().map(|a| a.id().to_string())).collect::<Vec<_>>()
+        })
+        .collect();
+    let missing: Vec<&str> = c.abilities().iter().map(|a| a.id.as_str()).filter(|id| !used.contains(*id)).collect();
+    assert!(missing.is_empty(), "no shipped set uses {missing:?}");
     assert_eq!(dice.into_iter().collect::<Vec<_>>(), vec![4, 6, 8, 10, 12], "figures can forage every die");
     assert!(shipped_set("nonexistent").is_none());
     assert!(shipped_set("Ember-Court.toml").is_some());

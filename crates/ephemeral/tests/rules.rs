@@ -1298,15 +1298,18 @@ fn nobody_wins_when_no_figure_touches_the_gate() {
 }
 
 #[test]
-fn touching_the_gate_is_judged_on_the_table_plane() {
+fn only_a_base_on_the_table_touches_the_flat_gate() {
     // "the player with the highest number of figures whose bases are
-    // touching the gate" — ruling P17: in plan view, so a figure standing on
-    // terrain beside the gate touches it when its base reaches the gate's
-    // circle.
+    // touching the gate" — "A Gate - 9cm flat circle." Ruling P17: the gate
+    // lies flat on the table; a figure standing on terrain beside it, its
+    // base reaching over the gate's edge 3 cm up, does not touch it. On the
+    // table, a base touches it when it reaches the gate's circle.
     let g = v26();
     let mut s = over(&g);
     let boulder = piece(&mut s, BOULDER, 20.0, 30.0, 0); // 2.5 cm from the gate
-    stand(&mut s, BRAM, 20.0, 27.0, boulder); // 3 cm up, its base reaching the gate
+    stand(&mut s, BRAM, 20.0, 27.0, boulder); // 3 cm up, its base over the gate's edge
+    assert_eq!(g.score(&s), ([0, 0], [0, 0], None));
+    put(&mut s, BRAM, 20.0, 23.0); // on the table, 0.5 cm over the gate's edge
     assert_eq!(g.score(&s), ([1, 0], [23, 0], Some(P1)));
 }
 
