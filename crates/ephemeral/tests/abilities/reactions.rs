@@ -149,3 +149,34 @@ fn a_chain_rusher_defeated_by_a_counter_stops_where_it_stands() {
     assert!(s.pending.is_empty());
     assert!(!matches!(s.phase, Phase::Acting { figure, .. } if figure == r));
 }
+
+#[test]
+fn the_defend_die_of_architecture_md_step_by_step() {
+    // ARCHITECTURE.md, "A Defend die through the resolution core".
+    let g = game(&[fig("Ash", "disruptor", &[])], &[fig("Dee", "tactician", &["T7"])]);
+    let [ash, dee] = ids(&g, ["a", "A"]);
+    let mut s = acting(&g, ash);
+    put(&mut s, ash, 10.0, 20.0);
+    put(&mut s, dee, 20.0, 20.0);
+    give(&mut s, dee, &[(8, 1)]);
+    act(&g, &mut s, "attack A 2d4");
+    assert!(matches!(s.pending.iter().collect::<Vec<_>>()[..], [Frame::AttackRoll(_), Frame::ActionDone { .. }]));
+    assert_eq!(g.dice(&s).to_string(), "Ash's attack on Dee: 2d4 (D4)");
+    roll(&g, &mut s, &[2, 3]);
+    assert!(matches!(
+        s.pending.iter().collect::<Vec<_>>()[..],
+        [Frame::Window(_), Frame::Damage(_), Frame::ActionDone { .. }]
+    ));
+    assert_eq!(owes(&g, &s), ToMove::Seat(P2));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let texts: Vec<String> = legal.iter().map(|a| format_action(&g, a)).collect();
+    assert_eq!(texts, ["pass", "use A1 die 1 defend", "use A1 die 1 reroll"]);
+    act(&g, &mut s, "use A1 reroll");
+    assert_eq!(g.dice(&s).purpose(), Some("the Defend die of Dee (T7), rerolled"));
+    let ev = roll(&g, &mut s, &[4]);
+    assert!(ev.contains(&Event::Defended { figure: dee, slot: 0, value: 4, rerolled: true }));
+    assert!(ev.contains(&Event::Hit { target: dee, damage: 1 }));
+    assert!(s.pending.is_empty());
+    assert_eq!(s.phase, Phase::Acting { figure: ash, used: 1, limit: u8::MAX });
+}
