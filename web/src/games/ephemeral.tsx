@@ -402,7 +402,7 @@ export function useEphemeral(p: GameProps): GameUI {
       Acting: "Drag the active figure to move it, click an enemy to target it, or prepare.",
       Nudging: `Nudge ${nudging !== null ? `${infos[nudging]?.name} (${infos[nudging]?.letter})` : ""}: drag it up to ${NUDGE_CM} cm, or click where it goes; this spends a prep token.`,
     };
-    prompt = top ? (attackDice ? "The attack dice are rolled: spend prep tokens on them, or accept the roll." : frameText(top, infos)) : (pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null);
+    prompt = top ? (attackDice ? "The attack dice are rolled: spend prep tokens on them, or accept the roll." : frameText(top, infos, pending)) : (pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null);
   }
 
   const prep: number[] = s?.prep ?? [0, 0];
@@ -577,7 +577,7 @@ export function useEphemeral(p: GameProps): GameUI {
       )}
       {reaction && (
         <div class="reaction-tray" data-testid="reaction">
-          <div class="tray-title">{frameText(reaction, infos)}</div>
+          <div class="tray-title">{frameText(reaction, infos, pending)}</div>
           <div class="row wrap">
             {legal.map((a) => (
               <button class={`btn small ${a === "Pass" ? "ghost" : "primary"}`} data-action={JSON.stringify(a)} onClick={() => send(a)}>
@@ -708,14 +708,17 @@ function abilityIdle(info: Json): string {
 }
 
 /** What the top pending frame asks, in words. */
-function frameText(f: Json, infos: FigureInfo[]): string {
+function frameText(f: Json, infos: FigureInfo[], pending: Json[] = []): string {
   const who = (i: number) => infos[i]?.name ?? "a figure";
   if (f.frame === "resist") return `${who(f.target)} may resist ${who(f.by)}'s ability (roll dice against Force; beat ${f.against})`;
   if (f.frame !== "window") return "Dice are being rolled.";
   const t = f.trigger;
   switch (t.trigger) {
-    case "damage":
-      return `${who(t.target)} is about to take damage: use a Defend die or L7, or pass.`;
+    case "damage": {
+      const h = [...pending].reverse().find((x) => x.frame === "damage");
+      const from = h && h.by !== null && h.by !== undefined ? ` from ${who(h.by)}${h.kind === "mine" ? "'s mine" : h.kind === "spray" ? "'s spray" : "'s attack"}` : "";
+      return `${who(t.target)} is about to take ${h ? `${h.amount} damage` : "damage"}${from}: use a Defend die or L7, or pass.`;
+    }
     case "dealt":
       return `${who(t.attacker)}'s attack dealt damage: add spray, or pass.`;
     case "survived":
