@@ -32,6 +32,7 @@ pub mod fx;
 mod heuristic;
 pub mod kit;
 pub mod notation;
+pub mod random_set;
 mod resolve;
 mod roster;
 mod rules;
