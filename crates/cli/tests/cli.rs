@@ -815,3 +815,99 @@ fn build_p2v_takes_creatures_from_a_bestiary_file_or_imported_cards() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("herders.toml: line "), "{}", text(&o));
 }
+
+#[test]
+fn ephemeral_reactions_are_asked_of_the_defenders_player_in_the_terminal() {
+    // Two people at one terminal (`--vs human`): P1 attacks; P2, whose
+    // tactician holds a Defend ability (T2) and a D4, is asked before the
+    // damage lands and answers with `use A1 defend`. The script up to the
+    // attack is worked out with the library, with the same seeded dice.
+    use arbiter_core::{Decision, DiceMode, Game, MatchConfig, PlayerSpec, Session, ToMove};
+    use arbiter_ephemeral::catalogue::Catalogue;
+    use arbiter_ephemeral::figure::{FigureSet, Format};
+    use arbiter_ephemeral::kit::Kit;
+    use arbiter_ephemeral::notation::format_action;
+    use arbiter_ephemeral::{Action, Aim, Edition, Ephemeral, Variant};
+    let strikers = "name = \"Strikers\"\n[[figure]]\nname = \"Ash\"\nclass = \"disruptor\"\nbase_mm = 25\nhp = 4\nmovement = 8\nforce = 8\nrange = 5\n[[figure]]\nname = \"Bolt\"\nclass = \"disruptor\"\nbase_mm = 25\nhp = 4\nmovement = 8\nforce = 8\nrange = 5\n";
+    let shields = "name = \"Shields\"\n[[figure]]\nname = \"Dee\"\nclass = \"tactician\"\nbase_mm = 25\nhp = 9\nmovement = 6\nforce = 4\nrange = 2\nabilities = [\"T2\"]\n[[figure]]\nname = \"Eve\"\nclass = \"tactician\"\nbase_mm = 25\nhp = 9\nmovement = 6\nforce = 4\nrange = 2\nabilities = [\"T2\"]\n";
+    let (f1, f2) = (tmp("strikers.toml"), tmp("shields.toml"));
+    std::fs::write(&f1, strikers).unwrap();
+    std::fs::write(&f2, shields).unwrap();
+    let c = Catalogue::standard().unwrap();
+    let sets = vec![
+        FigureSet::parse(strikers, Format::Toml, Edition::V026, &c).unwrap(),
+        FigureSet::parse(shields, Format::Toml, Edition::V026, &c).unwrap(),
+    ];
+    let seed = 5;
+    let config = MatchConfig {
+        game: "ephemeral".into(),
+        variant: Variant { edition: Edition::V026, sets, kit: Kit::standard() },
+        players: vec![PlayerSpec::human("P1"), PlayerSpec::human("P2")],
+        seed,
+        dice: DiceMode::Seeded,
+    };
+    let mut session = Session::<Ephemeral>::new(config).unwrap();
+    let game = session.game().clone();
+    let mut typed = Vec::new();
+    let defend = 'play: {
+        for _ in 0..600 {
+            match session.to_move() {
+                ToMove::Over => panic!("the game ended before a defence"),
+                ToMove::Chance => {
+                    session.roll_seeded().unwrap();
+                }
+                ToMove::Seat(seat) => {
+                    let mut legal = Vec::new();
+                    game.legal_actions(session.state(), &mut legal);
+                    if let Some(d) =
+                        legal.iter().find(|a| matches!(a, Action::Ability(u) if matches!(u.aim, Aim::Defend(false))))
+                    {
+                        break 'play d.clone();
+                    }
+                    let s = session.state();
+                    let has_die = |t: u8| t >= 2 && !s.figures[t as usize].dice.is_empty();
+                    let pick = if seat.0 == 1 {
+                        legal
+                            .iter()
+                            .find(|a| matches!(a, Action::Forage { die, .. } if s.pool.get(*die).is_some_and(|d| d.sides == 4)))
+                            .or_else(|| legal.iter().find(|a| matches!(a, Action::Prepare | Action::Pass | Action::End)))
+                    } else {
+                        legal
+                            .iter()
+                            .find(|a| matches!(a, Action::Attack { target, .. } if has_die(*target)))
+                            .or_else(|| legal.iter().find(|a| matches!(a, Action::Pass)))
+                            .or_else(|| legal.iter().find(|a| matches!(a, Action::Move { .. })))
+                            .or_else(|| legal.iter().find(|a| matches!(a, Action::Resolve)))
+                    }
+                    .unwrap_or(&legal[0])
+                    .clone();
+                    typed.push(format_action(&game, &pick));
+                    session.apply(Decision::Act(pick)).unwrap();
+                }
+            }
+        }
+        panic!("no defence was asked");
+    };
+    typed.push(format_action(&game, &defend));
+    typed.push("quit".into());
+    let o = arbiter(
+        &[
+            "play",
+            "ephemeral",
+            "--vs",
+            "human",
+            "--set1",
+            f1.to_str().unwrap(),
+            "--set2",
+            f2.to_str().unwrap(),
+            "--seed",
+            &seed.to_string(),
+        ],
+        &(typed.join("\n") + "\n"),
+    );
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("is about to be dealt to"), "P2 is told what the window is about: {t}");
+    assert!(t.contains("defends with T2"), "{t}");
+    assert!(!t.contains('✗'), "every typed decision was accepted: {t}");
+}
