@@ -7,7 +7,10 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use arbiter_core::{Decision, Game, Roll, Seat, ToMove, roll_with};
+use arbiter_ephemeral::catalogue::Catalogue;
 use arbiter_ephemeral::figure::shipped_sets;
+use arbiter_ephemeral::kit::Kit;
+use arbiter_ephemeral::random_set::random_set;
 use arbiter_ephemeral::table::{AREA, support};
 use arbiter_ephemeral::{
     Action, Aim, Edition, Ephemeral, Event, NUDGE_CM, Phase, Pos, PrepUse, Role, Side, State, Use, Variant,
@@ -21,16 +24,24 @@ use std::sync::OnceLock;
 /// The most decisions a random game may take before it counts as stuck.
 const MAX_DECISIONS: usize = 5_000;
 
-/// Every game: both editions × every ordered pair of shipped sets.
+/// Every game: both editions × every ordered pair of shipped sets, and as
+/// many pairs of random legal sets drawn from the whole catalogue.
 fn games() -> &'static [Ephemeral] {
     static GAMES: OnceLock<Vec<Ephemeral>> = OnceLock::new();
     GAMES.get_or_init(|| {
         let names: Vec<&str> = shipped_sets().into_iter().map(|(stem, _)| stem).collect();
+        let catalogue = Catalogue::standard().unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
         let mut out = Vec::new();
         for edition in Edition::ALL {
             for a in &names {
                 for b in &names {
                     out.push(Ephemeral::new(Variant::shipped(edition, a, b).unwrap(), 2).unwrap());
+                    let sets = vec![
+                        random_set(&mut rng, &catalogue, "Random A").unwrap(),
+                        random_set(&mut rng, &catalogue, "Random B").unwrap(),
+                    ];
+                    out.push(Ephemeral::new(Variant { edition, sets, kit: Kit::standard() }, 2).unwrap());
                 }
             }
         }
@@ -58,7 +69,7 @@ fn wild_move<R: Rng>(g: &Ephemeral, s: &State, rng: &mut R) -> Option<Action> {
     let seat = s.figures[figure as usize].owner;
     let mut step = |from: Pos, reach: f32| {
         let a = rng.random_range(0.0f32..std::f32::consts::TAU);
-        let d = rng.random_range(0.0f32..reach);
+        let d = if reach > 0.0 { rng.random_range(0.0f32..reach) } else { 0.0 };
         Pos::new(from.x + d * a.cos(), from.y + d * a.sin())
     };
     if s.prep[seat.index()] > 0 && s.figures[figure as usize].actions % 2 == 0 {
