@@ -124,17 +124,30 @@ pub struct Mover {
 /// table, 0, where it overlaps none). Going down costs nothing; climbing
 /// down from one piece and up onto another pays the second climb (ruling P3).
 pub fn climbing(scene: &Scene, radius: f32, start_height: f32, points: &[Vec2]) -> f32 {
-    // (where along the path, 1 per leg; entering before leaving; which piece)
-    let mut marks: ArrayVec<(f32, bool, u8), { 2 * MAX_WAYPOINTS * 6 }> = ArrayVec::new();
+    // Which pieces each leg passes over (the cheap test first).
+    let mut hits: ArrayVec<(u8, u8), { MAX_WAYPOINTS * 8 }> = ArrayVec::new();
     for (k, leg) in points.windows(2).enumerate() {
         for (i, solid) in scene.solids.iter().enumerate() {
-            if let Some((lo, hi)) = overlap_span(solid, leg[0], leg[1], radius) {
-                let at = k as f32;
-                if marks.try_push((at + lo, true, i as u8)).is_err()
-                    || marks.try_push((at + hi, false, i as u8)).is_err()
-                {
-                    break;
-                }
+            if solid.gap_to_capsule(leg[0], leg[1], radius) < -TOLERANCE && hits.try_push((k as u8, i as u8)).is_err() {
+                break;
+            }
+        }
+    }
+    match hits.as_slice() {
+        [] => return 0.0,
+        // One convex piece on one straight leg is entered once: its height is
+        // climbed unless the figure started up there.
+        [(_, i)] => return (scene.heights[usize::from(*i)] - start_height).max(0.0),
+        _ => {}
+    }
+    // (where along the path, 1 per leg; entering before leaving; which piece)
+    let mut marks: ArrayVec<(f32, bool, u8), { 2 * MAX_WAYPOINTS * 8 }> = ArrayVec::new();
+    for &(k, i) in &hits {
+        let (a, b) = (points[usize::from(k)], points[usize::from(k) + 1]);
+        if let Some((lo, hi)) = overlap_span(&scene.solids[usize::from(i)], a, b, radius) {
+            let at = f32::from(k);
+            if marks.try_push((at + lo, true, i)).is_err() || marks.try_push((at + hi, false, i)).is_err() {
+                break;
             }
         }
     }

@@ -4,8 +4,11 @@
 use super::{Disc, TOLERANCE, Vec2};
 use parry2d::math::Pose;
 use parry2d::query::PointQuery;
-use parry2d::query::details::{distance_support_map_support_map, intersection_test_support_map_support_map};
-use parry2d::shape::{ConvexPolygon, Segment};
+use parry2d::query::details::{
+    cast_shapes_support_map_support_map, distance_support_map_support_map, intersection_test_support_map_support_map,
+};
+use parry2d::query::{ShapeCastOptions, ShapeCastStatus};
+use parry2d::shape::{Ball, ConvexPolygon, Segment};
 use std::fmt;
 
 /// Why a footprint could not be built.
@@ -217,6 +220,57 @@ impl Solid {
                     return self.signed_distance(a) - radius;
                 }
                 distance_support_map_support_map(&Pose::IDENTITY, &seg, outline) - radius
+            }
+        }
+    }
+
+    /// The stretch of the leg from `a` to `b` (as fractions of it, 0 at `a`)
+    /// over which a disc of `radius` moving along it reaches more than the
+    /// tolerance inside the footprint; `None` when it never does. Exact for
+    /// circles; for polygons, two shape casts of the disc, forward from `a`
+    /// and backward from `b` (the footprint is convex: one stretch at most).
+    pub fn swept_overlap(&self, a: Vec2, b: Vec2, radius: f32) -> Option<(f32, f32)> {
+        let reach = radius - TOLERANCE;
+        let d = b - a;
+        match &self.shape {
+            Shape::Circle(c) => {
+                // |a + t d − c| < R for t in [0, 1].
+                let r = c.radius + reach;
+                let f = a - c.centre;
+                let (qa, qb, qc) = (d.dot(d), 2.0 * f.dot(d), f.dot(f) - r * r);
+                if qa < 1e-12 {
+                    return (qc < 0.0).then_some((0.0, 1.0));
+                }
+                let disc = qb * qb - 4.0 * qa * qc;
+                if disc <= 0.0 {
+                    return None;
+                }
+                let root = disc.sqrt();
+                let (t0, t1) = ((-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa));
+                let (lo, hi) = (t0.max(0.0), t1.min(1.0));
+                (lo < hi).then_some((lo, hi))
+            }
+            Shape::Polygon { outline, .. } => {
+                if reach <= 0.0 {
+                    return None;
+                }
+                let ball = Ball::new(reach);
+                let options = ShapeCastOptions {
+                    max_time_of_impact: 1.0,
+                    target_distance: 0.0,
+                    stop_at_penetration: true,
+                    compute_impact_geometry_on_penetration: false,
+                };
+                // The footprint as seen from the moving disc's start, moving toward it.
+                let cast = |from: Vec2, vel: Vec2| {
+                    cast_shapes_support_map_support_map(&Pose::from_translation(-from), -vel, &ball, outline, options)
+                        .filter(|h| h.status != ShapeCastStatus::Failed)
+                        .map(|h| h.time_of_impact)
+                };
+                let enter = cast(a, d)?;
+                let leave = cast(b, -d).unwrap_or(0.0);
+                let (lo, hi) = (enter, 1.0 - leave);
+                (lo < hi).then_some((lo, hi))
             }
         }
     }

@@ -17,45 +17,12 @@ pub fn within(p: Vec2, radius: f32, disc: &Disc) -> bool {
 /// moving along it overlaps `solid` (reaches more than the tolerance inside
 /// it), as fractions of the leg: `(0.3, 0.7)` means from 30% to 70% of the
 /// way. `None` when it never does. The footprint is convex, so its swept
-/// overlap is one stretch: the signed distance from a convex footprint is a
-/// convex function along the leg, found by ternary search and bisection to
-/// a few micrometres.
+/// overlap is one stretch ([`super::Solid::swept_overlap`]).
 pub fn overlap_span(solid: &super::Solid, a: Vec2, b: Vec2, radius: f32) -> Option<(f32, f32)> {
     if solid.gap_to_capsule(a, b, radius) >= -TOLERANCE {
         return None;
     }
-    let depth = |t: f32| solid.signed_distance(a + (b - a) * t) - radius + TOLERANCE;
-    // The deepest point: the convex function's minimum.
-    let (mut lo, mut hi) = (0.0f32, 1.0f32);
-    for _ in 0..48 {
-        let m1 = lo + (hi - lo) / 3.0;
-        let m2 = hi - (hi - lo) / 3.0;
-        if depth(m1) < depth(m2) {
-            hi = m2;
-        } else {
-            lo = m1;
-        }
-    }
-    let deepest = (lo + hi) * 0.5;
-    if depth(deepest) >= 0.0 {
-        return None;
-    }
-    // Where the overlap begins and ends: depth crosses zero on either side.
-    let edge = |mut outside: f32, mut inside: f32| {
-        if depth(outside) < 0.0 {
-            return outside;
-        }
-        for _ in 0..32 {
-            let m = (outside + inside) * 0.5;
-            if depth(m) < 0.0 {
-                inside = m;
-            } else {
-                outside = m;
-            }
-        }
-        (outside + inside) * 0.5
-    };
-    Some((edge(0.0, deepest), edge(1.0, deepest)))
+    solid.swept_overlap(a, b, radius)
 }
 
 #[cfg(test)]
