@@ -83,11 +83,10 @@ impl Ephemeral {
         v.clamp(0, 255) as u8
     }
 
-    /// The base and modifiers of the range of an attack by `figure` with
-    /// `reach` (an ability's, or the figure's own Range for a standard
-    /// attack), in cm. Prep tokens add to reaches measured from the
-    /// figure's Range; an absolute reach ("within 5 cm") or base contact is
-    /// what it says (ruling P24).
+    /// The base and modifiers of the reach of `figure`'s ability in `slot`
+    /// (`None`: a standard attack), in cm. Prep tokens add to an attack's
+    /// reach measured from the figure's Range; an absolute reach ("within 5
+    /// cm") or base contact is what it says (ruling P24).
     pub fn range_mods(&self, state: &State, figure: u8, reach: Reach, slot: Option<u8>) -> (f32, Mods) {
         let own = self.stats()[figure as usize].range_cm;
         let mut m = Mods::new();
@@ -102,7 +101,14 @@ impl Ephemeral {
                 own
             }
         };
-        let tokens = state.effects.total(figure, |k| *k == Fx::Reach);
+        // Range tokens are for "its next attack": a standard attack or an
+        // attack ability, not a push, T12, L7 or L9 (ruling P24).
+        let attack = slot.is_none_or(|s| {
+            self.ability(figure, s).is_some_and(|a| {
+                matches!(crate::ability::Role::of(a), crate::ability::Role::Strike | crate::ability::Role::Counter)
+            })
+        });
+        let tokens = if attack { state.effects.total(figure, |k| *k == Fx::Reach) } else { 0 };
         if tokens != 0 {
             m.push(Modifier::new(Src::RangeToken, tokens));
         }

@@ -138,3 +138,27 @@ fn recurring_d6_may_be_used_while_tokens_last() {
     assert_eq!(g.force(&s, a), 18);
     assert_eq!(no(&g, &s, "prep force a"), "ep.prep.none");
 }
+
+#[test]
+fn range_tokens_reach_further_for_the_next_attack_ability_only() {
+    // "Increase a figure's attack range by 5cm on its next attack" (ruling
+    // P24): D4 reaches 10 cm past Range, and 5 more with a token; T8's push
+    // "within range" is not an attack and gains nothing.
+    let g = game(&[fig("Ash", "disruptor", &["D4"]), fig("Tam", "tactician", &["T8"])], &[fig("Ada", "leader", &[])]);
+    let [a, t, ada] = ids(&g, ["a", "b", "A"]);
+    let mut s = acting(&g, a);
+    s.prep = [2, 0];
+    put(&mut s, a, 5.0, 20.0);
+    put(&mut s, ada, 39.0, 20.0); // 31.5 cm: Range 20 + 10 + 5
+    give(&mut s, a, &[(6, 2)]);
+    assert_eq!(no(&g, &s, "use a1 A"), "ep.ability.range");
+    act(&g, &mut s, "prep reach a");
+    act(&g, &mut s, "use a1 A");
+    let mut s = acting(&g, t);
+    s.prep = [1, 0];
+    put(&mut s, t, 10.0, 20.0);
+    put(&mut s, ada, 33.0, 20.0); // 20.5 cm: T8 reaches Range 20
+    give(&mut s, t, &[(8, 2)]);
+    act(&g, &mut s, "prep reach b");
+    assert_eq!(no(&g, &s, "use b1 push A"), "ep.ability.range");
+}
