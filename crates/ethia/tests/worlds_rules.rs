@@ -1173,6 +1173,11 @@ fn w10_diplomacy_on_five_pacifies_the_duke() {
     let ev = strike(&g, &mut s, &[6, 6, 1]);
     assert!(ev.contains(&WorldsEvent::Captured { enemy: 0, by: 0 }), "one hit defeats a pacified Duke");
     assert_eq!(s.phase, Phase::RewardRolls);
+    assert_eq!(
+        g.dice(&s).to_string(),
+        "the reward relic: each leader rolls for it: 1d6 (Leader 1's die), 1d6 (Leader 2's die)",
+        "which die is whose"
+    );
 }
 
 /// "However a roll of 4 or less and all leaders are subject to one ranged attack no
@@ -1495,6 +1500,82 @@ fn every_refusal_names_its_rule() {
         };
         g.apply(&mut s, &d, &mut Discard).unwrap();
     }
+}
+
+// ------------------------------------------------------------- pending work and dice
+
+/// Work inside work is pending on the resolution core: during the enemy round a
+/// strike waits above the rest of the round, and the round's end lies beneath;
+/// the state stops and resumes there through JSON, and every die says whose it
+/// is (issue 15: "enemy-attack dice prompts do not say which leader defends").
+#[test]
+fn the_enemy_round_is_pending_work_and_its_dice_say_whose_they_are() {
+    let g = game(&RULEBOOK[..2]);
+    let mut s = arena(&g, &["d4", "e5"]);
+    enemy(&g, &mut s, EnemyKind::Ranged, "d7");
+    assert_eq!(g.dice(&s).to_string(), "the Call of the Coyote (answered on 1 or less): 1d6 (call)");
+    begin(&g, &mut s);
+    act(&g, &mut s, "lead:1");
+    act(&g, &mut s, "roll");
+    assert_eq!(g.dice(&s).to_string(), "Leader 1's action roll: 1d6 (actions)");
+    roll(&g, &mut s, &[1]);
+    act(&g, &mut s, "move");
+    assert_eq!(g.dice(&s).to_string(), "Leader 1's move roll: 1d6 (move)");
+    roll(&g, &mut s, &[1]);
+    act(&g, &mut s, "go");
+    act(&g, &mut s, "stop");
+    assert!(s.pending.is_empty(), "nothing pending in the leader round");
+    pass(&g, &mut s, 2);
+
+    assert_eq!(s.phase, Phase::Enemies);
+    assert_eq!(top(&s), Some(Frame::EnemyRoll { enemy: 0, kind: EnemyKind::Ranged }));
+    assert_eq!(s.pending.iter().last(), Some(&Frame::RoundOver), "the round's end lies beneath");
+    assert_eq!(g.dice(&s).to_string(), "Hawk 1's action roll: 1d6 (enemy actions)");
+    roll(&g, &mut s, &[2]);
+    act(&g, &mut s, "aim:2");
+    assert_eq!(
+        g.dice(&s).to_string(),
+        "Hawk 1 attacks Leader 2: 2d6 (Hawk 1's attack), 1d6 (the defence die of Leader 2)"
+    );
+    assert!(matches!(s.pending.iter().nth(1), Some(Frame::Volley { enemy: 0, in_range: true })), "the second shot");
+
+    // Stopped here, the adventure resumes from JSON exactly where it was.
+    let json = serde_json::to_string(&s).unwrap();
+    let mut back: WorldsState = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, s);
+    g.validate_state(&back).unwrap();
+    assert_eq!(roll(&g, &mut back, &[6, 1, 1]), roll(&g, &mut s, &[6, 1, 1]));
+    assert_eq!(back, s);
+
+    // Leader 1, of Earth, defends: her re-roll is offered, and its die says whose it is.
+    act(&g, &mut s, "aim:1");
+    roll(&g, &mut s, &[5, 1, 2]);
+    assert!(window(&s));
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat(0)));
+    act(&g, &mut s, "reroll");
+    assert_eq!(
+        g.dice(&s).to_string(),
+        "Leader 1 re-rolls the defence against Hawk 1: 1d6 (the defence die of Leader 1)"
+    );
+}
+
+/// A state from outside must leave its pending work waiting for someone.
+#[test]
+fn a_state_with_runnable_or_missing_pending_work_is_refused() {
+    let g = game(&RULEBOOK[..2]);
+    let mut s = arena(&g, &["d4", "e5"]);
+    enemy(&g, &mut s, EnemyKind::Ranged, "d7");
+    begin(&g, &mut s);
+    g.validate_state(&s).unwrap();
+    let mut runnable = s.clone();
+    runnable.pending.push(Frame::CloseTurn);
+    assert!(g.validate_state(&runnable).unwrap_err().contains("waits for nobody"));
+    let mut idle = s.clone();
+    idle.phase = Phase::Enemies;
+    assert!(g.validate_state(&idle).unwrap_err().contains("nothing left to do"));
+    let mut stray = s.clone();
+    stray.pending.push(Frame::Aim { enemy: 9, close: false, in_range: false, element_ok: false });
+    assert!(g.validate_state(&stray).unwrap_err().contains("does not exist"));
 }
 
 // ------------------------------------------------------------- random adventures

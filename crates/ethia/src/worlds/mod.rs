@@ -7,6 +7,7 @@
 
 mod action;
 pub mod card;
+mod dice;
 mod enemies;
 mod event;
 mod heuristic;

@@ -232,25 +232,6 @@ impl EthiaWorlds {
         s.leaders.get(usize::from(leader)).map_or(Seat(0), |l| l.seat)
     }
 
-    /// An enemy's action roll.
-    fn enemy_dice(&self, _s: &WorldsState, _enemy: u8, _kind: EnemyKind) -> DiceRequest {
-        DiceRequest::new().with(6, "enemy actions")
-    }
-
-    /// A strike's dice, or the leader's re-roll.
-    fn strike_dice(&self, _s: &WorldsState, k: &super::state::Strike) -> DiceRequest {
-        let attack = if k.close { 3 } else { 2 };
-        match k.step {
-            StrikeStep::Roll => {
-                let (a, d) = if k.by_leader { ("leader", "enemy") } else { ("enemy", "leader") };
-                DiceRequest::new().with_many(attack, 6, a).with(6, d)
-            }
-            StrikeStep::Reroll { .. } if k.by_leader => DiceRequest::new().with_many(attack, 6, "leader"),
-            StrikeStep::Reroll { .. } => DiceRequest::new().with(6, "leader"),
-            StrikeStep::Window => DiceRequest::new(),
-        }
-    }
-
     fn no_dice(&self) -> Refusal {
         Refusal::new("core.turn.not-chance", "no dice are being rolled now", "core")
     }
@@ -511,24 +492,7 @@ impl Game for EthiaWorlds {
     }
 
     fn dice(&self, s: &WorldsState) -> DiceRequest {
-        match s.pending.top() {
-            Some(&Frame::EnemyRoll { enemy, kind }) => return self.enemy_dice(s, enemy, kind),
-            Some(Frame::Strike(k)) => return self.strike_dice(s, k),
-            Some(_) => return DiceRequest::new(),
-            None => {}
-        }
-        match s.phase {
-            Phase::CallRoll => DiceRequest::new().with(6, "call"),
-            Phase::ActionRoll { .. } => DiceRequest::new().with(6, "actions"),
-            Phase::MoveRoll { .. } => DiceRequest::new().with(6, "move"),
-            Phase::TaskRoll { .. } => DiceRequest::new().with(6, "task"),
-            Phase::FavourKeep { .. } => DiceRequest::new().with(6, "keep the favour"),
-            Phase::RewardRolls => {
-                let n = s.leaders.iter().filter(|l| l.on_board()).count();
-                DiceRequest::new().with_many(n, 6, "reward")
-            }
-            _ => DiceRequest::new(),
-        }
+        self.dice_request(s)
     }
 
     fn apply_roll<E: EventSink<WorldsEvent>>(
