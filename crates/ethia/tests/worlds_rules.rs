@@ -1533,10 +1533,7 @@ fn the_enemy_round_is_pending_work_and_its_dice_say_whose_they_are() {
     assert_eq!(g.dice(&s).to_string(), "Hawk 1's action roll: 1d6 (enemy actions)");
     roll(&g, &mut s, &[2]);
     act(&g, &mut s, "aim:2");
-    assert_eq!(
-        g.dice(&s).to_string(),
-        "Hawk 1 attacks Leader 2: 2d6 (Hawk 1's attack), 1d6 (the defence die of Leader 2)"
-    );
+    assert_eq!(g.dice(&s).to_string(), "Hawk 1 attacks Leader 2: 2d6 (attack), 1d6 (defence)");
     assert!(matches!(s.pending.iter().nth(1), Some(Frame::Volley { enemy: 0, in_range: true })), "the second shot");
 
     // Stopped here, the adventure resumes from JSON exactly where it was.
@@ -1553,10 +1550,7 @@ fn the_enemy_round_is_pending_work_and_its_dice_say_whose_they_are() {
     assert!(window(&s));
     assert_eq!(g.to_move(&s), ToMove::Seat(Seat(0)));
     act(&g, &mut s, "reroll");
-    assert_eq!(
-        g.dice(&s).to_string(),
-        "Leader 1 re-rolls the defence against Hawk 1: 1d6 (the defence die of Leader 1)"
-    );
+    assert_eq!(g.dice(&s).to_string(), "Leader 1 re-rolls the defence against Hawk 1: 1d6 (defence)");
 }
 
 /// A state from outside must leave its pending work waiting for someone.
