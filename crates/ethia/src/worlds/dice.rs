@@ -3,17 +3,18 @@
 //! 3d6 (attack), 1d6 (defence)"), so that players rolling real dice know which
 //! die is whose. The number and sides of the dice are the rules'; the words
 //! are only for people. Play-outs and search ask for dice at every chance
-//! node, so a request builds at most one string (its purpose), written
-//! straight from the names, and the dice keep fixed labels — except the
-//! reward roll at the end of a won quest, whose dice each name their leader.
+//! node (twice in a play-out: to roll and to check the roll), so a request
+//! builds one string, its purpose, pushed piece by piece without the
+//! formatting machinery, and the dice keep fixed labels — except the reward
+//! roll at the end of a won quest, whose dice each name their leader.
 
 use super::quest::EnemyKind;
 use super::rules::EthiaWorlds;
 use super::state::{Frame, Phase, Strike, StrikeStep, Task, WorldsState};
 use arbiter_core::DiceRequest;
-use std::fmt;
 
-/// A leader or an enemy named for people, written without building a string.
+/// A leader or an enemy named for people.
+#[derive(Clone, Copy)]
 enum Who<'a> {
     /// By a name alone (a leader's card, the boss).
     Named(&'a str),
@@ -21,12 +22,41 @@ enum Who<'a> {
     Numbered(&'a str, u16),
 }
 
-impl fmt::Display for Who<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Who::Named(name) => f.write_str(name),
-            Who::Numbered(name, n) => write!(f, "{name} {n}"),
+/// A purpose's words, pushed into one string.
+struct Words(String);
+
+impl Words {
+    fn new() -> Words {
+        Words(String::with_capacity(64))
+    }
+    fn text(mut self, text: &str) -> Words {
+        self.0.push_str(text);
+        self
+    }
+    fn who(self, who: Who<'_>) -> Words {
+        match who {
+            Who::Named(name) => self.text(name),
+            Who::Numbered(name, n) => self.text(name).text(" ").number(n),
         }
+    }
+    fn number(mut self, n: u16) -> Words {
+        let mut digits = [0u8; 5];
+        let (mut n, mut i) = (n, digits.len());
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[i..] {
+            self.0.push(char::from(d));
+        }
+        self
+    }
+    fn done(self) -> String {
+        self.0
     }
 }
 
@@ -40,27 +70,29 @@ impl EthiaWorlds {
             Some(_) => return DiceRequest::new(),
             None => {}
         }
-        let d6 = |label: &'static str, purpose: String| DiceRequest::new().with(6, label).for_purpose(purpose);
+        let d6 = |label: &'static str, purpose: Words| DiceRequest::new().with(6, label).for_purpose(purpose.done());
+        let of = |leader: u8| Words::new().who(self.leader_called(s, leader));
         match s.phase {
-            Phase::CallRoll => {
-                let call = self.quest.boss.as_ref().and_then(|b| b.call.as_ref());
-                match call {
-                    Some(c) => d6("call", format!("the {} (answered on {} or less)", c.name, c.on)),
-                    None => DiceRequest::new().with(6, "call"),
-                }
-            }
-            Phase::ActionRoll { leader } => d6("actions", format!("{}'s action roll", self.leader_called(s, leader))),
-            Phase::MoveRoll { leader, kept: 0 } => d6("move", format!("{}'s move roll", self.leader_called(s, leader))),
+            Phase::CallRoll => match self.quest.boss.as_ref().and_then(|b| b.call.as_ref()) {
+                Some(c) => d6(
+                    "call",
+                    Words::new()
+                        .text("the ")
+                        .text(&c.name)
+                        .text(" (answered on ")
+                        .number(u16::from(c.on))
+                        .text(" or less)"),
+                ),
+                None => DiceRequest::new().with(6, "call"),
+            },
+            Phase::ActionRoll { leader } => d6("actions", of(leader).text("'s action roll")),
+            Phase::MoveRoll { leader, kept: 0 } => d6("move", of(leader).text("'s move roll")),
             Phase::MoveRoll { leader, kept } => d6(
                 "move",
-                format!("{}'s move re-roll (the higher of it and {kept} is kept)", self.leader_called(s, leader)),
+                of(leader).text("'s move re-roll (the higher of it and ").number(u16::from(kept)).text(" is kept)"),
             ),
-            Phase::TaskRoll { leader, task } => {
-                d6("task", format!("{}'s roll to {}", self.leader_called(s, leader), self.task_words(s, task)))
-            }
-            Phase::FavourKeep { leader } => {
-                d6("keep", format!("{}'s roll to keep the Coyote's Favour", self.leader_called(s, leader)))
-            }
+            Phase::TaskRoll { leader, task } => d6("task", self.task_words(s, of(leader).text("'s roll to "), task)),
+            Phase::FavourKeep { leader } => d6("keep", of(leader).text("'s roll to keep the Coyote's Favour")),
             Phase::RewardRolls => {
                 // One die per leader on the board, in leader order: each says whose it is.
                 let mut request = DiceRequest::new().for_purpose("the reward relic: each leader rolls for it");
@@ -77,10 +109,10 @@ impl EthiaWorlds {
     /// shared by the close-quarters units.
     fn enemy_dice(&self, s: &WorldsState, enemy: u8, kind: EnemyKind) -> DiceRequest {
         let purpose = match kind {
-            EnemyKind::Close => format!("the {}s' shared action roll", self.quest.close.name),
-            EnemyKind::Ranged | EnemyKind::Boss => format!("{}'s action roll", self.enemy_called(s, enemy)),
+            EnemyKind::Close => Words::new().text("the ").text(&self.quest.close.name).text("s' shared action roll"),
+            EnemyKind::Ranged | EnemyKind::Boss => Words::new().who(self.enemy_called(s, enemy)).text("'s action roll"),
         };
-        DiceRequest::new().with(6, "enemy actions").for_purpose(purpose)
+        DiceRequest::new().with(6, "enemy actions").for_purpose(purpose.done())
     }
 
     /// A strike's dice — the attacker's (three in close combat, two at range)
@@ -91,20 +123,27 @@ impl EthiaWorlds {
         let keeping = |keep_higher: bool| if keep_higher { ", keeping the higher" } else { "" };
         match k.step {
             StrikeStep::Roll => {
-                let close = if k.close { " in close combat" } else { "" };
-                let purpose = if k.by_leader {
-                    format!("{leader} attacks {enemy}{close}")
+                let (attacker, defender) = if k.by_leader { (leader, enemy) } else { (enemy, leader) };
+                let purpose = Words::new().who(attacker).text(" attacks ").who(defender).text(if k.close {
+                    " in close combat"
                 } else {
-                    format!("{enemy} attacks {leader}{close}")
-                };
-                DiceRequest::new().with_many(attack, 6, "attack").with(6, "defence").for_purpose(purpose)
+                    ""
+                });
+                DiceRequest::new().with_many(attack, 6, "attack").with(6, "defence").for_purpose(purpose.done())
             }
-            StrikeStep::Reroll { keep_higher } if k.by_leader => DiceRequest::new()
-                .with_many(attack, 6, "attack")
-                .for_purpose(format!("{leader} re-rolls the attack on {enemy}{}", keeping(keep_higher))),
-            StrikeStep::Reroll { keep_higher } => DiceRequest::new()
-                .with(6, "defence")
-                .for_purpose(format!("{leader} re-rolls the defence against {enemy}{}", keeping(keep_higher))),
+            StrikeStep::Reroll { keep_higher } if k.by_leader => {
+                let purpose =
+                    Words::new().who(leader).text(" re-rolls the attack on ").who(enemy).text(keeping(keep_higher));
+                DiceRequest::new().with_many(attack, 6, "attack").for_purpose(purpose.done())
+            }
+            StrikeStep::Reroll { keep_higher } => {
+                let purpose = Words::new()
+                    .who(leader)
+                    .text(" re-rolls the defence against ")
+                    .who(enemy)
+                    .text(keeping(keep_higher));
+                DiceRequest::new().with(6, "defence").for_purpose(purpose.done())
+            }
             StrikeStep::Window => DiceRequest::new(),
         }
     }
@@ -129,31 +168,22 @@ impl EthiaWorlds {
         }
     }
 
-    /// What a task's roll tries to do.
-    fn task_words<'a>(&'a self, s: &'a WorldsState, task: Task) -> TaskWords<'a> {
-        TaskWords { rules: self, s, task }
-    }
-}
-
-/// What a task's roll tries to do, in words ("search the chest on c7").
-struct TaskWords<'a> {
-    rules: &'a EthiaWorlds,
-    s: &'a WorldsState,
-    task: Task,
-}
-
-impl fmt::Display for TaskWords<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let q = &self.rules.quest;
+    /// What a task's roll tries to do ("search the chest on c7"), after `words`.
+    fn task_words(&self, s: &WorldsState, words: Words, task: Task) -> Words {
+        let q = &self.quest;
         let at = |c| q.grid.name(c);
-        match self.task {
-            Task::Search(c) => write!(f, "search the chest on {}", at(c)),
-            Task::Disarm(c) if self.s.striking.contains(c) => write!(f, "disarm the {} on {}", q.striking.name, at(c)),
-            Task::Disarm(c) => write!(f, "disarm the {} on {}", q.blocking.name, at(c)),
-            Task::Pick(c) => write!(f, "pick the {} on {}", q.lock.name, at(c)),
-            Task::Parley => write!(f, "talk {} into peace", q.boss.as_ref().map_or("the boss", |b| b.name.as_str())),
-            Task::Revive(t) => write!(f, "resurrect {}", self.rules.leader_called(self.s, t)),
-            Task::RelicTry => f.write_str("find a relic in the chest"),
+        match task {
+            Task::Search(c) => words.text("search the chest on ").text(&at(c)),
+            Task::Disarm(c) => {
+                let trap = if s.striking.contains(c) { &q.striking.name } else { &q.blocking.name };
+                words.text("disarm the ").text(trap).text(" on ").text(&at(c))
+            }
+            Task::Pick(c) => words.text("pick the ").text(&q.lock.name).text(" on ").text(&at(c)),
+            Task::Parley => {
+                words.text("talk ").text(q.boss.as_ref().map_or("the boss", |b| b.name.as_str())).text(" into peace")
+            }
+            Task::Revive(t) => words.text("resurrect ").who(self.leader_called(s, t)),
+            Task::RelicTry => words.text("find a relic in the chest"),
         }
     }
 }

@@ -80,29 +80,37 @@ impl EthiaWorlds {
     /// The re-rolls and bonuses the leader may use on the strike now.
     pub(crate) fn window_options(&self, s: &WorldsState, out: &mut Vec<WorldsAction>) {
         let Some(&k) = s.strike() else { return };
-        let l = &s.leaders[usize::from(k.leader)];
+        let [reroll, quicken, charm] = self.window_offers(s, &k);
         out.push(WorldsAction::Resolve);
+        for (offered, a) in
+            [(reroll, WorldsAction::Reroll), (quicken, WorldsAction::Quicken), (charm, WorldsAction::Charm)]
+        {
+            if offered {
+                out.push(a);
+            }
+        }
+    }
+
+    /// Whether the leader may re-roll with its element, drink a Quickening
+    /// elixir, or spend its charm on the strike `k`.
+    fn window_offers(&self, s: &WorldsState, k: &Strike) -> [bool; 3] {
+        let l = &s.leaders[usize::from(k.leader)];
         let element_reroll = k.element_ok
             && if k.by_leader {
                 l.card.element == Element::Fire && l.fire_left > 0
             } else {
                 l.card.element == Element::Earth && l.earth_left > 0
             };
-        if element_reroll {
-            out.push(WorldsAction::Reroll);
-        }
-        if l.card.elixirs.contains(&Elixir::Quickening) {
-            out.push(WorldsAction::Quicken);
-        }
-        if !k.charmed && l.charm(if k.by_leader { Bonus::Attack } else { Bonus::Defense }) {
-            out.push(WorldsAction::Charm);
-        }
+        let quicken = l.card.elixirs.contains(&Elixir::Quickening);
+        let charm = !k.charmed && l.charm(if k.by_leader { Bonus::Attack } else { Bonus::Defense });
+        [element_reroll, quicken, charm]
     }
 
+    /// After the dice: the leader's window opens if it has anything to use,
+    /// else the strike is settled at once.
     fn open_window<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, events: &mut E) {
-        let mut options = Vec::new();
-        self.window_options(s, &mut options);
-        if options.len() > 1 {
+        let Some(&k) = s.strike() else { return };
+        if self.window_offers(s, &k).contains(&true) {
             if let Some(k) = Self::strike_mut(s) {
                 k.step = StrikeStep::Window;
             }
