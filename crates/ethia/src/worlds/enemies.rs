@@ -43,21 +43,16 @@ impl EthiaWorlds {
     }
 
     /// (close-quarters enemy, leader) pairs able to fight now: the enemy beside
-    /// the leader, not walled off.
-    fn close_pairs(&self, s: &WorldsState) -> Vec<(u8, u8)> {
+    /// the leader, not walled off; in enemy order, then leader order.
+    fn close_pairs<'a>(&'a self, s: &'a WorldsState) -> impl Iterator<Item = (u8, u8)> + 'a {
         let g = self.grid();
-        let mut v = Vec::new();
-        for (i, e) in s.enemies.iter().enumerate() {
-            if e.gone || e.kind != EnemyKind::Close {
-                continue;
-            }
-            for (j, l) in s.leaders.iter().enumerate() {
-                if l.active() && touches(g, s, e.at, l.at) {
-                    v.push((i as u8, j as u8));
-                }
-            }
-        }
-        v
+        s.enemies.iter().enumerate().filter(|(_, e)| !e.gone && e.kind == EnemyKind::Close).flat_map(move |(i, e)| {
+            s.leaders
+                .iter()
+                .enumerate()
+                .filter(move |(_, l)| l.active() && touches(g, s, e.at, l.at))
+                .map(move |(j, _)| (i as u8, j as u8))
+        })
     }
 
     /// Carries out a frame that runs at once, already taken off the pending
@@ -161,15 +156,22 @@ impl EthiaWorlds {
                 }
             }
             Frame::CloseTurn => {
-                if let Some(&(enemy, _)) = self.close_pairs(s).first() {
+                let first = self.close_pairs(s).next();
+                if let Some((enemy, _)) = first {
                     s.pending.push(Frame::EnemyRoll { enemy, kind: EnemyKind::Close });
                 }
             }
-            Frame::CloseAttack => match self.close_pairs(s).as_slice() {
-                [] => {}
-                [(enemy, leader)] => self.enemy_attacks(s, *enemy, *leader, true, true),
-                _ => s.pending.push(Frame::Pair),
-            },
+            Frame::CloseAttack => {
+                let (first, more) = {
+                    let mut pairs = self.close_pairs(s);
+                    (pairs.next(), pairs.next().is_some())
+                };
+                match (first, more) {
+                    (None, _) => {}
+                    (Some((enemy, leader)), false) => self.enemy_attacks(s, enemy, leader, true, true),
+                    (Some(_), true) => s.pending.push(Frame::Pair),
+                }
+            }
             Frame::BossTurn { enemy } => {
                 if !gone(s, enemy) && self.within(s, s.enemies[usize::from(enemy)].at, TRIGGER) != 0 {
                     s.pending.push(Frame::EnemyRoll { enemy, kind: EnemyKind::Boss });
@@ -275,9 +277,9 @@ impl EthiaWorlds {
                     approach(self.grid(), s, enemy, reach, leaders).into_iter().map(|(c, _)| WorldsAction::Place(c)),
                 );
             }
-            Frame::Pair => out.extend(
-                self.close_pairs(s).into_iter().map(|(e, l)| WorldsAction::Pair(s.enemies[usize::from(e)].at, l)),
-            ),
+            Frame::Pair => {
+                out.extend(self.close_pairs(s).map(|(e, l)| WorldsAction::Pair(s.enemies[usize::from(e)].at, l)))
+            }
             _ => {}
         }
     }

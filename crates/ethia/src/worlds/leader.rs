@@ -128,7 +128,7 @@ impl EthiaWorlds {
                 out.push(Done);
             }
             Phase::CallPlace { .. } => out.extend(self.call_squares(s).iter().map(Place)),
-            Phase::ChooseLeader => out.extend(self.eligible(s).into_iter().map(Lead)),
+            Phase::ChooseLeader => out.extend(self.eligible(s).map(Lead)),
             Phase::TurnStart { leader } => {
                 let l = &s.leaders[usize::from(leader)];
                 let mut seen = Vec::new();

@@ -165,19 +165,23 @@ impl EthiaWorlds {
     }
 
     /// Leaders that may still take a turn this leader round.
-    pub(crate) fn eligible(&self, s: &WorldsState) -> Vec<u8> {
-        s.leaders.iter().enumerate().filter(|(_, l)| l.active() && !l.played && !l.woke).map(|(i, _)| i as u8).collect()
+    pub(crate) fn eligible<'a>(&self, s: &'a WorldsState) -> impl Iterator<Item = u8> + 'a {
+        s.leaders.iter().enumerate().filter(|(_, l)| l.active() && !l.played && !l.woke).map(|(i, _)| i as u8)
     }
 
     /// Gives the next turn: the players choose among several eligible leaders.
     pub(crate) fn next_leader<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, events: &mut E) {
         s.turn_of = None;
-        match self.eligible(s).as_slice() {
+        let (first, more) = {
+            let mut eligible = self.eligible(s);
+            (eligible.next(), eligible.next().is_some())
+        };
+        match (first, more) {
             // The leader round is over: the enemies' part of the round is
             // pending, and runs when the decision that ended it is driven.
-            [] => s.pending.push(Frame::LeaderRoundOver),
-            [only] => self.start_turn(s, *only, events),
-            _ => s.phase = Phase::ChooseLeader,
+            (None, _) => s.pending.push(Frame::LeaderRoundOver),
+            (Some(only), false) => self.start_turn(s, only, events),
+            (Some(_), true) => s.phase = Phase::ChooseLeader,
         }
     }
 
