@@ -9,7 +9,7 @@ use arbiter_core::{Game, Seat, ToMove};
 use arbiter_ethia::worlds::card::LeaderCard;
 use arbiter_ethia::worlds::quest::{EnemyKind, built_in};
 use arbiter_ethia::worlds::{
-    EthiaWorlds, Phase, Status, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant,
+    EthiaWorlds, Frame, Phase, Status, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant,
 };
 use arbiter_geometry::Cell;
 
@@ -340,22 +340,6 @@ impl TerminalGame for EthiaWorlds {
                 leader_name(s, leader),
                 square(self, s.leaders[usize::from(leader)].at)
             ),
-            Phase::StrikeWindow => match s.strike {
-                Some(k) => {
-                    let dice: Vec<String> = k.attack.iter().filter(|d| **d > 0).map(|d| d.to_string()).collect();
-                    let (att, def) = if k.by_leader {
-                        (leader_name(s, k.leader), enemy_label(self, s, k.enemy))
-                    } else {
-                        (enemy_label(self, s, k.enemy), leader_name(s, k.leader))
-                    };
-                    format!(
-                        "{att} attacks {def}: [{}] against [{}] — resolve, or reroll, charm, quicken",
-                        dice.join(" "),
-                        k.defence
-                    )
-                }
-                None => "resolve".into(),
-            },
             Phase::ChestSix { leader } => {
                 format!(
                     "{} rolled a 6: chest:three (three 5-token elixirs), chest:one (a 10-token elixir) or chest:relic (roll for a relic)",
@@ -374,18 +358,40 @@ impl TerminalGame for EthiaWorlds {
                 leader_name(s, leader),
                 leader_name(s, partner)
             ),
-            Phase::Aim { enemy, close, .. } => format!(
+            _ => "your decision".into(),
+        };
+        let ask = match s.pending.top().copied() {
+            // Pending work waits on top: a strike's window, a gift, the party's choices.
+            Some(Frame::Strike(k)) => {
+                let dice: Vec<String> = k.attack.iter().filter(|d| **d > 0).map(|d| d.to_string()).collect();
+                let (att, def) = if k.by_leader {
+                    (leader_name(s, k.leader), enemy_label(self, s, k.enemy))
+                } else {
+                    (enemy_label(self, s, k.enemy), leader_name(s, k.leader))
+                };
+                format!(
+                    "{att} attacks {def}: [{}] against [{}] — resolve, or reroll, charm, quicken",
+                    dice.join(" "),
+                    k.defence
+                )
+            }
+            Some(Frame::Gift { leader }) => {
+                format!("{}: take a 10-token elixir (1 to take): take:ELIXIR", leader_name(s, leader))
+            }
+            Some(Frame::Aim { enemy, close, .. }) => format!(
                 "Players' choice: which leader does {} attack{}? aim:N",
                 enemy_label(self, s, enemy),
                 if close { " in close combat" } else { "" }
             ),
-            Phase::Place { enemy, then_attack } => format!(
+            Some(Frame::Place { enemy, then_attack }) => format!(
                 "Players' choice: where does {} move{}? place:SQUARE",
                 enemy_label(self, s, enemy),
                 if then_attack { " (it then attacks that leader)" } else { "" }
             ),
-            Phase::Pair => "Players' choice: which close-quarters enemy attacks which leader? pair:SQUARE-N".into(),
-            _ => "your decision".into(),
+            Some(Frame::Pair) => {
+                "Players' choice: which close-quarters enemy attacks which leader? pair:SQUARE-N".into()
+            }
+            _ => ask,
         };
         let mut legal = Vec::new();
         self.legal_actions(s, &mut legal);

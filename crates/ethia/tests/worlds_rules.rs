@@ -10,7 +10,8 @@ use arbiter_core::{Decision, Discard, Game, OutcomeKind, Roll, Seat, ToMove, rol
 use arbiter_ethia::worlds::card::{Bonus, Element, Elixir, LeaderCard, LeaderType, Relic};
 use arbiter_ethia::worlds::quest::EnemyKind;
 use arbiter_ethia::worlds::{
-    Enemy, EthiaWorlds, Phase, Status, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant,
+    Enemy, EthiaWorlds, Frame, Phase, Status, StrikeStep, WorldsAction, WorldsEnding, WorldsEvent, WorldsState,
+    WorldsVariant,
 };
 use arbiter_geometry::{Cell, CellSet, Walls};
 use proptest::prelude::*;
@@ -108,10 +109,21 @@ fn roll(g: &EthiaWorlds, s: &mut WorldsState, values: &[u8]) -> Vec<WorldsEvent>
     ev
 }
 
+/// The frame waiting on top of the pending work (an enemy's step, a strike,
+/// a gift), if any.
+fn top(s: &WorldsState) -> Option<Frame> {
+    s.pending.top().copied()
+}
+
+/// True while a strike waits for the leader's re-rolls and bonuses.
+fn window(s: &WorldsState) -> bool {
+    s.strike().is_some_and(|k| k.step == StrikeStep::Window)
+}
+
 /// Rolls a strike's dice and accepts them (resolving any re-roll window).
 fn strike(g: &EthiaWorlds, s: &mut WorldsState, values: &[u8]) -> Vec<WorldsEvent> {
     let mut ev = roll(g, s, values);
-    while s.phase == Phase::StrikeWindow {
+    while window(s) {
         ev.extend(act(g, s, "resolve"));
     }
     ev
@@ -415,7 +427,7 @@ fn w6_a_leader_coming_into_sight_alerts_the_enemy_which_then_shoots_a_leader_the
     pass(&g, &mut s, 2);
 
     // One alerted enemy: one ranged attack, on a leader the players choose.
-    assert_eq!(s.phase, Phase::Aim { enemy: 0, close: false, in_range: false, element_ok: false });
+    assert_eq!(top(&s), Some(Frame::Aim { enemy: 0, close: false, in_range: false, element_ok: false }));
     assert_eq!(g.to_move(&s), ToMove::Seat(Seat(0)), "a real decision of the party");
     assert_eq!(legal(&g, &s), ["aim:1", "aim:2"], "any leader, however far");
     let not_yours = g.apply_as(&mut s.clone(), Seat(1), &"aim:2".parse().unwrap(), &mut Discard).unwrap_err();
@@ -424,9 +436,9 @@ fn w6_a_leader_coming_into_sight_alerts_the_enemy_which_then_shoots_a_leader_the
     assert_eq!(g.dice(&s).len(), 3, "a ranged attack: 2d6 against 1d6");
     let ev = roll(&g, &mut s, &[5, 2, 3]);
     assert!(ev.contains(&WorldsEvent::Hurt { leader: 0, hp: 2 }));
-    assert_ne!(s.phase, Phase::StrikeWindow, "no Earth re-roll against an alerted unit");
+    assert!(!window(&s), "no Earth re-roll against an alerted unit");
     // The enemy round follows: the Coyote moves in (players choose where).
-    assert!(matches!(s.phase, Phase::Place { enemy: 0, then_attack: false }), "{:?}", s.phase);
+    assert_eq!(top(&s), Some(Frame::Place { enemy: 0, then_attack: false }));
 }
 
 /// Ruling W6: an alert is a leader coming into sight since the leader round
@@ -440,7 +452,7 @@ fn w6_leaders_already_in_sight_when_the_round_began_do_not_alert() {
     turn(&g, &mut s, 1, 1);
     let ev = walk(&g, &mut s, 1, &["e"]);
     assert!(!ev.iter().any(|e| matches!(e, WorldsEvent::Alerted { .. })));
-    assert!(!matches!(s.phase, Phase::Aim { .. }), "no alerted attack: {:?}", s.phase);
+    assert!(!matches!(top(&s), Some(Frame::Aim { .. })), "no alerted attack: {:?}", top(&s));
 }
 
 /// "*If during the leader round an enemy unit is attacked but not captured by the
@@ -467,7 +479,7 @@ fn an_enemy_attacked_and_not_captured_turns_hostile_moves_beside_a_leader_and_at
     assert!(ev.contains(&WorldsEvent::Hostile { enemy: 0 }));
     assert!(s.enemies[0].hostile && !s.enemies[0].alerted, "hostile, no longer counted as alerted");
     // No alerted attack: the players place the hostile Coyote beside a leader of their choice.
-    assert_eq!(s.phase, Phase::Place { enemy: 0, then_attack: true });
+    assert_eq!(top(&s), Some(Frame::Place { enemy: 0, then_attack: true }));
     assert_eq!(g.to_move(&s), ToMove::Seat(Seat(0)));
     for spot in ["place:d6", "place:c4", "place:a2", "place:b2"] {
         assert!(has(&g, &s, spot), "{spot}");
@@ -480,7 +492,7 @@ fn an_enemy_attacked_and_not_captured_turns_hostile_moves_beside_a_leader_and_at
     assert!(ev.contains(&WorldsEvent::Hurt { leader: 0, hp: 2 }));
     assert_eq!(enemy_strikes(&ev), 1);
     // Then the enemy round: the close quarters' action roll.
-    assert_eq!(s.phase, Phase::EnemyRoll { enemy: 0, kind: EnemyKind::Close });
+    assert_eq!(top(&s), Some(Frame::EnemyRoll { enemy: 0, kind: EnemyKind::Close }));
 }
 
 // ------------------------------------------------------------- the enemy round
@@ -503,7 +515,7 @@ fn hawks_attack_leaders_within_three_squares_at_most_three_times() {
     pass(&g, &mut s, 1);
     pass(&g, &mut s, 2);
     pass(&g, &mut s, 3);
-    assert_eq!(s.phase, Phase::EnemyRoll { enemy: hawk, kind: EnemyKind::Ranged });
+    assert_eq!(top(&s), Some(Frame::EnemyRoll { enemy: hawk, kind: EnemyKind::Ranged }));
     let mut ev = roll(&g, &mut s, &[6]);
     assert!(ev.contains(&WorldsEvent::EnemyActions { enemy: hawk, attacks: 3 }));
     for _ in 0..3 {
@@ -531,7 +543,7 @@ fn hawks_are_never_alerted_nor_hostile() {
     ev.extend(act(&g, &mut s, "end"));
     assert!(!ev.iter().any(|e| matches!(e, WorldsEvent::Alerted { .. } | WorldsEvent::Hostile { .. })));
     assert!(!s.enemies[0].alerted && !s.enemies[0].hostile);
-    assert_eq!(s.phase, Phase::EnemyRoll { enemy: 0, kind: EnemyKind::Ranged }, "straight to its own sub-round");
+    assert_eq!(top(&s), Some(Frame::EnemyRoll { enemy: 0, kind: EnemyKind::Ranged }), "straight to its own sub-round");
 }
 
 /// "2- (Close) If any leader is 2 or less squares away from a Close Quarters Enemy
@@ -549,11 +561,11 @@ fn w7_coyotes_reach_two_squares_not_through_walls() {
 
     begin(&g, &mut s);
     pass(&g, &mut s, 1);
-    assert_eq!(s.phase, Phase::Place { enemy: 0, then_attack: false });
+    assert_eq!(top(&s), Some(Frame::Place { enemy: 0, then_attack: false }));
     assert!(has(&g, &s, "place:d6") && has(&g, &s, "place:c5"));
     assert_eq!(refused(&g, &s, "place:d4"), "worlds.pcr", "three steps away");
     act(&g, &mut s, "place:d6");
-    assert_eq!(s.phase, Phase::EnemyRoll { enemy: 0, kind: EnemyKind::Close });
+    assert_eq!(top(&s), Some(Frame::EnemyRoll { enemy: 0, kind: EnemyKind::Close }));
 
     begin(&g, &mut walled);
     pass(&g, &mut walled, 1);
@@ -573,12 +585,12 @@ fn coyotes_share_one_action_roll_of_at_most_three() {
     enemy(&g, &mut s, EnemyKind::Close, "h16");
     begin(&g, &mut s);
     pass(&g, &mut s, 1);
-    assert_eq!(s.phase, Phase::EnemyRoll { enemy: 0, kind: EnemyKind::Close });
+    assert_eq!(top(&s), Some(Frame::EnemyRoll { enemy: 0, kind: EnemyKind::Close }));
     assert_eq!(g.dice(&s).len(), 1, "one roll for all of them");
     let mut ev = roll(&g, &mut s, &[6]);
     assert!(ev.contains(&WorldsEvent::EnemyActions { enemy: 0, attacks: 3 }));
     for pick in ["pair:d5-1", "pair:e4-1", "pair:d5-1"] {
-        assert_eq!(s.phase, Phase::Pair);
+        assert_eq!(top(&s), Some(Frame::Pair));
         assert_eq!(legal(&g, &s), ["pair:d5-1", "pair:e4-1"]);
         assert_eq!(refused(&g, &s, "pair:h16-1"), "worlds.pcr");
         ev.extend(act(&g, &mut s, pick));
@@ -601,7 +613,7 @@ fn w11_the_duke_shoots_any_leader_on_the_board_as_often_as_he_rolls() {
     begin(&g, &mut s);
     pass(&g, &mut s, 1);
     pass(&g, &mut s, 2);
-    assert_eq!(s.phase, Phase::EnemyRoll { enemy: 0, kind: EnemyKind::Boss });
+    assert_eq!(top(&s), Some(Frame::EnemyRoll { enemy: 0, kind: EnemyKind::Boss }));
     let mut ev = roll(&g, &mut s, &[6]);
     assert!(ev.contains(&WorldsEvent::EnemyActions { enemy: 0, attacks: 6 }));
     for _ in 0..6 {
@@ -780,7 +792,7 @@ fn earth_rerolls_the_defence_die_twice_per_enemy_round() {
     pass(&g, &mut s, 1);
     roll(&g, &mut s, &[3]);
     roll(&g, &mut s, &[5, 1, 2]);
-    assert_eq!(s.phase, Phase::StrikeWindow);
+    assert!(window(&s));
     assert_eq!(legal(&g, &s), ["resolve", "reroll"]);
     act(&g, &mut s, "reroll");
     assert_eq!(g.dice(&s).len(), 1, "the defence die only");
@@ -884,7 +896,7 @@ fn fire_adds_one_to_lock_picking_and_rerolls_attack_dice_twice_per_round() {
     assert_eq!(s.leaders[0].fire_left, 0);
     act(&g, &mut s, "attack:d6");
     roll(&g, &mut s, &[1, 1, 6]);
-    assert_ne!(s.phase, Phase::StrikeWindow, "no third re-roll this round");
+    assert!(!window(&s), "no third re-roll this round");
 }
 
 // ------------------------------------------------------------- hit points, resurrection, healing
@@ -1149,9 +1161,9 @@ fn w10_diplomacy_on_five_pacifies_the_duke() {
     let ev = roll(&g, &mut s, &[5]);
     assert!(ev.contains(&WorldsEvent::Pacified));
     assert!(ev.contains(&WorldsEvent::Tokens { leader: 0, amount: 3 }));
-    assert_eq!(s.phase, Phase::PickElixir { leader: 0, left: 1, tier: 10 });
+    assert_eq!(top(&s), Some(Frame::Gift { leader: 0 }));
     act(&g, &mut s, "take:quickening");
-    assert_eq!(s.phase, Phase::PickElixir { leader: 1, left: 1, tier: 10 });
+    assert_eq!(top(&s), Some(Frame::Gift { leader: 1 }));
     assert_eq!(g.to_move(&s), ToMove::Seat(Seat(1)), "each leader's player picks its elixir");
     act(&g, &mut s, "take:tunnel");
     assert_eq!(s.leaders[0].card.elixirs, [Elixir::Quickening]);
@@ -1161,6 +1173,11 @@ fn w10_diplomacy_on_five_pacifies_the_duke() {
     let ev = strike(&g, &mut s, &[6, 6, 1]);
     assert!(ev.contains(&WorldsEvent::Captured { enemy: 0, by: 0 }), "one hit defeats a pacified Duke");
     assert_eq!(s.phase, Phase::RewardRolls);
+    assert_eq!(
+        g.dice(&s).to_string(),
+        "the reward relic: each leader rolls for it: 1d6 (Leader 1's die), 1d6 (Leader 2's die)",
+        "which die is whose"
+    );
 }
 
 /// "However a roll of 4 or less and all leaders are subject to one ranged attack no
@@ -1176,9 +1193,9 @@ fn w10_failed_diplomacy_brings_one_shot_at_every_leader_and_ends_the_talks() {
     let ev = roll(&g, &mut s, &[4]);
     assert!(ev.contains(&WorldsEvent::Rebuffed));
     assert_eq!(g.dice(&s).len(), 3, "a ranged attack on leader 1, no choice");
-    assert_eq!(s.strike.unwrap().leader, 0);
+    assert_eq!(s.strike().unwrap().leader, 0);
     let mut ev = roll(&g, &mut s, &[6, 1, 1]);
-    assert_eq!(s.strike.unwrap().leader, 1);
+    assert_eq!(s.strike().unwrap().leader, 1);
     ev.extend(roll(&g, &mut s, &[1, 1, 6]));
     assert_eq!(enemy_strikes(&ev), 2);
     assert_eq!((s.leaders[0].hp, s.leaders[1].hp), (2, 3));
@@ -1483,6 +1500,76 @@ fn every_refusal_names_its_rule() {
         };
         g.apply(&mut s, &d, &mut Discard).unwrap();
     }
+}
+
+// ------------------------------------------------------------- pending work and dice
+
+/// Work inside work is pending on the resolution core: during the enemy round a
+/// strike waits above the rest of the round, and the round's end lies beneath;
+/// the state stops and resumes there through JSON, and every die says whose it
+/// is (issue 15: "enemy-attack dice prompts do not say which leader defends").
+#[test]
+fn the_enemy_round_is_pending_work_and_its_dice_say_whose_they_are() {
+    let g = game(&RULEBOOK[..2]);
+    let mut s = arena(&g, &["d4", "e5"]);
+    enemy(&g, &mut s, EnemyKind::Ranged, "d7");
+    assert_eq!(g.dice(&s).to_string(), "the Call of the Coyote (answered on 1 or less): 1d6 (call)");
+    begin(&g, &mut s);
+    act(&g, &mut s, "lead:1");
+    act(&g, &mut s, "roll");
+    assert_eq!(g.dice(&s).to_string(), "Leader 1's action roll: 1d6 (actions)");
+    roll(&g, &mut s, &[1]);
+    act(&g, &mut s, "move");
+    assert_eq!(g.dice(&s).to_string(), "Leader 1's move roll: 1d6 (move)");
+    roll(&g, &mut s, &[1]);
+    act(&g, &mut s, "go");
+    act(&g, &mut s, "stop");
+    assert!(s.pending.is_empty(), "nothing pending in the leader round");
+    pass(&g, &mut s, 2);
+
+    assert_eq!(s.phase, Phase::Enemies);
+    assert_eq!(top(&s), Some(Frame::EnemyRoll { enemy: 0, kind: EnemyKind::Ranged }));
+    assert_eq!(s.pending.iter().last(), Some(&Frame::RoundOver), "the round's end lies beneath");
+    assert_eq!(g.dice(&s).to_string(), "Hawk 1's action roll: 1d6 (enemy actions)");
+    roll(&g, &mut s, &[2]);
+    act(&g, &mut s, "aim:2");
+    assert_eq!(g.dice(&s).to_string(), "Hawk 1 attacks Leader 2: 2d6 (attack), 1d6 (defence)");
+    assert!(matches!(s.pending.iter().nth(1), Some(Frame::Volley { enemy: 0, in_range: true })), "the second shot");
+
+    // Stopped here, the adventure resumes from JSON exactly where it was.
+    let json = serde_json::to_string(&s).unwrap();
+    let mut back: WorldsState = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, s);
+    g.validate_state(&back).unwrap();
+    assert_eq!(roll(&g, &mut back, &[6, 1, 1]), roll(&g, &mut s, &[6, 1, 1]));
+    assert_eq!(back, s);
+
+    // Leader 1, of Earth, defends: her re-roll is offered, and its die says whose it is.
+    act(&g, &mut s, "aim:1");
+    roll(&g, &mut s, &[5, 1, 2]);
+    assert!(window(&s));
+    assert_eq!(g.to_move(&s), ToMove::Seat(Seat(0)));
+    act(&g, &mut s, "reroll");
+    assert_eq!(g.dice(&s).to_string(), "Leader 1 re-rolls the defence against Hawk 1: 1d6 (defence)");
+}
+
+/// A state from outside must leave its pending work waiting for someone.
+#[test]
+fn a_state_with_runnable_or_missing_pending_work_is_refused() {
+    let g = game(&RULEBOOK[..2]);
+    let mut s = arena(&g, &["d4", "e5"]);
+    enemy(&g, &mut s, EnemyKind::Ranged, "d7");
+    begin(&g, &mut s);
+    g.validate_state(&s).unwrap();
+    let mut runnable = s.clone();
+    runnable.pending.push(Frame::CloseTurn);
+    assert!(g.validate_state(&runnable).unwrap_err().contains("waits for nobody"));
+    let mut idle = s.clone();
+    idle.phase = Phase::Enemies;
+    assert!(g.validate_state(&idle).unwrap_err().contains("nothing left to do"));
+    let mut stray = s.clone();
+    stray.pending.push(Frame::Aim { enemy: 9, close: false, in_range: false, element_ok: false });
+    assert!(g.validate_state(&stray).unwrap_err().contains("does not exist"));
 }
 
 // ------------------------------------------------------------- random adventures

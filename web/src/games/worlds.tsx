@@ -32,8 +32,12 @@ export function useWorlds(p: GameProps): GameUI {
   useEffect(() => setChoice(null), [p.view.len]);
 
   const legal: string[] = p.interactive ? p.legal.map(String) : [];
-  const phase = s?.phase?.phase ?? "";
-  const current: number | null = s?.phase?.leader ?? s?.turn_of ?? null;
+  // Pending work (an enemy's step, a strike, a gift) is a stack in the state,
+  // its top last: the top frame, when there is one, is what the table waits for.
+  const pending: Json[] = s?.pending ?? [];
+  const top: Json = pending.length ? pending[pending.length - 1] : null;
+  const phase: string = top?.frame ?? s?.phase?.phase ?? "";
+  const current: number | null = top?.leader ?? s?.phase?.leader ?? s?.turn_of ?? null;
   const leaders: Json[] = s?.leaders ?? [];
   const bySquare = new Map<number, string[]>();
   const buttons: string[] = [];

@@ -1,8 +1,11 @@
 //! The automated enemies of E'thia Worlds: hostility at the end of the leader
 //! round, the alerted/hostile phase and the enemy round (ranged units, close
-//! quarters units, the boss). Steps wait in a queue of jobs; each becomes a
-//! chance node (an action roll, a strike) or a Players' Choice Rule decision
-//! of the party (which leader is attacked, where an enemy moves).
+//! quarters units, the boss). Their steps are frames on the state's pending
+//! stack (the resolution core, `arbiter_core::resolve`), run in order by
+//! `drive`: each runs at once, or pushes a frame that waits — a chance node
+//! (an action roll, a strike) or a Players' Choice Rule decision of the party
+//! (which leader is attacked, where an enemy moves). The frames of diplomacy's
+//! consequences and the end of a leader's action run here too.
 
 use super::action::WorldsAction;
 use super::card::Element;
@@ -10,7 +13,7 @@ use super::event::WorldsEvent;
 use super::quest::EnemyKind;
 use super::reach::{approach, close_reach, touches};
 use super::rules::EthiaWorlds;
-use super::state::{Job, Phase, WorldsState};
+use super::state::{Frame, Phase, WorldsState};
 use crate::event::At;
 use arbiter_core::EventSink;
 use arbiter_geometry::Cell;
@@ -40,47 +43,29 @@ impl EthiaWorlds {
     }
 
     /// (close-quarters enemy, leader) pairs able to fight now: the enemy beside
-    /// the leader, not walled off.
-    fn close_pairs(&self, s: &WorldsState) -> Vec<(u8, u8)> {
+    /// the leader, not walled off; in enemy order, then leader order.
+    fn close_pairs<'a>(&'a self, s: &'a WorldsState) -> impl Iterator<Item = (u8, u8)> + 'a {
         let g = self.grid();
-        let mut v = Vec::new();
-        for (i, e) in s.enemies.iter().enumerate() {
-            if e.gone || e.kind != EnemyKind::Close {
-                continue;
-            }
-            for (j, l) in s.leaders.iter().enumerate() {
-                if l.active() && touches(g, s, e.at, l.at) {
-                    v.push((i as u8, j as u8));
-                }
-            }
-        }
-        v
+        s.enemies.iter().enumerate().filter(|(_, e)| !e.gone && e.kind == EnemyKind::Close).flat_map(move |(i, e)| {
+            s.leaders
+                .iter()
+                .enumerate()
+                .filter(move |(_, l)| l.active() && touches(g, s, e.at, l.at))
+                .map(move |(j, _)| (i as u8, j as u8))
+        })
     }
 
-    /// Runs queued enemy steps until one needs a decision or dice.
-    pub(crate) fn run_jobs<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, events: &mut E) {
-        while s.phase != Phase::Over {
-            let Some(job) = s.jobs.pop_front() else {
-                // Nothing waits: a new round (the queue always ends with one).
-                if s.phase == Phase::Next {
-                    self.start_round(s, events);
-                }
-                return;
-            };
-            s.phase = Phase::Next;
-            if self.job(s, job, events) {
-                return;
-            }
-        }
-    }
-
-    /// Starts one job; true if it now waits for a decision or dice.
-    fn job<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, job: Job, events: &mut E) -> bool {
+    /// Carries out a frame that runs at once, already taken off the pending
+    /// stack: an enemy step, diplomacy's consequences, the end of a round. It
+    /// may change the state, emit events and push frames, which the resolution
+    /// core's `drive` runs in turn until one waits.
+    pub(crate) fn run_frame<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, frame: Frame, events: &mut E) {
         let active = self.active_mask(s);
         let gone = |s: &WorldsState, e: u8| s.enemies.get(usize::from(e)).is_none_or(|x| x.gone);
-        match job {
-            Job::LeaderRoundOver => {
+        match frame {
+            Frame::LeaderRoundOver => {
                 s.turn_of = None;
+                s.phase = Phase::Enemies;
                 // "If during the leader round an enemy unit is attacked but not captured
                 // by the end of the leader round then that enemy unit becomes (Hostile)."
                 for i in 0..s.enemies.len() {
@@ -91,68 +76,64 @@ impl EthiaWorlds {
                         events.emit(WorldsEvent::Hostile { enemy: i as u8 });
                     }
                 }
-                let n = s.enemies.len() as u8;
-                let alerted: Vec<u8> = (0..n).filter(|&i| s.enemies[usize::from(i)].alerted && !gone(s, i)).collect();
-                let hostile: Vec<u8> = (0..n).filter(|&i| s.enemies[usize::from(i)].hostile && !gone(s, i)).collect();
                 for l in &mut s.leaders {
                     l.earth_left = if l.card.element == Element::Earth { 2 } else { 0 };
                 }
-                let mut queue: Vec<Job> = alerted.into_iter().map(|enemy| Job::AlertAttack { enemy }).collect();
-                queue.extend(hostile.into_iter().map(|enemy| Job::HostileAttack { enemy }));
-                let kinds: Vec<EnemyKind> = s.enemies.iter().map(|e| e.kind).collect();
-                let of = |k: EnemyKind| (0..n).filter(|&i| kinds[usize::from(i)] == k).collect::<Vec<u8>>();
-                queue.extend(of(EnemyKind::Ranged).into_iter().map(|enemy| Job::RangedTurn { enemy }));
-                queue.extend(of(EnemyKind::Close).into_iter().map(|enemy| Job::CloseMove { enemy }));
-                queue.push(Job::CloseTurn);
-                queue.extend(of(EnemyKind::Boss).into_iter().map(|enemy| Job::BossTurn { enemy }));
-                queue.push(Job::RoundOver);
-                s.jobs.extend(queue);
-                false
+                // The alerted/hostile phase, then the enemy round: ranged units,
+                // close-quarters units (their moves, then their shared roll), the
+                // boss; then the next round.
+                let es = &s.enemies;
+                let n = es.len() as u8;
+                let of = move |k: EnemyKind| (0..n).filter(move |&i| es[usize::from(i)].kind == k);
+                let alerted = (0..n).filter(|&i| es[usize::from(i)].alerted && !es[usize::from(i)].gone);
+                let hostile = (0..n).filter(|&i| es[usize::from(i)].hostile && !es[usize::from(i)].gone);
+                s.pending.push_in_order(
+                    alerted
+                        .map(|enemy| Frame::AlertAttack { enemy })
+                        .chain(hostile.map(|enemy| Frame::HostileAttack { enemy }))
+                        .chain(of(EnemyKind::Ranged).map(|enemy| Frame::RangedTurn { enemy }))
+                        .chain(of(EnemyKind::Close).map(|enemy| Frame::CloseMove { enemy }))
+                        .chain(std::iter::once(Frame::CloseTurn))
+                        .chain(of(EnemyKind::Boss).map(|enemy| Frame::BossTurn { enemy }))
+                        .chain(std::iter::once(Frame::RoundOver)),
+                );
             }
-            Job::AlertAttack { enemy } => {
-                if gone(s, enemy) || active == 0 {
-                    return false;
+            Frame::AlertAttack { enemy } => {
+                if !gone(s, enemy) && active != 0 {
+                    self.aim(s, enemy, false, false, false, active);
                 }
-                self.aim(s, enemy, false, false, false, active)
             }
-            Job::HostileAttack { enemy } => {
+            Frame::HostileAttack { enemy } => {
                 if gone(s, enemy) || active == 0 {
-                    return false;
+                    return;
                 }
                 let spots = approach(self.grid(), s, enemy, ANYWHERE, active);
                 match spots.as_slice() {
-                    [] => false,
+                    [] => {}
                     [(c, beside)] if beside.count_ones() == 1 => {
                         self.move_enemy(s, enemy, *c, events);
                         self.enemy_attacks(s, enemy, beside.trailing_zeros() as u8, true, false);
-                        true
                     }
-                    _ => {
-                        s.phase = Phase::Place { enemy, then_attack: true };
-                        true
-                    }
+                    _ => s.pending.push(Frame::Place { enemy, then_attack: true }),
                 }
             }
-            Job::RangedTurn { enemy } => {
-                if gone(s, enemy) || self.within(s, s.enemies[usize::from(enemy)].at, TRIGGER) == 0 {
-                    return false;
+            Frame::RangedTurn { enemy } => {
+                if !gone(s, enemy) && self.within(s, s.enemies[usize::from(enemy)].at, TRIGGER) != 0 {
+                    s.pending.push(Frame::EnemyRoll { enemy, kind: EnemyKind::Ranged });
                 }
-                s.phase = Phase::EnemyRoll { enemy, kind: EnemyKind::Ranged };
-                true
             }
-            Job::Volley { enemy, in_range } => {
+            Frame::Volley { enemy, in_range } => {
                 if gone(s, enemy) {
-                    return false;
+                    return;
                 }
                 let targets = if in_range { self.within(s, s.enemies[usize::from(enemy)].at, TRIGGER) } else { active };
-                if targets == 0 {
-                    return false;
+                if targets != 0 {
+                    self.aim(s, enemy, false, in_range, true, targets);
                 }
-                self.aim(s, enemy, false, in_range, true, targets)
             }
-            Job::CloseMove { enemy } => {
+            Frame::CloseMove { enemy } => {
                 if gone(s, enemy) {
-                    return false;
+                    return;
                 }
                 let e = s.enemies[usize::from(enemy)];
                 let g = self.grid();
@@ -165,79 +146,70 @@ impl EthiaWorlds {
                 if in_reach == 0
                     || s.leaders.iter().enumerate().any(|(i, l)| in_reach & (1 << i) != 0 && touches(g, s, e.at, l.at))
                 {
-                    return false;
+                    return;
                 }
                 let spots = approach(g, s, enemy, CLOSE_REACH, in_reach);
                 match spots.as_slice() {
-                    [] => false,
-                    [(c, _)] => {
-                        self.move_enemy(s, enemy, *c, events);
-                        false
-                    }
-                    _ => {
-                        s.phase = Phase::Place { enemy, then_attack: false };
-                        true
-                    }
+                    [] => {}
+                    [(c, _)] => self.move_enemy(s, enemy, *c, events),
+                    _ => s.pending.push(Frame::Place { enemy, then_attack: false }),
                 }
             }
-            Job::CloseTurn => match self.close_pairs(s).first() {
-                None => false,
-                Some(&(enemy, _)) => {
-                    s.phase = Phase::EnemyRoll { enemy, kind: EnemyKind::Close };
-                    true
+            Frame::CloseTurn => {
+                let first = self.close_pairs(s).next();
+                if let Some((enemy, _)) = first {
+                    s.pending.push(Frame::EnemyRoll { enemy, kind: EnemyKind::Close });
                 }
-            },
-            Job::CloseAttack => match self.close_pairs(s).as_slice() {
-                [] => false,
-                [(enemy, leader)] => {
-                    self.enemy_attacks(s, *enemy, *leader, true, true);
-                    true
-                }
-                _ => {
-                    s.phase = Phase::Pair;
-                    true
-                }
-            },
-            Job::BossTurn { enemy } => {
-                if gone(s, enemy) || self.within(s, s.enemies[usize::from(enemy)].at, TRIGGER) == 0 {
-                    return false;
-                }
-                s.phase = Phase::EnemyRoll { enemy, kind: EnemyKind::Boss };
-                true
             }
-            Job::Rebuke { enemy, leader } => {
-                if gone(s, enemy) || !s.leaders[usize::from(leader)].active() {
-                    return false;
+            Frame::CloseAttack => {
+                let (first, more) = {
+                    let mut pairs = self.close_pairs(s);
+                    (pairs.next(), pairs.next().is_some())
+                };
+                match (first, more) {
+                    (None, _) => {}
+                    (Some((enemy, leader)), false) => self.enemy_attacks(s, enemy, leader, true, true),
+                    (Some(_), true) => s.pending.push(Frame::Pair),
                 }
-                self.enemy_attacks(s, enemy, leader, false, false);
-                true
             }
-            Job::Gift { leader } => {
-                if !s.leaders[usize::from(leader)].on_board() {
-                    return false;
+            Frame::BossTurn { enemy } => {
+                if !gone(s, enemy) && self.within(s, s.enemies[usize::from(enemy)].at, TRIGGER) != 0 {
+                    s.pending.push(Frame::EnemyRoll { enemy, kind: EnemyKind::Boss });
                 }
-                s.phase = Phase::PickElixir { leader, left: 1, tier: 10 };
-                true
             }
-            Job::ResumeTurn => {
-                self.after_action(s, events);
-                true
+            Frame::Rebuke { enemy, leader } => {
+                if !gone(s, enemy) && s.leaders.get(usize::from(leader)).is_some_and(|l| l.active()) {
+                    self.enemy_attacks(s, enemy, leader, false, false);
+                }
             }
-            Job::RoundOver => {
-                self.start_round(s, events);
-                true
+            Frame::ResumeTurn => self.after_action(s, events),
+            Frame::ShotFired { leader } => {
+                if s.leaders.get(usize::from(leader)).is_some_and(|l| l.active()) {
+                    s.phase = Phase::TurnStart { leader };
+                } else {
+                    self.end_turn(s, events);
+                }
             }
+            Frame::RoundOver => self.start_round(s, events),
+            // Frames that wait are answered by decisions and rolls, never run;
+            // one nobody can answer any more (a gift to a leader who has left
+            // the board) is passed over.
+            Frame::Aim { .. }
+            | Frame::Place { .. }
+            | Frame::EnemyRoll { .. }
+            | Frame::Pair
+            | Frame::Gift { .. }
+            | Frame::Strike(_) => {}
         }
     }
 
     /// An enemy attacks: directly if one leader may be chosen, else the party aims.
-    fn aim(&self, s: &mut WorldsState, enemy: u8, close: bool, in_range: bool, element_ok: bool, targets: u8) -> bool {
+    fn aim(&self, s: &mut WorldsState, enemy: u8, close: bool, in_range: bool, element_ok: bool, targets: u8) {
         if targets.count_ones() == 1 {
             self.enemy_attacks(s, enemy, targets.trailing_zeros() as u8, close, element_ok);
         } else {
-            s.phase = Phase::Aim { enemy, close, in_range, element_ok };
+            s.pending.push(Frame::Aim { enemy, close, in_range, element_ok });
         }
-        true
     }
 
     fn move_enemy<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, enemy: u8, to: Cell, events: &mut E) {
@@ -249,7 +221,8 @@ impl EthiaWorlds {
         }
     }
 
-    /// An enemy's action roll.
+    /// An enemy's action roll (its frame already answered): its attacks are
+    /// pushed, to run before the rest of the enemy round.
     pub(crate) fn enemy_rolled<E: EventSink<WorldsEvent>>(
         &self,
         s: &mut WorldsState,
@@ -261,22 +234,21 @@ impl EthiaWorlds {
         // Ranged and close-quarters lv1 enemies: at most 3 attacks; the boss: no cap (ruling W11).
         let attacks = if kind == EnemyKind::Boss { roll } else { roll.min(3) };
         events.emit(WorldsEvent::EnemyActions { enemy, attacks });
+        let attack = match kind {
+            EnemyKind::Ranged => Frame::Volley { enemy, in_range: true },
+            EnemyKind::Close => Frame::CloseAttack,
+            EnemyKind::Boss => Frame::Volley { enemy, in_range: false },
+        };
         for _ in 0..attacks {
-            let job = match kind {
-                EnemyKind::Ranged => Job::Volley { enemy, in_range: true },
-                EnemyKind::Close => Job::CloseAttack,
-                EnemyKind::Boss => Job::Volley { enemy, in_range: false },
-            };
-            s.jobs.push_front(job);
+            s.pending.push(attack);
         }
-        self.run_jobs(s, events);
     }
 
-    /// The party's choices: targets, destinations, pairs.
-    pub(crate) fn pcr_options(&self, s: &WorldsState, out: &mut Vec<WorldsAction>) {
+    /// The party's choices while `frame` waits on top: targets, destinations, pairs.
+    pub(crate) fn pcr_options(&self, s: &WorldsState, frame: Frame, out: &mut Vec<WorldsAction>) {
         let active = self.active_mask(s);
-        match s.phase {
-            Phase::Aim { enemy, close, in_range, .. } => {
+        match frame {
+            Frame::Aim { enemy, close, in_range, .. } => {
                 let e = s.enemies[usize::from(enemy)];
                 let g = self.grid();
                 for (i, l) in s.leaders.iter().enumerate() {
@@ -288,7 +260,7 @@ impl EthiaWorlds {
                     }
                 }
             }
-            Phase::Place { enemy, then_attack } => {
+            Frame::Place { enemy, then_attack } => {
                 let reach = if then_attack { ANYWHERE } else { CLOSE_REACH };
                 let mut leaders = active;
                 if !then_attack {
@@ -305,20 +277,28 @@ impl EthiaWorlds {
                     approach(self.grid(), s, enemy, reach, leaders).into_iter().map(|(c, _)| WorldsAction::Place(c)),
                 );
             }
-            Phase::Pair => out.extend(
-                self.close_pairs(s).into_iter().map(|(e, l)| WorldsAction::Pair(s.enemies[usize::from(e)].at, l)),
-            ),
+            Frame::Pair => {
+                out.extend(self.close_pairs(s).map(|(e, l)| WorldsAction::Pair(s.enemies[usize::from(e)].at, l)))
+            }
             _ => {}
         }
     }
 
-    /// Applies the party's choice.
-    pub(crate) fn pcr_decide<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, a: WorldsAction, events: &mut E) {
-        match (s.phase, a) {
-            (Phase::Aim { enemy, close, element_ok, .. }, WorldsAction::Aim(l)) => {
-                self.enemy_attacks(s, enemy, l, close, element_ok)
+    /// Applies the party's choice, answering the frame `frame` on top.
+    pub(crate) fn pcr_decide<E: EventSink<WorldsEvent>>(
+        &self,
+        s: &mut WorldsState,
+        frame: Frame,
+        a: WorldsAction,
+        events: &mut E,
+    ) {
+        match (frame, a) {
+            (Frame::Aim { enemy, close, element_ok, .. }, WorldsAction::Aim(l)) => {
+                s.pending.pop();
+                self.enemy_attacks(s, enemy, l, close, element_ok);
             }
-            (Phase::Place { enemy, then_attack }, WorldsAction::Place(c)) => {
+            (Frame::Place { enemy, then_attack }, WorldsAction::Place(c)) => {
+                s.pending.pop();
                 self.move_enemy(s, enemy, c, events);
                 if then_attack {
                     let g = self.grid();
@@ -329,13 +309,11 @@ impl EthiaWorlds {
                         .filter(|(_, l)| l.active() && touches(g, s, c, l.at))
                         .fold(0u8, |m, (i, _)| m | 1 << i);
                     self.aim(s, enemy, true, false, false, beside);
-                } else {
-                    s.phase = Phase::Next;
-                    self.run_jobs(s, events);
                 }
             }
-            (Phase::Pair, WorldsAction::Pair(c, l)) => {
+            (Frame::Pair, WorldsAction::Pair(c, l)) => {
                 if let Some(e) = s.enemy_at(c) {
+                    s.pending.pop();
                     self.enemy_attacks(s, e, l, true, true);
                 }
             }

@@ -8,8 +8,9 @@ use super::event::WorldsEvent;
 use super::quest::{ChestSix, EnemyKind};
 use super::reach::{leader_line, touches};
 use super::rules::{EthiaWorlds, S_PCR, S_ROUND};
-use super::state::{Job, Phase, Status, Task, WorldsState};
+use super::state::{Frame, Phase, Status, StrikeStep, Task, WorldsState};
 use crate::event::At;
+use arbiter_core::resolve::drive;
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::{Cell, CellSet, Dir};
 
@@ -96,9 +97,19 @@ impl EthiaWorlds {
             && leader_line(self.grid(), s, l.at, s.enemies[usize::from(b)].at, l.range()).is_some()
     }
 
-    /// Every decision open now.
+    /// Every decision open now: those the waiting frame on top of the pending
+    /// work offers, or else those of the phase.
     pub(crate) fn decisions(&self, s: &WorldsState, out: &mut Vec<WorldsAction>) {
         use WorldsAction::*;
+        if let Some(&top) = s.pending.top() {
+            match top {
+                Frame::Strike(k) if k.step == StrikeStep::Window => self.window_options(s, out),
+                Frame::Gift { .. } => out.extend(Elixir::ALL.into_iter().filter(|e| e.cost() == 10).map(Take)),
+                Frame::Aim { .. } | Frame::Place { .. } | Frame::Pair => self.pcr_options(s, top, out),
+                _ => {}
+            }
+            return;
+        }
         let g = self.grid();
         match s.phase {
             Phase::Shop { leader } => {
@@ -117,7 +128,7 @@ impl EthiaWorlds {
                 out.push(Done);
             }
             Phase::CallPlace { .. } => out.extend(self.call_squares(s).iter().map(Place)),
-            Phase::ChooseLeader => out.extend(self.eligible(s).into_iter().map(Lead)),
+            Phase::ChooseLeader => out.extend(self.eligible(s).map(Lead)),
             Phase::TurnStart { leader } => {
                 let l = &s.leaders[usize::from(leader)];
                 let mut seen = Vec::new();
@@ -195,7 +206,6 @@ impl EthiaWorlds {
                 }
                 out.extend(steps.into_iter().map(Step));
             }
-            Phase::StrikeWindow => self.window_options(s, out),
             Phase::ChestSix { .. } => {
                 out.extend([ChestPick::ThreeElixirs, ChestPick::OneElixir, ChestPick::Relic].map(Chest))
             }
@@ -233,7 +243,6 @@ impl EthiaWorlds {
                     }
                 }
             }
-            Phase::Aim { .. } | Phase::Place { .. } | Phase::Pair => self.pcr_options(s, out),
             _ => {}
         }
     }
@@ -241,8 +250,25 @@ impl EthiaWorlds {
     /// Why an action is refused, naming the rule.
     pub(crate) fn why_not(&self, s: &WorldsState, a: &WorldsAction) -> Refusal {
         use WorldsAction::*;
-        let phase = format!("{:?}", s.phase);
-        let phase_word = phase.split([' ', '{']).next().unwrap_or("").to_string();
+        let stands = match s.pending.top() {
+            Some(Frame::Aim { .. } | Frame::Place { .. } | Frame::Pair) => {
+                return Refusal::new(
+                    "worlds.pcr",
+                    "that is not one of the players' choices here (the target must be a conscious leader the enemy can reach)",
+                    S_PCR,
+                );
+            }
+            Some(top) => format!("{top:?}"),
+            None => format!("{:?}", s.phase),
+        };
+        let phase_word = stands.split([' ', '{', '(']).next().unwrap_or("").to_string();
+        if !s.pending.is_empty() {
+            return Refusal::because(
+                "worlds.phase",
+                format!("that is not possible now (the adventure is at: {phase_word})"),
+                S_ROUND,
+            );
+        }
         match (s.phase, a) {
             (Phase::Act { .. }, Attack(_)) => Refusal::new(
                 "worlds.attack.line",
@@ -297,7 +323,7 @@ impl EthiaWorlds {
                 "not enough truth tokens, or not sold at the Smokey Cauldron",
                 "Smokey Cauldron traders and stores",
             ),
-            (Phase::Aim { .. } | Phase::Place { .. } | Phase::Pair | Phase::CallPlace { .. }, _) => Refusal::new(
+            (Phase::CallPlace { .. }, _) => Refusal::new(
                 "worlds.pcr",
                 "that is not one of the players' choices here (the target must be a conscious leader the enemy can reach)",
                 S_PCR,
@@ -322,8 +348,33 @@ impl EthiaWorlds {
         (!solid.contains(to)).then_some(to)
     }
 
-    /// Applies a legal decision.
+    /// Applies a legal decision: it answers the waiting frame on top of the
+    /// pending work, or else it is a decision of the phase; then the pending
+    /// work runs until a frame waits (`drive`).
     pub(crate) fn decide<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, a: WorldsAction, events: &mut E) {
+        match s.pending.top() {
+            Some(&top) => self.answer(s, top, a, events),
+            None => self.phase_decide(s, a, events),
+        }
+        drive(self, s, events);
+    }
+
+    /// Answers the frame waiting on top of the pending work.
+    fn answer<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, top: Frame, a: WorldsAction, events: &mut E) {
+        match (top, a) {
+            (Frame::Strike(k), a) if k.step == StrikeStep::Window => self.window_decide(s, a, events),
+            (Frame::Gift { leader }, WorldsAction::Take(e)) => {
+                s.pending.pop();
+                s.leaders[usize::from(leader)].card.elixirs.push(e);
+                events.emit(WorldsEvent::GotElixir { leader, elixir: e });
+            }
+            (Frame::Aim { .. } | Frame::Place { .. } | Frame::Pair, a) => self.pcr_decide(s, top, a, events),
+            _ => {}
+        }
+    }
+
+    /// A decision of the phase, with nothing pending.
+    fn phase_decide<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, a: WorldsAction, events: &mut E) {
         use WorldsAction::*;
         match (s.phase, a) {
             (Phase::Shop { leader }, Buy(item)) => {
@@ -446,7 +497,6 @@ impl EthiaWorlds {
             }
             (Phase::Step { leader, left }, Step(d)) => self.step(s, leader, left, d, events),
             (Phase::Step { .. }, Stop) => self.after_action(s, events),
-            (Phase::StrikeWindow, a) => self.window_decide(s, a, events),
             (Phase::ChestSix { leader }, Chest(pick)) => match pick {
                 ChestPick::ThreeElixirs => s.phase = Phase::PickElixir { leader, left: 3, tier: 5 },
                 ChestPick::OneElixir => s.phase = Phase::PickElixir { leader, left: 1, tier: 10 },
@@ -457,8 +507,6 @@ impl EthiaWorlds {
                 events.emit(WorldsEvent::GotElixir { leader, elixir: e });
                 if left > 1 {
                     s.phase = Phase::PickElixir { leader, left: left - 1, tier };
-                } else if !s.jobs.is_empty() {
-                    self.run_jobs(s, events);
                 } else {
                     self.after_action(s, events);
                 }
@@ -471,7 +519,6 @@ impl EthiaWorlds {
             (Phase::Trade { leader, partner, given, got }, t) => {
                 self.trade(s, [leader, partner], [given, got], t, events)
             }
-            (Phase::Aim { .. } | Phase::Place { .. } | Phase::Pair, a) => self.pcr_decide(s, a, events),
             _ => {}
         }
     }
@@ -693,30 +740,28 @@ impl EthiaWorlds {
                 let total = roll + plus(Element::Wind);
                 let success = total >= d.threshold;
                 events.emit(WorldsEvent::TaskRolled { leader, task, roll: total, success });
+                // The consequences are pending, then the rest of the leader's turn.
+                let n = s.leaders.len() as u8;
                 if success {
                     s.pacified = true;
                     events.emit(WorldsEvent::Pacified);
                     self.give_tokens(s, leader, d.reward, events);
-                    if d.elixir_for_all {
-                        for i in 0..s.leaders.len() {
-                            if s.leaders[i].on_board() {
-                                s.jobs.push_back(Job::Gift { leader: i as u8 });
-                            }
-                        }
-                    }
+                    let leaders = &s.leaders;
+                    let gifts = (0..n)
+                        .filter(|&i| d.elixir_for_all && leaders[usize::from(i)].on_board())
+                        .map(|leader| Frame::Gift { leader });
+                    s.pending.push_in_order(gifts.chain(std::iter::once(Frame::ResumeTurn)));
                 } else {
                     s.parley_closed = true;
                     events.emit(WorldsEvent::Rebuffed);
-                    if let Some(b) = self.boss(s) {
-                        for i in 0..s.leaders.len() {
-                            if s.leaders[i].active() {
-                                s.jobs.push_back(Job::Rebuke { enemy: b, leader: i as u8 });
-                            }
-                        }
-                    }
+                    let (boss, leaders) = (self.boss(s), &s.leaders);
+                    let rebukes = boss.into_iter().flat_map(|enemy| {
+                        (0..n)
+                            .filter(|&i| leaders[usize::from(i)].active())
+                            .map(move |leader| Frame::Rebuke { enemy, leader })
+                    });
+                    s.pending.push_in_order(rebukes.chain(std::iter::once(Frame::ResumeTurn)));
                 }
-                s.jobs.push_back(Job::ResumeTurn);
-                self.run_jobs(s, events);
                 return;
             }
             Task::Revive(t) => {
@@ -798,10 +843,7 @@ impl EthiaWorlds {
         if s.phase == Phase::Over {
             return;
         }
-        let Some(leader) = s.turn_of else {
-            self.run_jobs(s, events);
-            return;
-        };
+        let Some(leader) = s.turn_of else { return };
         if !s.leaders[usize::from(leader)].active() || s.actions_left == 0 {
             self.end_turn(s, events);
         } else {
@@ -817,7 +859,6 @@ impl EthiaWorlds {
             l.speed_boost = false;
         }
         s.actions_left = 0;
-        s.strike = None;
         if s.phase != Phase::Over {
             self.next_leader(s, events);
         }

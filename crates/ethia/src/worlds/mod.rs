@@ -7,6 +7,7 @@
 
 mod action;
 pub mod card;
+mod dice;
 mod enemies;
 mod event;
 mod heuristic;
@@ -21,4 +22,4 @@ mod validate;
 pub use action::{ChestPick, Item, WorldsAction, WorldsNotationError};
 pub use event::WorldsEvent;
 pub use rules::{EthiaWorlds, WorldsVariant};
-pub use state::{Enemy, Job, Leader, Phase, Status, Strike, Task, WorldsEnding, WorldsState};
+pub use state::{Enemy, Frame, Leader, Phase, Status, Strike, StrikeStep, Task, WorldsEnding, WorldsState};

@@ -3,6 +3,12 @@
 //! adventure ends. The leaders' decisions are in `leader.rs`, capture attempts
 //! in `strike.rs`, the automated enemies in `enemies.rs`.
 //!
+//! Work that happens inside other work — the enemies' steps, a strike and its
+//! re-roll window, diplomacy's gifts and rebukes — is pending on the shared
+//! resolution core (`arbiter_core::resolve`): `EthiaWorlds` implements
+//! `Resolve`, every decision and roll ends with `drive`, and `to_move` asks
+//! `owed` (what the top frame waits for) before the phase.
+//!
 //! Every Players' Choice Rule decision (which leader goes next, which leader an
 //! enemy attacks, where an enemy moves) belongs to the party: seat 1 decides
 //! for the players (ruling W1). A leader's own decisions belong to the seat
@@ -12,13 +18,13 @@ use super::action::WorldsAction;
 use super::card::{Element, LeaderCard};
 use super::event::WorldsEvent;
 use super::quest::{EnemyKind, Quest, built_in};
-use super::state::{Enemy, Job, Leader, Phase, Status, WorldsEnding, WorldsState};
+use super::state::{Enemy, Frame, Leader, Phase, Status, StrikeStep, WorldsEnding, WorldsState};
+use arbiter_core::resolve::{Pending, Resolve, Wait, drive, owed};
 use arbiter_core::{
     ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
 };
 use arbiter_geometry::CellSet;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// Settings of an adventure.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -159,20 +165,23 @@ impl EthiaWorlds {
     }
 
     /// Leaders that may still take a turn this leader round.
-    pub(crate) fn eligible(&self, s: &WorldsState) -> Vec<u8> {
-        s.leaders.iter().enumerate().filter(|(_, l)| l.active() && !l.played && !l.woke).map(|(i, _)| i as u8).collect()
+    pub(crate) fn eligible<'a>(&self, s: &'a WorldsState) -> impl Iterator<Item = u8> + 'a {
+        s.leaders.iter().enumerate().filter(|(_, l)| l.active() && !l.played && !l.woke).map(|(i, _)| i as u8)
     }
 
     /// Gives the next turn: the players choose among several eligible leaders.
     pub(crate) fn next_leader<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, events: &mut E) {
         s.turn_of = None;
-        match self.eligible(s).as_slice() {
-            [] => {
-                s.jobs.push_back(Job::LeaderRoundOver);
-                self.run_jobs(s, events);
-            }
-            [only] => self.start_turn(s, *only, events),
-            _ => s.phase = Phase::ChooseLeader,
+        let (first, more) = {
+            let mut eligible = self.eligible(s);
+            (eligible.next(), eligible.next().is_some())
+        };
+        match (first, more) {
+            // The leader round is over: the enemies' part of the round is
+            // pending, and runs when the decision that ended it is driven.
+            (None, _) => s.pending.push(Frame::LeaderRoundOver),
+            (Some(only), false) => self.start_turn(s, only, events),
+            (Some(_), true) => s.phase = Phase::ChooseLeader,
         }
     }
 
@@ -180,7 +189,7 @@ impl EthiaWorlds {
     pub(crate) fn finish<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, ending: WorldsEnding, events: &mut E) {
         s.ending = Some(ending);
         s.phase = Phase::Over;
-        s.jobs.clear();
+        s.pending.clear();
         events.emit(WorldsEvent::AdventureOver { ending });
     }
 
@@ -222,8 +231,62 @@ impl EthiaWorlds {
         }
     }
 
+    /// The seat commanding a leader (seat 1 for a leader that does not exist).
+    pub(crate) fn seat_of(&self, s: &WorldsState, leader: u8) -> Seat {
+        s.leaders.get(usize::from(leader)).map_or(Seat(0), |l| l.seat)
+    }
+
     fn no_dice(&self) -> Refusal {
         Refusal::new("core.turn.not-chance", "no dice are being rolled now", "core")
+    }
+}
+
+/// Worlds' pending work on the shared resolution core: which frames wait,
+/// for whom, and what the others do.
+impl Resolve for EthiaWorlds {
+    type State = WorldsState;
+    type Frame = Frame;
+    type Event = WorldsEvent;
+
+    fn pending<'a>(&self, s: &'a WorldsState) -> &'a Pending<Frame> {
+        &s.pending
+    }
+
+    fn pending_mut<'a>(&self, s: &'a mut WorldsState) -> &'a mut Pending<Frame> {
+        &mut s.pending
+    }
+
+    fn waits(&self, s: &WorldsState, frame: &Frame) -> Option<Wait> {
+        match *frame {
+            // Players' Choice Rule decisions belong to the party (ruling W1).
+            Frame::Aim { .. } | Frame::Place { .. } | Frame::Pair => Some(Wait::Seat(self.party())),
+            Frame::EnemyRoll { .. } => Some(Wait::Chance),
+            Frame::Strike(k) => match k.step {
+                StrikeStep::Roll | StrikeStep::Reroll { .. } => Some(Wait::Chance),
+                StrikeStep::Window => Some(Wait::Seat(self.seat_of(s, k.leader))),
+            },
+            // A gift waits for its leader's player while the leader is on the board.
+            Frame::Gift { leader } => {
+                s.leaders.get(usize::from(leader)).filter(|l| l.on_board()).map(|l| Wait::Seat(l.seat))
+            }
+            Frame::LeaderRoundOver
+            | Frame::AlertAttack { .. }
+            | Frame::HostileAttack { .. }
+            | Frame::RangedTurn { .. }
+            | Frame::Volley { .. }
+            | Frame::CloseMove { .. }
+            | Frame::CloseTurn
+            | Frame::CloseAttack
+            | Frame::BossTurn { .. }
+            | Frame::Rebuke { .. }
+            | Frame::ResumeTurn
+            | Frame::ShotFired { .. }
+            | Frame::RoundOver => None,
+        }
+    }
+
+    fn run<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, frame: Frame, events: &mut E) {
+        self.run_frame(s, frame, events);
     }
 }
 
@@ -345,11 +408,11 @@ impl Game for EthiaWorlds {
             blocking: self.quest.blocking_at,
             locks: self.quest.locks_at,
             round: 0,
-            phase: Phase::Next,
-            jobs: VecDeque::new(),
+            // Set by the shop or the first round, just below.
+            phase: Phase::ChooseLeader,
+            pending: Pending::new(),
             turn_of: None,
             actions_left: 0,
-            strike: None,
             pacified: false,
             parley_closed: false,
             boss_attacked: false,
@@ -358,7 +421,10 @@ impl Game for EthiaWorlds {
         let shopper = self.next_shopper(&s, 0);
         match shopper {
             Some(l) if self.variant.shop => s.phase = Phase::Shop { leader: l },
-            _ => self.start_round(&mut s, &mut arbiter_core::Discard),
+            _ => {
+                self.start_round(&mut s, &mut arbiter_core::Discard);
+                drive(self, &mut s, &mut arbiter_core::Discard);
+            }
         }
         s
     }
@@ -368,21 +434,21 @@ impl Game for EthiaWorlds {
     }
 
     fn to_move(&self, s: &WorldsState) -> ToMove {
-        let seat_of = |l: u8| s.leaders.get(usize::from(l)).map_or(Seat(0), |x| x.seat);
+        if let Some(wait) = owed(self, s) {
+            return wait.into();
+        }
+        let seat_of = |l: u8| self.seat_of(s, l);
         match s.phase {
             Phase::Over => ToMove::Over,
             Phase::CallRoll
             | Phase::ActionRoll { .. }
             | Phase::MoveRoll { .. }
-            | Phase::StrikeRoll
-            | Phase::StrikeReroll { .. }
             | Phase::TaskRoll { .. }
-            | Phase::EnemyRoll { .. }
             | Phase::RewardRolls
             | Phase::FavourKeep { .. } => ToMove::Chance,
-            Phase::CallPlace { .. } | Phase::ChooseLeader | Phase::Aim { .. } | Phase::Place { .. } | Phase::Pair => {
-                ToMove::Seat(self.party())
-            }
+            // The enemies' part of the round always has work pending; a state
+            // without any is refused by `validate_state`.
+            Phase::CallPlace { .. } | Phase::ChooseLeader | Phase::Enemies => ToMove::Seat(self.party()),
             Phase::Shop { leader }
             | Phase::TurnStart { leader }
             | Phase::TunnelDir { leader }
@@ -394,8 +460,6 @@ impl Game for EthiaWorlds {
             | Phase::PickElixir { leader, .. }
             | Phase::CharmType { leader }
             | Phase::Trade { leader, .. } => ToMove::Seat(seat_of(leader)),
-            Phase::StrikeWindow => ToMove::Seat(seat_of(s.strike.map_or(0, |k| k.leader))),
-            Phase::Next => ToMove::Seat(self.party()),
         }
     }
 
@@ -432,31 +496,7 @@ impl Game for EthiaWorlds {
     }
 
     fn dice(&self, s: &WorldsState) -> DiceRequest {
-        match s.phase {
-            Phase::CallRoll => DiceRequest::new().with(6, "call"),
-            Phase::ActionRoll { .. } => DiceRequest::new().with(6, "actions"),
-            Phase::MoveRoll { .. } => DiceRequest::new().with(6, "move"),
-            Phase::TaskRoll { .. } => DiceRequest::new().with(6, "task"),
-            Phase::FavourKeep { .. } => DiceRequest::new().with(6, "keep the favour"),
-            Phase::EnemyRoll { .. } => DiceRequest::new().with(6, "enemy actions"),
-            Phase::RewardRolls => {
-                let n = s.leaders.iter().filter(|l| l.on_board()).count();
-                DiceRequest::new().with_many(n, 6, "reward")
-            }
-            Phase::StrikeRoll => match s.strike {
-                Some(k) => {
-                    let (a, d) = if k.by_leader { ("leader", "enemy") } else { ("enemy", "leader") };
-                    DiceRequest::new().with_many(if k.close { 3 } else { 2 }, 6, a).with(6, d)
-                }
-                None => DiceRequest::new(),
-            },
-            Phase::StrikeReroll { .. } => match s.strike {
-                Some(k) if k.by_leader => DiceRequest::new().with_many(if k.close { 3 } else { 2 }, 6, "leader"),
-                Some(_) => DiceRequest::new().with(6, "leader"),
-                None => DiceRequest::new(),
-            },
-            _ => DiceRequest::new(),
-        }
+        self.dice_request(s)
     }
 
     fn apply_roll<E: EventSink<WorldsEvent>>(
@@ -466,18 +506,28 @@ impl Game for EthiaWorlds {
         events: &mut E,
     ) -> Result<(), Refusal> {
         let v = roll.values();
-        match s.phase {
-            Phase::CallRoll => self.call_rolled(s, v[0], events),
-            Phase::ActionRoll { leader } => self.actions_rolled(s, leader, v[0], events),
-            Phase::MoveRoll { leader, kept } => self.move_rolled(s, leader, kept, v[0], events),
-            Phase::TaskRoll { leader, task } => self.task_rolled(s, leader, task, v[0], events),
-            Phase::EnemyRoll { enemy, kind } => self.enemy_rolled(s, enemy, kind, v[0], events),
-            Phase::RewardRolls => self.rewards_rolled(s, v, events),
-            Phase::FavourKeep { leader } => self.favour_kept(s, leader, v[0], events),
-            Phase::StrikeRoll => self.strike_rolled(s, v, events),
-            Phase::StrikeReroll { keep_higher } => self.strike_rerolled(s, keep_higher, v, events),
-            _ => return Err(self.no_dice()),
+        match s.pending.top().copied() {
+            Some(Frame::EnemyRoll { enemy, kind }) => {
+                s.pending.pop();
+                self.enemy_rolled(s, enemy, kind, v[0], events);
+            }
+            Some(Frame::Strike(k)) => match k.step {
+                StrikeStep::Roll => self.strike_rolled(s, v, events),
+                StrikeStep::Reroll { keep_higher } => self.strike_rerolled(s, keep_higher, v, events),
+                StrikeStep::Window => return Err(self.no_dice()),
+            },
+            Some(_) => return Err(self.no_dice()),
+            None => match s.phase {
+                Phase::CallRoll => self.call_rolled(s, v[0], events),
+                Phase::ActionRoll { leader } => self.actions_rolled(s, leader, v[0], events),
+                Phase::MoveRoll { leader, kept } => self.move_rolled(s, leader, kept, v[0], events),
+                Phase::TaskRoll { leader, task } => self.task_rolled(s, leader, task, v[0], events),
+                Phase::RewardRolls => self.rewards_rolled(s, v, events),
+                Phase::FavourKeep { leader } => self.favour_kept(s, leader, v[0], events),
+                _ => return Err(self.no_dice()),
+            },
         }
+        drive(self, s, events);
         self.check_end(s, events);
         Ok(())
     }

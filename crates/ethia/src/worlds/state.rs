@@ -1,13 +1,15 @@
 //! The state of an E'thia Worlds adventure: the leaders and their cards, the
 //! enemies, the objects still on the map, where the round stands, and the
-//! queue of enemy steps still to resolve.
+//! pending work on the shared resolution core (`arbiter_core::resolve`): the
+//! enemies' steps, the consequences of diplomacy and the strike in progress,
+//! as frames on a stack whose top runs (or waits) first.
 
 use super::card::{Bonus, Element, LeaderCard, LeaderType, Relic};
 use super::quest::EnemyKind;
 use arbiter_core::Seat;
+use arbiter_core::resolve::Pending;
 use arbiter_geometry::{Cell, CellSet, Walls};
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// Whether a leader is in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -148,8 +150,23 @@ pub struct Strike {
     pub charmed: bool,
     /// The leader's element re-rolls may be used (not in the alerted/hostile phase).
     pub element_ok: bool,
-    /// A free shot (no action spent).
-    pub free: bool,
+    /// Where the strike stands: its dice, the leader's window, or a re-roll.
+    pub step: StrikeStep,
+}
+
+/// Where a strike stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StrikeStep {
+    /// Chance: the attacker's dice and the defender's die.
+    Roll,
+    /// After the dice: the leader's re-rolls and bonuses, or resolve.
+    Window,
+    /// Chance: re-rolling the leader's dice.
+    Reroll {
+        /// Keep the higher (Quickening) or replace (element re-roll).
+        keep_higher: bool,
+    },
 }
 
 impl Strike {
@@ -177,68 +194,112 @@ pub enum Task {
     RelicTry,
 }
 
-/// An enemy step waiting its turn.
+/// One step of pending work, on the state's [`Pending`] stack: the top runs
+/// first. Some run at once when they reach the top (an enemy's sub-round
+/// checks whether it is in range and, if so, asks for its roll); the others
+/// wait there for the party's choice, a leader player's decision or dice, and
+/// are answered by that decision (see `Resolve for EthiaWorlds`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "job")]
-pub enum Job {
-    /// End of the leader round: hostility, the alerted/hostile phase and the
-    /// enemy round are queued.
+#[serde(rename_all = "snake_case", tag = "frame")]
+pub enum Frame {
+    /// Runs: the end of the leader round — hostility, then the
+    /// alerted/hostile phase and the enemy round are scheduled.
     LeaderRoundOver,
-    /// One ranged attack from an alerted enemy on a leader the players choose.
+    /// Runs: one ranged attack from an alerted enemy on a leader the players choose.
     AlertAttack {
         /// The alerted enemy.
         enemy: u8,
     },
-    /// A hostile enemy moves beside a leader and attacks once.
+    /// Runs: a hostile enemy moves beside a leader and attacks once.
     HostileAttack {
         /// The hostile enemy.
         enemy: u8,
     },
-    /// A ranged enemy's sub-round.
+    /// Runs: a ranged enemy's sub-round (its action roll if a leader is in range).
     RangedTurn {
         /// The enemy.
         enemy: u8,
     },
-    /// One attack by a ranged enemy (or the boss) on a leader the players choose.
+    /// Runs: one attack by a ranged enemy (or the boss) on a leader the players choose.
     Volley {
         /// The enemy.
         enemy: u8,
         /// Only leaders in range 3 may be chosen.
         in_range: bool,
     },
-    /// A close-quarters enemy moves beside a leader in reach.
+    /// Runs: a close-quarters enemy moves beside a leader in reach.
     CloseMove {
         /// The enemy.
         enemy: u8,
     },
-    /// The close-quarters enemies' shared action roll.
+    /// Runs: the close-quarters enemies' shared action roll, if any can fight.
     CloseTurn,
-    /// One close attack: the players pick an enemy beside a leader.
+    /// Runs: one close attack; the players pick an enemy beside a leader.
     CloseAttack,
-    /// The boss's sub-round.
+    /// Runs: the boss's sub-round (its action roll if a leader is in range).
     BossTurn {
         /// The boss.
         enemy: u8,
     },
-    /// A failed diplomacy: the boss makes one ranged attack on this leader.
+    /// Runs: a failed diplomacy — the boss makes one ranged attack on this leader.
     Rebuke {
         /// The boss.
         enemy: u8,
         /// The leader.
         leader: u8,
     },
-    /// After a successful diplomacy, this leader picks a 10-token elixir.
+    /// Runs: the leader's action is resolved; its turn goes on while actions
+    /// remain and it stands, or ends.
+    ResumeTurn,
+    /// Runs: the free-shot elixir's strike is resolved; the leader's turn
+    /// start goes on.
+    ShotFired {
+        /// The leader.
+        leader: u8,
+    },
+    /// Runs: the end of the round — flags cleared, the next round begins.
+    RoundOver,
+    /// Waits for the party: which leader an enemy attacks.
+    Aim {
+        /// The enemy.
+        enemy: u8,
+        /// Close combat (the enemy is beside the target) or ranged.
+        close: bool,
+        /// Only leaders within range 3 may be chosen.
+        in_range: bool,
+        /// The defender may use element re-rolls (the enemy round).
+        element_ok: bool,
+    },
+    /// Waits for the party: where an enemy moves (beside a leader).
+    Place {
+        /// The enemy.
+        enemy: u8,
+        /// It attacks the leader it ends beside (hostile) or just moves (close quarters).
+        then_attack: bool,
+    },
+    /// Waits for dice: an enemy's action roll.
+    EnemyRoll {
+        /// The enemy (for the close-quarters' shared roll, the first of them).
+        enemy: u8,
+        /// Whose roll: ranged, shared close, or boss.
+        kind: EnemyKind,
+    },
+    /// Waits for the party: which close-quarters enemy attacks which leader.
+    Pair,
+    /// Waits for the leader's player: after a successful diplomacy, the
+    /// leader picks a 10-token elixir (passed over if it left the board).
     Gift {
         /// The leader.
         leader: u8,
     },
-    /// The consequences of a diplomacy are resolved: the leader's turn goes on.
-    ResumeTurn,
-    /// The end of the round: flags cleared, the next round begins.
-    RoundOver,
+    /// Waits for dice or for the leader's player: a capture attempt.
+    Strike(Strike),
 }
 
-/// Where the adventure stands: whose decision, or which roll.
+/// Where the round stands: whose decision, or which roll, when nothing is
+/// pending. While frames are pending (an enemy's step, a strike, diplomacy's
+/// consequences), the top frame says who decides, and the phase is where the
+/// round stands beneath them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
@@ -302,15 +363,6 @@ pub enum Phase {
         /// Squares left.
         left: u8,
     },
-    /// Chance: the dice of the strike in progress.
-    StrikeRoll,
-    /// After the dice: re-rolls and bonuses, or resolve.
-    StrikeWindow,
-    /// Chance: re-rolling the leader's dice in the strike.
-    StrikeReroll {
-        /// Keep the higher (Quickening) or replace (element re-roll).
-        keep_higher: bool,
-    },
     /// Chance: a task's 1d6.
     TaskRoll {
         /// The leader.
@@ -350,33 +402,6 @@ pub enum Phase {
         /// What has moved from the partner to the leader in this trade.
         got: u32,
     },
-    /// The players choose which leader an enemy attacks.
-    Aim {
-        /// The enemy.
-        enemy: u8,
-        /// Close combat (the enemy is beside the target) or ranged.
-        close: bool,
-        /// Only leaders within range 3 may be chosen.
-        in_range: bool,
-        /// The defender may use element re-rolls (the enemy round).
-        element_ok: bool,
-    },
-    /// The players choose where an enemy moves (beside a leader).
-    Place {
-        /// The enemy.
-        enemy: u8,
-        /// It attacks the leader it ends beside (hostile) or just moves (close quarters).
-        then_attack: bool,
-    },
-    /// Chance: an enemy's action roll.
-    EnemyRoll {
-        /// The enemy (for the close-quarters' shared roll, the first of them).
-        enemy: u8,
-        /// Whose roll: ranged, shared close, or boss.
-        kind: EnemyKind,
-    },
-    /// The players pick which close-quarters enemy attacks which leader.
-    Pair,
     /// Chance: each leader rolls for the boss's reward relic.
     RewardRolls,
     /// Chance: after its use, is the Coyote's Favour kept (ruling W13)?
@@ -384,8 +409,9 @@ pub enum Phase {
         /// The leader holding it, whose turn goes on.
         leader: u8,
     },
-    /// Moving on: the next queued enemy step.
-    Next,
+    /// The alerted/hostile phase and the enemy round: the pending frames say
+    /// what happens next and who decides.
+    Enemies,
     /// The adventure is over.
     Over,
 }
@@ -423,16 +449,15 @@ pub struct WorldsState {
     pub locks: CellSet,
     /// The round, from 1.
     pub round: u16,
-    /// Where the adventure stands.
+    /// Where the round stands beneath the pending work.
     pub phase: Phase,
-    /// Enemy steps waiting.
-    pub jobs: VecDeque<Job>,
+    /// Pending work, top first: enemy steps, diplomacy's consequences, the
+    /// strike in progress.
+    pub pending: Pending<Frame>,
     /// The leader whose turn it is.
     pub turn_of: Option<u8>,
     /// Actions left in that turn.
     pub actions_left: u8,
-    /// The strike in progress.
-    pub strike: Option<Strike>,
     /// The boss was pacified by diplomacy.
     pub pacified: bool,
     /// Diplomacy failed once and is closed.
@@ -464,5 +489,12 @@ impl WorldsState {
     /// traps, locks and striking traps.
     pub fn objects(&self) -> CellSet {
         self.chests | self.blocking | self.locks | self.striking
+    }
+    /// The strike waiting on top of the pending work, if any.
+    pub fn strike(&self) -> Option<&Strike> {
+        match self.pending.top() {
+            Some(Frame::Strike(k)) => Some(k),
+            _ => None,
+        }
     }
 }

@@ -1,5 +1,8 @@
 //! Capture attempts in E'thia Worlds, by leaders and against them: the dice,
-//! the window for re-rolls and bonuses, and the result.
+//! the window for re-rolls and bonuses, and the result. A strike is a frame on
+//! the pending stack (`Frame::Strike`) that waits for its dice, then for the
+//! leader's re-rolls and bonuses; what follows it (the rest of the leader's
+//! turn, the rest of the enemy round) is the frame beneath.
 //!
 //! "In combat Ties are a miss (UOS)", except where a leader's type wins them:
 //! a Ranger's ranged attacks, a Striker's close attacks, a Defender defending.
@@ -12,11 +15,12 @@ use super::card::{Bonus, Element, Elixir, LeaderType};
 use super::event::WorldsEvent;
 use super::quest::EnemyKind;
 use super::rules::EthiaWorlds;
-use super::state::{Phase, Strike, WorldsEnding, WorldsState};
+use super::state::{Frame, Phase, Strike, StrikeStep, WorldsEnding, WorldsState};
 use arbiter_core::EventSink;
 
 impl EthiaWorlds {
-    /// A leader attacks an enemy; the dice follow.
+    /// A leader attacks an enemy; the dice follow, then the rest of its turn
+    /// (for the free-shot elixir, the rest of its turn start).
     pub(crate) fn leader_attacks(&self, s: &mut WorldsState, leader: u8, enemy: u8, close: bool, free: bool) {
         if let Some(e) = s.enemies.get_mut(usize::from(enemy)) {
             e.marked = true;
@@ -24,7 +28,7 @@ impl EthiaWorlds {
                 s.boss_attacked = true;
             }
         }
-        s.strike = Some(Strike {
+        let strike = Strike {
             leader,
             enemy,
             by_leader: true,
@@ -33,14 +37,15 @@ impl EthiaWorlds {
             defence: 0,
             charmed: false,
             element_ok: true,
-            free,
-        });
-        s.phase = Phase::StrikeRoll;
+            step: StrikeStep::Roll,
+        };
+        let then = if free { Frame::ShotFired { leader } } else { Frame::ResumeTurn };
+        s.pending.push_in_order([Frame::Strike(strike), then]);
     }
 
     /// An enemy attacks a leader; the dice follow.
     pub(crate) fn enemy_attacks(&self, s: &mut WorldsState, enemy: u8, leader: u8, close: bool, element_ok: bool) {
-        s.strike = Some(Strike {
+        s.pending.push(Frame::Strike(Strike {
             leader,
             enemy,
             by_leader: false,
@@ -49,13 +54,20 @@ impl EthiaWorlds {
             defence: 0,
             charmed: false,
             element_ok,
-            free: false,
-        });
-        s.phase = Phase::StrikeRoll;
+            step: StrikeStep::Roll,
+        }));
+    }
+
+    /// The strike waiting on top, to change it.
+    fn strike_mut(s: &mut WorldsState) -> Option<&mut Strike> {
+        match s.pending.top_mut() {
+            Some(Frame::Strike(k)) => Some(k),
+            _ => None,
+        }
     }
 
     pub(crate) fn strike_rolled<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, v: &[u8], events: &mut E) {
-        let Some(k) = s.strike.as_mut() else { return };
+        let Some(k) = Self::strike_mut(s) else { return };
         let n = v.len().saturating_sub(1);
         k.attack = [0; 3];
         for (slot, &d) in k.attack.iter_mut().zip(&v[..n]) {
@@ -67,31 +79,41 @@ impl EthiaWorlds {
 
     /// The re-rolls and bonuses the leader may use on the strike now.
     pub(crate) fn window_options(&self, s: &WorldsState, out: &mut Vec<WorldsAction>) {
-        let Some(k) = s.strike else { return };
-        let l = &s.leaders[usize::from(k.leader)];
+        let Some(&k) = s.strike() else { return };
+        let [reroll, quicken, charm] = self.window_offers(s, &k);
         out.push(WorldsAction::Resolve);
+        for (offered, a) in
+            [(reroll, WorldsAction::Reroll), (quicken, WorldsAction::Quicken), (charm, WorldsAction::Charm)]
+        {
+            if offered {
+                out.push(a);
+            }
+        }
+    }
+
+    /// Whether the leader may re-roll with its element, drink a Quickening
+    /// elixir, or spend its charm on the strike `k`.
+    fn window_offers(&self, s: &WorldsState, k: &Strike) -> [bool; 3] {
+        let l = &s.leaders[usize::from(k.leader)];
         let element_reroll = k.element_ok
             && if k.by_leader {
                 l.card.element == Element::Fire && l.fire_left > 0
             } else {
                 l.card.element == Element::Earth && l.earth_left > 0
             };
-        if element_reroll {
-            out.push(WorldsAction::Reroll);
-        }
-        if l.card.elixirs.contains(&Elixir::Quickening) {
-            out.push(WorldsAction::Quicken);
-        }
-        if !k.charmed && l.charm(if k.by_leader { Bonus::Attack } else { Bonus::Defense }) {
-            out.push(WorldsAction::Charm);
-        }
+        let quicken = l.card.elixirs.contains(&Elixir::Quickening);
+        let charm = !k.charmed && l.charm(if k.by_leader { Bonus::Attack } else { Bonus::Defense });
+        [element_reroll, quicken, charm]
     }
 
+    /// After the dice: the leader's window opens if it has anything to use,
+    /// else the strike is settled at once.
     fn open_window<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, events: &mut E) {
-        let mut options = Vec::new();
-        self.window_options(s, &mut options);
-        if options.len() > 1 {
-            s.phase = Phase::StrikeWindow;
+        let Some(&k) = s.strike() else { return };
+        if self.window_offers(s, &k).contains(&true) {
+            if let Some(k) = Self::strike_mut(s) {
+                k.step = StrikeStep::Window;
+            }
         } else {
             self.resolve(s, events);
         }
@@ -103,7 +125,7 @@ impl EthiaWorlds {
         a: WorldsAction,
         events: &mut E,
     ) {
-        let Some(k) = s.strike else { return };
+        let Some(&k) = s.strike() else { return };
         let l = &mut s.leaders[usize::from(k.leader)];
         match a {
             WorldsAction::Reroll => {
@@ -112,17 +134,21 @@ impl EthiaWorlds {
                 } else {
                     l.earth_left -= 1;
                 }
-                s.phase = Phase::StrikeReroll { keep_higher: false };
+                if let Some(k) = Self::strike_mut(s) {
+                    k.step = StrikeStep::Reroll { keep_higher: false };
+                }
             }
             WorldsAction::Quicken => {
                 if let Some(i) = l.card.elixirs.iter().position(|e| *e == Elixir::Quickening) {
                     l.card.elixirs.remove(i);
                 }
-                s.phase = Phase::StrikeReroll { keep_higher: true };
+                if let Some(k) = Self::strike_mut(s) {
+                    k.step = StrikeStep::Reroll { keep_higher: true };
+                }
             }
             WorldsAction::Charm => {
                 l.charm_ready = false;
-                if let Some(k) = s.strike.as_mut() {
+                if let Some(k) = Self::strike_mut(s) {
                     k.charmed = true;
                 }
                 self.open_window(s, events);
@@ -138,7 +164,7 @@ impl EthiaWorlds {
         v: &[u8],
         events: &mut E,
     ) {
-        let Some(k) = s.strike.as_mut() else { return };
+        let Some(k) = Self::strike_mut(s) else { return };
         if k.by_leader {
             let mut fresh = [0u8; 3];
             for (slot, &d) in fresh.iter_mut().zip(v) {
@@ -155,9 +181,11 @@ impl EthiaWorlds {
         self.open_window(s, events);
     }
 
-    /// Settles the strike and moves on.
+    /// Settles the strike and takes it off the pending stack; the frame
+    /// beneath carries on.
     fn resolve<E: EventSink<WorldsEvent>>(&self, s: &mut WorldsState, events: &mut E) {
-        let Some(k) = s.strike.take() else { return };
+        let Some(&k) = s.strike() else { return };
+        s.pending.pop();
         let l = &s.leaders[usize::from(k.leader)];
         let charm = i8::from(k.charmed);
         let (attack, defence, attacker_wins, defender_wins) = if k.by_leader {
@@ -193,20 +221,6 @@ impl EthiaWorlds {
             "the leader is hurt" => self.hurt(s, k.leader, 1, events),
             _ => {}
         }
-        if s.phase == Phase::Over || s.phase == Phase::RewardRolls {
-            return;
-        }
-        if k.free {
-            if s.leaders[usize::from(k.leader)].active() {
-                s.phase = Phase::TurnStart { leader: k.leader };
-            } else {
-                self.end_turn(s, events);
-            }
-        } else if k.by_leader && s.jobs.is_empty() {
-            self.after_action(s, events);
-        } else {
-            self.run_jobs(s, events);
-        }
     }
 
     /// An enemy is hit by a leader: captured, or a boss loses a hit point.
@@ -237,7 +251,8 @@ impl EthiaWorlds {
                         self.give_tokens(s, i, b.tokens_others, events);
                     }
                 }
-                s.jobs.clear();
+                // The quest is won: whatever was pending is over.
+                s.pending.clear();
                 if b.reward_relic.is_some() {
                     s.phase = Phase::RewardRolls;
                 } else {

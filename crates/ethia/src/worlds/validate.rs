@@ -2,7 +2,8 @@
 //! the rules can continue from.
 
 use super::rules::EthiaWorlds;
-use super::state::{Phase, WorldsState};
+use super::state::{Frame, Phase, WorldsState};
+use arbiter_core::resolve::owed;
 use arbiter_geometry::CellSet;
 
 /// Says what is wrong with a state, if anything.
@@ -50,16 +51,45 @@ pub(crate) fn validate(g: &EthiaWorlds, s: &WorldsState) -> Result<(), String> {
         | Phase::CharmType { leader }
         | Phase::FavourKeep { leader } => leader_ok(leader),
         Phase::Trade { leader, partner, .. } => leader_ok(leader) && leader_ok(partner),
-        Phase::Aim { enemy, .. } | Phase::Place { enemy, .. } | Phase::EnemyRoll { enemy, .. } => enemy_ok(enemy),
-        Phase::StrikeRoll | Phase::StrikeWindow | Phase::StrikeReroll { .. } => {
-            s.strike.is_some_and(|k| leader_ok(k.leader) && enemy_ok(k.enemy))
-        }
         _ => true,
     };
     if !ok {
         return Err("the phase names a leader or enemy that does not exist".into());
     }
+    if s.pending.len() > 64 {
+        return Err("too much pending work".into());
+    }
+    for f in s.pending.iter() {
+        let ok = match *f {
+            Frame::AlertAttack { enemy }
+            | Frame::HostileAttack { enemy }
+            | Frame::RangedTurn { enemy }
+            | Frame::Volley { enemy, .. }
+            | Frame::CloseMove { enemy }
+            | Frame::BossTurn { enemy }
+            | Frame::Aim { enemy, .. }
+            | Frame::Place { enemy, .. }
+            | Frame::EnemyRoll { enemy, .. } => enemy_ok(enemy),
+            Frame::Rebuke { enemy, leader } => enemy_ok(enemy) && leader_ok(leader),
+            Frame::Strike(k) => enemy_ok(k.enemy) && leader_ok(k.leader),
+            Frame::ShotFired { leader } | Frame::Gift { leader } => leader_ok(leader),
+            Frame::LeaderRoundOver | Frame::CloseTurn | Frame::CloseAttack | Frame::Pair | Frame::ResumeTurn => true,
+            Frame::RoundOver => true,
+        };
+        if !ok {
+            return Err("pending work names a leader or enemy that does not exist".into());
+        }
+    }
+    // Between decisions the pending work always waits for someone: a frame
+    // that would run at once is never left on top.
+    if !s.pending.is_empty() && owed(g, s).is_none() {
+        return Err("the pending work on top waits for nobody".into());
+    }
+    if s.phase == Phase::Enemies && s.pending.is_empty() {
+        return Err("the enemy round has nothing left to do but is not over".into());
+    }
     match (s.phase, s.ending) {
+        (Phase::Over, _) if !s.pending.is_empty() => Err("the adventure is over with work still pending".into()),
         (Phase::Over, None) => Err("the adventure is over without an ending".into()),
         (Phase::Over, Some(_)) | (_, None) => Ok(()),
         (_, Some(_)) => Err("the adventure has an ending but is not over".into()),
