@@ -420,6 +420,11 @@ fn enemies_of<'a>(game: &'a Ephemeral, state: &'a State, seat: Seat) -> impl Ite
     (0..state.figures.len() as u8).filter(move |&i| game.owner(i) != seat && state.figures[i as usize].on_table())
 }
 
+/// Whether an ability of this role is used as an action.
+fn is_action_role(role: Role) -> bool {
+    !matches!(role, Role::Passive | Role::Counter | Role::Defend | Role::Negate | Role::Reply | Role::SprayAfter)
+}
+
 /// Ability uses as the active figure's action.
 fn abilities(game: &Ephemeral, state: &State, seat: Seat, figure: u8, out: &mut Vec<Action>) {
     for (slot, a) in game.abilities_of(figure) {
@@ -614,11 +619,21 @@ pub fn random<R: Rng + ?Sized>(
             let stats = &game.stats()[figure as usize];
             let roll: f32 = rng.random();
             if !stats.abilities.is_empty() && rng.random_bool(0.3) {
-                scratch.clear();
-                abilities(game, state, seat, figure, scratch);
-                if !scratch.is_empty() {
-                    let i = rng.random_range(0..scratch.len());
-                    return Some(scratch.swap_remove(i));
+                // One of the figure's abilities usable as an action, then one
+                // of its uses: only that ability's candidates are worked out.
+                let slots: ArrayVec<u8, 3> = game
+                    .abilities_of(figure)
+                    .filter(|(slot, a)| is_action_role(Role::of(a)) && game.ready(state, figure, *slot))
+                    .map(|(slot, _)| slot)
+                    .collect();
+                if !slots.is_empty() {
+                    let slot = slots[rng.random_range(0..slots.len())];
+                    scratch.clear();
+                    ability_uses(game, state, seat, figure, slot, scratch);
+                    if !scratch.is_empty() {
+                        let i = rng.random_range(0..scratch.len());
+                        return Some(scratch.swap_remove(i));
+                    }
                 }
             }
             if roll < 0.5 && game.may_move(state, figure, crate::activation::SelfMove::Action).is_ok() {
