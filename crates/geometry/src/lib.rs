@@ -11,6 +11,7 @@
 //! questions (which edge a step crosses, which walls meet at a corner, whether
 //! a straight line from one base to another avoids every footprint).
 
+pub mod battle;
 pub mod grid;
 pub mod table;
 

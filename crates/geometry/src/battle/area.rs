@@ -1,0 +1,346 @@
+//! Areas of effect: emanations, bursts, cones and lines.
+//!
+//! Areas are measured as movement is measured, diagonals alternating 1 and
+//! 2, and terrain never shortens them; solid terrain blocks them: a square is
+//! in an area only if the line from the area's point of origin to the
+//! square's centre passes no solid terrain. A figure is in an area if any
+//! square of its space is. The shapes are Pathfinder Second Edition's
+//! templates (rulings P2V-G10 to G13):
+//!
+//! - an **emanation** counts from the sides of the origin space (emanation 1
+//!   is every square next to it) and holds the space itself;
+//! - a **burst** counts from a corner where squares meet: a burst 1 is the
+//!   four squares round the corner;
+//! - a **cone** is a quarter circle from a corner of the origin space
+//!   (aimed diagonally: the quarter of a burst) or from one square's edge of
+//!   it (aimed straight: one square wide at first, widening one square on
+//!   each side per square out);
+//! - a **line** runs straight from a corner of the origin space in any
+//!   direction, one square wide: the squares its centre line passes through.
+
+use super::board::{Dir, Point, Space, count};
+use super::field::{Battlefield, FigureId};
+use super::line::{Line, Pass, Ratio, Visitor, walk};
+use super::square::{SquareSet, row_mask};
+use std::fmt;
+
+/// An area of effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Area {
+    /// Every square within `radius` of the sides of `origin`, and `origin`.
+    Emanation {
+        /// The origin space (usually the user's).
+        origin: Space,
+        /// Its radius in squares.
+        radius: u32,
+    },
+    /// Every square within `radius` of a corner where squares meet.
+    Burst {
+        /// The corner (even coordinates, half squares).
+        at: Point,
+        /// Its radius in squares.
+        radius: u32,
+    },
+    /// A quarter circle from a corner (aimed diagonally) or from the middle
+    /// of one square's edge (aimed straight) of the origin space.
+    Cone {
+        /// The corner or edge middle, in half squares.
+        apex: Point,
+        /// Where it points.
+        toward: Dir,
+        /// Its length in squares.
+        radius: u32,
+    },
+    /// A straight line from a corner towards a point.
+    Line {
+        /// The corner it starts at.
+        from: Point,
+        /// A point it passes through (not `from`).
+        toward: Point,
+        /// Its length in squares.
+        length: u32,
+    },
+}
+
+/// Why an area is not allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AreaError(pub String);
+
+impl fmt::Display for AreaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for AreaError {}
+
+/// The squares of an area and the figures in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AreaHit {
+    /// The squares in the area.
+    pub squares: SquareSet,
+    /// The figures any square of whose space is in the area, by id.
+    pub figures: Vec<FigureId>,
+}
+
+/// The cones a space may aim: from each corner diagonally outward, and from
+/// each square's edge along its sides straight outward.
+pub fn cone_origins(space: &Space) -> Vec<(Point, Dir)> {
+    let (lo, hi) = space.bounds();
+    let mut out = vec![(Point::new(hi.x, hi.y), Dir::NE), (Point::new(hi.x, lo.y), Dir::SE)];
+    out.push((Point::new(lo.x, lo.y), Dir::SW));
+    out.push((Point::new(lo.x, hi.y), Dir::NW));
+    for k in 0..i32::from(space.side) {
+        out.push((Point::new(lo.x + 2 * k + 1, hi.y), Dir::N));
+        out.push((Point::new(hi.x, lo.y + 2 * k + 1), Dir::E));
+        out.push((Point::new(lo.x + 2 * k + 1, lo.y), Dir::S));
+        out.push((Point::new(lo.x, lo.y + 2 * k + 1), Dir::W));
+    }
+    out
+}
+
+/// The squares counted from a corner to square (f, r): the first square
+/// touching the corner counts 1.
+fn from_corner(at: Point, f: i32, r: i32) -> (u32, u32) {
+    let (i, j) = (at.x / 2, at.y / 2);
+    let dx = if f >= i { f - i + 1 } else { i - f };
+    let dy = if r >= j { r - j + 1 } else { j - r };
+    (dx as u32, dy as u32)
+}
+
+impl Area {
+    /// Checks the area's shape (corners on corners, cones aimed from a
+    /// corner diagonally or from an edge's middle straight).
+    pub fn check(&self) -> Result<(), AreaError> {
+        match *self {
+            Area::Burst { at, .. } if !at.is_corner() => {
+                Err(AreaError("a burst starts at a corner where squares meet".into()))
+            }
+            Area::Line { from, toward, .. } if !from.is_corner() || from == toward => {
+                Err(AreaError("a line starts at a corner and runs towards another point".into()))
+            }
+            Area::Cone { apex, toward, .. } => {
+                let edge_middle = |along_x: bool| {
+                    if along_x { apex.x % 2 != 0 && apex.y % 2 == 0 } else { apex.y % 2 != 0 && apex.x % 2 == 0 }
+                };
+                let ok = match toward {
+                    Dir::N | Dir::S => edge_middle(true),
+                    Dir::E | Dir::W => edge_middle(false),
+                    _ => apex.is_corner(),
+                };
+                if ok {
+                    Ok(())
+                } else {
+                    Err(AreaError(
+                        "a cone aimed diagonally starts at a corner, one aimed straight at the middle of an edge"
+                            .into(),
+                    ))
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Where the area's line of effect is drawn from.
+    pub fn origin(&self) -> Point {
+        match *self {
+            Area::Emanation { origin, .. } => origin.centre(),
+            Area::Burst { at, .. } => at,
+            Area::Cone { apex, .. } => apex,
+            Area::Line { from, .. } => from,
+        }
+    }
+
+    /// True if square (f, r) is in the area's shape, before any blocking:
+    /// the direct definition.
+    pub fn shape_has(&self, f: i32, r: i32) -> bool {
+        match *self {
+            Area::Emanation { origin, radius } => {
+                let gx = (f - origin.file_end() + 1).max(i32::from(origin.file) - f).max(0);
+                let gy = (r - origin.rank_end() + 1).max(i32::from(origin.rank) - r).max(0);
+                count(gx as u32, gy as u32) <= radius
+            }
+            Area::Burst { at, radius } => {
+                let (dx, dy) = from_corner(at, f, r);
+                count(dx, dy) <= radius
+            }
+            Area::Cone { apex, toward, radius } => {
+                let (dfx, dfy) = toward.delta();
+                if toward.is_diagonal() {
+                    let (i, j) = (apex.x / 2, apex.y / 2);
+                    let right_side = if dfx > 0 { f >= i } else { f < i };
+                    let right_rank = if dfy > 0 { r >= j } else { r < j };
+                    let (dx, dy) = from_corner(apex, f, r);
+                    right_side && right_rank && count(dx, dy) <= radius
+                } else {
+                    // Forward and sideways counts from the edge's square.
+                    let (cx, cy) = (2 * f + 1, 2 * r + 1);
+                    let (fwd, side) = if dfx != 0 {
+                        ((cx - apex.x) * i32::from(dfx), (cy - apex.y).abs())
+                    } else {
+                        ((cy - apex.y) * i32::from(dfy), (cx - apex.x).abs())
+                    };
+                    if fwd <= 0 {
+                        return false;
+                    }
+                    let (fwd, side) = ((fwd + 1) / 2, side / 2);
+                    side < fwd && count(fwd as u32, side as u32) <= radius
+                }
+            }
+            Area::Line { from, toward, length } => {
+                let (dx, dy) = from_corner(from, f, r);
+                if count(dx, dy) > length {
+                    return false;
+                }
+                // The open square meets the ray.
+                let line = Line::through(from, toward);
+                line.clip(Point::corner(f, r), Point::corner(f + 1, r + 1))
+                    .is_some_and(|(a, b)| b > Ratio::ZERO && a < b && interior(&line, a, b, f, r))
+            }
+        }
+    }
+
+    /// The box of ranks and files the shape may cover: (file, rank, file
+    /// end, rank end).
+    fn bounds(&self) -> (i32, i32, i32, i32) {
+        let grow = |x0: i32, y0: i32, x1: i32, y1: i32, r: u32| {
+            let r = r as i32;
+            (x0 - r, y0 - r, x1 + r, y1 + r)
+        };
+        match *self {
+            Area::Emanation { origin, radius } => {
+                grow(i32::from(origin.file), i32::from(origin.rank), origin.file_end(), origin.rank_end(), radius)
+            }
+            Area::Burst { at, radius } | Area::Cone { apex: at, radius, .. } => {
+                grow(at.x / 2, at.y / 2, (at.x + 1) / 2, (at.y + 1) / 2, radius)
+            }
+            Area::Line { from, length, .. } => grow(from.x / 2, from.y / 2, from.x / 2, from.y / 2, length),
+        }
+    }
+}
+
+/// True if the part of the line from `a` to `b` inside square (f, r)'s box
+/// runs through its inside, not along a side.
+fn interior(line: &Line, a: Ratio, b: Ratio, f: i32, r: i32) -> bool {
+    // The midpoint, times 2·a.d·b.d, compared with the box.
+    let m_num = a.n * b.d + b.n * a.d;
+    let m_den = 2 * a.d * b.d;
+    let x = i64::from(line.p.x) * m_den + m_num * i64::from(line.d.x);
+    let y = i64::from(line.p.y) * m_den + m_num * i64::from(line.d.y);
+    let inside = |v: i64, lo: i64| v > 2 * lo * m_den && v < 2 * (lo + 1) * m_den;
+    inside(x, i64::from(f)) && inside(y, i64::from(r))
+}
+
+/// Collects the squares a ray passes through, up to its length.
+struct RayCells {
+    from: Point,
+    length: u32,
+    squares: SquareSet,
+}
+
+impl Visitor for RayCells {
+    fn inside(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        let (dx, dy) = from_corner(self.from, f, r);
+        if count(dx, dy) > self.length || !(0..64).contains(&f) || !(0..64).contains(&r) {
+            return false;
+        }
+        self.squares.insert(super::square::Square::at(f as u8, r as u8));
+        true
+    }
+    fn cross_east(&mut self, _: Ratio, _: i32, _: i32) -> bool {
+        true
+    }
+    fn cross_north(&mut self, _: Ratio, _: i32, _: i32) -> bool {
+        true
+    }
+    fn along_east(&mut self, _: Ratio, _: i32, _: i32) -> bool {
+        true
+    }
+    fn along_north(&mut self, _: Ratio, _: i32, _: i32) -> bool {
+        true
+    }
+    fn corner(&mut self, _: Ratio, _: i32, _: i32, _: Pass) -> bool {
+        true
+    }
+}
+
+impl Battlefield {
+    /// The squares of an area's shape on the board, before blocking.
+    pub fn area_shape(&self, area: &Area) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        if let Area::Line { from, toward, length } = *area {
+            let line = Line::through(from, toward);
+            // Far enough to leave any board: the direction scaled past 256 half squares.
+            let span = i64::from(line.d.x.abs().max(line.d.y.abs()));
+            let mut v = RayCells { from, length, squares: SquareSet::EMPTY };
+            walk(&line, Ratio::ZERO, Ratio::new(260, span.max(1)), &mut v);
+            set = v.squares;
+            set.intersect_with(self.board().all());
+            return set;
+        }
+        let (f0, r0, f1, r1) = area.bounds();
+        let (f0, f1) = (f0.max(0), f1.min(self.board().width()));
+        for r in r0.max(0)..r1.min(self.board().height()) {
+            let mut row = 0u64;
+            for f in f0..f1 {
+                if area.shape_has(f, r) {
+                    row |= 1 << f;
+                }
+            }
+            set.set_row(r, row);
+        }
+        set
+    }
+
+    /// The squares in an area, with solid terrain blocking, and the figures
+    /// in it.
+    pub fn area(&self, area: &Area) -> Result<AreaHit, AreaError> {
+        area.check()?;
+        let shape = self.area_shape(area);
+        let origin = area.origin();
+        let squares = self.unblocked(&shape, origin);
+        let figures = self
+            .figures()
+            .filter(|(_, f)| {
+                let (lo, hi) = (f.space.rank as i32, f.space.rank_end());
+                let mask = row_mask(u32::from(f.space.file), f.space.file_end() as u32);
+                (lo..hi).any(|r| squares.row(r) & mask != 0)
+            })
+            .map(|(id, _)| id)
+            .collect();
+        Ok(AreaHit { squares, figures })
+    }
+
+    /// The squares of `shape` with line of effect from `origin` to their
+    /// centres.
+    fn unblocked(&self, shape: &SquareSet, origin: Point) -> SquareSet {
+        use super::terrain::Traits;
+        let t = self.terrain();
+        let near = self.hull_rows(shape, origin);
+        if !t.squares_with(Traits::SOLID).intersects(&near)
+            && !t.north_edges_with(Traits::SOLID).intersects(&near)
+            && !t.east_edges_with(Traits::SOLID).intersects(&near)
+        {
+            return shape.clone();
+        }
+        let mut out = SquareSet::EMPTY;
+        for s in shape.iter() {
+            if self.effect_between_points(origin, Point::centre(s)) {
+                out.insert(s);
+            }
+        }
+        out
+    }
+
+    /// A box of squares holding the shape and its origin.
+    fn hull_rows(&self, shape: &SquareSet, origin: Point) -> SquareSet {
+        let (mut f0, mut r0, mut f1, mut r1) = (origin.x / 2 - 1, origin.y / 2 - 1, origin.x / 2 + 1, origin.y / 2 + 1);
+        for s in shape.iter() {
+            f0 = f0.min(s.file());
+            f1 = f1.max(s.file() + 1);
+            r0 = r0.min(s.rank());
+            r1 = r1.max(s.rank() + 1);
+        }
+        SquareSet::rect(f0, r0, f1, r1)
+    }
+}

@@ -1,0 +1,22 @@
+//! Path 2 Victory's battlefield: square boards of any size up to 64 × 64.
+
+pub mod area;
+pub mod board;
+pub mod cover;
+pub mod field;
+pub mod flank;
+pub mod line;
+pub mod sight;
+pub mod size;
+pub mod square;
+pub mod targeting;
+pub mod terrain;
+
+pub use area::{Area, AreaError, AreaHit};
+pub use board::{Board, BoardError, Dir, Edge, Point, Side, Space};
+pub use cover::{Cover, CoverError, Obstacle};
+pub use field::{Battlefield, Figure, FigureId, PlaceError};
+pub use sight::{Extent, Sightline};
+pub use size::{Height, Size};
+pub use square::{MAX_SIDE, Square, SquareSet};
+pub use terrain::{Piece, PieceId, Terrain, TerrainError, Traits};

@@ -1,0 +1,432 @@
+//! Line of sight and line of effect.
+//!
+//! *Line of sight*: a straight line from any point of the attacker's space
+//! to any point of the target's that passes no blocker (see [`super::line`]
+//! for what blocks). [`sight`] answers exactly and returns the line it found.
+//! It tries, in order: the line between the centres; a proof that no line
+//! exists (the squares any such line could cross do not connect the two
+//! spaces); and then every *critical line*, a line through two corners of
+//! the spaces or of the blocking terrain between them. If any clear line
+//! exists, one of the critical lines is clear: a clear line can be slid and
+//! turned, staying clear, until it rests on two such corners.
+//!
+//! *Line of effect*: the line between the centres (or to an area's point of
+//! origin) passes no solid terrain.
+
+use super::board::Point;
+use super::line::{Blockers, Line, Pass, Ratio, clear, squeezed};
+use super::square::SquareSet;
+use arrayvec::ArrayVec;
+
+/// A box in half squares: a creature's space, or a single point when both
+/// corners are the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extent {
+    /// Lower-left corner.
+    pub lo: Point,
+    /// Upper-right corner.
+    pub hi: Point,
+}
+
+impl Extent {
+    /// A single point.
+    pub const fn point(p: Point) -> Extent {
+        Extent { lo: p, hi: p }
+    }
+    /// Its centre, in half squares (whole for spaces and points).
+    pub const fn centre(&self) -> Point {
+        Point { x: (self.lo.x + self.hi.x) / 2, y: (self.lo.y + self.hi.y) / 2 }
+    }
+    fn corners(&self) -> [Point; 4] {
+        [self.lo, Point::new(self.hi.x, self.lo.y), self.hi, Point::new(self.lo.x, self.hi.y)]
+    }
+    /// The squares it covers as (file, rank, file end, rank end); empty for
+    /// a point.
+    pub fn own(&self) -> (i32, i32, i32, i32) {
+        (self.lo.x.div_euclid(2), self.lo.y.div_euclid(2), self.hi.x.div_euclid(2), self.hi.y.div_euclid(2))
+    }
+}
+
+/// A clear straight line from one extent to another: the part of
+/// `line` from `t0` to `t1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sightline {
+    /// The line it lies on.
+    pub line: Line,
+    /// Where it leaves the first extent.
+    pub t0: Ratio,
+    /// Where it reaches the second.
+    pub t1: Ratio,
+}
+
+impl Sightline {
+    /// Where it starts, in squares from the board's lower-left corner.
+    pub fn from(&self) -> (f64, f64) {
+        let (x, y) = self.line.at(self.t0);
+        (x / 2.0, y / 2.0)
+    }
+    /// Where it ends, in squares.
+    pub fn to(&self) -> (f64, f64) {
+        let (x, y) = self.line.at(self.t1);
+        (x / 2.0, y / 2.0)
+    }
+}
+
+/// The part of `line` between the two extents: from where it leaves `a` to
+/// where it reaches `b`, ordered along the line; `None` if it misses one.
+pub fn between(line: &Line, a: &Extent, b: &Extent) -> Option<(Ratio, Ratio)> {
+    let ia = line.clip(a.lo, a.hi)?;
+    let ib = line.clip(b.lo, b.hi)?;
+    Some(if ia.1 <= ib.0 {
+        (ia.1, ib.0)
+    } else if ib.1 <= ia.0 {
+        (ib.1, ia.0)
+    } else {
+        (ia.0.max(ib.0), ia.1.min(ib.1))
+    })
+}
+
+/// True if the part of `line` between `a` and `b` is clear.
+fn clear_between(line: &Line, a: &Extent, b: &Extent, blockers: Blockers<'_>) -> Option<Sightline> {
+    let (t0, t1) = between(line, a, b)?;
+    clear(line, t0, t1, blockers).then_some(Sightline { line: *line, t0, t1 })
+}
+
+/// A clear line from a point of `a` to a point of `b`, if there is one.
+/// `blockers.own` should name the squares of the two ends.
+pub fn sight(a: &Extent, b: &Extent, blockers: Blockers<'_>) -> Option<Sightline> {
+    let (ca, cb) = (a.centre(), b.centre());
+    if ca != cb
+        && let Some(s) = clear_between(&Line::through(ca, cb), a, b, blockers)
+    {
+        return Some(s);
+    }
+    let hull = Hull::of(a, b);
+    if !connected(a, b, &hull, blockers) {
+        return None;
+    }
+    critical(a, b, &hull, blockers)
+}
+
+/// True if the segment between the two points is clear (line of effect).
+pub fn effect(a: Point, b: Point, blockers: Blockers<'_>) -> bool {
+    a == b || clear(&Line::through(a, b), Ratio::ZERO, Ratio::ONE, blockers)
+}
+
+/// The convex hull of the corners of two extents.
+struct Hull {
+    points: ArrayVec<Point, 8>,
+}
+
+fn cross(o: Point, a: Point, b: Point) -> i64 {
+    i64::from(a.x - o.x) * i64::from(b.y - o.y) - i64::from(a.y - o.y) * i64::from(b.x - o.x)
+}
+
+impl Hull {
+    fn of(a: &Extent, b: &Extent) -> Hull {
+        let mut pts: ArrayVec<Point, 8> = a.corners().into_iter().chain(b.corners()).collect();
+        pts.sort_unstable_by_key(|p| (p.x, p.y));
+        let mut hull: ArrayVec<Point, 17> = ArrayVec::new();
+        // Andrew's monotone chain: lower then upper hull, dropping collinear points.
+        for pass in 0..2 {
+            let start = hull.len();
+            for k in 0..pts.len() {
+                let p = if pass == 0 { pts[k] } else { pts[pts.len() - 1 - k] };
+                while hull.len() >= start + 2 && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0 {
+                    hull.pop();
+                }
+                hull.push(p);
+            }
+            hull.pop();
+        }
+        let mut points: ArrayVec<Point, 8> = hull.iter().take(8).copied().collect();
+        if points.is_empty() {
+            points.push(pts[0]);
+        }
+        Hull { points }
+    }
+
+    /// True if the point lies in the closed hull.
+    fn contains(&self, p: Point) -> bool {
+        let n = self.points.len();
+        match n {
+            1 => self.points[0] == p,
+            2 => {
+                let (a, b) = (self.points[0], self.points[1]);
+                cross(a, b, p) == 0
+                    && p.x >= a.x.min(b.x)
+                    && p.x <= a.x.max(b.x)
+                    && p.y >= a.y.min(b.y)
+                    && p.y <= a.y.max(b.y)
+            }
+            _ => (0..n).all(|i| cross(self.points[i], self.points[(i + 1) % n], p) >= 0),
+        }
+    }
+
+    /// The span of x (half squares) of the hull between heights `y0` and
+    /// `y1`, widened to whole half squares.
+    fn span(&self, y0: i32, y1: i32) -> Option<(i32, i32)> {
+        let n = self.points.len();
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        let mut take = |x: f64| {
+            lo = lo.min(x);
+            hi = hi.max(x);
+        };
+        for i in 0..n {
+            let (p, q) = (self.points[i], self.points[(i + 1) % n]);
+            if p.y >= y0 && p.y <= y1 {
+                take(f64::from(p.x));
+            }
+            for y in [y0, y1] {
+                if (p.y < y && q.y > y) || (p.y > y && q.y < y) {
+                    let t = f64::from(y - p.y) / f64::from(q.y - p.y);
+                    take(f64::from(p.x) + t * f64::from(q.x - p.x));
+                }
+            }
+        }
+        (lo <= hi).then(|| ((lo - 1e-9).floor() as i32, (hi + 1e-9).ceil() as i32))
+    }
+
+    fn bounds(&self) -> (Point, Point) {
+        let mut lo = Point::new(i32::MAX, i32::MAX);
+        let mut hi = Point::new(i32::MIN, i32::MIN);
+        for p in &self.points {
+            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+        }
+        (lo, hi)
+    }
+}
+
+/// Fills from the seeds through the squares of `pass` in a rank, towards
+/// higher files (`pass` holds the squares that may be entered from the west).
+fn fill_east(mut g: u64, mut p: u64) -> u64 {
+    g |= p & (g << 1);
+    p &= p << 1;
+    g |= p & (g << 2);
+    p &= p << 2;
+    g |= p & (g << 4);
+    p &= p << 4;
+    g |= p & (g << 8);
+    p &= p << 8;
+    g |= p & (g << 16);
+    p &= p << 16;
+    g | (p & (g << 32))
+}
+
+/// The same towards lower files (`pass` holds the squares that may be
+/// entered from the east).
+fn fill_west(mut g: u64, mut p: u64) -> u64 {
+    g |= p & (g >> 1);
+    p &= p >> 1;
+    g |= p & (g >> 2);
+    p &= p >> 2;
+    g |= p & (g >> 4);
+    p &= p >> 4;
+    g |= p & (g >> 8);
+    p &= p >> 8;
+    g |= p & (g >> 16);
+    p &= p >> 16;
+    g | (p & (g >> 32))
+}
+
+/// False only if no line from `a` to `b` can be clear: a clear line runs
+/// through squares inside the hull, from each to the next across an edge,
+/// so without such a chain of unblocked squares and edges there is none.
+fn connected(a: &Extent, b: &Extent, hull: &Hull, blockers: Blockers<'_>) -> bool {
+    let (lo, hi) = hull.bounds();
+    let (r0, r1) = (lo.y.div_euclid(2).max(0), (hi.y - 1).div_euclid(2).min(63));
+    if r1 < r0 || r1 - r0 >= 64 {
+        return true;
+    }
+    let rows = (r1 - r0 + 1) as usize;
+    let mut free = [0u64; 64];
+    let mut reach = [0u64; 64];
+    let mut goal = [0u64; 64];
+    let (af0, ar0, af1, ar1) = a.own();
+    let (bf0, br0, bf1, br1) = b.own();
+    for k in 0..rows {
+        let r = r0 + k as i32;
+        let Some((x0, x1)) = hull.span(2 * r, 2 * r + 2) else { continue };
+        let (f0, f1) = ((x0.div_euclid(2)).clamp(0, 64), ((x1 + 1).div_euclid(2)).clamp(0, 64));
+        let mut row = super::square::row_mask(f0 as u32, f1 as u32) & !blockers.squares.row(r);
+        if r >= ar0 && r < ar1 {
+            row |= super::square::row_mask(af0.max(0) as u32, af1.max(0) as u32);
+            reach[k] = super::square::row_mask(af0.max(0) as u32, af1.max(0) as u32);
+        }
+        if r >= br0 && r < br1 {
+            row |= super::square::row_mask(bf0.max(0) as u32, bf1.max(0) as u32);
+            goal[k] = super::square::row_mask(bf0.max(0) as u32, bf1.max(0) as u32);
+        }
+        free[k] = row;
+    }
+    // A point extent reaches the squares around it.
+    for (e, target) in [(a, &mut reach), (b, &mut goal)] {
+        if e.lo == e.hi {
+            let (x, y) = (e.lo.x, e.lo.y);
+            for dy in [-1, 1] {
+                for dx in [-1, 1] {
+                    let (f, r) = ((x + dx).div_euclid(2), (y + dy).div_euclid(2));
+                    if r >= r0 && r <= r1 && (0..64).contains(&f) {
+                        target[(r - r0) as usize] |= 1u64 << f;
+                    }
+                }
+            }
+        }
+    }
+    for k in 0..rows {
+        reach[k] &= free[k];
+        goal[k] &= free[k];
+    }
+    let north = |k: usize| blockers.north.row(r0 + k as i32);
+    let east = |k: usize| blockers.east.row(r0 + k as i32);
+    loop {
+        let mut changed = false;
+        for up in [true, false] {
+            for i in 0..rows {
+                let k = if up { i } else { rows - 1 - i };
+                let mut g = reach[k];
+                if up && k > 0 {
+                    g |= reach[k - 1] & !north(k - 1);
+                }
+                if !up && k + 1 < rows {
+                    g |= reach[k + 1] & !north(k);
+                }
+                g &= free[k];
+                let e = east(k);
+                g = fill_east(g, free[k] & !(e << 1)) | fill_west(g, free[k] & !e);
+                if g != reach[k] {
+                    reach[k] = g;
+                    changed = true;
+                }
+                if g & goal[k] != 0 {
+                    return true;
+                }
+            }
+        }
+        if !changed {
+            return false;
+        }
+    }
+}
+
+/// A corner the critical lines pivot on, with the ways a line may pass it.
+#[derive(Clone, Copy)]
+struct Feature {
+    at: Point,
+    /// Bit per [`Pass`] (`Rising`, `Falling`, `Across`, `Upright`).
+    passes: u8,
+}
+
+fn pass_bit(p: Pass) -> u8 {
+    match p {
+        Pass::Rising => 1,
+        Pass::Falling => 2,
+        Pass::Across => 4,
+        Pass::Upright => 8,
+    }
+}
+
+/// The ways a line may pass the corner below and left of square (i, j)
+/// touching blocking terrain without being blocked there.
+fn tangent_passes(b: &Blockers<'_>, i: i32, j: i32) -> u8 {
+    let (ne, nw, sw, se) = (b.square(i, j), b.square(i - 1, j), b.square(i - 1, j - 1), b.square(i, j - 1));
+    let (he, hn, hw, hs) = (b.north(i, j - 1), b.east(i - 1, j), b.north(i - 1, j - 1), b.east(i - 1, j - 1));
+    let touches = ne || nw || sw || se || he || hn || hw || hs;
+    if !touches {
+        return 0;
+    }
+    let mut out = 0;
+    for p in [Pass::Rising, Pass::Falling, Pass::Across, Pass::Upright] {
+        let through_free = match p {
+            Pass::Rising => !sw && !ne,
+            Pass::Falling => !nw && !se,
+            Pass::Across => !(he || hw || (ne && se) || (nw && sw)),
+            Pass::Upright => !(hn || hs || (ne && nw) || (se && sw)),
+        };
+        if through_free && !squeezed(b, i, j, p) {
+            out |= pass_bit(p);
+        }
+    }
+    out
+}
+
+/// Searches every line through two corners (of the extents, or of blocking
+/// terrain inside their hull) for a clear one.
+fn critical(a: &Extent, b: &Extent, hull: &Hull, blockers: Blockers<'_>) -> Option<Sightline> {
+    let mut feats: Vec<Feature> = Vec::with_capacity(64);
+    for e in [a, b] {
+        if e.lo == e.hi {
+            feats.push(Feature { at: e.lo, passes: 15 });
+        } else {
+            for c in e.corners() {
+                feats.push(Feature { at: c, passes: 15 });
+            }
+        }
+    }
+    let (lo, hi) = hull.bounds();
+    let (f0, r0) = ((lo.x.div_euclid(2) - 1).max(0), (lo.y.div_euclid(2) - 1).max(0));
+    let (f1, r1) = (((hi.x + 1).div_euclid(2) + 1).min(64), ((hi.y + 1).div_euclid(2) + 1).min(64));
+    let box_mask = super::square::row_mask(f0 as u32, f1 as u32);
+    // Corners touching blocking terrain, marked once each (corner (i, j) is
+    // bit i of row j).
+    let mut seen = [0u128; 65];
+    let mut consider = |i: i32, j: i32, feats: &mut Vec<Feature>| {
+        if !(0..=64).contains(&i) || !(0..=64).contains(&j) {
+            return;
+        }
+        let bit = 1u128 << i;
+        if seen[j as usize] & bit != 0 {
+            return;
+        }
+        seen[j as usize] |= bit;
+        let at = Point::corner(i, j);
+        if !hull.contains(at) {
+            return;
+        }
+        let passes = tangent_passes(&blockers, i, j);
+        if passes != 0 {
+            feats.push(Feature { at, passes });
+        }
+    };
+    for r in r0..r1 {
+        let row = (blockers.squares.row(r) | blockers.north.row(r) | blockers.east.row(r)) & box_mask;
+        let mut bits = row;
+        while bits != 0 {
+            let f = bits.trailing_zeros() as i32;
+            bits &= bits - 1;
+            for (di, dj) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                consider(f + di, r + dj, &mut feats);
+            }
+        }
+    }
+    let n = feats.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (p, q) = (feats[i], feats[j]);
+            if p.at == q.at {
+                continue;
+            }
+            let line = Line::through(p.at, q.at);
+            let bit = pass_bit(Pass::of(line.d));
+            if p.passes & bit == 0 || q.passes & bit == 0 {
+                continue;
+            }
+            if let Some(s) = clear_between(&line, a, b, blockers) {
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+/// The blockers for a query, with the squares of the two ends as their own.
+pub fn blockers<'a>(
+    squares: &'a SquareSet,
+    north: &'a SquareSet,
+    east: &'a SquareSet,
+    a: &Extent,
+    b: &Extent,
+) -> Blockers<'a> {
+    Blockers { squares, north, east, own: [a.own(), b.own()] }
+}
