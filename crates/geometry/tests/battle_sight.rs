@@ -84,7 +84,7 @@ fn dist_point_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 fn segments_cross(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) -> bool {
     let o = |p: (f64, f64), q: (f64, f64), r: (f64, f64)| (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
     let (o1, o2, o3, o4) = (o(a, b, c), o(a, b, d), o(c, d, a), o(c, d, b));
-    o1 * o2 <= 0.0 && o3 * o4 <= 0.0
+    o1 * o2 < 0.0 && o3 * o4 < 0.0
 }
 
 fn seg_seg_distance(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) -> f64 {
@@ -100,8 +100,10 @@ fn seg_seg_distance(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) 
 /// True if the segment (in squares) stays more than `m` away from every
 /// blocking square and edge.
 fn robustly_clear(c: &Case, p: (f64, f64), q: (f64, f64), m: f64) -> bool {
-    for f in 0..N {
-        for r in 0..N {
+    let (f0, f1) = ((p.0.min(q.0) - 1.0).floor().max(0.0) as i32, (p.0.max(q.0) + 1.0).ceil().min(N as f64) as i32);
+    let (r0, r1) = ((p.1.min(q.1) - 1.0).floor().max(0.0) as i32, (p.1.max(q.1) + 1.0).ceil().min(N as f64) as i32);
+    for f in f0..f1 {
+        for r in r0..r1 {
             if c.squares.has(f, r) && !holds(c.a, f, r) && !holds(c.b, f, r) {
                 // Square as four sides, plus "inside" test at the ends.
                 let (x0, y0, x1, y1) = (f as f64, r as f64, f as f64 + 1.0, r as f64 + 1.0);
@@ -235,6 +237,68 @@ fn witness_ok(c: &Case, line: &Line, t0: Ratio, t1: Ratio) -> Result<(), String>
     Ok(())
 }
 
+/// Clips the line through p and q (squares) to a box: the range of the
+/// parameter s (p + s·(q − p)) inside it.
+fn clip(p: (f64, f64), q: (f64, f64), lo: (f64, f64), hi: (f64, f64)) -> Option<(f64, f64)> {
+    let (mut a, mut b) = (f64::NEG_INFINITY, f64::INFINITY);
+    for (p0, d, l, h) in [(p.0, q.0 - p.0, lo.0, hi.0), (p.1, q.1 - p.1, lo.1, hi.1)] {
+        if d.abs() < 1e-15 {
+            if p0 < l || p0 > h {
+                return None;
+            }
+        } else {
+            let (x, y) = ((l - p0) / d, (h - p0) / d);
+            a = a.max(x.min(y));
+            b = b.min(x.max(y));
+        }
+    }
+    (a <= b).then_some((a, b))
+}
+
+/// True if some line very close to the witness runs robustly clear from
+/// the first space to the second: the witness may graze, but only as the
+/// limit of clear lines.
+fn near_clear_line(c: &Case, p: (f64, f64), q: (f64, f64)) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1e-12 {
+        return false;
+    }
+    let n = (-dy / len, dx / len);
+    let boxes = |s: (i32, i32, i32)| ((s.0 as f64, s.1 as f64), ((s.0 + s.2) as f64, (s.1 + s.2) as f64));
+    let (a, b) = (boxes(c.a), boxes(c.b));
+    for delta in [1e-3, 1e-4, 1e-5] {
+        for sign in [1.0, -1.0] {
+            // Offsets s·δ·(z − t) at t = 0 (p) and t = 1 (q); z far away is a
+            // translation.
+            let mut zs: Vec<f64> = (0..=260).map(|k| -6.0 + k as f64 / 20.0).collect();
+            zs.sort_by(|x, y| (x - 0.5).abs().total_cmp(&(y - 0.5).abs()));
+            for z in [-1e9, 1e9].into_iter().chain(zs) {
+                let scale = if z.abs() > 1e8 { delta / z.abs() } else { delta };
+                let (op, oq) = (sign * scale * z, sign * scale * (z - 1.0));
+                let p2 = (p.0 + op * n.0, p.1 + op * n.1);
+                let q2 = (q.0 + oq * n.0, q.1 + oq * n.1);
+                let (Some(ia), Some(ib)) = (clip(p2, q2, a.0, a.1), clip(p2, q2, b.0, b.1)) else { continue };
+                let (s0, s1) = if ia.1 <= ib.0 {
+                    (ia.1, ib.0)
+                } else if ib.1 <= ia.0 {
+                    (ib.1, ia.0)
+                } else {
+                    // The spaces touch: a point of both.
+                    let m = 0.5 * (ia.0.max(ib.0) + ia.1.min(ib.1));
+                    (m, m)
+                };
+                // Pull the ends a little into the spaces, away from their rims.
+                let at = |s: f64| (p2.0 + s * (q2.0 - p2.0), p2.1 + s * (q2.1 - p2.1));
+                if robustly_clear(c, at(s0), at(s1), delta / 100.0) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -246,9 +310,13 @@ proptest! {
         let found = sight(&ea, &eb, blockers(&c));
         if let Some(s) = found {
             prop_assert!(witness_ok(&c, &s.line, s.t0, s.t1).is_ok(), "{:?}: {:?}", s, witness_ok(&c, &s.line, s.t0, s.t1));
-            let (x, y) = s.from();
-            prop_assert!(x >= c.a.0 as f64 - 1e-9 && x <= (c.a.0 + c.a.2) as f64 + 1e-9 || x >= c.b.0 as f64 - 1e-9, "{:?}", s);
-            let _ = y;
+            let (p, q) = if s.t0 < s.t1 {
+                (s.from(), s.to())
+            } else {
+                let p = (f64::from(s.line.p.x) / 2.0, f64::from(s.line.p.y) / 2.0);
+                (p, (p.0 + f64::from(s.line.d.x) / 2.0, p.1 + f64::from(s.line.d.y) / 2.0))
+            };
+            prop_assert!(near_clear_line(&c, p, q), "no clear line near {:?} ({:?} → {:?})", s, s.from(), s.to());
         } else {
             for (u, v, w, z) in seeds {
                 let p = (c.a.0 as f64 + u * c.a.2 as f64, c.a.1 as f64 + v * c.a.2 as f64);

@@ -100,6 +100,25 @@ impl Collect<'_> {
             }
         }
     }
+    /// True if square (f, r) holds a piece that owes cover or concealment.
+    fn has_cover(&self, f: i32, r: i32) -> bool {
+        let t = self.field.terrain();
+        !self.in_ends(f, r)
+            && self.field.board().square(f, r).is_some_and(|s| {
+                t.pieces_on(s).iter().filter_map(|p| t.piece(*p)).any(|p| {
+                    p.active()
+                        .any(Traits::OBSTRUCTING.with(Traits::SOLID).with(Traits::OPAQUE).with(Traits::CONCEALING))
+                })
+            })
+    }
+    /// The terrain of square (f, r), for a line running between two such
+    /// squares (through the mass they make together).
+    fn square_terrain(&mut self, f: i32, r: i32) {
+        if let Some(s) = self.field.board().square(f, r) {
+            let pieces = self.field.terrain().pieces_on(s).to_vec();
+            self.terrain(&pieces, false);
+        }
+    }
     fn square(&mut self, f: i32, r: i32) {
         if self.in_ends(f, r) {
             return;
@@ -158,13 +177,32 @@ impl Visitor for Collect<'_> {
     }
     fn along_east(&mut self, _: Ratio, f: i32, r: i32) -> bool {
         self.edge(f, r, false);
+        if self.has_cover(f, r) && self.has_cover(f + 1, r) {
+            self.square_terrain(f, r);
+            self.square_terrain(f + 1, r);
+        }
         true
     }
     fn along_north(&mut self, _: Ratio, f: i32, r: i32) -> bool {
         self.edge(f, r, true);
+        if self.has_cover(f, r) && self.has_cover(f, r + 1) {
+            self.square_terrain(f, r);
+            self.square_terrain(f, r + 1);
+        }
         true
     }
-    fn corner(&mut self, _: Ratio, _: i32, _: i32, _: Pass) -> bool {
+    fn corner(&mut self, _: Ratio, i: i32, j: i32, pass: Pass) -> bool {
+        // Passing exactly between two squares of cover that meet at the
+        // corner goes through them both.
+        let (a, b) = match pass {
+            Pass::Rising => ((i - 1, j), (i, j - 1)),
+            Pass::Falling => ((i, j), (i - 1, j - 1)),
+            Pass::Across | Pass::Upright => return true,
+        };
+        if self.has_cover(a.0, a.1) && self.has_cover(b.0, b.1) {
+            self.square_terrain(a.0, a.1);
+            self.square_terrain(b.0, b.1);
+        }
         true
     }
 }

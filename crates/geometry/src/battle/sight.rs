@@ -1,8 +1,12 @@
 //! Line of sight and line of effect.
 //!
 //! *Line of sight*: a straight line from any point of the attacker's space
-//! to any point of the target's that passes no blocker (see [`super::line`]
-//! for what blocks). [`sight`] answers exactly and returns the line it found.
+//! to any point of the target's that touches no blocking terrain (ruling
+//! P2V-G6: a line that only grazes a wall's face or corner, or threads the
+//! exact point between two blocks, is not enough; a line that passes them
+//! with room to spare is). [`sight`] answers exactly. The line it returns
+//! may graze: it is the limit of clear lines, with room on the sides it
+//! touches.
 //! It tries, in order: the line between the centres; a proof that no line
 //! exists (the squares any such line could cross do not connect the two
 //! spaces); and then every *critical line*, a line through two corners of
@@ -14,7 +18,7 @@
 //! origin) passes no solid terrain.
 
 use super::board::Point;
-use super::line::{Blockers, Line, Pass, Ratio, clear, squeezed};
+use super::line::{Blockers, Line, Pass, Ratio, Visitor, clear, squeezed, walk};
 use super::square::SquareSet;
 use arrayvec::ArrayVec;
 
@@ -86,10 +90,172 @@ pub fn between(line: &Line, a: &Extent, b: &Extent) -> Option<(Ratio, Ratio)> {
     })
 }
 
-/// True if the part of `line` between `a` and `b` is clear.
+/// Collects what a line touches: `hard` if it passes through blocking
+/// terrain; otherwise the places where it touches blocking terrain on one
+/// side, with the side a clear line nearby must pass (+1 left of the line's
+/// direction, −1 right).
+struct Touches<'a> {
+    blockers: Blockers<'a>,
+    d: Point,
+    hard: bool,
+    sides: ArrayVec<(Ratio, i8), 96>,
+    overflow: bool,
+}
+
+impl Touches<'_> {
+    fn need(&mut self, t: Ratio, side: i8) {
+        if self.sides.try_push((t, side)).is_err() {
+            self.overflow = true;
+        }
+    }
+    /// The side of the line a direction from a point on it lies (0: along).
+    fn side_of(&self, ox: i32, oy: i32) -> i8 {
+        (i64::from(self.d.x) * i64::from(oy) - i64::from(self.d.y) * i64::from(ox)).signum() as i8
+    }
+}
+
+impl Visitor for Touches<'_> {
+    fn inside(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.hard = self.blockers.square(f, r);
+        !self.hard
+    }
+    fn cross_east(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.hard = self.blockers.east(f, r);
+        !self.hard
+    }
+    fn cross_north(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.hard = self.blockers.north(f, r);
+        !self.hard
+    }
+    fn along_east(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.hard = self.blockers.east(f, r) || (self.blockers.square(f, r) && self.blockers.square(f + 1, r));
+        !self.hard
+    }
+    fn along_north(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.hard = self.blockers.north(f, r) || (self.blockers.square(f, r) && self.blockers.square(f, r + 1));
+        !self.hard
+    }
+    fn corner(&mut self, t: Ratio, i: i32, j: i32, _: Pass) -> bool {
+        let b = self.blockers;
+        let (sx, sy) = (self.d.x.signum(), self.d.y.signum());
+        let mut left = false;
+        let mut right = false;
+        // Squares round the corner (the two the line runs through are not
+        // beside it), then the four half-edges from it.
+        let items: [(i32, i32, bool); 8] = [
+            (1, 1, b.square(i, j)),
+            (-1, 1, b.square(i - 1, j)),
+            (-1, -1, b.square(i - 1, j - 1)),
+            (1, -1, b.square(i, j - 1)),
+            (2, 0, b.north(i, j - 1)),
+            (0, 2, b.east(i - 1, j)),
+            (-2, 0, b.north(i - 1, j - 1)),
+            (0, -2, b.east(i - 1, j - 1)),
+        ];
+        for (ox, oy, blocked) in items {
+            if !blocked {
+                continue;
+            }
+            let quadrant = ox.abs() == 1;
+            if quadrant && ((ox == sx && oy == sy) || (ox == -sx && oy == -sy)) {
+                continue;
+            }
+            match self.side_of(ox, oy) {
+                1 => left = true,
+                -1 => right = true,
+                _ => {}
+            }
+        }
+        if left && right {
+            self.hard = true;
+            return false;
+        }
+        if left {
+            self.need(t, -1);
+        } else if right {
+            self.need(t, 1);
+        }
+        true
+    }
+}
+
+/// True if a linear function of `t` can take each required sign at its
+/// place: the required sides change at most once along the line, and never
+/// at one place.
+fn feasible(sides: &mut [(Ratio, i8)]) -> bool {
+    sides.sort_unstable_by_key(|s| s.0);
+    let mut changes = 0;
+    for w in sides.windows(2) {
+        if w[0].1 != w[1].1 {
+            if w[0].0 == w[1].0 {
+                return false;
+            }
+            changes += 1;
+        }
+    }
+    changes <= 1
+}
+
+/// Where the line meets an extent, and if it only touches it, the side a
+/// nearby line must move to to meet it: none if the line runs through its
+/// inside (or the extent is a point), else (place, side) pairs to choose one of.
+fn contact(line: &Line, e: &Extent, span: (Ratio, Ratio)) -> ArrayVec<(Ratio, i8), 2> {
+    let mut out = ArrayVec::new();
+    if e.lo == e.hi {
+        return out;
+    }
+    let c = e.centre();
+    let side = |t: Ratio| {
+        // The side of the line the extent's centre lies, seen from the line at t.
+        let (x, y) = line.at(t);
+        let v = f64::from(line.d.x) * (f64::from(c.y) - y) - f64::from(line.d.y) * (f64::from(c.x) - x);
+        if v > 0.0 { 1 } else { -1 }
+    };
+    let (t0, t1) = span;
+    // Inside if the middle of the chord is strictly inside the box.
+    let mx = 2 * i128::from(line.p.x) * i128::from(t0.d) * i128::from(t1.d)
+        + (i128::from(t0.n) * i128::from(t1.d) + i128::from(t1.n) * i128::from(t0.d)) * i128::from(line.d.x);
+    let my = 2 * i128::from(line.p.y) * i128::from(t0.d) * i128::from(t1.d)
+        + (i128::from(t0.n) * i128::from(t1.d) + i128::from(t1.n) * i128::from(t0.d)) * i128::from(line.d.y);
+    let den = 2 * i128::from(t0.d) * i128::from(t1.d);
+    let within = |v: i128, lo: i32, hi: i32| v > i128::from(lo) * den && v < i128::from(hi) * den;
+    if t0 < t1 && within(mx, e.lo.x, e.hi.x) && within(my, e.lo.y, e.hi.y) {
+        return out;
+    }
+    out.push((t1, side(t1)));
+    if t0 < t1 {
+        out.push((t0, side(t0)));
+    }
+    out
+}
+
+/// The part of `line` between `a` and `b`, if lines arbitrarily close to it
+/// run clear from `a` to `b`: it passes through no blocking terrain, and the
+/// sides on which it touches blocking terrain (or only touches `a` or `b`)
+/// leave room to move it off them all at once.
 fn clear_between(line: &Line, a: &Extent, b: &Extent, blockers: Blockers<'_>) -> Option<Sightline> {
+    let ia = line.clip(a.lo, a.hi)?;
+    let ib = line.clip(b.lo, b.hi)?;
     let (t0, t1) = between(line, a, b)?;
-    clear(line, t0, t1, blockers).then_some(Sightline { line: *line, t0, t1 })
+    let mut v = Touches { blockers, d: line.d, hard: false, sides: ArrayVec::new(), overflow: false };
+    if !walk(line, t0, t1, &mut v) || v.hard || v.overflow {
+        return None;
+    }
+    let (ca, cb) = (contact(line, a, ia), contact(line, b, ib));
+    for pa in 0..ca.len().max(1) {
+        for pb in 0..cb.len().max(1) {
+            let mut sides = v.sides.clone();
+            for c in [ca.get(pa), cb.get(pb)].into_iter().flatten() {
+                if sides.try_push(*c).is_err() {
+                    return None;
+                }
+            }
+            if feasible(&mut sides) {
+                return Some(Sightline { line: *line, t0, t1 });
+            }
+        }
+    }
+    None
 }
 
 /// A clear line from a point of `a` to a point of `b`, if there is one.

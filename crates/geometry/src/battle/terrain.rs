@@ -18,8 +18,10 @@
 use super::board::{Board, Dir, Edge, Side};
 use super::size::Height;
 use super::square::{Square, SquareSet};
+use super::steps::StepTable;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// A set of terrain traits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -259,6 +261,8 @@ pub struct Terrain {
     empty_level: Level,
     /// A version counter, bumped by every change (caches key on it).
     version: u64,
+    /// Step tables by side (1 to 4), built when first needed.
+    steps: [OnceLock<Arc<StepTable>>; 4],
 }
 
 fn bit(t: Traits) -> usize {
@@ -307,6 +311,7 @@ impl Terrain {
             levels: Vec::new(),
             empty_level: Level::default(),
             version: 0,
+            steps: Default::default(),
         };
         t.rebuild();
         Ok(t)
@@ -400,6 +405,7 @@ impl Terrain {
         self.flat = flat;
         self.levels = levels;
         self.version += 1;
+        self.steps = Default::default();
     }
 
     /// The board.
@@ -481,6 +487,15 @@ impl Terrain {
         let n = self.board.neighbour(s, d)?;
         self.board.edge_between(s, n)
     }
+    /// The step table for spaces of `side` squares (1 to 4).
+    pub(crate) fn step_table(&self, side: u8) -> &StepTable {
+        let side = side.clamp(1, 4);
+        self.steps[usize::from(side - 1)].get_or_init(|| {
+            let core = (side >= 2).then(|| self.step_table(side.div_ceil(2)));
+            Arc::new(StepTable::build(self, side, core))
+        })
+    }
+
     /// Everything at least `h` tall.
     pub(crate) fn level(&self, h: Height) -> &Level {
         let i = self.levels.partition_point(|l| l.height < h);
