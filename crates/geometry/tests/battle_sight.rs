@@ -178,7 +178,9 @@ fn witness_ok(c: &Case, line: &Line, t0: Ratio, t1: Ratio) -> Result<(), String>
             } else {
                 Ratio::new(cy - i64::from(line.p.y), dy)
             };
-            if t < t0 || t > t1 {
+            // Corners at the ends are judged by the nearby clear line
+            // (`near_clear_line`): what lies behind an end does not matter.
+            if t <= t0 || t >= t1 {
                 continue;
             }
             let side = |ox: i64, oy: i64| (dx * oy - dy * ox).signum();

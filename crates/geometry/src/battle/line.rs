@@ -281,15 +281,21 @@ impl Blockers<'_> {
     pub fn square(&self, f: i32, r: i32) -> bool {
         self.squares.has(f, r) && !self.own.iter().any(|&(f0, r0, f1, r1)| f >= f0 && f < f1 && r >= r0 && r < r1)
     }
-    /// True if the north edge of square (file, rank) blocks.
+    /// True if the north edge of square (file, rank) blocks (edges inside
+    /// an end's space never do).
     #[inline]
     pub fn north(&self, f: i32, r: i32) -> bool {
-        self.north.has(f, r)
+        self.north.has(f, r) && !self.inside_own(f, r, f, r + 1)
     }
     /// True if the east edge of square (file, rank) blocks.
     #[inline]
     pub fn east(&self, f: i32, r: i32) -> bool {
-        self.east.has(f, r)
+        self.east.has(f, r) && !self.inside_own(f, r, f + 1, r)
+    }
+    fn inside_own(&self, f: i32, r: i32, f2: i32, r2: i32) -> bool {
+        self.own.iter().any(|&(f0, r0, f1, r1)| {
+            f >= f0 && f < f1 && r >= r0 && r < r1 && f2 >= f0 && f2 < f1 && r2 >= r0 && r2 < r1
+        })
     }
 }
 

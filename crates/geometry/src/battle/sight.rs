@@ -100,6 +100,12 @@ struct Touches<'a> {
     hard: bool,
     sides: ArrayVec<(Ratio, i8), 96>,
     overflow: bool,
+    /// Corners at the two ends not to judge as passed (the line only
+    /// touches an end there: see [`clear_between`]).
+    skip: [Option<Ratio>; 2],
+    /// A side owed until the end of the edge being run along (a blocking
+    /// square on one side of it).
+    pending: Option<i8>,
 }
 
 impl Touches<'_> {
@@ -107,6 +113,20 @@ impl Touches<'_> {
         if self.sides.try_push((t, side)).is_err() {
             self.overflow = true;
         }
+    }
+    /// Running along an edge from `t` with blocking squares on its low
+    /// (west or south) side `lo` or its high side `hi`; (ox, oy) points to
+    /// the low side. The line must stay off the blocking side all along.
+    fn run(&mut self, t: Ratio, lo: bool, hi: bool, ox: i32, oy: i32) -> bool {
+        if self.hard {
+            return false;
+        }
+        if lo != hi {
+            let blocked = if lo { self.side_of(ox, oy) } else { self.side_of(-ox, -oy) };
+            self.need(t, -blocked);
+            self.pending = Some(-blocked);
+        }
+        true
     }
     /// The side of the line a direction from a point on it lies (0: along).
     fn side_of(&self, ox: i32, oy: i32) -> i8 {
@@ -127,15 +147,23 @@ impl Visitor for Touches<'_> {
         self.hard = self.blockers.north(f, r);
         !self.hard
     }
-    fn along_east(&mut self, _: Ratio, f: i32, r: i32) -> bool {
-        self.hard = self.blockers.east(f, r) || (self.blockers.square(f, r) && self.blockers.square(f + 1, r));
-        !self.hard
+    fn along_east(&mut self, t: Ratio, f: i32, r: i32) -> bool {
+        let (w, e) = (self.blockers.square(f, r), self.blockers.square(f + 1, r));
+        self.hard = self.blockers.east(f, r) || (w && e);
+        self.run(t, w, e, -1, 0)
     }
-    fn along_north(&mut self, _: Ratio, f: i32, r: i32) -> bool {
-        self.hard = self.blockers.north(f, r) || (self.blockers.square(f, r) && self.blockers.square(f, r + 1));
-        !self.hard
+    fn along_north(&mut self, t: Ratio, f: i32, r: i32) -> bool {
+        let (s, n) = (self.blockers.square(f, r), self.blockers.square(f, r + 1));
+        self.hard = self.blockers.north(f, r) || (s && n);
+        self.run(t, s, n, 0, -1)
     }
     fn corner(&mut self, t: Ratio, i: i32, j: i32, _: Pass) -> bool {
+        if let Some(side) = self.pending.take() {
+            self.need(t, side);
+        }
+        if self.skip.contains(&Some(t)) {
+            return true;
+        }
         let b = self.blockers;
         let (sx, sy) = (self.d.x.signum(), self.d.y.signum());
         let mut left = false;
@@ -196,21 +224,17 @@ fn feasible(sides: &mut [(Ratio, i8)]) -> bool {
     changes <= 1
 }
 
-/// Where the line meets an extent, and if it only touches it, the side a
-/// nearby line must move to to meet it: none if the line runs through its
-/// inside (or the extent is a point), else (place, side) pairs to choose one of.
-fn contact(line: &Line, e: &Extent, span: (Ratio, Ratio)) -> ArrayVec<(Ratio, i8), 2> {
-    let mut out = ArrayVec::new();
+/// If the line only touches an extent (at a corner, or along a side), the
+/// side a nearby line must move to, to meet its inside where the line
+/// leaves it for the other extent (`near`, the end of the part between the
+/// two): none if the line runs through its inside or the extent is a point.
+/// (Moving off a side anywhere else could cross terrain on that side, which
+/// the walk between the two extents does not see.)
+fn contact(line: &Line, e: &Extent, span: (Ratio, Ratio), near: Ratio) -> Option<(Ratio, i8)> {
     if e.lo == e.hi {
-        return out;
+        return None;
     }
     let c = e.centre();
-    let side = |t: Ratio| {
-        // The side of the line the extent's centre lies, seen from the line at t.
-        let (x, y) = line.at(t);
-        let v = f64::from(line.d.x) * (f64::from(c.y) - y) - f64::from(line.d.y) * (f64::from(c.x) - x);
-        if v > 0.0 { 1 } else { -1 }
-    };
     let (t0, t1) = span;
     // Inside if the middle of the chord is strictly inside the box.
     let mx = 2 * i128::from(line.p.x) * i128::from(t0.d) * i128::from(t1.d)
@@ -220,42 +244,91 @@ fn contact(line: &Line, e: &Extent, span: (Ratio, Ratio)) -> ArrayVec<(Ratio, i8
     let den = 2 * i128::from(t0.d) * i128::from(t1.d);
     let within = |v: i128, lo: i32, hi: i32| v > i128::from(lo) * den && v < i128::from(hi) * den;
     if t0 < t1 && within(mx, e.lo.x, e.hi.x) && within(my, e.lo.y, e.hi.y) {
-        return out;
+        return None;
     }
-    out.push((t1, side(t1)));
-    if t0 < t1 {
-        out.push((t0, side(t0)));
+    // The side of the line the extent's centre lies on.
+    let (x, y) = line.at(near);
+    let v = f64::from(line.d.x) * (f64::from(c.y) - y) - f64::from(line.d.y) * (f64::from(c.x) - x);
+    Some((near, if v > 0.0 { 1 } else { -1 }))
+}
+
+/// True if the edge from the corner at `x` (half squares, even) one half
+/// step in direction (dx, dy) (one of them 0) blocks.
+fn half_edge(b: &Blockers<'_>, x: Point, dx: i32, dy: i32) -> bool {
+    let (i, j) = (x.x / 2, x.y / 2);
+    match (dx.signum(), dy.signum()) {
+        (1, 0) => b.north(i, j - 1),
+        (-1, 0) => b.north(i - 1, j - 1),
+        (0, 1) => b.east(i - 1, j),
+        (0, -1) => b.east(i - 1, j - 1),
+        _ => false,
     }
-    out
 }
 
 /// The part of `line` between `a` and `b`, if lines arbitrarily close to it
 /// run clear from `a` to `b`: it passes through no blocking terrain, and the
 /// sides on which it touches blocking terrain (or only touches `a` or `b`)
 /// leave room to move it off them all at once.
+///
+/// Where the line only touches an end (at its corner, or along its side up
+/// to a corner), a line moved towards that end starts inside it and leaves
+/// it across the end's edge at that corner that faces the other end: that
+/// edge must not block, and nothing else at that corner matters (it lies
+/// behind the start, or on the side the line moves away from).
 fn clear_between(line: &Line, a: &Extent, b: &Extent, blockers: Blockers<'_>) -> Option<Sightline> {
     let ia = line.clip(a.lo, a.hi)?;
     let ib = line.clip(b.lo, b.hi)?;
     let (t0, t1) = between(line, a, b)?;
-    let mut v = Touches { blockers, d: line.d, hard: false, sides: ArrayVec::new(), overflow: false };
+    // The end of each extent's chord at the part between them, and the
+    // direction from each end towards the other.
+    let forward = ia.1 <= ib.0 || (ib.1 > ia.0 && ia.0 <= ib.0);
+    let (na, nb) = if ia.1 <= ib.0 {
+        (ia.1, ib.0)
+    } else if ib.1 <= ia.0 {
+        (ia.0, ib.1)
+    } else {
+        (t0, t1)
+    };
+    let dir = if forward { line.d } else { Point::new(-line.d.x, -line.d.y) };
+    let mut v = Touches {
+        blockers,
+        d: line.d,
+        hard: false,
+        sides: ArrayVec::new(),
+        overflow: false,
+        skip: [None, None],
+        pending: None,
+    };
+    let mut touching = [None, None];
+    for (k, (e, span, near, towards)) in
+        [(a, ia, na, dir), (b, ib, nb, Point::new(-dir.x, -dir.y))].into_iter().enumerate()
+    {
+        let Some(c) = contact(line, e, span, near) else { continue };
+        let (x, y) = line.at(near);
+        let at = Point::new(x.round() as i32, y.round() as i32);
+        if at.is_corner() && f64::from(at.x) == x && f64::from(at.y) == y {
+            // The end's edges at this corner: the one facing the other end.
+            let centre = e.centre();
+            let (qx, qy) = ((centre.x - at.x).signum(), (centre.y - at.y).signum());
+            let (hx, vy) = (i64::from(qx) * i64::from(towards.x), i64::from(qy) * i64::from(towards.y));
+            let ahead = if hx >= vy { (qx, 0) } else { (0, qy) };
+            if half_edge(&blockers, at, ahead.0, ahead.1) {
+                return None;
+            }
+            v.skip[k] = Some(near);
+        }
+        touching[k] = Some(c);
+    }
     if !walk(line, t0, t1, &mut v) || v.hard || v.overflow {
         return None;
     }
-    let (ca, cb) = (contact(line, a, ia), contact(line, b, ib));
-    for pa in 0..ca.len().max(1) {
-        for pb in 0..cb.len().max(1) {
-            let mut sides = v.sides.clone();
-            for c in [ca.get(pa), cb.get(pb)].into_iter().flatten() {
-                if sides.try_push(*c).is_err() {
-                    return None;
-                }
-            }
-            if feasible(&mut sides) {
-                return Some(Sightline { line: *line, t0, t1 });
-            }
-        }
+    if let Some(side) = v.pending.take() {
+        v.need(t1, side);
     }
-    None
+    for c in touching.into_iter().flatten() {
+        v.need(c.0, c.1);
+    }
+    (!v.overflow && feasible(&mut v.sides)).then_some(Sightline { line: *line, t0, t1 })
 }
 
 /// A clear line from a point of `a` to a point of `b`, if there is one.
