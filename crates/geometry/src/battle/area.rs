@@ -281,12 +281,42 @@ impl Battlefield {
         let (f0, r0, f1, r1) = area.bounds();
         let (f0, f1) = (f0.max(0), f1.min(self.board().width()));
         for r in r0.max(0)..r1.min(self.board().height()) {
-            let mut row = 0u64;
-            for f in f0..f1 {
-                if area.shape_has(f, r) {
-                    row |= 1 << f;
+            let row = match *area {
+                // Bursts and emanations are one run of squares on each rank:
+                // widen it from the middle while the count allows.
+                Area::Burst { at, radius } => {
+                    let (i, j) = (at.x / 2, at.y / 2);
+                    let dy = if r >= j { r - j + 1 } else { j - r } as u32;
+                    let mut dx = 0;
+                    while dx <= radius && count(dx + 1, dy) <= radius {
+                        dx += 1;
+                    }
+                    row_mask((i - dx as i32).clamp(f0, f1) as u32, (i + dx as i32).clamp(f0, f1) as u32)
                 }
-            }
+                Area::Emanation { origin, radius } => {
+                    let gy = (r - origin.rank_end() + 1).max(i32::from(origin.rank) - r).max(0) as u32;
+                    if count(0, gy) > radius {
+                        0
+                    } else {
+                        let mut gx = 0;
+                        while gx < radius && count(gx + 1, gy) <= radius {
+                            gx += 1;
+                        }
+                        let lo = i32::from(origin.file) - gx as i32;
+                        let hi = origin.file_end() + gx as i32;
+                        row_mask(lo.clamp(f0, f1) as u32, hi.clamp(f0, f1) as u32)
+                    }
+                }
+                _ => {
+                    let mut row = 0u64;
+                    for f in f0..f1 {
+                        if area.shape_has(f, r) {
+                            row |= 1 << f;
+                        }
+                    }
+                    row
+                }
+            };
             set.set_row(r, row);
         }
         set
@@ -298,7 +328,13 @@ impl Battlefield {
         area.check()?;
         let shape = self.area_shape(area);
         let origin = area.origin();
-        let squares = self.unblocked(&shape, origin);
+        let squares = match *area {
+            Area::Line { from, length, .. } => {
+                let r = length as i32 + 1;
+                self.unblocked(&shape, origin, (from.x / 2 - r, from.y / 2 - r, from.x / 2 + r, from.y / 2 + r))
+            }
+            _ => self.unblocked(&shape, origin, area.bounds()),
+        };
         let figures = self
             .figures()
             .filter(|(_, f)| {
@@ -312,35 +348,37 @@ impl Battlefield {
     }
 
     /// The squares of `shape` with line of effect from `origin` to their
-    /// centres.
-    fn unblocked(&self, shape: &SquareSet, origin: Point) -> SquareSet {
-        use super::terrain::Traits;
-        let t = self.terrain();
-        let near = self.hull_rows(shape, origin);
-        if !t.squares_with(Traits::SOLID).intersects(&near)
-            && !t.north_edges_with(Traits::SOLID).intersects(&near)
-            && !t.east_edges_with(Traits::SOLID).intersects(&near)
-        {
+    /// centres: solid terrain at least a square above the origin's ground
+    /// blocks.
+    fn unblocked(&self, shape: &SquareSet, origin: Point, bounds: (i32, i32, i32, i32)) -> SquareSet {
+        let level = self.terrain().level(self.ground_at(origin).plus_one_square());
+        let (f0, r0, f1, r1) = bounds;
+        let mask = row_mask((f0 - 1).clamp(0, 64) as u32, (f1 + 1).clamp(0, 64) as u32);
+        let near = (r0 - 1..=r1)
+            .any(|r| (level.solid.row(r) | level.solid_north.row(r) | level.solid_east.row(r)) & mask != 0);
+        if !near {
             return shape.clone();
         }
+        let blockers = super::line::Blockers {
+            squares: &level.solid,
+            north: &level.solid_north,
+            east: &level.solid_east,
+            own: [(0, 0, 0, 0); 2],
+        };
         let mut out = SquareSet::EMPTY;
         for s in shape.iter() {
-            if self.effect_between_points(origin, Point::centre(s)) {
+            // Only a line whose box of squares holds solid terrain can be blocked.
+            let c = Point::centre(s);
+            let (x0, x1) = (origin.x.min(c.x), origin.x.max(c.x));
+            let (y0, y1) = (origin.y.min(c.y), origin.y.max(c.y));
+            let m =
+                row_mask(((x0 - 1).div_euclid(2)).clamp(0, 64) as u32, ((x1 + 2).div_euclid(2)).clamp(0, 64) as u32);
+            let clear = !((y0 - 1).div_euclid(2)..=(y1 + 1).div_euclid(2))
+                .any(|r| (level.solid.row(r) | level.solid_north.row(r) | level.solid_east.row(r)) & m != 0);
+            if clear || super::sight::effect(origin, c, blockers) {
                 out.insert(s);
             }
         }
         out
-    }
-
-    /// A box of squares holding the shape and its origin.
-    fn hull_rows(&self, shape: &SquareSet, origin: Point) -> SquareSet {
-        let (mut f0, mut r0, mut f1, mut r1) = (origin.x / 2 - 1, origin.y / 2 - 1, origin.x / 2 + 1, origin.y / 2 + 1);
-        for s in shape.iter() {
-            f0 = f0.min(s.file());
-            f1 = f1.max(s.file() + 1);
-            r0 = r0.min(s.rank());
-            r1 = r1.max(s.rank() + 1);
-        }
-        SquareSet::rect(f0, r0, f1, r1)
     }
 }

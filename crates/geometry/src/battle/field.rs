@@ -188,7 +188,15 @@ impl Battlefield {
 
     /// Where a space's figure stands: the highest ground under it.
     pub fn ground(&self, space: &Space) -> Height {
-        space.squares().iter().map(|s| self.terrain.elevation(s)).max().unwrap_or(Height::ZERO)
+        let mut h = Height::ZERO;
+        for f in i32::from(space.file)..space.file_end() {
+            for r in i32::from(space.rank)..space.rank_end() {
+                if let Some(s) = self.board().square(f, r) {
+                    h = h.max(self.terrain.elevation(s));
+                }
+            }
+        }
+        h
     }
 
     /// The top of a figure: the ground it stands on plus its height.

@@ -156,7 +156,8 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 }
 
 /// One axis of the walk: where the line is across it and its next crossing
-/// of a line between squares.
+/// of a line between squares. Times are whole numbers: `t` times the walk's
+/// scale `|d.x|·|d.y|` (each factor 1 when that component is 0).
 #[derive(Clone, Copy)]
 struct Axis {
     /// Direction along this axis (−1, 0, 1).
@@ -168,35 +169,36 @@ struct Axis {
     on_line: bool,
     /// The index of the next line between squares to cross.
     next: i64,
-    p: i64,
-    d: i64,
+    /// The scaled time of that crossing, and between crossings.
+    at: i64,
+    every: i64,
 }
 
 impl Axis {
-    fn new(p: i32, d: i32, t: Ratio) -> Axis {
+    fn new(p: i32, d: i32, other: i32, t: Ratio) -> Axis {
         let (p, d) = (i64::from(p), i64::from(d));
         // Position at t, as num / t.d, in half squares.
         let num = p * t.d + t.n * d;
         let den2 = 2 * t.d;
         if d == 0 {
             let on_line = p % 2 == 0;
-            return Axis { step: 0, cell: if on_line { p / 2 } else { floor_div(p, 2) }, on_line, next: 0, p, d };
+            let cell = if on_line { p / 2 } else { floor_div(p, 2) };
+            return Axis { step: 0, cell, on_line, next: 0, at: i64::MAX, every: 0 };
         }
-        if d > 0 {
-            // Just before t; the next line at or after t.
-            Axis { step: 1, cell: ceil_div(num, den2) - 1, on_line: false, next: ceil_div(num, den2), p, d }
+        // Scaled time of crossing line i: (2i − p)/d · |d|·|other| = (2i − p)·sign(d)·|other|.
+        let m = i64::from(other.unsigned_abs().max(1)) * d.signum();
+        let (step, cell, next) = if d > 0 {
+            (1, ceil_div(num, den2) - 1, ceil_div(num, den2))
         } else {
-            Axis { step: -1, cell: floor_div(num, den2), on_line: false, next: floor_div(num, den2), p, d }
-        }
-    }
-    /// The `t` of the next crossing.
-    fn next_t(&self) -> Option<Ratio> {
-        (self.step != 0).then(|| Ratio::new(2 * self.next - self.p, self.d))
+            (-1, floor_div(num, den2), floor_div(num, den2))
+        };
+        Axis { step, cell, on_line: false, next, at: (2 * next - p) * m, every: 2 * m.abs() }
     }
     /// Crosses the next line.
     fn advance(&mut self) {
         self.cell = if self.step > 0 { self.next } else { self.next - 1 };
         self.next += self.step;
+        self.at += self.every;
     }
 }
 
@@ -218,28 +220,30 @@ pub fn walk(line: &Line, t0: Ratio, t1: Ratio, v: &mut impl Visitor) -> bool {
         return true;
     }
     let pass = Pass::of(line.d);
-    let mut x = Axis::new(line.p.x, line.d.x, t0);
-    let mut y = Axis::new(line.p.y, line.d.y, t0);
+    let scale = i64::from(line.d.x.unsigned_abs().max(1)) * i64::from(line.d.y.unsigned_abs().max(1));
+    let mut x = Axis::new(line.p.x, line.d.x, line.d.y, t0);
+    let mut y = Axis::new(line.p.y, line.d.y, line.d.x, t0);
+    // A scaled time `at` is past t1 when at/scale > t1.
+    let past_end = |at: i64| i128::from(at) * i128::from(t1.d) > i128::from(t1.n) * i128::from(scale);
     let mut t = t0;
+    let mut first = true;
     loop {
-        let tx = x.next_t();
-        let ty = y.next_t();
-        let next = match (tx, ty) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (Some(a), None) => Some(a),
-            (None, Some(b)) => Some(b),
-            (None, None) => None,
-        }
-        .filter(|n| *n <= t1);
+        let next_at = x.at.min(y.at);
+        let within = next_at != i64::MAX && !past_end(next_at);
+        let next = Ratio { n: next_at, d: scale };
         // The open stretch from t to the next crossing (or to t1).
-        let end = next.unwrap_or(t1);
-        if end > t && !span(v, t, &x, &y) {
+        let end = if within { next } else { t1 };
+        let started = if first { end > t } else { end.n * t.d > t.n * end.d };
+        if started && !span(v, t, &x, &y) {
             return false;
         }
-        let Some(next) = next else { return true };
+        first = false;
+        if !within {
+            return true;
+        }
         t = next;
-        let cx = tx == Some(next);
-        let cy = ty == Some(next);
+        let cx = x.at == next_at;
+        let cy = y.at == next_at;
         let ok = match (cx, cy) {
             (true, true) => v.corner(t, x.next as i32, y.next as i32, pass),
             (true, false) if y.on_line => v.corner(t, x.next as i32, y.cell as i32, pass),

@@ -20,8 +20,7 @@
 use super::board::{Dir, Space, count};
 use super::field::{Battlefield, FigureId};
 use super::square::{Square, SquareSet};
-use super::steps::{DIRS, StepTable};
-use super::terrain::{PieceId, Traits};
+use super::steps::{DIRS, StepTable, code};
 use std::fmt;
 
 /// How a creature moves: on foot, or with one of the five movement modes.
@@ -165,23 +164,31 @@ struct Ctx<'a> {
     enemy: SquareSet,
     /// Anchors whose space overlaps any other figure.
     other: SquareSet,
-    /// Teleportation circles: the anchors from which a space touches each.
-    circles: Vec<(PieceId, SquareSet)>,
 }
 
 /// The anchors of spaces of `side` squares overlapping a square of `set`.
 fn anchors_over(set: &SquareSet, side: u8) -> SquareSet {
     let n = i32::from(side);
-    let mut row = set.clone();
-    for i in 1..n {
-        row.union_with(&set.shifted(-i, 0));
+    if n <= 1 {
+        return set.clone();
     }
-    let mut out = row.clone();
-    for j in 1..n {
-        out.union_with(&row.shifted(0, -j));
+    let mut out = SquareSet::EMPTY;
+    for r in 0..64 {
+        let mut row = 0u64;
+        for j in 0..n {
+            row |= set.row(r + j);
+        }
+        let mut spread = row;
+        for i in 1..n {
+            spread |= row >> i;
+        }
+        out.set_row(r, spread);
     }
     out
 }
+
+/// The offset of a step in each direction of [`DIRS`] in square numbers.
+const OFFSET: [i32; 8] = [64, 65, 1, -63, -64, -65, -1, 63];
 
 impl Battlefield {
     fn ctx(&self, mover: Mover) -> Ctx<'_> {
@@ -191,25 +198,16 @@ impl Battlefield {
             if Some(id) == mover.figure {
                 continue;
             }
-            let sq = f.space.squares();
-            if f.team != mover.team && !f.helpless {
-                enemy.union_with(&sq);
-            }
-            other.union_with(&sq);
-        }
-        let mut circles = Vec::new();
-        if !table.circle.is_empty() {
-            let t = self.terrain();
-            for (i, p) in t.pieces().iter().enumerate() {
-                if p.active().contains(Traits::TELEPORTATION) {
-                    circles.push((PieceId(i as u16), anchors_over(&p.squares, mover.side)));
+            let mask = super::square::row_mask(u32::from(f.space.file), f.space.file_end().clamp(0, 64) as u32);
+            let hostile = f.team != mover.team && !f.helpless;
+            for r in i32::from(f.space.rank)..f.space.rank_end() {
+                other.set_row(r, other.row(r) | mask);
+                if hostile {
+                    enemy.set_row(r, enemy.row(r) | mask);
                 }
             }
-            if circles.len() < 2 {
-                circles.clear();
-            }
         }
-        Ctx { table, mover, enemy: anchors_over(&enemy, mover.side), other: anchors_over(&other, mover.side), circles }
+        Ctx { table, mover, enemy: anchors_over(&enemy, mover.side), other: anchors_over(&other, mover.side) }
     }
 
     /// The mover for a figure on the board.
@@ -235,75 +233,95 @@ impl Battlefield {
         a.file() + n <= self.board().width() && a.rank() + n <= self.board().height()
     }
 
-    /// One step in a direction, or between teleportation circles.
-    fn try_step(&self, ctx: &Ctx<'_>, pos: Position, to: Square) -> Result<(Step, Position), MoveError> {
+    /// One step in direction `di` (of [`DIRS`]): its cost and where it
+    /// leaves the creature. Every movement question goes through here.
+    #[inline]
+    fn evaluate(&self, ctx: &Ctx<'_>, pos: Position, di: usize) -> Result<(Step, Position), MoveError> {
         if pos.down {
             return Err(MoveError::Down);
         }
-        let a = pos.anchor;
-        let (df, dr) = (to.file() - a.file(), to.rank() - a.rank());
         let t = ctx.table;
-        let mode = ctx.mover.mode;
-        if !self.fits(ctx.mover.side, to) {
+        let a = pos.anchor;
+        let c = t.code[a.index() * 8 + di];
+        if c & code::ON_BOARD == 0 {
             return Err(MoveError::OffBoard);
         }
-        let Some(dir) = Dir::from_delta(df, dr).filter(|_| df.abs() <= 1 && dr.abs() <= 1) else {
-            // Teleportation circles: every circle is next to every other.
-            let from_on: Vec<PieceId> = ctx.circles.iter().filter(|(_, s)| s.contains(a)).map(|(p, _)| *p).collect();
-            let jump = !from_on.is_empty()
-                && ctx.circles.iter().any(|(p, s)| !from_on.contains(p) && s.contains(to))
-                && (t.stand.contains(to) || t.squeeze.contains(to));
-            if !jump {
-                return Err(MoveError::NotAStep);
-            }
-            if ctx.enemy.contains(to) && !matches!(mode, Mode::Fly | Mode::Burrow | Mode::Teleport) {
-                return Err(MoveError::Enemy);
-            }
-            let step = Step { from: a, to, dir: None, cost: 1, squeezed: !t.stand.contains(to), climb: 0, fall: 0 };
-            return Ok((step, Position { anchor: to, ..pos }));
-        };
-        let di = StepTable::dir(dir);
+        let to = Square((i32::from(a.0) + OFFSET[di]) as u16);
+        let mode = ctx.mover.mode;
         let everything = mode.ignores_everything();
-        let clinging = mode == Mode::WallClimb && t.near_solid.contains(a) && t.near_solid.contains(to);
+        let clinging = mode == Mode::WallClimb && c & code::CLINGING != 0;
         let ignores_terrain = everything || mode == Mode::Fly || clinging;
-        let squeezed = if everything || t.step[di].contains(a) {
+        let squeezed = if everything || c & code::STEP != 0 {
             false
-        } else if t.squeeze_step[di].contains(a) {
+        } else if c & code::SQUEEZE != 0 {
             true
         } else {
             return Err(MoveError::Solid);
         };
-        if ctx.enemy.contains(to) && !(everything || mode == Mode::Fly || clinging) {
+        if !ignores_terrain && ctx.enemy.contains(to) {
             return Err(MoveError::Enemy);
         }
-        let (g0, g1) = (t.ground_at(a), t.ground_at(to));
-        let climbable = t.incline.contains(a) || t.incline.contains(to);
+        let (g0, g1) = (t.ground[a.index()], t.ground[to.index()]);
+        let climbable = c & code::INCLINE != 0;
         let (mut climb, mut fall) = (0, 0);
-        if !everything {
+        if !everything && g1 != g0 {
             if g1 > g0 {
                 if !climbable && !matches!(mode, Mode::Fly | Mode::WallClimb) {
                     return Err(MoveError::Sheer);
                 }
                 climb = u32::from(g1 - g0).div_ceil(2);
-            } else if g1 < g0
-                && !climbable
-                && mode != Mode::Fly
-                && !(mode == Mode::WallClimb && t.near_solid.contains(to))
-            {
+            } else if !climbable && mode != Mode::Fly && !(mode == Mode::WallClimb && c & code::NEAR_SOLID_AFTER != 0) {
                 fall = u32::from(g0 - g1) / 2;
             }
         }
-        let diagonal = dir.is_diagonal();
+        let diagonal = di % 2 == 1;
         let base = if diagonal && pos.odd_diagonals { 2 } else { 1 };
-        let deep = !ignores_terrain && mode != Mode::Aquatic && t.deep[di].contains(a);
-        let difficult = !ignores_terrain
-            && (t.difficult[di].contains(a)
-                || (mode != Mode::Aquatic && t.water[di].contains(a))
-                || t.against[di].contains(a));
-        let edge = !ignores_terrain && t.edge_difficult[di].contains(a);
+        let (deep, difficult, edge) = if ignores_terrain {
+            (false, false, false)
+        } else {
+            let aquatic = mode == Mode::Aquatic;
+            (
+                !aquatic && c & code::DEEP != 0,
+                c & (code::DIFFICULT | code::AGAINST) != 0 || (!aquatic && c & code::WATER != 0),
+                c & code::EDGE_DIFFICULT != 0,
+            )
+        };
         let cost = base * if deep { 2 } else { 1 } + u32::from(difficult || squeezed) + u32::from(edge) + climb;
-        let step = Step { from: a, to, dir: Some(dir), cost, squeezed, climb, fall };
+        let step = Step { from: a, to, dir: Some(DIRS[di]), cost, squeezed, climb, fall };
         Ok((step, Position { anchor: to, odd_diagonals: pos.odd_diagonals ^ diagonal, down: fall >= 2 }))
+    }
+
+    /// A step between teleportation circles (cost 1, like a step across).
+    fn jump(&self, ctx: &Ctx<'_>, pos: Position, to: Square) -> Result<(Step, Position), MoveError> {
+        if pos.down {
+            return Err(MoveError::Down);
+        }
+        let t = ctx.table;
+        let a = pos.anchor;
+        let on = |s: Square| t.circles.iter().filter(move |(_, set)| set.contains(s)).map(|(p, _)| *p);
+        let allowed = on(a).next().is_some()
+            && on(to).any(|p| on(a).all(|q| q != p))
+            && (t.stand.contains(to) || t.squeeze.contains(to));
+        if !allowed {
+            return Err(MoveError::NotAStep);
+        }
+        if ctx.enemy.contains(to) && !matches!(ctx.mover.mode, Mode::Fly | Mode::Burrow | Mode::Teleport) {
+            return Err(MoveError::Enemy);
+        }
+        let step = Step { from: a, to, dir: None, cost: 1, squeezed: !t.stand.contains(to), climb: 0, fall: 0 };
+        Ok((step, Position { anchor: to, ..pos }))
+    }
+
+    /// One step to a neighbouring anchor or to another teleportation circle.
+    fn try_step(&self, ctx: &Ctx<'_>, pos: Position, to: Square) -> Result<(Step, Position), MoveError> {
+        let (df, dr) = (to.file() - pos.anchor.file(), to.rank() - pos.anchor.rank());
+        if !self.fits(ctx.mover.side, to) {
+            return Err(MoveError::OffBoard);
+        }
+        match DIRS.iter().position(|d| d.delta() == (df as i8, dr as i8)).filter(|_| df.abs() <= 1 && dr.abs() <= 1) {
+            Some(di) => self.evaluate(ctx, pos, di),
+            None => self.jump(ctx, pos, to),
+        }
     }
 
     /// One step of a moving creature to the anchor `to` (a neighbouring
@@ -317,29 +335,30 @@ impl Battlefield {
     /// Every step the creature can take next.
     pub fn steps(&self, mover: Mover, pos: Position) -> Vec<(Step, Position)> {
         let ctx = self.ctx(mover);
-        self.steps_in(&ctx, pos).collect()
+        let mut out: Vec<(Step, Position)> = (0..8).filter_map(|di| self.evaluate(&ctx, pos, di).ok()).collect();
+        self.jumps(&ctx, pos, |s| out.push(s));
+        out
     }
 
-    fn steps_in<'a>(&'a self, ctx: &'a Ctx<'a>, pos: Position) -> impl Iterator<Item = (Step, Position)> + 'a {
+    /// Calls `f` with every step between teleportation circles from `pos`.
+    fn jumps(&self, ctx: &Ctx<'_>, pos: Position, mut f: impl FnMut((Step, Position))) {
+        let t = ctx.table;
+        if t.circles.is_empty() || !t.circles.iter().any(|(_, s)| s.contains(pos.anchor)) {
+            return;
+        }
         let a = pos.anchor;
-        let near = DIRS.into_iter().filter_map(move |d| {
-            let (df, dr) = d.delta();
-            let to = self.board().square(a.file() + i32::from(df), a.rank() + i32::from(dr))?;
-            self.try_step(ctx, pos, to).ok()
-        });
-        let jumps: Vec<Square> = if ctx.circles.iter().any(|(_, s)| s.contains(a)) {
-            let on: Vec<PieceId> = ctx.circles.iter().filter(|(_, s)| s.contains(a)).map(|(p, _)| *p).collect();
-            let mut targets = SquareSet::EMPTY;
-            for (p, s) in &ctx.circles {
-                if !on.contains(p) {
-                    targets.union_with(s);
+        for (_, set) in &t.circles {
+            if set.contains(a) {
+                continue;
+            }
+            for to in set.iter() {
+                if (a.file() - to.file()).abs() > 1 || (a.rank() - to.rank()).abs() > 1 {
+                    if let Ok(s) = self.jump(ctx, pos, to) {
+                        f(s);
+                    }
                 }
             }
-            targets.iter().filter(|t| (a.file() - t.file()).abs() > 1 || (a.rank() - t.rank()).abs() > 1).collect()
-        } else {
-            Vec::new()
-        };
-        near.chain(jumps.into_iter().filter_map(move |to| self.try_step(ctx, pos, to).ok()))
+        }
     }
 
     /// The anchors a creature can reach from `start` and end on, spending at
@@ -355,33 +374,40 @@ impl Battlefield {
         let ctx = self.ctx(mover);
         let budget = budget.min(250);
         out.reset(mover, start, budget);
-        out.cost[start.state()] = 0;
+        out.set(start.state(), 0, u16::MAX);
         out.buckets[0].push(start.state() as u16);
+        let t = ctx.table;
         let mut c = 0usize;
         while c <= budget as usize {
             let Some(s) = out.buckets[c].pop() else {
                 c += 1;
                 continue;
             };
-            if usize::from(out.cost[s as usize]) != c {
+            if usize::from(out.get(usize::from(s))) != c {
                 continue;
             }
             let pos = Position::of_state(usize::from(s));
-            if self.may_end_in(&ctx, pos.anchor) {
-                out.ends.insert(pos.anchor);
+            let a = pos.anchor;
+            if (t.stand.contains(a) || t.squeeze.contains(a)) && !ctx.other.contains(a) && !t.objective.contains(a) {
+                out.ends.insert(a);
             }
             if pos.down {
                 continue;
             }
-            for (step, next) in self.steps_in(&ctx, pos) {
+            let mut relax = |(step, next): (Step, Position)| {
                 let nc = c + step.cost as usize;
                 let ns = next.state();
-                if nc <= budget as usize && nc < usize::from(out.cost[ns]) {
-                    out.cost[ns] = nc as u8;
-                    out.prev[ns] = s;
+                if nc <= budget as usize && nc < usize::from(out.get(ns)) {
+                    out.set(ns, nc as u8, s);
                     out.buckets[nc].push(ns as u16);
                 }
+            };
+            for di in 0..8 {
+                if let Ok(x) = self.evaluate(&ctx, pos, di) {
+                    relax(x);
+                }
             }
+            self.jumps(&ctx, pos, relax);
         }
     }
 
@@ -400,6 +426,9 @@ pub struct Reach {
     budget: u32,
     cost: Vec<u8>,
     prev: Vec<u16>,
+    /// A state's cost and way are current only if its stamp is `generation`.
+    stamp: Vec<u32>,
+    generation: u32,
     buckets: Vec<Vec<u16>>,
     ends: SquareSet,
 }
@@ -419,6 +448,8 @@ impl Reach {
             budget: 0,
             cost: vec![u8::MAX; 4096 * 4],
             prev: vec![u16::MAX; 4096 * 4],
+            stamp: vec![0; 4096 * 4],
+            generation: 0,
             buckets: Vec::new(),
             ends: SquareSet::EMPTY,
         }
@@ -428,7 +459,11 @@ impl Reach {
         self.mover = Some(mover);
         self.start = start;
         self.budget = budget;
-        self.cost.fill(u8::MAX);
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
         self.ends = SquareSet::EMPTY;
         if self.buckets.len() < budget as usize + 1 {
             self.buckets.resize(budget as usize + 1, Vec::new());
@@ -438,6 +473,19 @@ impl Reach {
         }
     }
 
+    /// The cost of a state so far (`u8::MAX` if not reached).
+    #[inline]
+    fn get(&self, s: usize) -> u8 {
+        if self.stamp[s] == self.generation { self.cost[s] } else { u8::MAX }
+    }
+
+    #[inline]
+    fn set(&mut self, s: usize, cost: u8, prev: u16) {
+        self.stamp[s] = self.generation;
+        self.cost[s] = cost;
+        self.prev[s] = prev;
+    }
+
     /// The anchors the creature may end on.
     pub fn ends(&self) -> &SquareSet {
         &self.ends
@@ -445,7 +493,7 @@ impl Reach {
 
     /// The cheapest state ending on an anchor.
     fn best(&self, a: Square) -> Option<usize> {
-        (0..4).map(|k| a.index() * 4 + k).filter(|&s| self.cost[s] != u8::MAX).min_by_key(|&s| (self.cost[s], s))
+        (0..4).map(|k| a.index() * 4 + k).filter(|&s| self.get(s) != u8::MAX).min_by_key(|&s| (self.get(s), s))
     }
 
     /// The cheapest cost to end on an anchor.
@@ -453,7 +501,7 @@ impl Reach {
         if !self.ends.contains(a) {
             return None;
         }
-        self.best(a).map(|s| u32::from(self.cost[s]))
+        self.best(a).map(|s| u32::from(self.get(s)))
     }
 
     /// Where the creature stands after the cheapest way to an anchor (with

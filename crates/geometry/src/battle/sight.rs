@@ -278,7 +278,13 @@ fn half_edge(b: &Blockers<'_>, x: Point, dx: i32, dy: i32) -> bool {
 fn clear_between(line: &Line, a: &Extent, b: &Extent, blockers: Blockers<'_>) -> Option<Sightline> {
     let ia = line.clip(a.lo, a.hi)?;
     let ib = line.clip(b.lo, b.hi)?;
-    let (t0, t1) = between(line, a, b)?;
+    let (t0, t1) = if ia.1 <= ib.0 {
+        (ia.1, ib.0)
+    } else if ib.1 <= ia.0 {
+        (ib.1, ia.0)
+    } else {
+        (ia.0.max(ib.0), ia.1.min(ib.1))
+    };
     // The end of each extent's chord at the part between them, and the
     // direction from each end towards the other.
     let forward = ia.1 <= ib.0 || (ib.1 > ia.0 && ia.0 <= ib.0);
@@ -340,11 +346,20 @@ pub fn sight(a: &Extent, b: &Extent, blockers: Blockers<'_>) -> Option<Sightline
     {
         return Some(s);
     }
-    let hull = Hull::of(a, b);
-    if !connected(a, b, &hull, blockers) {
-        return None;
+    // The lines parallel to it through matching corners of the two ends.
+    if ca != cb {
+        let (ac, bc) = (a.corners(), b.corners());
+        for k in 0..4 {
+            if ac[k] != bc[k]
+                && let Some(s) = clear_between(&Line::through(ac[k], bc[k]), a, b, blockers)
+            {
+                return Some(s);
+            }
+        }
     }
-    critical(a, b, &hull, blockers)
+    let hull = Hull::of(a, b);
+    let corridor = corridor(a, b, &hull, blockers)?;
+    critical(a, b, &hull, &corridor, blockers)
 }
 
 /// True if the segment between the two points is clear (line of effect).
@@ -469,43 +484,58 @@ fn fill_west(mut g: u64, mut p: u64) -> u64 {
     g | (p & (g >> 32))
 }
 
-/// False only if no line from `a` to `b` can be clear: a clear line runs
-/// through squares inside the hull, from each to the next across an edge,
-/// so without such a chain of unblocked squares and edges there is none.
-fn connected(a: &Extent, b: &Extent, hull: &Hull, blockers: Blockers<'_>) -> bool {
+/// The squares some clear line from `a` to `b` could pass through, rank by
+/// rank (bit `f` of `rows[k]` is square (f, r0 + k)).
+struct Corridor {
+    r0: i32,
+    n: usize,
+    rows: [u64; 64],
+}
+
+/// The corridor of squares a clear line from `a` to `b` could run through,
+/// or `None` if there is none — a proof that no line is clear.
+///
+/// A clear line can be moved off every corner where squares meet, so it
+/// runs through squares inside the hull of the two ends, from each to the
+/// next across an edge; and it moves steadily one way along each axis. So
+/// unless a chain of free squares joins the ends moving only east or only
+/// west, and only north or only south, without crossing a blocking edge,
+/// no line is clear. Each such chain is found in one sweep of the ranks.
+fn corridor(a: &Extent, b: &Extent, hull: &Hull, blockers: Blockers<'_>) -> Option<Corridor> {
     let (lo, hi) = hull.bounds();
     let (r0, r1) = (lo.y.div_euclid(2).max(0), (hi.y - 1).div_euclid(2).min(63));
-    if r1 < r0 || r1 - r0 >= 64 {
-        return true;
+    let mut out = Corridor { r0, n: 0, rows: [0; 64] };
+    if r1 < r0 {
+        return Some(out);
     }
-    let rows = (r1 - r0 + 1) as usize;
+    let n = (r1 - r0 + 1) as usize;
+    out.n = n;
     let mut free = [0u64; 64];
-    let mut reach = [0u64; 64];
+    let mut start = [0u64; 64];
     let mut goal = [0u64; 64];
     let (af0, ar0, af1, ar1) = a.own();
     let (bf0, br0, bf1, br1) = b.own();
-    for k in 0..rows {
+    let span_mask = |f0: i32, f1: i32| super::square::row_mask(f0.clamp(0, 64) as u32, f1.clamp(0, 64) as u32);
+    for k in 0..n {
         let r = r0 + k as i32;
-        let Some((x0, x1)) = hull.span(2 * r, 2 * r + 2) else { continue };
-        let (f0, f1) = ((x0.div_euclid(2)).clamp(0, 64), ((x1 + 1).div_euclid(2)).clamp(0, 64));
-        let mut row = super::square::row_mask(f0 as u32, f1 as u32) & !blockers.squares.row(r);
+        if let Some((x0, x1)) = hull.span(2 * r, 2 * r + 2) {
+            free[k] = span_mask(x0.div_euclid(2), (x1 + 1).div_euclid(2)) & !blockers.squares.row(r);
+        }
         if r >= ar0 && r < ar1 {
-            row |= super::square::row_mask(af0.max(0) as u32, af1.max(0) as u32);
-            reach[k] = super::square::row_mask(af0.max(0) as u32, af1.max(0) as u32);
+            free[k] |= span_mask(af0, af1);
+            start[k] = span_mask(af0, af1);
         }
         if r >= br0 && r < br1 {
-            row |= super::square::row_mask(bf0.max(0) as u32, bf1.max(0) as u32);
-            goal[k] = super::square::row_mask(bf0.max(0) as u32, bf1.max(0) as u32);
+            free[k] |= span_mask(bf0, bf1);
+            goal[k] = span_mask(bf0, bf1);
         }
-        free[k] = row;
     }
-    // A point extent reaches the squares around it.
-    for (e, target) in [(a, &mut reach), (b, &mut goal)] {
+    // A point end starts from the squares round it.
+    for (e, target) in [(a, &mut start), (b, &mut goal)] {
         if e.lo == e.hi {
-            let (x, y) = (e.lo.x, e.lo.y);
             for dy in [-1, 1] {
                 for dx in [-1, 1] {
-                    let (f, r) = ((x + dx).div_euclid(2), (y + dy).div_euclid(2));
+                    let (f, r) = ((e.lo.x + dx).div_euclid(2), (e.lo.y + dy).div_euclid(2));
                     if r >= r0 && r <= r1 && (0..64).contains(&f) {
                         target[(r - r0) as usize] |= 1u64 << f;
                     }
@@ -513,40 +543,59 @@ fn connected(a: &Extent, b: &Extent, hull: &Hull, blockers: Blockers<'_>) -> boo
             }
         }
     }
-    for k in 0..rows {
-        reach[k] &= free[k];
+    for k in 0..n {
+        start[k] &= free[k];
         goal[k] &= free[k];
     }
     let north = |k: usize| blockers.north.row(r0 + k as i32);
     let east = |k: usize| blockers.east.row(r0 + k as i32);
-    loop {
-        let mut changed = false;
-        for up in [true, false] {
-            for i in 0..rows {
-                let k = if up { i } else { rows - 1 - i };
-                let mut g = reach[k];
-                if up && k > 0 {
-                    g |= reach[k - 1] & !north(k - 1);
-                }
-                if !up && k + 1 < rows {
-                    g |= reach[k + 1] & !north(k);
-                }
-                g &= free[k];
-                let e = east(k);
-                g = fill_east(g, free[k] & !(e << 1)) | fill_west(g, free[k] & !e);
-                if g != reach[k] {
-                    reach[k] = g;
-                    changed = true;
-                }
-                if g & goal[k] != 0 {
-                    return true;
-                }
+    // One sweep: moving only `sx` along files and `sy` along ranks.
+    let sweep = |seeds: &[u64; 64], sx: i32, sy: i32| -> [u64; 64] {
+        let mut reach = [0u64; 64];
+        for i in 0..n {
+            let k = if sy >= 0 { i } else { n - 1 - i };
+            let mut g = seeds[k];
+            if sy > 0 && k > 0 {
+                g |= reach[k - 1] & !north(k - 1);
+            }
+            if sy < 0 && k + 1 < n {
+                g |= reach[k + 1] & !north(k);
+            }
+            g &= free[k];
+            let e = east(k);
+            reach[k] = if sx > 0 { fill_east(g, free[k] & !(e << 1)) } else { fill_west(g, free[k] & !e) };
+        }
+        reach
+    };
+    let xs: &[i32] = if a.hi.x <= b.lo.x {
+        &[1]
+    } else if b.hi.x <= a.lo.x {
+        &[-1]
+    } else {
+        &[1, -1]
+    };
+    let ys: &[i32] = if a.hi.y <= b.lo.y {
+        &[1]
+    } else if b.hi.y <= a.lo.y {
+        &[-1]
+    } else {
+        &[1, -1]
+    };
+    let mut found = false;
+    for &sx in xs {
+        for &sy in ys {
+            let forth = sweep(&start, sx, sy);
+            if !(0..n).any(|k| forth[k] & goal[k] != 0) {
+                continue;
+            }
+            found = true;
+            let back = sweep(&goal, -sx, -sy);
+            for k in 0..n {
+                out.rows[k] |= forth[k] & back[k];
             }
         }
-        if !changed {
-            return false;
-        }
     }
+    found.then_some(out)
 }
 
 /// A corner the critical lines pivot on, with the ways a line may pass it.
@@ -592,7 +641,7 @@ fn tangent_passes(b: &Blockers<'_>, i: i32, j: i32) -> u8 {
 
 /// Searches every line through two corners (of the extents, or of blocking
 /// terrain inside their hull) for a clear one.
-fn critical(a: &Extent, b: &Extent, hull: &Hull, blockers: Blockers<'_>) -> Option<Sightline> {
+fn critical(a: &Extent, b: &Extent, hull: &Hull, corridor: &Corridor, blockers: Blockers<'_>) -> Option<Sightline> {
     let mut feats: Vec<Feature> = Vec::with_capacity(64);
     for e in [a, b] {
         if e.lo == e.hi {
@@ -603,39 +652,25 @@ fn critical(a: &Extent, b: &Extent, hull: &Hull, blockers: Blockers<'_>) -> Opti
             }
         }
     }
-    let (lo, hi) = hull.bounds();
-    let (f0, r0) = ((lo.x.div_euclid(2) - 1).max(0), (lo.y.div_euclid(2) - 1).max(0));
-    let (f1, r1) = (((hi.x + 1).div_euclid(2) + 1).min(64), ((hi.y + 1).div_euclid(2) + 1).min(64));
-    let box_mask = super::square::row_mask(f0 as u32, f1 as u32);
-    // Corners touching blocking terrain, marked once each (corner (i, j) is
-    // bit i of row j).
+    // The corners of the corridor's squares that touch blocking terrain,
+    // each once (corner (i, j) is bit i of row j).
     let mut seen = [0u128; 65];
-    let mut consider = |i: i32, j: i32, feats: &mut Vec<Feature>| {
-        if !(0..=64).contains(&i) || !(0..=64).contains(&j) {
-            return;
-        }
-        let bit = 1u128 << i;
-        if seen[j as usize] & bit != 0 {
-            return;
-        }
-        seen[j as usize] |= bit;
-        let at = Point::corner(i, j);
-        if !hull.contains(at) {
-            return;
-        }
-        let passes = tangent_passes(&blockers, i, j);
-        if passes != 0 {
-            feats.push(Feature { at, passes });
-        }
-    };
-    for r in r0..r1 {
-        let row = (blockers.squares.row(r) | blockers.north.row(r) | blockers.east.row(r)) & box_mask;
-        let mut bits = row;
+    for k in 0..corridor.n {
+        let r = corridor.r0 + k as i32;
+        let mut bits = corridor.rows[k];
         while bits != 0 {
             let f = bits.trailing_zeros() as i32;
             bits &= bits - 1;
-            for (di, dj) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                consider(f + di, r + dj, &mut feats);
+            for (i, j) in [(f, r), (f + 1, r), (f, r + 1), (f + 1, r + 1)] {
+                if !(0..=64).contains(&i) || !(0..=64).contains(&j) || seen[j as usize] >> i & 1 != 0 {
+                    continue;
+                }
+                seen[j as usize] |= 1u128 << i;
+                let passes = tangent_passes(&blockers, i, j);
+                let at = Point::corner(i, j);
+                if passes != 0 && hull.contains(at) {
+                    feats.push(Feature { at, passes });
+                }
             }
         }
     }

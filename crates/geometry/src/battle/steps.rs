@@ -15,7 +15,7 @@
 
 use super::board::{Board, Dir};
 use super::square::{Square, SquareSet};
-use super::terrain::{Terrain, Traits};
+use super::terrain::{PieceId, Terrain, Traits};
 
 /// The directions in table order (as [`Dir::ALL`]).
 pub(crate) const DIRS: [Dir; 8] = Dir::ALL;
@@ -52,6 +52,40 @@ pub(crate) struct StepTable {
     pub circle: SquareSet,
     /// Per anchor: the highest ground under the space, in half squares.
     pub ground: Vec<u16>,
+    /// Per anchor and direction (`anchor * 8 + dir`): the step's flags
+    /// ([`code`] bits), everything above in one word for the search.
+    pub code: Vec<u16>,
+    /// The teleportation circles: each piece and the anchors from which a
+    /// space touches it (empty unless there are two or more).
+    pub circles: Vec<(PieceId, SquareSet)>,
+}
+
+/// Bits of [`StepTable::code`].
+pub(crate) mod code {
+    /// The new space lies on the board.
+    pub const ON_BOARD: u16 = 1;
+    /// Clear of solid terrain.
+    pub const STEP: u16 = 1 << 1;
+    /// Possible only by squeezing.
+    pub const SQUEEZE: u16 = 1 << 2;
+    /// Enters difficult terrain that is not water.
+    pub const DIFFICULT: u16 = 1 << 3;
+    /// Enters difficult water.
+    pub const WATER: u16 = 1 << 4;
+    /// Enters deep water.
+    pub const DEEP: u16 = 1 << 5;
+    /// Enters directional terrain pushing another way.
+    pub const AGAINST: u16 = 1 << 6;
+    /// Crosses difficult terrain on an edge.
+    pub const EDGE_DIFFICULT: u16 = 1 << 7;
+    /// An incline lies under the old or the new space.
+    pub const INCLINE: u16 = 1 << 8;
+    /// Both spaces lie next to solid terrain.
+    pub const CLINGING: u16 = 1 << 9;
+    /// The new space lies next to solid terrain.
+    pub const NEAR_SOLID_AFTER: u16 = 1 << 10;
+    /// The new space holds an objective.
+    pub const OBJECTIVE_AFTER: u16 = 1 << 11;
 }
 
 fn dir_index(d: Dir) -> usize {
@@ -146,6 +180,8 @@ impl StepTable {
             objective: SquareSet::EMPTY,
             circle: SquareSet::EMPTY,
             ground: vec![0; 4096],
+            code: vec![0; 4096 * 8],
+            circles: Vec::new(),
         };
         let (w, h) = (board.width(), board.height());
         let fits = |f: i32, r: i32| f >= 0 && r >= 0 && f + n <= w && r + n <= h;
@@ -268,6 +304,64 @@ impl StepTable {
                         }
                     }
                 }
+            }
+        }
+        for r in 0..h {
+            for f in 0..w {
+                let a = Square::at(f as u8, r as u8);
+                for (di, &d) in DIRS.iter().enumerate() {
+                    let (df, dr) = d.delta();
+                    let (f2, r2) = (f + i32::from(df), r + i32::from(dr));
+                    if !fits(f, r) || !fits(f2, r2) {
+                        continue;
+                    }
+                    let b = Square::at(f2 as u8, r2 as u8);
+                    let mut c = code::ON_BOARD;
+                    for (set, bit) in [
+                        (&t.step[di], code::STEP),
+                        (&t.squeeze_step[di], code::SQUEEZE),
+                        (&t.difficult[di], code::DIFFICULT),
+                        (&t.water[di], code::WATER),
+                        (&t.deep[di], code::DEEP),
+                        (&t.against[di], code::AGAINST),
+                        (&t.edge_difficult[di], code::EDGE_DIFFICULT),
+                    ] {
+                        if set.contains(a) {
+                            c |= bit;
+                        }
+                    }
+                    if t.incline.contains(a) || t.incline.contains(b) {
+                        c |= code::INCLINE;
+                    }
+                    if t.near_solid.contains(a) && t.near_solid.contains(b) {
+                        c |= code::CLINGING;
+                    }
+                    if t.near_solid.contains(b) {
+                        c |= code::NEAR_SOLID_AFTER;
+                    }
+                    if t.objective.contains(b) {
+                        c |= code::OBJECTIVE_AFTER;
+                    }
+                    t.code[a.index() * 8 + di] = c;
+                }
+            }
+        }
+        if !t.circle.is_empty() {
+            for (i, p) in terrain.pieces().iter().enumerate() {
+                if p.active().contains(Traits::TELEPORTATION) {
+                    let mut anchors = SquareSet::EMPTY;
+                    for r in 0..h {
+                        for f in 0..w {
+                            if fits(f, r) && has(&p.squares, f, r) {
+                                anchors.insert(Square::at(f as u8, r as u8));
+                            }
+                        }
+                    }
+                    t.circles.push((PieceId(i as u16), anchors));
+                }
+            }
+            if t.circles.len() < 2 {
+                t.circles.clear();
             }
         }
         t
