@@ -318,10 +318,15 @@ pub fn squeezed(b: &Blockers<'_>, i: i32, j: i32, pass: Pass) -> bool {
     }
 }
 
-/// A visitor that stops at the first thing blocking the line.
+/// A visitor that stops at the first thing blocking the line. A corner at
+/// either end of the part walked is not passed through, so it cannot
+/// squeeze the line (an area spreading from a corner goes out between
+/// the walls that meet there).
 pub struct Clear<'a> {
     /// What blocks.
     pub blockers: Blockers<'a>,
+    /// The two ends of the part walked.
+    pub ends: [Ratio; 2],
 }
 
 impl Visitor for Clear<'_> {
@@ -340,14 +345,14 @@ impl Visitor for Clear<'_> {
     fn along_north(&mut self, _: Ratio, f: i32, r: i32) -> bool {
         !(self.blockers.north(f, r) || (self.blockers.square(f, r) && self.blockers.square(f, r + 1)))
     }
-    fn corner(&mut self, _: Ratio, i: i32, j: i32, pass: Pass) -> bool {
-        !squeezed(&self.blockers, i, j, pass)
+    fn corner(&mut self, t: Ratio, i: i32, j: i32, pass: Pass) -> bool {
+        self.ends.contains(&t) || !squeezed(&self.blockers, i, j, pass)
     }
 }
 
 /// True if the part of the line from `t0` to `t1` is not blocked.
 pub fn clear(line: &Line, t0: Ratio, t1: Ratio, blockers: Blockers<'_>) -> bool {
-    walk(line, t0, t1, &mut Clear { blockers })
+    walk(line, t0, t1, &mut Clear { blockers, ends: [t0, t1] })
 }
 
 #[cfg(test)]

@@ -78,7 +78,7 @@ pub struct Mover {
 }
 
 /// Where a moving creature is and what its movement so far this turn means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Position {
     /// The lower-left square of its space.
     pub anchor: Square,
