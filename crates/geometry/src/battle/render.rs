@@ -125,11 +125,29 @@ pub fn text(field: &Battlefield, overlay: &Overlay) -> String {
         let side = if north { super::board::Side::North } else { super::board::Side::East };
         !t.pieces_along(super::board::Edge { square: s, side }).is_empty()
     };
+    // Lines are drawn as the squares they pass through.
+    let mut traced = SquareSet::EMPTY;
+    for (a, b, _) in &overlay.lines {
+        for k in 0..=400 {
+            let u = f64::from(k) / 400.0;
+            let (x, y) = (a.0 + u * (b.0 - a.0), a.1 + u * (b.1 - a.1));
+            let (f, r) = (x.floor() as i32, y.floor() as i32);
+            let on_grid = (x - x.round()).abs() < 1e-9 || (y - y.round()).abs() < 1e-9;
+            if let Some(s) = b_square(field, f, r)
+                && !on_grid
+            {
+                traced.insert(s);
+            }
+        }
+    }
     for r in (0..h).rev() {
         let _ = write!(out, "{:>3} ", r + 1);
         for f in 0..w {
             let Some(s) = b.square(f, r) else { continue };
             let mut ch = terrain_char(field, s);
+            if traced.contains(s) {
+                ch = '·';
+            }
             for (set, c, _) in &overlay.marks {
                 if set.contains(s) {
                     ch = *c;
@@ -158,6 +176,10 @@ pub fn text(field: &Battlefield, overlay: &Overlay) -> String {
     }
     header(&mut out);
     out
+}
+
+fn b_square(field: &Battlefield, f: i32, r: i32) -> Option<Square> {
+    field.board().square(f, r)
 }
 
 const PX: f64 = 24.0;
