@@ -32,7 +32,9 @@ is named by the square it is the lower-left corner of (m12), or add :ne, :nw,
                                   (speed 6 by default; modes: walk, aquatic,
                                   burrow, fly, wallclimb, teleport)
   flanked A [REACH]               who flanks A (every figure's reach 1 by default)
+  flanking A T [REACH]            the squares where a Medium ally of A would flank T
   svg FILE                        the last drawing as an SVG picture
+  caption TEXT                    a caption for the pictures
   help                            quit";
 
 /// Runs the sandbox on a map file or a shipped map's name.
@@ -51,7 +53,7 @@ pub fn run(map: &str, input: &mut impl BufRead) -> Result<(), Failure> {
         }
     };
     let m = BattleMap::from_toml(&text).map_err(|e| Failure::Input(format!("{map}: {e}")))?;
-    let mut s = Sandbox { field: m.battlefield(), overlay: Overlay::default() };
+    let mut s = Sandbox { field: m.battlefield(), overlay: Overlay::default(), caption: String::new() };
     let b = s.field.board();
     println!(
         "{} — {} × {} squares, {} pieces of terrain.",
@@ -84,7 +86,10 @@ pub fn run(map: &str, input: &mut impl BufRead) -> Result<(), Failure> {
             None => {}
             Some("quit" | "exit" | "q") => return Ok(()),
             Some("help" | "?") => println!("{HELP}"),
-            Some(_) => match s.command(&words) {
+            Some("caption") => {
+                s.caption = line.trim().get("caption".len()..).unwrap_or("").trim().to_string();
+            }
+            Some(_) => match s.command(&words, &line.split_whitespace().collect::<Vec<_>>()) {
                 Ok(answer) => {
                     println!("{answer}");
                     if words[0] != "svg" {
@@ -100,6 +105,8 @@ pub fn run(map: &str, input: &mut impl BufRead) -> Result<(), Failure> {
 struct Sandbox {
     field: Battlefield,
     overlay: Overlay,
+    /// A caption for SVG pictures.
+    caption: String,
 }
 
 fn clip(s: &str) -> String {
@@ -168,13 +175,17 @@ impl Sandbox {
         }
     }
 
-    fn command(&mut self, w: &[&str]) -> Result<String, String> {
-        self.overlay = Overlay::default();
+    /// Runs one command: `w` its words in lower case, `raw` as typed.
+    fn command(&mut self, w: &[&str], raw: &[&str]) -> Result<String, String> {
+        if w[0] != "svg" {
+            self.overlay = Overlay::default();
+        }
         let arg = |i: usize, what: &str| w.get(i).copied().ok_or_else(|| format!("{}: missing {what}; see help", w[0]));
         match w[0] {
             "board" => Ok(String::new()),
             "place" => {
-                let name = arg(1, "the figure's name")?;
+                arg(1, "the figure's name")?;
+                let name = raw.get(1).copied().unwrap_or_default();
                 let size = Size::parse(arg(2, "the size")?).ok_or_else(|| {
                     format!("'{}' is not a size (tiny, small, medium, large, huge, gargantuan)", clip(w[2]))
                 })?;
@@ -411,8 +422,28 @@ impl Sandbox {
                 }
                 Ok(out.trim_end_matches(';').to_string())
             }
+            "flanking" => {
+                let a = self.figure(arg(1, "the flanker")?)?;
+                let t = self.figure(arg(2, "the target")?)?;
+                let reach = Self::number(w.get(3), 1, "reach")?;
+                let team = self.field.figure(a).map(|f| f.team).ok_or("gone")?;
+                let mut marks = SquareSet::EMPTY;
+                for s in self.field.board().all().iter() {
+                    let mut trial = self.field.clone();
+                    if let Ok(x) = trial.place(Figure::new("?", Size::Medium, s, team))
+                        && trial.flanks(a, x, t, reach, reach)
+                    {
+                        marks.insert(s);
+                    }
+                }
+                let n = marks.len();
+                let list = self.names(&marks);
+                self.overlay.mark(marks, '2', "#c62828");
+                Ok(format!("{n} squares: {list}"))
+            }
             "svg" => {
                 let path = arg(1, "the file")?;
+                self.overlay.caption = self.caption.clone();
                 std::fs::write(path, svg(&self.field, &self.overlay))
                     .map(|()| format!("wrote {}", clip(path)))
                     .map_err(|e| format!("cannot write '{}': {e}", clip(path)))

@@ -157,6 +157,17 @@ fn difficult_terrain_costs_one_more_per_square_and_per_edge_crossed() {
     assert_eq!(cost(&f, a, Mode::Walk, "b1", 9), Some(2));
     assert_eq!(cost(&f, a, Mode::Walk, "c1", 9), Some(3));
     assert_eq!(cost(&f, a, Mode::Walk, "d1", 9), Some(5), "the fence between c1 and d1 costs one more");
+    // Ruling P2V-G12: a difficult square entered across a difficult edge
+    // costs both extras.
+    let mut g = field(". :", "[[piece]]\nname = \"fence\"\ntraits = [\"difficult\"]\nedges = [\"a1|b1\"]");
+    let b = put(&mut g, "b", Size::Medium, "a1", 0);
+    assert_eq!(cost(&g, b, Mode::Walk, "b1", 9), Some(3));
+    // A Large creature entering two squares of rubble at once pays one more,
+    // not two.
+    let mut h = field(". . :\n. . :", "");
+    let l = put(&mut h, "L", Size::Large, "a1", 0);
+    let (step, _) = h.step(walker(&h, l), start(&h, l), sq(&h, "b1")).unwrap();
+    assert_eq!(step.cost, 2);
 }
 
 #[test]

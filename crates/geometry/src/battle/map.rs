@@ -530,4 +530,36 @@ mod tests {
             .collect();
         assert_eq!(sizes, [(24, 18), (36, 24), (48, 36)]);
     }
+
+    #[test]
+    fn map_errors_name_their_line_and_reason() {
+        let good = "name = \"t\"\nmap = \"\"\"\n. # .\n. . .\n\"\"\"\n[legend]\n\"#\" = { name = \"wall\", traits = [\"solid\"] }\n";
+        assert!(BattleMap::from_toml(good).is_ok());
+        let cases = [
+            (good.replace(". . .", ". Z ."), "line 4: 'Z' is not on the legend (. #)"),
+            (good.replace(". . .", ". ."), "line 4: this row has 2 squares; the first has 3"),
+            (good.replace("\"solid\"", "\"sticky\""), "line 7: 'sticky' is not a terrain trait"),
+            (good.replace("name = \"t\"", "name = \"t\"\nsize = \"small\""), "line 2: a small map is 24×18 squares"),
+            (format!("{good}[[piece]]\nname = \"fence\"\nedges = [\"a1|c1\"]\n"), "line 10: 'a1|c1' is not an edge"),
+            (
+                format!("{good}[[piece]]\nname = \"gate\"\ntraits = [\"door\"]\nedges = [\"a1|b1\"]\n"),
+                "line 8: the door 'gate' needs door",
+            ),
+            (
+                format!("{good}[[piece]]\nname = \"lava\"\ntraits = [\"hazardous\"]\nsquares = [\"a1\"]\n"),
+                "needs a damage type",
+            ),
+            (format!("{good}[[tile]]\nname = \"castle\"\nat = \"a1\"\n"), "line 9: 'castle' is not a terrain tile"),
+            (format!("{good}[[tile]]\nname = \"donjon\"\nat = \"a1\"\n"), "does not fit on the map"),
+            (good.replace("traits = [", "colour = 3, traits = ["), "line 7: unknown field `colour`"),
+            ("map = 3".to_string(), "line 1"),
+        ];
+        for (text, want) in cases {
+            let e = BattleMap::from_toml(&text).map(|_| ()).unwrap_err().to_string();
+            assert!(e.contains(want), "{want:?} not in {e:?}");
+        }
+        // A map of 65 files is refused, not a panic.
+        let wide = format!("name = \"w\"\nmap = \"\"\"\n{}\n\"\"\"\n", vec!["."; 65].join(" "));
+        assert!(BattleMap::from_toml(&wide).unwrap_err().to_string().contains("1 to 64"));
+    }
 }

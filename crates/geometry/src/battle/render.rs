@@ -225,8 +225,10 @@ pub fn svg(field: &Battlefield, overlay: &Overlay) -> String {
     let t = field.terrain();
     let (w, h) = (f64::from(b.width()), f64::from(b.height()));
     let margin = 18.0;
-    let caption_h = if overlay.caption.is_empty() { 0.0 } else { 22.0 };
-    let (sw, sh) = (w * PX + 2.0 * margin, h * PX + 2.0 * margin + caption_h);
+    let sw = (w * PX + 2.0 * margin).max(300.0);
+    let caption = wrap(&overlay.caption, ((sw - 2.0 * margin) / 6.2) as usize);
+    let caption_h = if caption.is_empty() { 0.0 } else { 8.0 + 14.0 * caption.len() as f64 };
+    let sh = h * PX + 2.0 * margin + caption_h;
     let x = |f: f64| margin + f * PX;
     let y = |r: f64| margin + (h - r) * PX;
     let mut o = String::new();
@@ -360,12 +362,27 @@ pub fn svg(field: &Battlefield, overlay: &Overlay) -> String {
             r + 1
         );
     }
-    if !overlay.caption.is_empty() {
-        let _ =
-            writeln!(o, r##"<text x="{}" y="{}" fill="#000">{}</text>"##, margin, sh - 8.0, escape(&overlay.caption));
+    for (k, line) in caption.iter().enumerate() {
+        let y = h * PX + 2.0 * margin + 10.0 + 14.0 * k as f64;
+        let _ = writeln!(o, r##"<text x="{}" y="{}" fill="#000">{}</text>"##, margin, y, escape(line));
     }
     o.push_str("</svg>\n");
     o
+}
+
+/// Splits text into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= width.max(10) => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 fn escape(s: &str) -> String {

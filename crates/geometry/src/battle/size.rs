@@ -112,6 +112,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn heights_by_size_follow_the_rulebook_and_gargantuan_continues_them() {
+        // "Small and smaller creatures count as less than one square tall,
+        // Medium creatures as exactly one square tall, Large creatures as
+        // two squares tall and Huge creatures as three squares tall."
+        let h: Vec<u16> = Size::ALL.iter().map(|s| s.height().0).collect();
+        assert_eq!(h, [1, 1, 2, 4, 6, 8], "in half squares; Gargantuan 4 squares (ruling P2V-G2)");
+        let sides: Vec<u8> = Size::ALL.iter().map(|s| s.side()).collect();
+        assert_eq!(sides, [1, 1, 1, 2, 3, 4]);
+    }
+
+    #[test]
     fn sizes_parse_by_name_or_letter() {
         for s in Size::ALL {
             assert_eq!(Size::parse(s.name()), Some(s));
