@@ -5,7 +5,7 @@
 //! in an area only if the line from the area's point of origin to the
 //! square's centre passes no solid terrain. A figure is in an area if any
 //! square of its space is. The shapes are Pathfinder Second Edition's
-//! templates (rulings P2V-G10 to G13):
+//! templates (rulings P2V-G10 to G13; blocking, P2V-G15):
 //!
 //! - an **emanation** counts from the sides of the origin space (emanation 1
 //!   is every square next to it) and holds the space itself;

@@ -6,7 +6,7 @@
 //!
 //! *Through* means through the inside of the target's space: a line that
 //! only touches a corner or runs along a side does not pass through it
-//! (ruling P2V-G14).
+//! (ruling P2V-G16).
 
 use super::board::Space;
 use super::field::{Battlefield, FigureId};

@@ -9,7 +9,7 @@
 //! - range: from any point of the attacker's base edge to any point of the
 //!   target's, so the gap between the bases;
 //! - adjacency: less than 1" between the bases (and a reach of N: less than
-//!   N", ruling P2V-G16);
+//!   N", ruling P2V-G20);
 //! - sight: a straight line from base to base clear of solid and opaque
 //!   footprints (with the grid's height rule: terrain one inch or more
 //!   higher than both ends blocks); effect: the line between the centres
