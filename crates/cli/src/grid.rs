@@ -219,7 +219,7 @@ impl Sandbox {
                 Ok(if on { "helpless" } else { "no longer helpless" }.into())
             }
             "door" => {
-                let name = w[1..w.len().saturating_sub(1)].join(" ");
+                let name = w.get(1..w.len().saturating_sub(1)).unwrap_or_default().join(" ");
                 let open = match w.last().copied() {
                     Some("open") => true,
                     Some("close" | "closed" | "shut") => false,

@@ -857,3 +857,57 @@ fn grid_sandbox_reads_map_files_refuses_bad_ones_by_line_and_ends_on_closed_inpu
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("cannot read"), "{}", text(&o));
 }
+
+#[test]
+fn grid_sandbox_never_panics_on_odd_commands() {
+    let lines = [
+        "place",
+        "place a",
+        "place a huge",
+        "place a huge zz99",
+        "place a gargantuan a1 999999999999",
+        "place é small b2",
+        "place a small b2",
+        "place a small b2",
+        "move a",
+        "move a q99",
+        "move zz a1",
+        "sight",
+        "sight a",
+        "effect a a",
+        "cover a a",
+        "cover a a zz9",
+        "area",
+        "area burst",
+        "area burst x at a1",
+        "area burst 99999 at a1",
+        "area burst 3 at a1:up",
+        "area emanation 2 from",
+        "cone",
+        "cone 3 from a toward",
+        "cone 3 from a toward up",
+        "cone 3 from a toward a1",
+        "line 3 from a toward a1",
+        "reach a 61",
+        "reach a 6 hover",
+        "path a to",
+        "path a to x1 3",
+        "flanked",
+        "flanked a 9999",
+        "flanking a",
+        "door",
+        "door gate ajar",
+        "door nothing open",
+        "helpless",
+        "svg",
+        "svg /nonexistent/dir/x.svg",
+        "remove a",
+        "range a b",
+        "\u{1F600}",
+        "board",
+    ];
+    let o = arbiter(&["grid", "river-ford"], &(lines.join("\n") + "\n"));
+    let t = text(&o);
+    assert!(o.status.success() && !t.contains("panicked"), "{t}");
+    assert!(t.contains("missing") && t.contains("is not a") && t.contains("cannot write"), "{t}");
+}

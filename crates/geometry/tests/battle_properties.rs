@@ -295,3 +295,40 @@ proptest! {
         prop_assert_eq!(f.flanks(ia, ib, it, reach.0, reach.1), through && f.in_reach(ia, it, reach.0) && f.in_reach(ib, it, reach.1));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// No map file panics the loader: a shipped map with random edits is
+    /// either read or refused with a reason.
+    #[test]
+    fn map_files_never_panic_the_loader(cuts in prop::collection::vec((0usize..4000, "[ .#:\\n\\[\\]\"=a-z0-9|]{0,8}"), 1..6)) {
+        let mut text = arbiter_geometry::battle::map::shipped("ruined-crossroads").unwrap().to_string();
+        for (at, insert) in cuts {
+            let at = at.min(text.len());
+            let at = (0..=at).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+            text.insert_str(at, &insert);
+        }
+        match BattleMap::from_toml(&text) {
+            Ok(m) => prop_assert!(m.terrain.board().width() >= 1),
+            Err(e) => prop_assert!(!e.reason.is_empty()),
+        }
+    }
+
+    /// Out-of-the-way arguments are refused, not panics.
+    #[test]
+    fn odd_queries_never_panic(f in field(), x in -300i32..300, y in -300i32..300, r in 0u32..100_000, side in 0u8..9) {
+        let area = Area::Burst { at: Point::new(x, y), radius: r };
+        let _ = f.area(&area);
+        let _ = f.area(&Area::Line { from: Point::new(x, y), toward: Point::new(y, x), length: r });
+        let _ = f.area(&Area::Emanation { origin: Space { file: (x & 63) as u8, rank: (y & 63) as u8, side }, radius: r });
+        if let Some((id, _)) = f.figures().next() {
+            let _ = f.sight_to(id, Point::new(x, y));
+            let _ = f.effect_to(id, Point::new(x, y));
+            let m = f.mover(id, Mode::Walk).unwrap();
+            let _ = f.reachable(m, Position::at(Square((x.unsigned_abs() % 65536) as u16)), r);
+        }
+        let mut g = f.clone();
+        let _ = g.place(Figure { name: "odd".into(), size: Size::Medium, space: Space { file: (x & 255) as u8, rank: (y & 255) as u8, side }, team: 0, helpless: false });
+    }
+}

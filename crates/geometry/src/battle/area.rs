@@ -62,6 +62,9 @@ pub enum Area {
     },
 }
 
+/// The largest radius or length of an area, in squares.
+pub const MAX_SIZE: u32 = 128;
+
 /// Why an area is not allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AreaError(pub String);
@@ -112,6 +115,27 @@ impl Area {
     /// Checks the area's shape (corners on corners, cones aimed from a
     /// corner diagonally or from an edge's middle straight).
     pub fn check(&self) -> Result<(), AreaError> {
+        let (size, points): (u32, [Point; 2]) = match *self {
+            Area::Emanation { origin, radius } => (radius, [origin.centre(); 2]),
+            Area::Burst { at, radius } => (radius, [at; 2]),
+            Area::Cone { apex, radius, .. } => (radius, [apex; 2]),
+            Area::Line { from, toward, length } => (length, [from, toward]),
+        };
+        if size > MAX_SIZE {
+            return Err(AreaError(format!("an area is at most {MAX_SIZE} squares across")));
+        }
+        let (start, aim) = (points[0], points[1]);
+        if !(0..=2 * 64).contains(&start.x) || !(0..=2 * 64).contains(&start.y) {
+            return Err(AreaError("an area starts on the board".into()));
+        }
+        if !(-256..=384).contains(&aim.x) || !(-256..=384).contains(&aim.y) {
+            return Err(AreaError("a line is aimed at a point near the board".into()));
+        }
+        if let Area::Emanation { origin, .. } = *self
+            && !(1..=4).contains(&origin.side)
+        {
+            return Err(AreaError("an emanation's origin is a space of 1 to 4 squares a side".into()));
+        }
         match *self {
             Area::Burst { at, .. } if !at.is_corner() => {
                 Err(AreaError("a burst starts at a corner where squares meet".into()))
@@ -268,6 +292,9 @@ impl Battlefield {
     /// The squares of an area's shape on the board, before blocking.
     pub fn area_shape(&self, area: &Area) -> SquareSet {
         let mut set = SquareSet::EMPTY;
+        if area.check().is_err() {
+            return set;
+        }
         if let Area::Line { from, toward, length } = *area {
             let line = Line::through(from, toward);
             // Far enough to leave any board: the direction scaled past 256 half squares.

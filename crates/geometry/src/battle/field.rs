@@ -55,7 +55,9 @@ pub enum PlaceError {
 impl fmt::Display for PlaceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlaceError::OffBoard => f.write_str("the space does not fit on the board"),
+            PlaceError::OffBoard => {
+                f.write_str("the space does not fit on the board (or is not 1 to 4 squares a side)")
+            }
             PlaceError::Solid(_) => f.write_str("solid terrain is in the way"),
             PlaceError::Occupied(_) => f.write_str("another figure stands there"),
             PlaceError::NoFigure => f.write_str("there is no such figure"),
@@ -119,7 +121,7 @@ impl Battlefield {
     /// Checks that terrain lets a space be stood on: on the board, no solid
     /// square in it and no solid edge between its squares.
     pub fn terrain_allows(&self, space: &Space) -> Result<(), PlaceError> {
-        if !self.board().holds(space) {
+        if !(1..=4).contains(&space.side) || !self.board().holds(space) {
             return Err(PlaceError::OffBoard);
         }
         let t = &self.terrain;

@@ -636,6 +636,7 @@ impl Battlefield {
     /// Every anchor forced movement of up to `squares` can leave the figure on.
     pub fn forced_reach(&self, id: FigureId, kind: Forced, source: Source, squares: u32) -> SquareSet {
         let Some(f) = self.figure(id) else { return SquareSet::EMPTY };
+        let squares = squares.min(64);
         let mut out = SquareSet::EMPTY;
         out.insert(f.space.anchor());
         let mut frontier = vec![(Position::at(f.space.anchor()), 0u32)];

@@ -13,6 +13,11 @@ use super::sight::{Extent, Sightline, effect, sight};
 use super::size::Height;
 use super::terrain::Traits;
 
+/// True if a point lies within the largest board (0 to 128 half squares).
+fn on_board(p: Point) -> bool {
+    (0..=128).contains(&p.x) && (0..=128).contains(&p.y)
+}
+
 /// The extent of a space in half squares.
 pub fn extent(space: &Space) -> Extent {
     let (lo, hi) = space.bounds();
@@ -116,6 +121,9 @@ impl Battlefield {
     /// of origin, or the centre of its first square).
     pub fn sight_to(&self, a: FigureId, p: Point) -> Option<Sightline> {
         let x = self.figure(a)?;
+        if !on_board(p) {
+            return None;
+        }
         self.sight_between(&extent(&x.space), &Extent::point(p), self.top(a).max(self.ground_at(p)))
     }
 
@@ -136,12 +144,18 @@ impl Battlefield {
     /// Line of effect from `a`'s centre to a point (an area's origin).
     pub fn effect_to(&self, a: FigureId, p: Point) -> bool {
         let Some(x) = self.figure(a) else { return false };
+        if !on_board(p) {
+            return false;
+        }
         let own = [extent(&x.space).own(), Extent::point(p).own()];
         self.effect_between(x.space.centre(), p, own, self.top(a).max(self.ground_at(p)))
     }
 
     /// Line of effect between two points at ground level (areas).
     pub fn effect_between_points(&self, p: Point, q: Point) -> bool {
+        if !on_board(p) || !on_board(q) {
+            return false;
+        }
         let tallest = self.ground_at(p).max(self.ground_at(q));
         self.effect_between(p, q, [(0, 0, 0, 0); 2], tallest)
     }
