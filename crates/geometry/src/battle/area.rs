@@ -307,6 +307,9 @@ impl Battlefield {
         }
         let (f0, r0, f1, r1) = area.bounds();
         let (f0, f1) = (f0.max(0), f1.min(self.board().width()));
+        if f0 >= f1 {
+            return set;
+        }
         for r in r0.max(0)..r1.min(self.board().height()) {
             let row = match *area {
                 // Bursts and emanations are one run of squares on each rank:
@@ -332,6 +335,53 @@ impl Battlefield {
                         let lo = i32::from(origin.file) - gx as i32;
                         let hi = origin.file_end() + gx as i32;
                         row_mask(lo.clamp(f0, f1) as u32, hi.clamp(f0, f1) as u32)
+                    }
+                }
+                Area::Cone { apex, toward, radius } => {
+                    let (dx, dy) = toward.delta();
+                    let mask = |lo: i32, hi: i32| row_mask(lo.clamp(f0, f1) as u32, hi.clamp(f0, f1) as u32);
+                    if toward.is_diagonal() {
+                        // A quarter of a burst.
+                        let (i, j) = (apex.x / 2, apex.y / 2);
+                        let d = if dy > 0 { r - j + 1 } else { j - r };
+                        if d < 1 {
+                            0
+                        } else {
+                            let mut m = 0;
+                            while m <= radius && count(m + 1, d as u32) <= radius {
+                                m += 1;
+                            }
+                            if dx > 0 { mask(i, i + m as i32) } else { mask(i - m as i32, i) }
+                        }
+                    } else if dx == 0 {
+                        // Straight north or south from the middle of square i's edge.
+                        let (i, j) = ((apex.x - 1) / 2, apex.y / 2);
+                        let fwd = if dy > 0 { r - j + 1 } else { j - r };
+                        if fwd < 1 || count(fwd as u32, 0) > radius {
+                            0
+                        } else {
+                            let mut side = 0;
+                            while side + 1 < fwd && count(fwd as u32, side as u32 + 1) <= radius {
+                                side += 1;
+                            }
+                            mask(i - side, i + side + 1)
+                        }
+                    } else {
+                        // Straight east or west from the middle of rank j's edge.
+                        let (i, j) = (apex.x / 2, (apex.y - 1) / 2);
+                        let side = (r - j).unsigned_abs();
+                        let mut far = side;
+                        while far <= radius && count(far + 1, side) <= radius {
+                            far += 1;
+                        }
+                        let (side, far) = (side as i32, far as i32);
+                        if far < side + 1 {
+                            0
+                        } else if dx > 0 {
+                            mask(i + side, i + far)
+                        } else {
+                            mask(i - far, i - side)
+                        }
                     }
                 }
                 _ => {
@@ -362,15 +412,21 @@ impl Battlefield {
             }
             _ => self.unblocked(&shape, origin, area.bounds()),
         };
-        let figures = self
-            .figures()
-            .filter(|(_, f)| {
-                let (lo, hi) = (f.space.rank as i32, f.space.rank_end());
-                let mask = row_mask(u32::from(f.space.file), f.space.file_end() as u32);
-                (lo..hi).any(|r| squares.row(r) & mask != 0)
-            })
-            .map(|(id, _)| id)
-            .collect();
+        // Figures outside the area's box are not in it (a line's box is
+        // not computed: every figure is checked).
+        let (bf0, br0, bf1, br1) = if matches!(area, Area::Line { .. }) { (0, 0, 64, 64) } else { area.bounds() };
+        let mut figures = Vec::new();
+        for (id, f) in self.figures() {
+            let sp = &f.space;
+            let (f0, r0, f1, r1) = (i32::from(sp.file), i32::from(sp.rank), sp.file_end(), sp.rank_end());
+            if f1 <= bf0 || f0 >= bf1 || r1 <= br0 || r0 >= br1 {
+                continue;
+            }
+            let mask = row_mask(f0 as u32, f1.min(64) as u32);
+            if (r0..r1).any(|r| squares.row(r) & mask != 0) {
+                figures.push(id);
+            }
+        }
         Ok(AreaHit { squares, figures })
     }
 

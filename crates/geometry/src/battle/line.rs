@@ -223,17 +223,29 @@ pub fn walk(line: &Line, t0: Ratio, t1: Ratio, v: &mut impl Visitor) -> bool {
     let scale = i64::from(line.d.x.unsigned_abs().max(1)) * i64::from(line.d.y.unsigned_abs().max(1));
     let mut x = Axis::new(line.p.x, line.d.x, line.d.y, t0);
     let mut y = Axis::new(line.p.y, line.d.y, line.d.x, t0);
-    // A scaled time `at` is past t1 when at/scale > t1.
-    let past_end = |at: i64| i128::from(at) * i128::from(t1.d) > i128::from(t1.n) * i128::from(scale);
+    // A scaled time `at` is past t1 when at/scale > t1, that is when it is
+    // past the whole part of t1·scale.
+    let end_at = if t1.d == 1 {
+        t1.n.saturating_mul(scale)
+    } else {
+        let e = (i128::from(t1.n) * i128::from(scale)).div_euclid(i128::from(t1.d));
+        i64::try_from(e).unwrap_or(if e > 0 { i64::MAX - 1 } else { i64::MIN })
+    };
+    let past_end = |at: i64| at > end_at;
     let mut t = t0;
     let mut first = true;
     loop {
         let next_at = x.at.min(y.at);
         let within = next_at != i64::MAX && !past_end(next_at);
         let next = Ratio { n: next_at, d: scale };
-        // The open stretch from t to the next crossing (or to t1).
-        let end = if within { next } else { t1 };
-        let started = if first { end > t } else { end.n * t.d > t.n * end.d };
+        // The open stretch from t to the next crossing (or to t1); after the
+        // first crossing, t is a scaled time too.
+        let started = match (first, within) {
+            (true, true) => next > t,
+            (true, false) => t1 > t,
+            (false, true) => next_at > t.n,
+            (false, false) => t1 > t,
+        };
         if started && !span(v, t, &x, &y) {
             return false;
         }

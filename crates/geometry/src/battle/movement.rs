@@ -20,7 +20,7 @@
 use super::board::{Dir, Space, count};
 use super::field::{Battlefield, FigureId};
 use super::square::{Square, SquareSet};
-use super::steps::{DIRS, StepTable, code};
+use super::steps::{DIRS, StepTable, WALK_BLOCKED, WALK_DEEP, WALK_DOWN, code};
 use std::fmt;
 
 /// How a creature moves: on foot, or with one of the five movement modes.
@@ -343,7 +343,7 @@ impl Battlefield {
     /// Calls `f` with every step between teleportation circles from `pos`.
     fn jumps(&self, ctx: &Ctx<'_>, pos: Position, mut f: impl FnMut((Step, Position))) {
         let t = ctx.table;
-        if t.circles.is_empty() || !t.circles.iter().any(|(_, s)| s.contains(pos.anchor)) {
+        if !t.on_circle.contains(pos.anchor) {
             return;
         }
         let a = pos.anchor;
@@ -377,6 +377,7 @@ impl Battlefield {
         out.set(start.state(), 0, u16::MAX);
         out.buckets[0].push(start.state() as u16);
         let t = ctx.table;
+        let mode = mover.mode;
         let mut c = 0usize;
         while c <= budget as usize {
             let Some(s) = out.buckets[c].pop() else {
@@ -394,20 +395,45 @@ impl Battlefield {
             if pos.down {
                 continue;
             }
-            let mut relax = |(step, next): (Step, Position)| {
-                let nc = c + step.cost as usize;
-                let ns = next.state();
+            if mode == Mode::Walk {
+                // On foot: one table read per step (the same rules as
+                // `evaluate`, which the tests hold it to).
+                for (di, off) in OFFSET.iter().enumerate() {
+                    let w = t.walk[a.index() * 8 + di];
+                    if w == WALK_BLOCKED {
+                        continue;
+                    }
+                    let to = (i32::from(a.0) + off) as usize;
+                    if ctx.enemy.contains(Square(to as u16)) {
+                        continue;
+                    }
+                    let diagonal = di % 2 == 1;
+                    let base = if diagonal && pos.odd_diagonals { 2 } else { 1 };
+                    let cost = base + if w & WALK_DEEP != 0 { base } else { 0 } + usize::from(w & (WALK_DEEP - 1));
+                    let odd = pos.odd_diagonals ^ diagonal;
+                    let ns = to * 4 + usize::from(odd) * 2 + usize::from(w & WALK_DOWN != 0);
+                    let nc = c + cost;
+                    if nc <= budget as usize && nc < usize::from(out.get(ns)) {
+                        out.set(ns, nc as u8, s);
+                        out.buckets[nc].push(ns as u16);
+                    }
+                }
+            }
+            let mut relax = |cost: usize, ns: usize| {
+                let nc = c + cost;
                 if nc <= budget as usize && nc < usize::from(out.get(ns)) {
                     out.set(ns, nc as u8, s);
                     out.buckets[nc].push(ns as u16);
                 }
             };
-            for di in 0..8 {
-                if let Ok(x) = self.evaluate(&ctx, pos, di) {
-                    relax(x);
+            if mode != Mode::Walk {
+                for di in 0..8 {
+                    if let Ok((step, next)) = self.evaluate(&ctx, pos, di) {
+                        relax(step.cost as usize, next.state());
+                    }
                 }
             }
-            self.jumps(&ctx, pos, relax);
+            self.jumps(&ctx, pos, |(step, next)| relax(step.cost as usize, next.state()));
         }
     }
 

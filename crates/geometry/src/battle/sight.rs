@@ -106,6 +106,52 @@ struct Touches<'a> {
     /// A side owed until the end of the edge being run along (a blocking
     /// square on one side of it).
     pending: Option<i8>,
+    /// The items round a corner (as in [`Touches::corner`]) left and right
+    /// of the line.
+    sides_mask: (u8, u8),
+}
+
+/// Which of the eight items round a corner (four squares NE, NW, SW, SE,
+/// then four half-edges E, N, W, S) lie left and right of a line with
+/// direction signs (sx, sy); the two squares it runs through lie on neither
+/// side. Only the signs matter: the squares beside a line through a corner
+/// are the two it does not run through, whatever its slope.
+const fn sides_for(sx: i32, sy: i32) -> (u8, u8) {
+    let items: [(i32, i32); 8] = [(1, 1), (-1, 1), (-1, -1), (1, -1), (2, 0), (0, 2), (-2, 0), (0, -2)];
+    let (mut l, mut r) = (0u8, 0u8);
+    let mut k = 0;
+    while k < 8 {
+        let (ox, oy) = items[k];
+        let quadrant = ox == 1 || ox == -1;
+        let through = quadrant && ((ox == sx && oy == sy) || (ox == -sx && oy == -sy));
+        // The cross product's sign for the quadrants beside the line and the
+        // half-edges is the same for any direction with these signs.
+        let c = sx * oy - sy * ox;
+        if !through {
+            if c > 0 {
+                l |= 1 << k;
+            } else if c < 0 {
+                r |= 1 << k;
+            }
+        }
+        k += 1;
+    }
+    (l, r)
+}
+
+/// [`sides_for`] by `(sx + 1) * 3 + (sy + 1)`.
+const SIDES: [(u8, u8); 9] = {
+    let mut t = [(0u8, 0u8); 9];
+    let mut k = 0;
+    while k < 9 {
+        t[k] = sides_for(k as i32 / 3 - 1, k as i32 % 3 - 1);
+        k += 1;
+    }
+    t
+};
+
+fn sides_mask(d: Point) -> (u8, u8) {
+    SIDES[((d.x.signum() + 1) * 3 + d.y.signum() + 1) as usize]
 }
 
 impl Touches<'_> {
@@ -165,35 +211,18 @@ impl Visitor for Touches<'_> {
             return true;
         }
         let b = self.blockers;
-        let (sx, sy) = (self.d.x.signum(), self.d.y.signum());
-        let mut left = false;
-        let mut right = false;
-        // Squares round the corner (the two the line runs through are not
-        // beside it), then the four half-edges from it.
-        let items: [(i32, i32, bool); 8] = [
-            (1, 1, b.square(i, j)),
-            (-1, 1, b.square(i - 1, j)),
-            (-1, -1, b.square(i - 1, j - 1)),
-            (1, -1, b.square(i, j - 1)),
-            (2, 0, b.north(i, j - 1)),
-            (0, 2, b.east(i - 1, j)),
-            (-2, 0, b.north(i - 1, j - 1)),
-            (0, -2, b.east(i - 1, j - 1)),
-        ];
-        for (ox, oy, blocked) in items {
-            if !blocked {
-                continue;
-            }
-            let quadrant = ox.abs() == 1;
-            if quadrant && ((ox == sx && oy == sy) || (ox == -sx && oy == -sy)) {
-                continue;
-            }
-            match self.side_of(ox, oy) {
-                1 => left = true,
-                -1 => right = true,
-                _ => {}
-            }
-        }
+        // Squares round the corner, then the four half-edges from it, as
+        // bits; which of them lie left and right of the line depends only on
+        // the signs of its direction (`sides`).
+        let blocked = u8::from(b.square(i, j))
+            | u8::from(b.square(i - 1, j)) << 1
+            | u8::from(b.square(i - 1, j - 1)) << 2
+            | u8::from(b.square(i, j - 1)) << 3
+            | u8::from(b.north(i, j - 1)) << 4
+            | u8::from(b.east(i - 1, j)) << 5
+            | u8::from(b.north(i - 1, j - 1)) << 6
+            | u8::from(b.east(i - 1, j - 1)) << 7;
+        let (left, right) = (blocked & self.sides_mask.0 != 0, blocked & self.sides_mask.1 != 0);
         if left && right {
             self.hard = true;
             return false;
@@ -252,6 +281,42 @@ fn contact(line: &Line, e: &Extent, span: (Ratio, Ratio), near: Ratio) -> Option
     Some((near, if v > 0.0 { 1 } else { -1 }))
 }
 
+/// The whole part of a number (rounded down), without a call to `floor`
+/// (which is not an instruction on the base x86-64).
+fn floor(v: f64) -> i32 {
+    let t = v as i32;
+    if f64::from(t) > v { t - 1 } else { t }
+}
+
+/// True if no blocking square or edge lies within a square of the part of
+/// the line from `t0` to `t1`: rank by rank, the files the line crosses
+/// there and one more on each side, checked on that rank and the two next
+/// to it.
+fn nothing_near(line: &Line, t0: Ratio, t1: Ratio, b: &Blockers<'_>) -> bool {
+    clear_band(line.at(t0), line.at(t1), b)
+}
+
+/// True if no blocking square or edge lies within a square of the segment
+/// from `p` to `q` (half squares).
+pub(crate) fn clear_band(p: (f64, f64), q: (f64, f64), b: &Blockers<'_>) -> bool {
+    let ((x0, y0), (x1, y1)) = if p.1 <= q.1 { (p, q) } else { (q, p) };
+    let (r0, r1) = (floor(y0 / 2.0), floor(y1 / 2.0));
+    for r in r0..=r1 {
+        let (xa, xb) = if y1 - y0 < 1e-9 {
+            (x0, x1)
+        } else {
+            let at = |y: f64| x0 + (x1 - x0) * ((y - y0) / (y1 - y0)).clamp(0.0, 1.0);
+            (at(f64::from(2 * r).max(y0)), at(f64::from(2 * r + 2).min(y1)))
+        };
+        let (lo, hi) = (floor(xa.min(xb) / 2.0) - 1, floor(xa.max(xb) / 2.0) + 1);
+        let mask = super::square::row_mask(lo.clamp(0, 64) as u32, (hi + 1).clamp(0, 64) as u32);
+        if (r - 1..=r + 1).any(|k| (b.squares.row(k) | b.east.row(k) | b.north.row(k)) & mask != 0) {
+            return false;
+        }
+    }
+    true
+}
+
 /// True if the edge from the corner at `x` (half squares, even) one half
 /// step in direction (dx, dy) (one of them 0) blocks.
 fn half_edge(b: &Blockers<'_>, x: Point, dx: i32, dy: i32) -> bool {
@@ -287,6 +352,14 @@ fn clear_between(line: &Line, a: &Extent, b: &Extent, blockers: Blockers<'_>) ->
     };
     // The end of each extent's chord at the part between them, and the
     // direction from each end towards the other.
+    // Nothing blocking anywhere near the part between: clear, and nothing
+    // to touch either (when the line runs through both ends' insides).
+    let through = |e: &Extent| {
+        e.lo != e.hi && cross(line.p, Point::new(line.p.x + line.d.x, line.p.y + line.d.y), e.centre()) == 0
+    };
+    if through(a) && through(b) && nothing_near(line, t0, t1, &blockers) {
+        return Some(Sightline { line: *line, t0, t1 });
+    }
     let forward = ia.1 <= ib.0 || (ib.1 > ia.0 && ia.0 <= ib.0);
     let (na, nb) = if ia.1 <= ib.0 {
         (ia.1, ib.0)
@@ -304,6 +377,7 @@ fn clear_between(line: &Line, a: &Extent, b: &Extent, blockers: Blockers<'_>) ->
         overflow: false,
         skip: [None, None],
         pending: None,
+        sides_mask: sides_mask(line.d),
     };
     let mut touching = [None, None];
     for (k, (e, span, near, towards)) in
@@ -345,17 +419,6 @@ pub fn sight(a: &Extent, b: &Extent, blockers: Blockers<'_>) -> Option<Sightline
         && let Some(s) = clear_between(&Line::through(ca, cb), a, b, blockers)
     {
         return Some(s);
-    }
-    // The lines parallel to it through matching corners of the two ends.
-    if ca != cb {
-        let (ac, bc) = (a.corners(), b.corners());
-        for k in 0..4 {
-            if ac[k] != bc[k]
-                && let Some(s) = clear_between(&Line::through(ac[k], bc[k]), a, b, blockers)
-            {
-                return Some(s);
-            }
-        }
     }
     let hull = Hull::of(a, b);
     let corridor = corridor(a, b, &hull, blockers)?;
@@ -438,7 +501,7 @@ impl Hull {
                 }
             }
         }
-        (lo <= hi).then(|| ((lo - 1e-9).floor() as i32, (hi + 1e-9).ceil() as i32))
+        (lo <= hi).then(|| (floor(lo - 1e-9), -floor(-(hi + 1e-9))))
     }
 
     fn bounds(&self) -> (Point, Point) {
@@ -674,19 +737,50 @@ fn critical(a: &Extent, b: &Extent, hull: &Hull, corridor: &Corridor, blockers: 
             }
         }
     }
+    // The ends' corners come first (8 or fewer): pairs of two of them, then
+    // one of them with a corner of the terrain, then two of the terrain.
+    let ends = feats.len().min(if a.lo == a.hi { 1 } else { 4 } + if b.lo == b.hi { 1 } else { 4 });
     let n = feats.len();
-    for i in 0..n {
+    let (ac, bc) = (a.corners(), b.corners());
+    let try_pair = |i: usize, j: usize| -> Option<Sightline> {
+        let (p, q) = (feats[i], feats[j]);
+        if p.at == q.at {
+            return None;
+        }
+        let line = Line::through(p.at, q.at);
+        let bit = pass_bit(Pass::of(line.d));
+        if p.passes & bit == 0 || q.passes & bit == 0 {
+            return None;
+        }
+        // The line must meet both ends: not every corner of either strictly
+        // on one side of it.
+        let side = |c: Point| cross(p.at, q.at, c).signum();
+        let meets = |cs: &[Point; 4]| {
+            let s: [i64; 4] = std::array::from_fn(|k| side(cs[k]));
+            !(s.iter().all(|x| *x > 0) || s.iter().all(|x| *x < 0))
+        };
+        if !meets(&ac) || !meets(&bc) {
+            return None;
+        }
+        clear_between(&line, a, b, blockers)
+    };
+    for i in 0..ends {
+        for j in i + 1..ends {
+            if let Some(s) = try_pair(i, j) {
+                return Some(s);
+            }
+        }
+    }
+    for i in 0..ends {
+        for j in ends..n {
+            if let Some(s) = try_pair(i, j) {
+                return Some(s);
+            }
+        }
+    }
+    for i in ends..n {
         for j in i + 1..n {
-            let (p, q) = (feats[i], feats[j]);
-            if p.at == q.at {
-                continue;
-            }
-            let line = Line::through(p.at, q.at);
-            let bit = pass_bit(Pass::of(line.d));
-            if p.passes & bit == 0 || q.passes & bit == 0 {
-                continue;
-            }
-            if let Some(s) = clear_between(&line, a, b, blockers) {
+            if let Some(s) = try_pair(i, j) {
                 return Some(s);
             }
         }

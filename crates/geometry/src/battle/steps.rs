@@ -58,7 +58,20 @@ pub(crate) struct StepTable {
     /// The teleportation circles: each piece and the anchors from which a
     /// space touches it (empty unless there are two or more).
     pub circles: Vec<(PieceId, SquareSet)>,
+    /// Every anchor of `circles`.
+    pub on_circle: SquareSet,
+    /// Per anchor and direction, a step on foot: [`WALK_BLOCKED`], or the
+    /// extra cost over the diagonal count (bits 0–11), [`WALK_DEEP`] (the
+    /// count doubles) and [`WALK_DOWN`] (a fall that ends the movement).
+    pub walk: Vec<u16>,
 }
+
+/// In [`StepTable::walk`]: no step on foot.
+pub(crate) const WALK_BLOCKED: u16 = u16::MAX;
+/// In [`StepTable::walk`]: the step enters deep water.
+pub(crate) const WALK_DEEP: u16 = 1 << 12;
+/// In [`StepTable::walk`]: the step is a fall of two squares or more.
+pub(crate) const WALK_DOWN: u16 = 1 << 13;
 
 /// Bits of [`StepTable::code`].
 pub(crate) mod code {
@@ -182,6 +195,8 @@ impl StepTable {
             ground: vec![0; 4096],
             code: vec![0; 4096 * 8],
             circles: Vec::new(),
+            on_circle: SquareSet::EMPTY,
+            walk: vec![WALK_BLOCKED; 4096 * 8],
         };
         let (w, h) = (board.width(), board.height());
         let fits = |f: i32, r: i32| f >= 0 && r >= 0 && f + n <= w && r + n <= h;
@@ -346,6 +361,46 @@ impl StepTable {
                 }
             }
         }
+        for a in 0..4096usize {
+            for di in 0..8 {
+                let c = t.code[a * 8 + di];
+                if c & code::ON_BOARD == 0 {
+                    continue;
+                }
+                let to = (a as i32 + [64, 65, 1, -63, -64, -65, -1, 63][di]) as usize;
+                let squeezed = if c & code::STEP != 0 {
+                    false
+                } else if c & code::SQUEEZE != 0 {
+                    true
+                } else {
+                    continue;
+                };
+                let (g0, g1) = (t.ground[a], t.ground[to]);
+                let climbable = c & code::INCLINE != 0;
+                let (mut climb, mut fall) = (0u16, 0u16);
+                if g1 > g0 {
+                    if !climbable {
+                        continue;
+                    }
+                    climb = (g1 - g0).div_ceil(2);
+                } else if g1 < g0 && !climbable {
+                    fall = (g0 - g1) / 2;
+                }
+                let difficult = c & (code::DIFFICULT | code::AGAINST | code::WATER) != 0;
+                let extra = u16::from(difficult || squeezed) + u16::from(c & code::EDGE_DIFFICULT != 0) + climb;
+                if extra >= WALK_DEEP {
+                    continue;
+                }
+                let mut w = extra;
+                if c & code::DEEP != 0 {
+                    w |= WALK_DEEP;
+                }
+                if fall >= 2 {
+                    w |= WALK_DOWN;
+                }
+                t.walk[a * 8 + di] = w;
+            }
+        }
         if !t.circle.is_empty() {
             for (i, p) in terrain.pieces().iter().enumerate() {
                 if p.active().contains(Traits::TELEPORTATION) {
@@ -362,6 +417,9 @@ impl StepTable {
             }
             if t.circles.len() < 2 {
                 t.circles.clear();
+            }
+            for (_, set) in &t.circles {
+                t.on_circle.union_with(set);
             }
         }
         t

@@ -10,8 +10,9 @@
 //!
 //! Heights are measured from the table, in squares. A piece's *elevation* is
 //! where a creature standing on it stands (a hill, a rooftop); its *height*
-//! is how tall it stands (for the height rule of line of sight and for
-//! cover). Unless stated, solid and opaque terrain reach the sky, obstructing
+//! is how tall it stands (for cover, and for the height rule of line of
+//! sight: solid and opaque terrain block sight up to their height, raised
+//! ground up to its elevation, obstructing and concealing terrain never). Unless stated, solid and opaque terrain reach the sky, obstructing
 //! terrain stands one square above its elevation, and anything else lies
 //! flat on its elevation.
 
@@ -170,6 +171,21 @@ impl Piece {
         }
         t
     }
+    /// How high it blocks line of sight (and, if solid, line of effect):
+    /// solid and opaque terrain to its height, raised ground to its
+    /// elevation; `None` for terrain that never blocks sight (obstructing,
+    /// concealing or flat terrain, an open door).
+    pub fn sight_height(&self) -> Option<Height> {
+        let t = self.active();
+        if t.any(Traits::SOLID.with(Traits::OPAQUE)) {
+            Some(self.height())
+        } else if self.elevation > 0 {
+            Some(Height::squares(self.elevation))
+        } else {
+            None
+        }
+    }
+
     /// How tall it stands now: the stated height; else unbounded for solid
     /// and opaque terrain (and closed doors), one square above its elevation
     /// for obstructing terrain, and its elevation for anything else. An open
@@ -331,12 +347,10 @@ impl Terrain {
         let mut tallest = vec![0u16; N];
         let mut on_square: Vec<Vec<PieceId>> = vec![Vec::new(); N];
         let mut on_edge: Vec<Vec<PieceId>> = vec![Vec::new(); 2 * N];
-        let mut heights: Vec<Height> = Vec::new();
         for (i, p) in self.pieces.iter().enumerate() {
             let id = PieceId(i as u16);
             let active = p.active();
             let h = p.height();
-            heights.push(h);
             for s in p.squares.iter() {
                 traits[s.index()] = traits[s.index()].with(active);
                 elevation[s.index()] = elevation[s.index()].max(Height::squares(p.elevation).0);
@@ -361,11 +375,18 @@ impl Terrain {
                 }
             }
         }
+        // What blocks sight and effect, and how high: solid and opaque
+        // terrain to its height, raised ground to its elevation. Obstructing
+        // or concealing terrain gives cover or concealment whatever its
+        // height, and never blocks sight.
+        let blocking: Vec<Option<Height>> = self.pieces.iter().map(Piece::sight_height).collect();
+        let mut heights: Vec<Height> = blocking.iter().flatten().copied().collect();
         heights.sort_unstable();
         heights.dedup();
         let mut levels: Vec<Level> =
             heights.iter().filter(|h| h.0 > 0).map(|&height| Level { height, ..Level::default() }).collect();
-        for (p, &h) in self.pieces.iter().zip(self.pieces.iter().map(Piece::height).collect::<Vec<_>>().iter()) {
+        for (p, h) in self.pieces.iter().zip(&blocking) {
+            let Some(h) = *h else { continue };
             let solid = p.active().contains(Traits::SOLID);
             for level in levels.iter_mut().filter(|l| l.height <= h) {
                 level.squares.union_with(&p.squares);
