@@ -12,7 +12,8 @@
 //! where a creature standing on it stands (a hill, a rooftop); its *height*
 //! is how tall it stands (for cover, and for the height rule of line of
 //! sight: solid and opaque terrain block sight up to their height, raised
-//! ground up to its elevation, obstructing and concealing terrain never). Unless stated, solid and opaque terrain reach the sky, obstructing
+//! ground up to its elevation, obstructing and concealing terrain never).
+//! Unless stated, solid and opaque terrain reach the sky, obstructing
 //! terrain stands one square above its elevation, and anything else lies
 //! flat on its elevation.
 
