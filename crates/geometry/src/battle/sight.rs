@@ -715,25 +715,38 @@ fn critical(a: &Extent, b: &Extent, hull: &Hull, corridor: &Corridor, blockers: 
             }
         }
     }
-    // The corners of the corridor's squares that touch blocking terrain,
-    // each once (corner (i, j) is bit i of row j).
-    let mut seen = [0u128; 65];
+    // The corners of the corridor's squares that touch blocking terrain
+    // (corner (i, j) is bit i of row j), each once.
+    let wide = |x: u64| u128::from(x) | u128::from(x) << 1;
+    let touching = |j: i32| {
+        // Squares round corner (i, j) are files i − 1 and i of ranks j − 1
+        // and j; its half-edges the north edges of (i − 1, j − 1) and
+        // (i, j − 1), the east edges of (i − 1, j − 1) and (i − 1, j).
+        wide(blockers.squares.row(j))
+            | wide(blockers.squares.row(j - 1))
+            | wide(blockers.north.row(j - 1))
+            | u128::from(blockers.east.row(j - 1)) << 1
+            | u128::from(blockers.east.row(j)) << 1
+    };
+    let mut rows: [u128; 66] = [0; 66];
     for k in 0..corridor.n {
         let r = corridor.r0 + k as i32;
-        let mut bits = corridor.rows[k];
+        let c = wide(corridor.rows[k]);
+        for j in [r, r + 1] {
+            if (0..=64).contains(&j) {
+                rows[j as usize] |= c;
+            }
+        }
+    }
+    for (j, row) in rows.iter().enumerate().take(65) {
+        let mut bits = row & touching(j as i32);
         while bits != 0 {
-            let f = bits.trailing_zeros() as i32;
+            let i = bits.trailing_zeros() as i32;
             bits &= bits - 1;
-            for (i, j) in [(f, r), (f + 1, r), (f, r + 1), (f + 1, r + 1)] {
-                if !(0..=64).contains(&i) || !(0..=64).contains(&j) || seen[j as usize] >> i & 1 != 0 {
-                    continue;
-                }
-                seen[j as usize] |= 1u128 << i;
-                let passes = tangent_passes(&blockers, i, j);
-                let at = Point::corner(i, j);
-                if passes != 0 && hull.contains(at) {
-                    feats.push(Feature { at, passes });
-                }
+            let passes = tangent_passes(&blockers, i, j as i32);
+            let at = Point::corner(i, j as i32);
+            if passes != 0 && hull.contains(at) {
+                feats.push(Feature { at, passes });
             }
         }
     }
