@@ -8,7 +8,7 @@ use arbiter_geometry::battle::sight::{Extent, sight};
 use arbiter_geometry::battle::{Point, SquareSet};
 use proptest::prelude::*;
 
-const N: i32 = 12;
+const N: i32 = 20;
 
 #[derive(Clone, Debug)]
 struct Case {
@@ -17,6 +17,8 @@ struct Case {
     east: SquareSet,
     a: (i32, i32, i32),
     b: (i32, i32, i32),
+    /// Open ground round the blocking terrain, for walks that skip it.
+    gaps: Vec<u8>,
 }
 
 fn holds(s: (i32, i32, i32), f: i32, r: i32) -> bool {
@@ -30,7 +32,8 @@ fn extent(s: (i32, i32, i32)) -> Extent {
 fn case() -> impl Strategy<Value = Case> {
     let cells = (N * N) as usize;
     (
-        prop::collection::vec(prop::bool::weighted(0.22), cells),
+        // From nearly open ground (where walks skip far) to crowded.
+        (0.0f64..0.25).prop_flat_map(move |p| prop::collection::vec(prop::bool::weighted(p), cells)),
         prop::collection::vec(prop::bool::weighted(0.08), cells),
         prop::collection::vec(prop::bool::weighted(0.08), cells),
         (0..N - 2, 0..N - 2, 1..=2),
@@ -42,7 +45,14 @@ fn case() -> impl Strategy<Value = Case> {
         })
         .prop_filter("on the board", |(_, _, _, _, b)| b.0 + b.2 <= N && b.1 + b.2 <= N)
         .prop_map(|(sq, no, ea, a, b)| {
-            let mut c = Case { squares: SquareSet::EMPTY, north: SquareSet::EMPTY, east: SquareSet::EMPTY, a, b };
+            let mut c = Case {
+                squares: SquareSet::EMPTY,
+                north: SquareSet::EMPTY,
+                east: SquareSet::EMPTY,
+                a,
+                b,
+                gaps: Vec::new(),
+            };
             for f in 0..N {
                 for r in 0..N {
                     let k = (r * N + f) as usize;
@@ -60,6 +70,7 @@ fn case() -> impl Strategy<Value = Case> {
                     }
                 }
             }
+            c.gaps = arbiter_geometry::battle::line::gaps(&c.squares, &c.north, &c.east);
             c
         })
 }
@@ -70,6 +81,7 @@ fn blockers(c: &Case) -> Blockers<'_> {
         north: &c.north,
         east: &c.east,
         own: [(c.a.0, c.a.1, c.a.0 + c.a.2, c.a.1 + c.a.2), (c.b.0, c.b.1, c.b.0 + c.b.2, c.b.1 + c.b.2)],
+        gaps: Some(&c.gaps),
     }
 }
 

@@ -447,6 +447,7 @@ impl Battlefield {
             north: &level.solid_north,
             east: &level.solid_east,
             own: [(0, 0, 0, 0); 2],
+            gaps: None,
         };
         let mut out = SquareSet::EMPTY;
         for s in shape.iter() {

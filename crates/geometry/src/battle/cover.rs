@@ -235,8 +235,13 @@ impl Battlefield {
         let (a_top, d_top) = (self.top(attacker), self.top(defender));
         let level = self.terrain().level(a_top.max(d_top).plus_one_square());
         let ae = extent(&a.space);
-        let blockers =
-            Blockers { squares: &level.squares, north: &level.north, east: &level.east, own: [ae.own(), de.own()] };
+        let blockers = Blockers {
+            squares: &level.squares,
+            north: &level.north,
+            east: &level.east,
+            own: [ae.own(), de.own()],
+            gaps: None,
+        };
         if !super::line::clear(&line, t0, t1, blockers) {
             return Err(CoverError::Blocked);
         }

@@ -216,6 +216,14 @@ fn span(v: &mut impl Visitor, t: Ratio, x: &Axis, y: &Axis) -> bool {
 /// meets in order, crossings at `t0` and `t1` included. Returns false if the
 /// visitor stopped it.
 pub fn walk(line: &Line, t0: Ratio, t1: Ratio, v: &mut impl Visitor) -> bool {
+    walk_skipping(line, t0, t1, v, None)
+}
+
+/// As [`walk`], but where `gaps` (see [`gaps`]) says the line is in open
+/// ground, it jumps to where it leaves the open block of squares, telling
+/// the visitor nothing in between: for visitors that care only about
+/// blocking terrain.
+pub fn walk_skipping(line: &Line, t0: Ratio, t1: Ratio, v: &mut impl Visitor, gaps: Option<&[u8]>) -> bool {
     if line.d.x == 0 && line.d.y == 0 {
         return true;
     }
@@ -250,6 +258,38 @@ pub fn walk(line: &Line, t0: Ratio, t1: Ratio, v: &mut impl Visitor) -> bool {
             return false;
         }
         first = false;
+        // In open ground, jump to where the line leaves the open block.
+        if let Some(g) = gaps
+            && started
+            && !x.on_line
+            && !y.on_line
+            && (0..64).contains(&x.cell)
+            && (0..64).contains(&y.cell)
+        {
+            let k = i64::from(g[(y.cell * 64 + x.cell) as usize]);
+            if k >= 3 {
+                let leave = |c: i64, a: &Axis, p: i32| {
+                    if a.step == 0 {
+                        i64::MAX
+                    } else {
+                        let edge = if a.step > 0 { c + k } else { c - k + 1 };
+                        let m = a.every / 2 * a.step;
+                        (2 * edge - i64::from(p)) * m
+                    }
+                };
+                let exit = leave(x.cell, &x, line.p.x).min(leave(y.cell, &y, line.p.y));
+                if exit > next_at || next_at == i64::MAX {
+                    if exit == i64::MAX || past_end(exit) {
+                        return true;
+                    }
+                    let te = Ratio { n: exit, d: scale };
+                    x = Axis::new(line.p.x, line.d.x, line.d.y, te);
+                    y = Axis::new(line.p.y, line.d.y, line.d.x, te);
+                    t = te;
+                    continue;
+                }
+            }
+        }
         if !within {
             return true;
         }
@@ -289,6 +329,51 @@ pub struct Blockers<'a> {
     /// ends, where a creature ignores the opaque terrain it stands in):
     /// (file, rank, file end, rank end).
     pub own: [(i32, i32, i32, i32); 2],
+    /// Optionally, for each square (`rank * 64 + file`), how far it lies
+    /// from blocking terrain (see [`gaps`]): walks skip the open ground.
+    pub gaps: Option<&'a [u8]>,
+}
+
+/// For each square (`rank * 64 + file`), the number of king steps to the
+/// nearest square that blocks or has a blocking edge on a side (0 for such
+/// a square itself), at most 63. Within that many steps less one, a line
+/// meets nothing that blocks.
+pub fn gaps(squares: &SquareSet, north: &SquareSet, east: &SquareSet) -> Vec<u8> {
+    let mut d = vec![63u8; 4096];
+    for r in 0..64i32 {
+        let hot = squares.row(r) | north.row(r) | north.row(r - 1) | east.row(r) | east.row(r) << 1;
+        for f in 0..64 {
+            if hot >> f & 1 != 0 {
+                d[(r * 64 + f) as usize] = 0;
+            }
+        }
+    }
+    let at = |f: i32, r: i32| (r * 64 + f) as usize;
+    for r in 0..64i32 {
+        for f in 0..64i32 {
+            let mut v = d[at(f, r)];
+            for (df, dr) in [(-1, 0), (-1, -1), (0, -1), (1, -1)] {
+                let (g, s) = (f + df, r + dr);
+                if (0..64).contains(&g) && (0..64).contains(&s) {
+                    v = v.min(d[at(g, s)].saturating_add(1));
+                }
+            }
+            d[at(f, r)] = v;
+        }
+    }
+    for r in (0..64i32).rev() {
+        for f in (0..64i32).rev() {
+            let mut v = d[at(f, r)];
+            for (df, dr) in [(1, 0), (1, 1), (0, 1), (-1, 1)] {
+                let (g, s) = (f + df, r + dr);
+                if (0..64).contains(&g) && (0..64).contains(&s) {
+                    v = v.min(d[at(g, s)].saturating_add(1));
+                }
+            }
+            d[at(f, r)] = v;
+        }
+    }
+    d
 }
 
 impl Blockers<'_> {
@@ -364,7 +449,7 @@ impl Visitor for Clear<'_> {
 
 /// True if the part of the line from `t0` to `t1` is not blocked.
 pub fn clear(line: &Line, t0: Ratio, t1: Ratio, blockers: Blockers<'_>) -> bool {
-    walk(line, t0, t1, &mut Clear { blockers, ends: [t0, t1] })
+    walk_skipping(line, t0, t1, &mut Clear { blockers, ends: [t0, t1] }, blockers.gaps)
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@
 //! origin) passes no solid terrain.
 
 use super::board::Point;
-use super::line::{Blockers, Line, Pass, Ratio, Visitor, clear, squeezed, walk};
+use super::line::{Blockers, Line, Pass, Ratio, Visitor, clear, squeezed};
 use super::square::SquareSet;
 use arrayvec::ArrayVec;
 
@@ -399,7 +399,7 @@ fn clear_between(line: &Line, a: &Extent, b: &Extent, blockers: Blockers<'_>) ->
         }
         touching[k] = Some(c);
     }
-    if !walk(line, t0, t1, &mut v) || v.hard || v.overflow {
+    if !super::line::walk_skipping(line, t0, t1, &mut v, blockers.gaps) || v.hard || v.overflow {
         return None;
     }
     if let Some(side) = v.pending.take() {
@@ -809,5 +809,5 @@ pub fn blockers<'a>(
     a: &Extent,
     b: &Extent,
 ) -> Blockers<'a> {
-    Blockers { squares, north, east, own: [a.own(), b.own()] }
+    Blockers { squares, north, east, own: [a.own(), b.own()], gaps: None }
 }

@@ -104,7 +104,13 @@ impl Battlefield {
         sight(
             a,
             b,
-            Blockers { squares: &level.squares, north: &level.north, east: &level.east, own: [a.own(), b.own()] },
+            Blockers {
+                squares: &level.squares,
+                north: &level.north,
+                east: &level.east,
+                own: [a.own(), b.own()],
+                gaps: Some(&level.gaps),
+            },
         )
     }
 
@@ -129,7 +135,8 @@ impl Battlefield {
 
     fn effect_between(&self, p: Point, q: Point, own: [(i32, i32, i32, i32); 2], tallest: Height) -> bool {
         let level = self.terrain().level(tallest.plus_one_square());
-        effect(p, q, Blockers { squares: &level.solid, north: &level.solid_north, east: &level.solid_east, own })
+        let gaps = Some(level.solid_gaps.as_slice());
+        effect(p, q, Blockers { squares: &level.solid, north: &level.solid_north, east: &level.solid_east, own, gaps })
     }
 
     /// Line of effect: the line between the centres of the two spaces does

@@ -231,6 +231,10 @@ pub(crate) struct Level {
     pub solid: SquareSet,
     pub solid_north: SquareSet,
     pub solid_east: SquareSet,
+    /// How far each square lies from what blocks sight, and from what is
+    /// solid (see [`super::line::gaps`]).
+    pub gaps: Vec<u8>,
+    pub solid_gaps: Vec<u8>,
 }
 
 /// Per-trait squares and edges of one board.
@@ -425,7 +429,13 @@ impl Terrain {
         self.square_index = square_index;
         self.edge_index = edge_index;
         self.flat = flat;
+        for level in levels.iter_mut() {
+            level.gaps = super::line::gaps(&level.squares, &level.north, &level.east);
+            level.solid_gaps = super::line::gaps(&level.solid, &level.solid_north, &level.solid_east);
+        }
         self.levels = levels;
+        self.empty_level.gaps = vec![63; 4096];
+        self.empty_level.solid_gaps = vec![63; 4096];
         self.version += 1;
         self.steps = Default::default();
     }
