@@ -306,6 +306,12 @@ fn a_creature_squeezes_through_half_its_width_treating_every_square_as_difficult
     let r = g.reachable(walker(&g, huge), start(&g, huge), 30);
     assert!(r.ends().iter().any(|s| s.rank() == 1), "it squeezes up to the wall: {:?}", names(&g, r.ends()));
     assert!(!r.ends().iter().any(|s| s.rank() >= 2), "but not through the gap: {:?}", names(&g, r.ends()));
+    // The rules of play put a figure where its steps ended, squeezed or not.
+    let end = sq(&f, "c4");
+    assert!(f.reachable(walker(&f, large), start(&f, large), 20).ends().contains(end));
+    f.relocate(large, end).unwrap();
+    assert_eq!(f.figure(large).unwrap().space.anchor(), end);
+    assert!(f.relocate(large, sq(&f, "a3")).is_err(), "no block of one free square there");
 }
 
 #[test]

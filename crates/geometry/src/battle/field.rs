@@ -165,11 +165,21 @@ impl Battlefield {
     }
 
     /// Puts a figure straight onto another space (no movement rules: the
-    /// rules of play move figures step by step with [`super::movement`]).
+    /// rules of play move figures step by step with [`super::movement`],
+    /// then put them where the steps ended). A figure of side 2 or more may
+    /// be put where it only fits by squeezing.
     pub fn relocate(&mut self, id: FigureId, anchor: Square) -> Result<(), PlaceError> {
         let f = self.figure(id).ok_or(PlaceError::NoFigure)?;
         let space = Space::new(anchor, f.space.side);
-        self.can_stand(&space, Some(id))?;
+        if let Err(e) = self.terrain_allows(&space) {
+            let t = self.terrain().step_table(space.side);
+            if !(space.side >= 2 && self.board().holds(&space) && t.squeeze.contains(anchor)) {
+                return Err(e);
+            }
+        }
+        if let Some((other, _)) = self.figures().find(|(o, g)| *o != id && g.space.overlaps(&space)) {
+            return Err(PlaceError::Occupied(other));
+        }
         if let Some(Some(f)) = self.figures.get_mut(usize::from(id.0)) {
             f.space = space;
         }
