@@ -388,6 +388,7 @@ impl View for Ephemeral {
     fn whose(&self, s: &State) -> String {
         match self.to_move(s) {
             ToMove::Seat(p) => format!("{p} ({}) to decide", self.seat_role(s, p)),
+            ToMove::Together(set) => format!("{set} to choose in secret"),
             ToMove::Chance => "dice to roll".into(),
             ToMove::Over => "nobody".into(),
         }
@@ -611,6 +612,7 @@ impl TerminalGame for Ephemeral {
                 };
             }
             ToMove::Chance => return "Dice".into(),
+            ToMove::Together(set) => return format!("{set} choose in secret"),
             ToMove::Seat(p) => p,
         };
         let me = format!("{seat} ({})", self.seat_role(s, seat));

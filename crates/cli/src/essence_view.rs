@@ -109,6 +109,7 @@ impl TerminalGame for Essence {
                 None => "Game over".into(),
             },
             ToMove::Chance => "Dice".into(),
+            ToMove::Together(set) => format!("{set} choose in secret"),
             ToMove::Seat(seat) if s.pending_own_spins() != 0 => format!(
                 "{}: you may spin the motes on {} (e.g. @{} turns it a quarter; @- leaves them)",
                 seat_name(seat),

@@ -110,6 +110,7 @@ impl TerminalGame for Ethia {
                 None => "Game over".into(),
             },
             (ToMove::Chance, _) => "Dice".into(),
+            (ToMove::Together(set), _) => format!("{set} choose in secret"),
             (ToMove::Seat(p), Phase::ChooseWalls) => {
                 format!(
                     "{}: you won the roll-off; choose the walls: walls:fixed, walls:standard or walls:custom",

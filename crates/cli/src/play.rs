@@ -185,7 +185,13 @@ impl<G: TerminalGame> Table<G> {
                         Err(r) => println!("{}", refusal_text(&r)),
                     }
                 }
-                ToMove::Seat(seat) => {
+                to_move @ (ToMove::Seat(_) | ToMove::Together(_)) => {
+                    // Bots commit their secret choices first, then people.
+                    let seats = to_move.seats();
+                    let Some(seat) = seats.iter().find(|s| self.bots[s.index()].is_some()).or_else(|| seats.lowest())
+                    else {
+                        return Ok(());
+                    };
                     if self.bots[seat.index()].is_some() {
                         self.bot_turn(seat)?;
                     } else if !self.human_turn(&mut input, Some(seat))? {
@@ -198,13 +204,12 @@ impl<G: TerminalGame> Table<G> {
 
     fn bot_turn(&mut self, seat: Seat) -> Result<(), Failure> {
         let game = self.session.game().clone();
-        let state = self.session.state().clone();
         let Some(bot) = self.bots[seat.index()].as_mut() else { return Ok(()) };
-        let action =
-            bot.choose(&game, &state).ok_or_else(|| Failure::Run(format!("the {} bot found no action", bot.name())))?;
+        let action = arbiter_ai::decide(bot.as_mut(), &game, self.session.state(), seat)
+            .ok_or_else(|| Failure::Run(format!("the {} bot found no action", bot.name())))?;
         let text = game.action_text(&action);
         let name = bot.name();
-        match self.session.apply(Decision::Act(action)) {
+        match self.session.act_as(seat, action) {
             Ok(events) => {
                 self.report(&format!("{seat} ({name})"), &text, &events);
                 Ok(())
@@ -218,14 +223,14 @@ impl<G: TerminalGame> Table<G> {
         let game = self.session.game().clone();
         if let Some(seat) = seat {
             let mut legal = Vec::new();
-            game.legal_actions(self.session.state(), &mut legal);
+            game.legal_actions_of(self.session.state(), seat, &mut legal);
             // A continuous game lists a sample, not every legal decision:
             // one candidate does not make it the only choice.
             if legal.len() == 1 && game.action_space() == ActionSpace::Enumerable {
                 let only = legal.remove(0);
                 let text = game.action_text(&only);
                 self.marks.push(self.session.len());
-                if let Ok(events) = self.session.apply(Decision::Act(only)) {
+                if let Ok(events) = self.session.act_as(seat, only) {
                     self.report(&format!("{seat} (only possible decision)"), &text, &events);
                 }
                 return Ok(true);
@@ -255,7 +260,9 @@ impl<G: TerminalGame> Table<G> {
             "board" => self.shown = None,
             "moves" | "legal" => {
                 let mut legal = Vec::new();
-                game.legal_actions(self.session.state(), &mut legal);
+                if let Some(seat) = seat {
+                    game.legal_actions_of(self.session.state(), seat, &mut legal);
+                }
                 let texts: Vec<String> = legal.iter().map(|a| game.action_text(a)).collect();
                 if game.action_space() == ActionSpace::Continuous {
                     // Positions are written rounded: list what reads back legal,
@@ -317,7 +324,11 @@ impl<G: TerminalGame> Table<G> {
                 Ok(action) => {
                     let text = game.action_text(&action);
                     let len = self.session.len();
-                    match self.session.apply(Decision::Act(action)) {
+                    let applied = match seat {
+                        Some(seat) => self.session.act_as(seat, action),
+                        None => self.session.apply(Decision::Act(action)),
+                    };
+                    match applied {
                         Ok(events) => {
                             self.marks.push(len);
                             let who = seat.map(|s| s.to_string()).unwrap_or_default();

@@ -45,6 +45,7 @@ fn replay<G: TerminalGame>(text: &str, path: &Path, step: bool) -> Result<(), Fa
         .replay_with(|i, d, events, state| {
             let text = match d {
                 Decision::Act(a) => game.action_text(a),
+                Decision::Commit { seat, action } => format!("{seat}: {}", game.action_text(action)),
                 Decision::Roll(r) => format!("dice {r}"),
             };
             frames.push((

@@ -5,7 +5,7 @@
 
 use crate::view::TerminalGame;
 use crate::{Failure, parse_bot};
-use arbiter_ai::{Bot, BotSpec};
+use arbiter_ai::{Bot, BotSpec, decide};
 use arbiter_core::stats::{Proportion, wilson};
 use arbiter_core::{ChanceSource, Decision, Discard, OutcomeKind, Seat, SeededDice, ToMove};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -113,10 +113,17 @@ pub fn play_game<G: TerminalGame>(
         let decision = match game.to_move(&state) {
             ToMove::Over => break,
             ToMove::Chance => Decision::Roll(dice.roll(&game.dice(&state)).map_err(|e| e.to_string())?),
-            ToMove::Seat(s) => {
+            to_move @ (ToMove::Seat(_) | ToMove::Together(_)) => {
+                let Some(s) = to_move.first_seat() else { break };
                 let n = bots.len();
                 let bot = &mut bots[s.index() % n];
-                Decision::Act(bot.choose(game, &state).ok_or_else(|| format!("{} found no action", bot.name()))?)
+                let action =
+                    decide(bot.as_mut(), game, &state, s).ok_or_else(|| format!("{} found no action", bot.name()))?;
+                if matches!(to_move, ToMove::Together(_)) {
+                    Decision::Commit { seat: s, action }
+                } else {
+                    Decision::Act(action)
+                }
             }
         };
         game.apply(&mut state, &decision, &mut Discard).map_err(|r| format!("a bot's decision was refused: {r}"))?;

@@ -58,7 +58,7 @@ pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {
 }
 
 /// A game the `arbiter` command can play in the terminal.
-pub trait TerminalGame: Evaluate<State: Hash + Eq, Event: std::fmt::Display> {
+pub trait TerminalGame: Evaluate<State: Hash + Eq, Observation: Hash, Event: std::fmt::Display> {
     /// Parses the `--variant` text.
     fn parse_variant(text: &str) -> Result<Self::Variant, String>;
     /// The variant as `--variant` text.

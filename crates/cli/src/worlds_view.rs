@@ -306,6 +306,7 @@ impl TerminalGame for EthiaWorlds {
                 };
             }
             ToMove::Chance => return "Dice".into(),
+            ToMove::Together(set) => return format!("{set} choose in secret"),
             ToMove::Seat(p) => p,
         };
         let ask = match s.phase {

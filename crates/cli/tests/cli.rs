@@ -251,7 +251,7 @@ fn worlds_script(seed: u64, leaders: u8) -> (Vec<String>, String) {
             ToMove::Chance => {
                 session.roll_seeded().unwrap();
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 let mut legal = Vec::new();
                 session.game().legal_actions(session.state(), &mut legal);
                 let a = *legal.choose(&mut rng).unwrap();
@@ -520,10 +520,10 @@ fn ephemeral_script(seed: u64) -> (Vec<String>, arbiter_core::Session<arbiter_ep
                 session.roll_seeded().unwrap();
             }
             ToMove::Seat(Seat(1)) => {
-                let a = bot.choose(&game, session.state()).unwrap();
+                let a = arbiter_ai::decide(bot.as_mut(), &game, session.state(), Seat(1)).unwrap();
                 session.apply(Decision::Act(a)).unwrap();
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 if matches!(session.state().phase, Phase::Acting { .. }) {
                     return (typed, session);
                 }
@@ -856,6 +856,7 @@ fn ephemeral_reactions_are_asked_of_the_defenders_player_in_the_terminal() {
                 ToMove::Chance => {
                     session.roll_seeded().unwrap();
                 }
+                ToMove::Together(_) => unreachable!("Ephemeral Path has no simultaneous decisions"),
                 ToMove::Seat(seat) => {
                     let mut legal = Vec::new();
                     game.legal_actions(session.state(), &mut legal);

@@ -152,6 +152,12 @@ pub enum Turn {
         /// The seat index.
         seat: u8,
     },
+    /// Several seats decide at once, each in secret (a simultaneous
+    /// decision); these have yet to choose.
+    Together {
+        /// The seat indices.
+        seats: Vec<u8>,
+    },
     /// Dice are to be rolled (the server rolls them at once).
     Chance,
     /// The game is over.

@@ -10,8 +10,8 @@
 use crate::api::{GameInfo, OutcomeView, Step, Turn};
 use arbiter_ai::BotSpec;
 use arbiter_core::{
-    ActionSpace, Decision, DiceMode, Evaluate, Game, MatchConfig, Outcome, OutcomeKind, PlayerSpec, Refusal, Seat,
-    Session, ToMove, Viewer,
+    ActionSpace, Decision, DiceMode, Evaluate, Game, MatchConfig, Outcome, OutcomeKind, Perspective, PlayerSpec,
+    Refusal, Seat, Session, ToMove, Viewer,
 };
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -98,8 +98,9 @@ pub trait Table: Send + Sync {
     fn variant_json(&self) -> Result<String, RunError>;
     /// What `viewer` may see of the current state (the game's `observe`).
     fn observe(&self, viewer: Viewer) -> Value;
-    /// Up to `limit` legal actions of the seat to move, and how many there are.
-    fn legal(&self, limit: usize) -> (Vec<Value>, usize);
+    /// Up to `limit` legal actions of `seat` (when it owes a decision, alone
+    /// or with others), and how many there are.
+    fn legal(&self, seat: Seat, limit: usize) -> (Vec<Value>, usize);
     /// Applies an action for `seat`, refusing it unless `seat` owes the next
     /// decision, then rolls the seeded dice while chance is to move. Returns
     /// the steps taken; on error nothing changes.
@@ -121,8 +122,9 @@ pub trait Table: Send + Sync {
     fn replay(&self, n: usize, viewer: Viewer) -> Result<Frame, RunError>;
     /// Checks that a bot description can play this game.
     fn check_bot(&self, spec: &BotSpec) -> Result<(), String>;
-    /// Prepares a bot's decision for the seat to move, on a copy of the state.
-    fn think(&self, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String>;
+    /// Prepares a bot's decision for `seat`, from what that seat knows (the
+    /// bot never receives the state of a game with secrets).
+    fn think(&self, seat: Seat, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String>;
 }
 
 /// A replayed point of a match.
@@ -187,6 +189,7 @@ pub fn outcome_view(outcome: &Outcome) -> OutcomeView {
 pub fn turn_view(to_move: ToMove) -> Turn {
     match to_move {
         ToMove::Seat(s) => Turn::Seat { seat: s.0 },
+        ToMove::Together(set) => Turn::Together { seats: set.iter().map(|s| s.0).collect() },
         ToMove::Chance => Turn::Chance,
         ToMove::Over => Turn::Over,
     }
@@ -270,6 +273,7 @@ impl<G> GameKind for Kind<G>
 where
     G: Evaluate,
     G::State: Hash + Eq,
+    G::Observation: Hash,
 {
     fn info(&self) -> GameInfo {
         let variant = G::Variant::default();
@@ -326,10 +330,7 @@ impl<G: Game> Runner<G> {
             let index = first + offset;
             let decision: Decision<G::Action> =
                 serde_json::from_str(text).map_err(|e| RunError::Decision { index, message: e.to_string() })?;
-            let seat = match self.session.to_move() {
-                ToMove::Seat(s) => Some(s),
-                _ => None,
-            };
+            let seat = decision.seat(self.session.to_move());
             let events = self
                 .session
                 .apply(decision.clone())
@@ -349,6 +350,7 @@ impl<G> Table for Runner<G>
 where
     G: Evaluate,
     G::State: Hash + Eq,
+    G::Observation: Hash,
 {
     fn game_id(&self) -> &'static str {
         G::ID
@@ -386,9 +388,9 @@ where
         json(&self.session.game().observe(self.session.state(), viewer))
     }
 
-    fn legal(&self, limit: usize) -> (Vec<Value>, usize) {
+    fn legal(&self, seat: Seat, limit: usize) -> (Vec<Value>, usize) {
         let mut actions = Vec::new();
-        self.session.game().legal_actions(self.session.state(), &mut actions);
+        self.session.game().legal_actions_of(self.session.state(), seat, &mut actions);
         let total = actions.len();
         (actions.iter().take(limit).map(json).collect(), total)
     }
@@ -407,7 +409,8 @@ where
                 return Err(ActError::Failed);
             }
         };
-        let mut steps = vec![step::<G>(index, Some(seat), &Decision::Act(action), &events)];
+        let decision = self.session.record().decisions.last().cloned().unwrap_or(Decision::Act(action));
+        let mut steps = vec![step::<G>(index, Some(seat), &decision, &events)];
         steps.extend(self.settle());
         Ok(steps)
     }
@@ -459,10 +462,7 @@ where
         let mut state = game.initial_state();
         let mut last = None;
         for (index, decision) in record.decisions.iter().take(n).enumerate() {
-            let seat = match game.to_move(&state) {
-                ToMove::Seat(s) => Some(s),
-                _ => None,
-            };
+            let seat = decision.seat(game.to_move(&state));
             let mut events = Vec::new();
             game.apply(&mut state, decision, &mut events)
                 .map_err(|refusal| RunError::Decision { index, message: refusal.to_string() })?;
@@ -482,11 +482,11 @@ where
         spec.build(self.session.game(), 0, 0.0).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    fn think(&self, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String> {
+    fn think(&self, seat: Seat, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String> {
         let game = self.session.game().clone();
-        let state = self.session.state().clone();
+        let view = Perspective::new(&game, self.session.state(), seat).into_owned();
         let mut bot = spec.build(&game, seed, default_seconds).map_err(|e| e.to_string())?;
-        Ok(Box::new(move || bot.choose(&game, &state).map(|a| json(&a))))
+        Ok(Box::new(move || bot.choose(&game, &view).map(|a| json(&a))))
     }
 }
 
@@ -517,6 +517,8 @@ impl Registry {
     where
         G: Evaluate,
         G::State: Hash + Eq,
+        G::Observation: Hash,
+        G::Observation: Hash,
     {
         self.with_kind(Arc::new(Kind::<G>::new()))
     }

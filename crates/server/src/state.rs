@@ -145,6 +145,11 @@ fn controller(text: &str) -> Result<Option<BotSpec>, String> {
 }
 
 impl Match {
+    /// The first bot seat that owes a decision now, with its bot.
+    fn bot_to_move(&self, to_move: ToMove) -> Option<(Seat, &BotSpec)> {
+        to_move.seats().iter().find_map(|s| self.bots.get(s.index()).and_then(Option::as_ref).map(|b| (s, b)))
+    }
+
     /// Tells every connection of this match that it changed.
     pub(crate) fn notify(&self, len: usize) {
         let _ = self.changes.send(len as u64);
@@ -201,6 +206,24 @@ impl Match {
                     format!("waiting for {name} ({s})")
                 }
             }
+            ToMove::Together(set) => {
+                let names: Vec<String> = set
+                    .iter()
+                    .map(|s| format!("{} ({s})", self.players.get(s.index()).map_or("?", |p| p.name.as_str())))
+                    .collect();
+                match viewer {
+                    Viewer::Seat(v) if set.contains(v) => format!("your secret choice ({v}); also waiting for {}", {
+                        let others: Vec<&String> =
+                            names.iter().zip(set.iter()).filter(|(_, s)| *s != v).map(|(n, _)| n).collect();
+                        if others.is_empty() {
+                            "nobody else".to_string()
+                        } else {
+                            others.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(", ")
+                        }
+                    }),
+                    _ => format!("waiting for {} to choose in secret", names.join(", ")),
+                }
+            }
             ToMove::Chance => "the dice are being rolled".into(),
             ToMove::Over => inner.table.outcome().map_or_else(|| "the game is over".into(), |o| o.reason),
         }
@@ -221,8 +244,11 @@ impl Match {
     pub(crate) fn view(&self, inner: &Inner, viewer: Viewer, legal_limit: usize) -> MatchView {
         let table = &inner.table;
         let to_move = table.to_move();
-        let your_turn = matches!((to_move, viewer), (ToMove::Seat(s), Viewer::Seat(v)) if s == v);
-        let (legal, legal_total) = if your_turn { table.legal(legal_limit) } else { (Vec::new(), 0) };
+        let your_turn = matches!(viewer, Viewer::Seat(v) if to_move.owes(v));
+        let (legal, legal_total) = match viewer {
+            Viewer::Seat(v) if your_turn => table.legal(v, legal_limit),
+            _ => (Vec::new(), 0),
+        };
         MatchView {
             id: self.id.clone(),
             game: table.game_id().into(),
@@ -868,10 +894,7 @@ impl AppState {
     pub(crate) fn kick_bots(&self, m: &Arc<Match>) {
         let needs_bot = |m: &Match| -> bool {
             match m.inner.try_lock() {
-                Ok(inner) => {
-                    !inner.bot_busy
-                        && matches!(inner.table.to_move(), ToMove::Seat(s) if m.bots.get(s.index()).is_some_and(Option::is_some))
-                }
+                Ok(inner) => !inner.bot_busy && m.bot_to_move(inner.table.to_move()).is_some(),
                 // Busy: whoever holds the lock kicks the bots when done.
                 Err(_) => true,
             }
@@ -890,10 +913,9 @@ impl AppState {
                 if inner.bot_busy {
                     return;
                 }
-                let ToMove::Seat(seat) = inner.table.to_move() else { return };
-                let Some(Some(spec)) = m.bots.get(seat.index()) else { return };
+                let Some((seat, spec)) = m.bot_to_move(inner.table.to_move()) else { return };
                 let before = inner.table.len();
-                match inner.table.think(spec, bot_seed(m.seed, before, seat), limits.bots.default_seconds) {
+                match inner.table.think(seat, spec, bot_seed(m.seed, before, seat), limits.bots.default_seconds) {
                     Ok(job) => {
                         inner.bot_busy = true;
                         (job, seat, before)
@@ -911,7 +933,7 @@ impl AppState {
             drop(permit);
             let mut inner = m.inner.lock().await;
             inner.bot_busy = false;
-            if inner.table.len() != before || inner.table.to_move() != ToMove::Seat(seat) {
+            if inner.table.len() != before || !inner.table.to_move().owes(seat) {
                 continue;
             }
             let action = match chosen {

@@ -45,7 +45,7 @@ enum DuelEvent {
 
 /// What a viewer sees: who is looking (so the test sees which viewer the
 /// server asked for) and the secrets as far as that viewer may see them.
-#[derive(Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 struct DuelView {
     viewer: Viewer,
     secrets: [Option<u16>; 2],
