@@ -73,7 +73,7 @@ impl ToMove {
 /// Who may see a decision or an event as it is. Whoever may not sees only
 /// that it happened (a decision's seat), or the game's summary of an event
 /// ([`Game::event_summary`]). The referee sees everything.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Visibility {
     /// Every seat and every spectator.
@@ -110,7 +110,7 @@ pub enum ActionSpace {
 }
 
 /// Who is looking at the game, for per-player observations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 pub enum Viewer {
     /// A player: sees their own secrets and nobody else's.
     Seat(Seat),

@@ -14,6 +14,10 @@
 //! full states from a seat's observation for search ([`Game::resample`]);
 //! bots decide from a [`Perspective`], never from the secrets.
 //!
+//! A game is offered to people through its [`Entry`]: names, options with
+//! their help, seats, bots, the notation both ways and events in words, read
+//! by every front end from one registration table.
+//!
 //! Around the trait live the pieces every game shares: match configuration
 //! ([`MatchConfig`]), game records that replay bit for bit ([`Record`]), a
 //! [`Session`] that drives a match and supports undo, the generic conformance
@@ -25,6 +29,7 @@
 mod config;
 pub mod conformance;
 mod dice;
+mod entry;
 mod envelope;
 mod game;
 pub mod information;
@@ -39,6 +44,7 @@ pub use config::{ConfigError, DiceMode, MatchConfig, PlayerSpec};
 pub use dice::{
     ChanceSource, DiceRequest, Die, Label, MAX_DICE, ManualDice, Roll, RollError, SeededDice, parse_roll, roll_with,
 };
+pub use entry::{About, BotChoice, Choice, Entry, GameOption, OptionKind};
 pub use envelope::{ConfigFile, EnvelopeError, StateFile};
 pub use game::{
     ActionSpace, Decision, Discard, Evaluate, EventSink, Game, Outcome, OutcomeKind, ToMove, Viewer, Visibility,

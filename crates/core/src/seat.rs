@@ -2,12 +2,14 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use ts_rs::TS;
 
 /// A player's place at the table, numbered from 0 in turn order.
 ///
 /// Displayed to people as `P1`, `P2`, … so that seat 0 reads as "player 1".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+///
+/// In JSON a seat is its number (serde writes a newtype as its content).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -32,7 +34,8 @@ impl fmt::Display for Seat {
 /// ([`crate::ToMove::Together`]) or those who may see a secret
 /// ([`crate::Visibility::Seats`]). Holds seats 0 to 15; written in JSON as
 /// a list of seat numbers (`[0, 1]`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, TS)]
+#[ts(type = "Array<number>")]
 pub struct Seats(u16);
 
 impl Seats {
