@@ -125,6 +125,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     awaiting: "",
     observation: frame.observation,
     legal: [],
+    legal_text: [],
     legal_total: 0,
     action_space: "enumerable",
     recent: frame.last ? [frame.last] : [],

@@ -84,7 +84,26 @@ impl Variant {
     pub fn parse(text: &str) -> Result<Variant, String> {
         let mut v = Variant::default();
         for name in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            match name.to_ascii_lowercase().as_str() {
+            let lower = name.to_ascii_lowercase();
+            // `key=value` options (`mode=battle`, `walls=standard`) read as switches.
+            let switch = match lower.split_once('=').map(|(k, v)| (k.trim().replace('-', "_"), v.trim().to_string())) {
+                Some((k, v)) if k == "mode" && matches!(v.as_str(), "skirmish" | "battle") => v,
+                Some((k, v)) if k == "walls" && matches!(v.as_str(), "fixed" | "custom") => v,
+                Some((k, v)) if k == "walls" && v == "standard" => "standard-walls".into(),
+                Some((k, v)) if k == "walls" && v.is_empty() => "standard".into(),
+                Some((k, v)) if k == "deployment" && v == "standard" => "standard-deployment".into(),
+                Some((k, v)) if k == "deployment" && v == "free" => "standard".into(),
+                Some((k, v)) if k == "turn_order" && v == "alternating" => v,
+                Some((k, v)) if k == "turn_order" && v == "clockwise" => "standard".into(),
+                Some(_) => {
+                    return Err(format!(
+                        "unknown option '{}'; choose from mode=skirmish|battle, walls=fixed|standard|custom, deployment=free|standard, turn_order=clockwise|alternating",
+                        name.chars().take(40).collect::<String>()
+                    ));
+                }
+                None => lower,
+            };
+            match switch.as_str() {
                 "standard" => {}
                 "skirmish" => v.mode = Mode::Skirmish,
                 "battle" => v.mode = Mode::Battle,

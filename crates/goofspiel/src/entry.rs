@@ -88,13 +88,14 @@ Both players bid at once and in secret; the bids are shown together."
         let _ = writeln!(out, "  prize on the table: {}", o.prize.map_or("—".into(), |p| p.to_string()));
         let _ = writeln!(out, "  prizes still to come: {}", cards(&o.prizes_left));
         for i in 0..2 {
-            let bid = match (o.bids[i], o.committed[i]) {
-                (Some(b), _) => format!("bid {b} (face down)"),
-                (None, true) => "has bid (face down)".into(),
-                (None, false) => "to bid".into(),
+            let bid = match (o.bids[i], o.committed[i], o.prize) {
+                (Some(b), _, _) => format!(" · bid {b} (face down)"),
+                (None, true, _) => " · has bid (face down)".into(),
+                (None, false, Some(_)) => " · to bid".into(),
+                (None, false, None) => String::new(),
             };
             let you = if o.seat.is_some_and(|s| s.index() == i) { " (you)" } else { "" };
-            let _ = writeln!(out, "  P{}{you}: {} points · hand {} · {bid}", i + 1, o.points[i], cards(&o.hands[i]));
+            let _ = writeln!(out, "  P{}{you}: {} points · hand {}{bid}", i + 1, o.points[i], cards(&o.hands[i]));
         }
         if let Some(r) = o.rounds.last() {
             let _ = writeln!(out, "  last round: prize {}, bids {} and {}", r.prize, r.bids[0], r.bids[1]);

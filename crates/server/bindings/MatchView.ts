@@ -56,6 +56,10 @@ observation: JsonValue,
  */
 legal: Array<JsonValue>, 
 /**
+ * The legal actions in the game's notation, in the same order.
+ */
+legal_text: Array<string>, 
+/**
  * How many legal actions there are (the list may be cut short).
  */
 legal_total: number, 

@@ -2,7 +2,10 @@
 import type { JsonValue } from "./serde_json/JsonValue";
 
 /**
- * One decision taken, with what it did.
+ * One decision taken, with what it did, as one viewer may see it: a
+ * decision hidden from them is `null` (they see only whose it was), and
+ * each event is the event, the game's summary of it ("P2 bids a card, face
+ * down") or left out.
  */
 export type Step = { 
 /**
@@ -14,11 +17,23 @@ index: number,
  */
 seat: number | null, 
 /**
- * The decision in record form: `{"act": action}` or `{"roll": [values]}`;
- * `null` when hidden from this viewer.
+ * The decision in record form: `{"act": action}`, `{"commit": {"seat":
+ * s, "action": action}}` or `{"roll": [values]}`; `null` when hidden
+ * from this viewer.
  */
 decision: JsonValue, 
 /**
- * The game's events for this decision (`null` when hidden from this viewer).
+ * The decision in the game's notation (`Dc2:1`, `bid 7`, `dice 3 5`);
+ * `null` when hidden.
  */
-events: JsonValue, };
+action: string | null, 
+/**
+ * The game's events for this decision, as this viewer may see them
+ * (the game's JSON).
+ */
+events: JsonValue, 
+/**
+ * The same events in plain words, one line each (the game's words,
+ * as the terminal prints them).
+ */
+text: Array<string>, };

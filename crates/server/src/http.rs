@@ -9,8 +9,8 @@
 //! | `GET /api/matches/{id}[?token=t]` | the match as a seat or spectator sees it |
 //! | `POST /api/matches/{id}/actions` | act for a seat |
 //! | `POST /api/matches/{id}/join` | take an open seat |
-//! | `GET /api/matches/{id}/record` | the game record |
-//! | `GET /api/matches/{id}/replay/{n}` | the match after `n` decisions |
+//! | `GET /api/matches/{id}/record[?token=t]` | the game record, as the seat (or a spectator) may see it |
+//! | `GET /api/matches/{id}/replay/{n}[?token=t]` | the match after `n` decisions, as the seat may see it |
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
 //! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder (see [`crate::build_api`]) |
 //! | `GET /api/p2v/…`, `POST /api/p2v/…` | the warband builder (see [`crate::warband_api`]) |
@@ -253,17 +253,22 @@ async fn join(
     Ok(Json(state.join(&id, req).await?).into_response())
 }
 
-async fn record(State(state): State<AppState>, id: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
-    let id = path(id)?;
-    Ok(Json(state.record(&id).await?).into_response())
+async fn record(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let (id, q) = (path(id)?, query(q)?);
+    Ok(Json(state.record(&id, q.token.as_deref()).await?).into_response())
 }
 
 async fn replay(
     State(state): State<AppState>,
     p: Result<Path<(String, usize)>, PathRejection>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let (id, n) = path(p)?;
-    Ok(Json(state.replay(&id, n).await?).into_response())
+    let ((id, n), q) = (path(p)?, query(q)?);
+    Ok(Json(state.replay(&id, n, q.token.as_deref()).await?).into_response())
 }
 
 #[cfg(test)]

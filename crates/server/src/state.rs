@@ -28,7 +28,7 @@ use crate::api::{
 use crate::config::{ServerConfig, open_store};
 use crate::db::Db;
 use crate::error::{ApiError, ServerError};
-use crate::runner::{ActError, Registry, Table, outcome_view, space_name, turn_view};
+use crate::runner::{ActError, Played, Registry, Table, outcome_view, space_name, turn_view};
 use crate::store::{Change, ChangeFeed, MatchRow, Store, StoreError, StoredMatch};
 use crate::token::{hash_token, new_match_id, new_seed, new_token, plausible_id};
 use arbiter_ai::BotSpec;
@@ -85,7 +85,7 @@ pub(crate) struct Inner {
     table: Box<dyn Table>,
     /// The token hash of each seat handed out.
     tokens: Vec<Option<String>>,
-    recent: VecDeque<Step>,
+    recent: VecDeque<Played>,
     bot_busy: bool,
     problem: Option<String>,
 }
@@ -229,15 +229,16 @@ impl Match {
         }
     }
 
-    /// A step as `viewer` may see it: in games with hidden information a
-    /// decision and its events are shown only to the seat that made it.
-    fn visible(inner: &Inner, step: &Step, viewer: Viewer) -> Step {
-        let own = step.seat.is_some_and(|s| viewer == Viewer::Seat(Seat(s)));
-        if !inner.table.has_hidden_information() || viewer == Viewer::Referee || own {
-            step.clone()
-        } else {
-            Step { decision: Value::Null, events: Value::Null, ..step.clone() }
-        }
+    /// A step as `viewer` may see it: as the game says (its decisions' and
+    /// events' visibility), or everything once a finished game reveals all.
+    fn visible(inner: &Inner, step: &Played, viewer: Viewer) -> Step {
+        step.view(Self::eyes(inner, viewer))
+    }
+
+    /// The viewer whose eyes `viewer` has now: the referee's once the game
+    /// is over and shows everything, else their own.
+    fn eyes(inner: &Inner, viewer: Viewer) -> Viewer {
+        if inner.table.reveals_all() { Viewer::Referee } else { viewer }
     }
 
     /// The match as `viewer` sees it.
@@ -245,9 +246,9 @@ impl Match {
         let table = &inner.table;
         let to_move = table.to_move();
         let your_turn = matches!(viewer, Viewer::Seat(v) if to_move.owes(v));
-        let (legal, legal_total) = match viewer {
+        let (legal, legal_text, legal_total) = match viewer {
             Viewer::Seat(v) if your_turn => table.legal(v, legal_limit),
-            _ => (Vec::new(), 0),
+            _ => (Vec::new(), Vec::new(), 0),
         };
         MatchView {
             id: self.id.clone(),
@@ -264,6 +265,7 @@ impl Match {
             awaiting: self.awaiting(inner, viewer),
             observation: table.observe(viewer),
             legal,
+            legal_text,
             legal_total: u32_of(legal_total),
             action_space: space_name(table.action_space()).into(),
             recent: inner.recent.iter().map(|s| Self::visible(inner, s, viewer)).collect(),
@@ -288,7 +290,7 @@ impl Match {
 }
 
 impl Inner {
-    fn push_recent(&mut self, steps: &[Step], keep: usize) {
+    fn push_recent(&mut self, steps: &[Played], keep: usize) {
         for s in steps {
             if self.recent.len() >= keep.max(1) {
                 self.recent.pop_front();
@@ -851,26 +853,24 @@ impl AppState {
         Ok(MatchList { open, live, mine })
     }
 
-    /// `GET /api/matches/{id}/record`: the game record. Games with hidden
-    /// information give theirs only once over.
-    pub async fn record(&self, id: &str) -> Result<Value, ApiError> {
+    /// `GET /api/matches/{id}/record[?token=t]`: the game record as the
+    /// token's seat (or a spectator) may see it: every decision hidden from
+    /// them is `null`, until a finished game reveals all.
+    pub async fn record(&self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
         let m = self.find(id).await?;
-        let inner = m.inner.lock().await;
-        if inner.table.has_hidden_information() && inner.table.outcome().is_none() {
-            return Err(ApiError::forbidden("this game hides information; its record is shown once it is over"));
-        }
-        inner.table.record().map_err(|e| ApiError::internal(e.to_string()))
+        let mut inner = m.inner.lock().await;
+        let viewer = self.viewer(&m, &mut inner, token).await?;
+        inner.table.record_for(Match::eyes(&inner, viewer)).map_err(|e| ApiError::internal(e.to_string()))
     }
 
-    /// `GET /api/matches/{id}/replay/{n}`: the match after `n` decisions.
-    pub async fn replay(&self, id: &str, n: usize) -> Result<ReplayFrame, ApiError> {
+    /// `GET /api/matches/{id}/replay/{n}[?token=t]`: the match after `n`
+    /// decisions, as the token's seat (or a spectator) may see it, or as
+    /// the referee once a finished game reveals all.
+    pub async fn replay(&self, id: &str, n: usize, token: Option<&str>) -> Result<ReplayFrame, ApiError> {
         let m = self.find(id).await?;
-        let inner = m.inner.lock().await;
-        let finished = inner.table.outcome().is_some();
-        if inner.table.has_hidden_information() && !finished {
-            return Err(ApiError::forbidden("this game hides information; it can be replayed once it is over"));
-        }
-        let viewer = if finished { Viewer::Referee } else { Viewer::Spectator };
+        let mut inner = m.inner.lock().await;
+        let own = self.viewer(&m, &mut inner, token).await?;
+        let viewer = Match::eyes(&inner, own);
         let total = inner.table.len();
         let frame = inner.table.replay(n, viewer).map_err(|e| match e {
             crate::runner::RunError::OutOfRange { .. } => ApiError::not_found(e.to_string()),
@@ -878,11 +878,14 @@ impl AppState {
         })?;
         Ok(ReplayFrame {
             id: m.id.clone(),
+            game: inner.table.game_id().into(),
+            game_name: inner.table.game_name().into(),
+            seats: m.seat_views(&inner),
             len: u32_of(n),
             total: u32_of(total),
             turn: turn_view(frame.to_move),
             observation: frame.observation,
-            last: frame.last,
+            last: frame.last.map(|p| p.view(viewer)),
             outcome: frame.outcome.as_ref().map(outcome_view),
         })
     }
