@@ -94,8 +94,10 @@ export const api = {
     call<ActionAccepted>("POST", `/api/matches/${enc(id)}/actions`, { token, action }),
   join: (id: string, seat?: number) =>
     call<Joined>("POST", `/api/matches/${enc(id)}/join`, seat === undefined ? {} : { seat }),
-  record: (id: string) => call<Json>("GET", `/api/matches/${enc(id)}/record`),
-  replay: (id: string, n: number) => call<ReplayFrame>("GET", `/api/matches/${enc(id)}/replay/${n}`),
+  record: (id: string, token?: string | null) =>
+    call<Json>("GET", `/api/matches/${enc(id)}/record${token ? `?token=${enc(token)}` : ""}`),
+  replay: (id: string, n: number, token?: string | null) =>
+    call<ReplayFrame>("GET", `/api/matches/${enc(id)}/replay/${n}${token ? `?token=${enc(token)}` : ""}`),
   /** The figure-set builder (`docs/api.md`, "The figure-set builder"). */
   ephemeral: {
     catalogue: (edition: string) => call<EphemeralCatalogue>("GET", `/api/ephemeral/catalogue?edition=${enc(edition)}`),

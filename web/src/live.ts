@@ -100,7 +100,7 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
         if (!stop) setLoadError(e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
       }
       try {
-        const rec = await api.record(id);
+        const rec = await api.record(id, primary.current);
         if (!stop) setConfig(rec?.config ?? null);
       } catch {
         /* hidden until the end; the board copes without it */

@@ -7,7 +7,31 @@ import type { MatchView } from "@bindings/MatchView";
 import type { SeatView } from "@bindings/SeatView";
 import type { Step } from "@bindings/Step";
 import type { Json } from "./api";
-import { describeStep, type Ctx } from "./events";
+
+/** What the lobby's editor of a game's own options gets: the variant the
+ * generic options make, and where to say what it adds (or why it cannot). */
+export interface VariantEditorProps {
+  variant: Record<string, unknown>;
+  onChange: (extra: Record<string, unknown> | null, error: string | null) => void;
+}
+
+/** A game's web table: its board and controls, and optionally an editor of
+ * variant parts the generic options cannot say (Ephemeral's figure sets). */
+export interface GameModule {
+  table: (p: GameProps) => GameUI;
+  variantEditor?: (p: VariantEditorProps) => VNode;
+}
+
+/** A step in words, one line each: the game's words for its events (sent
+ * with every step), else the decision in the game's notation, else that a
+ * seat decided in secret. */
+export function stepLines(s: Step, seats: SeatView[]): string[] {
+  // The game says "P1", "P2": the table says the players' names.
+  const named = (t: string) => t.replace(/\bP([1-9])\b/g, (m, n) => seats[Number(n) - 1]?.name ?? m);
+  if (s.text.length) return s.text.map(named);
+  const who = s.seat === null ? "dice" : (seats[s.seat]?.name ?? `P${s.seat + 1}`);
+  return [s.action !== null ? `${who}: ${s.action}` : `${who}: a secret decision`];
+}
 
 export interface GameProps {
   view: MatchView;
@@ -61,7 +85,7 @@ export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: 
   );
 }
 
-export function EventLog({ steps, ctx, firstNote = true }: { steps: Step[]; ctx: Ctx; firstNote?: boolean }) {
+export function EventLog({ steps, seats, firstNote = true }: { steps: Step[]; seats: SeatView[]; firstNote?: boolean }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -75,7 +99,7 @@ export function EventLog({ steps, ctx, firstNote = true }: { steps: Step[]; ctx:
         {firstNote && first > 0 && <li class="log-note">… {first} earlier decisions</li>}
         {steps.length === 0 && <li class="log-note">Nothing yet.</li>}
         {steps.map((s) => {
-          const lines = describeStep(s, ctx);
+          const lines = stepLines(s, seats);
           const who = s.seat === null ? "dice" : `seat-${s.seat}`;
           return lines.map((l, k) => (
             <li key={`${s.index}-${k}`} class={`log-line ${who}`}>
@@ -89,14 +113,19 @@ export function EventLog({ steps, ctx, firstNote = true }: { steps: Step[]; ctx:
   );
 }
 
+/** The seats that owe a decision now (one, or several choosing in secret). */
+export function seatsToMove(view: MatchView): number[] {
+  return view.turn.kind === "seat" ? [view.turn.seat] : view.turn.kind === "together" ? view.turn.seats : [];
+}
+
 export function SeatChips({ view }: { view: MatchView }) {
-  const turn = view.turn.kind === "seat" ? view.turn.seat : null;
+  const owing = seatsToMove(view);
   const winners = view.outcome?.winners ?? [];
   return (
     <div class="seats">
       {view.seats.map((s) => (
         <span
-          class={`seat-chip seat-${s.seat} ${turn === s.seat ? "active" : ""} ${winners.includes(s.seat) ? "winner" : ""}`}
+          class={`seat-chip seat-${s.seat} ${owing.includes(s.seat) ? "active" : ""} ${winners.includes(s.seat) ? "winner" : ""}`}
           title={s.human ? "a person" : `AI: ${s.controller}`}
         >
           <span class="seat-dot" />
@@ -124,13 +153,24 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     );
   }
   if (view.your_turn) {
+    const secret = view.turn.kind === "together";
     return (
       <div class="banner yours" data-testid="banner" data-state="yours">
         <div class="banner-title">
-          Your turn{view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
+          {secret ? "Your secret choice" : "Your turn"}
+          {view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
           {pending && <span class="spinner" />}
         </div>
         <div class="banner-sub">{prompt ?? view.awaiting}</div>
+      </div>
+    );
+  }
+  if (view.turn.kind === "together") {
+    const names = view.turn.seats.map((s) => view.seats[s]?.name ?? `P${s + 1}`);
+    return (
+      <div class="banner waiting" data-testid="banner" data-state="waiting">
+        <div class="banner-title">Waiting for {names.join(" and ")} to choose</div>
+        <div class="banner-sub">{view.you === null ? `You are watching. ${view.awaiting}` : view.awaiting}</div>
       </div>
     );
   }
@@ -197,16 +237,17 @@ export function Panel({ title, children, cls = "" }: { title?: string; children:
 /** Every legal action as a button (complete for enumerable games, a sample for Ephemeral). */
 export function ActionList({
   legal,
+  labels,
   total,
   act,
-  label,
   enabled,
   open = false,
 }: {
   legal: Json[];
+  /** Each action in the game's notation (the view's `legal_text`). */
+  labels: string[];
   total: number;
   act: (a: Json) => void;
-  label?: (a: Json) => string;
   enabled: boolean;
   open?: boolean;
 }) {
@@ -218,11 +259,11 @@ export function ActionList({
         {total > legal.length ? `, ${legal.length} shown` : ""})
       </summary>
       <div class="action-list">
-        {legal.map((a) => {
+        {legal.map((a, i) => {
           const text = typeof a === "string" ? a : JSON.stringify(a);
           return (
             <button class="chip-btn" disabled={!enabled} data-action={text} onClick={() => act(a)}>
-              {label ? label(a) : text}
+              {labels[i] ?? text}
             </button>
           );
         })}

@@ -19,6 +19,10 @@ const SETS: &[Choice] = &[
     Choice { value: "glass-orchard", label: "Glass Orchard" },
     Choice { value: "lantern-pact", label: "Lantern Pact" },
     Choice { value: "salt-and-iron", label: "Salt and Iron" },
+    Choice { value: "quarry-guild", label: "Quarry Guild" },
+    Choice { value: "gatewrights", label: "Gatewrights" },
+    Choice { value: "starfall-choir", label: "Starfall Choir" },
+    Choice { value: "mire-stalkers", label: "Mire Stalkers" },
 ];
 
 const OPTIONS: &[GameOption] = &[
@@ -197,7 +201,14 @@ impl Entry for Ephemeral {
 
 #[cfg(test)]
 mod tests {
-    use super::switches;
+    use super::{SETS, switches};
+
+    #[test]
+    fn the_set_options_offer_every_shipped_set() {
+        let shipped: Vec<&str> = crate::figure::shipped_sets().iter().map(|(n, _)| *n).collect();
+        let offered: Vec<&str> = SETS.iter().map(|c| c.value).collect();
+        assert_eq!(offered, shipped);
+    }
 
     #[test]
     fn commas_in_file_names_stay_with_their_switch() {

@@ -61,11 +61,6 @@ export function figureInfos(variant: Json | null): FigureInfo[] {
   return out;
 }
 
-export function figureLabel(variant: Json | null, i: number): string {
-  const f = figureInfos(variant)[i];
-  return f ? `${f.name} (${f.letter})` : `figure ${i + 1}`;
-}
-
 // ---- terrain -------------------------------------------------------------
 
 export type Solid = { kind: "circle"; c: P; r: number; height: number; piece: number } | { kind: "poly"; pts: P[]; height: number; piece: number };

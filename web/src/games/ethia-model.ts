@@ -1,5 +1,4 @@
 // E'thia: square sets (64- or 128-bit integers) and the seating of armies.
-import type { SeatView } from "@bindings/SeatView";
 import type { Json } from "../api";
 
 export const WIDTH = 8;
@@ -29,12 +28,6 @@ export function armyOwner(seats: number, army: number): number {
 
 export function armyTeam(armies: number, army: number): number {
   return armies === 2 ? army : army >> 1;
-}
-
-export function ethiaArmyName(seats: SeatView[], army: number): string {
-  const owner = armyOwner(seats.length, army);
-  const name = seats[owner]?.name ?? `P${owner + 1}`;
-  return seats.length === 2 ? name : `${name} (army ${army + 1})`;
 }
 
 export const ARMY_COLOURS_2 = ["ivory", "crimson"];
