@@ -1,6 +1,7 @@
 // The server's REST API (docs/api.md), typed with the ts-rs bindings the
 // server crate generates into crates/server/bindings/.
 import type { ActionAccepted } from "@bindings/ActionAccepted";
+import type { AttackOdds } from "@bindings/AttackOdds";
 import type { CardsImported } from "@bindings/CardsImported";
 import type { CheckSet } from "@bindings/CheckSet";
 import type { CheckWarband } from "@bindings/CheckWarband";
@@ -101,6 +102,9 @@ export const api = {
   /** The figure-set builder (`docs/api.md`, "The figure-set builder"). */
   ephemeral: {
     catalogue: (edition: string) => call<EphemeralCatalogue>("GET", `/api/ephemeral/catalogue?edition=${enc(edition)}`),
+    /** An attack's odds and the best dice for the Force (the rules' arithmetic). */
+    attack: (force: number, dice: number[]) =>
+      call<AttackOdds>("GET", `/api/ephemeral/attack?force=${force}&dice=${dice.map((n) => Math.max(0, Math.round(n))).join(",")}`),
     sets: () => call<ShippedSet[]>("GET", "/api/ephemeral/sets"),
     validate: (req: CheckSet) => call<SetChecked>("POST", "/api/ephemeral/validate", req),
     /** The printable spec sheets, as an HTML page. */

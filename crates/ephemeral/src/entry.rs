@@ -197,6 +197,31 @@ impl Entry for Ephemeral {
     fn event_text(&self, s: &State, event: &Event) -> String {
         event_text(self, s, event)
     }
+
+    /// The rules' distances, for the web table (which draws the nudge ring
+    /// and the clearances rather than copying the numbers).
+    fn export_typescript(dir: &Path) -> Result<(), String> {
+        let text = format!(
+            "// Generated from crates/ephemeral (Entry::export_typescript): the rules' distances, in cm.\n\
+             /** How far a prep token's nudge moves a figure, climbing included. */\n\
+             export const NUDGE_CM = {};\n\
+             /** The extra range a prep token's reach gives the next attack. */\n\
+             export const REACH_CM = {};\n\
+             /** How far enemy figures must be from a figure placed while foraging. */\n\
+             export const PLACE_CLEARANCE = {};\n\
+             /** How far the gate must be from the play area's edge. */\n\
+             export const GATE_CLEARANCE = {};\n\
+             /** The gate's diameter. */\n\
+             export const GATE_DIAMETER = {};\n",
+            crate::rules::NUDGE_CM,
+            crate::rules::REACH_CM,
+            crate::rules::PLACE_CLEARANCE,
+            crate::rules::GATE_CLEARANCE,
+            crate::kit::GATE_DIAMETER,
+        );
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        std::fs::write(dir.join("rules.ts"), text).map_err(|e| e.to_string())
+    }
 }
 
 #[cfg(test)]

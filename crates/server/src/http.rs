@@ -12,7 +12,7 @@
 //! | `GET /api/matches/{id}/record[?token=t]` | the game record, as the seat (or a spectator) may see it |
 //! | `GET /api/matches/{id}/replay/{n}[?token=t]` | the match after `n` decisions, as the seat may see it |
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
-//! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder (see [`crate::build_api`]) |
+//! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder, and an attack's odds (see [`crate::build_api`]) |
 //! | `GET /api/p2v/…`, `POST /api/p2v/…` | the warband builder (see [`crate::warband_api`]) |
 //! | `GET /…` (anything else) | the web app's files, `index.html` for the app's own paths |
 //!
@@ -100,6 +100,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}/replay/{n}", get(replay))
         .route("/api/matches/{id}/ws", get(ws::upgrade))
         .route("/api/ephemeral/catalogue", get(build_api::get_catalogue))
+        .route("/api/ephemeral/attack", get(build_api::get_attack))
         .route("/api/ephemeral/sets", get(build_api::get_sets))
         .route("/api/ephemeral/sets/{name}", get(build_api::get_set))
         .route("/api/ephemeral/validate", post(build_api::post_validate))

@@ -3,12 +3,13 @@
 // climbing, the table edge) — the server judges every decision; these
 // numbers are the live preview.
 import type { Json } from "../api";
+import { GATE_DIAMETER } from "@bindings/games/ephemeral/rules";
 
 export const TABLE = 40;
-export const GATE_R = 4.5;
+export const GATE_R = GATE_DIAMETER / 2;
 export const TOL = 0.05;
-/** How far a prep token's nudge moves a figure, climbing included (rules.rs, `NUDGE_CM`). */
-export const NUDGE_CM = 2;
+/** The rules' distances come from the game crate (generated: `@bindings/games/ephemeral/rules`). */
+export { NUDGE_CM } from "@bindings/games/ephemeral/rules";
 
 export interface P {
   x: number;
@@ -200,56 +201,10 @@ export function snapToEdge(p: P, r: number): P {
 export const round2 = (p: P): P => ({ x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
 
 // ---- attack dice -----------------------------------------------------------
+// The odds and the best dice come from the server (`GET /api/ephemeral/attack`),
+// which computes them with the rules' own arithmetic.
 
 export const SIZES = [4, 6, 8, 10, 12];
-
-/** The distribution of the sum of the dice (counts per size d4…d12). */
-export function sumDistribution(counts: number[]): number[] {
-  let dist = [1];
-  counts.forEach((n, k) => {
-    const s = SIZES[k];
-    for (let j = 0; j < n; j++) {
-      const next = new Array(dist.length + s).fill(0);
-      dist.forEach((p, v) => {
-        if (p) for (let f = 1; f <= s; f++) next[v + f] += p / s;
-      });
-      dist = next;
-    }
-  });
-  return dist;
-}
-
-/** Chance to hit (the sum at most Force) and the damage expected. */
-export function attackOdds(counts: number[], force: number): { hit: number; damage: number } {
-  if (counts.every((c) => c === 0)) return { hit: 0, damage: 0 };
-  const d = sumDistribution(counts);
-  let hit = 0, damage = 0;
-  d.forEach((p, v) => {
-    if (v <= force) (hit += p), (damage += p * v);
-  });
-  return { hit, damage };
-}
-
-/** The dice (up to four) with the most damage expected for a Force. */
-export function bestDice(force: number): number[] {
-  let best = [0, 1, 0, 0, 0], bestDamage = -1;
-  const rec = (k: number, left: number, cur: number[]) => {
-    if (k === SIZES.length) {
-      if (cur.some((c) => c > 0)) {
-        const { damage } = attackOdds(cur, force);
-        if (damage > bestDamage + 1e-9) (bestDamage = damage), (best = cur.slice());
-      }
-      return;
-    }
-    for (let n = 0; n <= left; n++) {
-      cur[k] = n;
-      rec(k + 1, left - n, cur);
-    }
-    cur[k] = 0;
-  };
-  rec(0, 4, [0, 0, 0, 0, 0]);
-  return best;
-}
 
 export const diceText = (counts: number[]) =>
   counts

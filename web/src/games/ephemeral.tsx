@@ -11,9 +11,9 @@ import { parse as parseToml } from "smol-toml";
 import type { Json } from "../api";
 import { Panel, PolyDie, type GameProps, type GameUI } from "../ui";
 import abilitiesToml from "@ephemeral-data/abilities.toml?raw";
+import type { AttackOdds } from "@bindings/AttackOdds";
+import { api } from "../api";
 import {
-  attackOdds,
-  bestDice,
   diceText,
   dist,
   figureInfos,
@@ -215,7 +215,11 @@ export function useEphemeral(p: GameProps): GameUI {
     if (phase === "Forage" && poolDie !== null && f.owner === me) return void send({ Forage: { die: poolDie, figure: i, at: null } });
     if (myActing && f.owner !== me) {
       setTarget(target === i ? null : i);
-      if (dice.every((d) => d === 0)) setDice(bestDice(infos[acting!]?.force ?? 3));
+      if (dice.every((d) => d === 0))
+        void api.ephemeral.attack(infos[acting!]?.force ?? 3, [0, 0, 0, 0, 0]).then(
+          (a) => setDice(a.best[0]?.dice ?? [0, 1, 0, 0, 0]),
+          () => setDice([0, 1, 0, 0, 0]),
+        );
     }
   };
 
@@ -921,13 +925,13 @@ function DiceTray(props: {
 }) {
   const { dice, setDice, force } = props;
   const n = dice.reduce((a, b) => a + b, 0);
-  const odds = attackOdds(dice, force);
+  const odds = useAttackOdds(force, dice);
   const set = (k: number, delta: number) => {
     const next = dice.slice();
     next[k] = Math.max(0, next[k] + delta);
     if (next.reduce((a, b) => a + b, 0) <= 12) setDice(next);
   };
-  const best = bestDice(force);
+  const best = odds.best[0]?.dice ?? dice;
   return (
     <div class="attack-tray" data-testid="dice-tray">
       <div class="tray-title">
@@ -966,6 +970,24 @@ function DiceTray(props: {
       </div>
     </div>
   );
+}
+
+/** An attack's odds and the best dice for the Force, from the server (the
+ * rules' own arithmetic); the last answer stays while the next is asked. */
+function useAttackOdds(force: number, dice: number[]): AttackOdds {
+  const [odds, setOdds] = useState<AttackOdds>({ force, hit: 0, damage: 0, best: [] });
+  const key = `${force}:${dice.join(",")}`;
+  useEffect(() => {
+    let stop = false;
+    api.ephemeral.attack(force, dice).then(
+      (a) => !stop && setOdds(a),
+      () => undefined,
+    );
+    return () => {
+      stop = true;
+    };
+  }, [key]);
+  return odds;
 }
 
 function RolledDice({ attack, force, canSpend, lower, send }: { attack: Json; force: number; canSpend: boolean; lower: boolean; send: (a: Json) => void }) {
