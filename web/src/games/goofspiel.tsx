@@ -5,6 +5,7 @@
 import type { Observation } from "@bindings/games/goofspiel/Observation";
 import type { GameProps, GameUI } from "../ui";
 import { Panel } from "../ui";
+import "./cards.css";
 
 function Card({ value, cls = "", onClick, testid }: { value: number | null; cls?: string; onClick?: () => void; testid?: string }) {
   return (

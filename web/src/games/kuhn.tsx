@@ -4,6 +4,7 @@
 import type { Observation } from "@bindings/games/kuhn/Observation";
 import type { Card } from "@bindings/games/kuhn/Card";
 import type { GameProps, GameUI } from "../ui";
+import "./cards.css";
 
 const LETTER: Record<Card, string> = { jack: "J", queen: "Q", king: "K" };
 
