@@ -83,7 +83,7 @@ test("setup by clicks: terrain, the gate, foraging and placing", async () => {
   await pg.waitForFunction((l) => Number(document.querySelector(".table-page")?.getAttribute("data-len")) > l || !!document.querySelector("[data-testid=whynot]"), len);
   const why = (await pg.locator("[data-testid=whynot]").count()) ? await pg.locator("[data-testid=whynot]").innerText() : "";
   assert.ok((await tableLen(pg)) > len, `the forage was accepted (${why})`);
-  assert.match(await pg.locator("[data-testid=log]").innerText(), /forages a D\d+ showing \d+[\s\S]*is placed at/);
+  assert.match(await pg.locator("[data-testid=log]").innerText(), /forages pool die \d+ \(a D\d+ showing \d+\)[\s\S]*is placed at/);
   assert.deepEqual([...errors], []);
   await pg.context().close();
 });

@@ -3,9 +3,9 @@
 export const NUDGE_CM = 2;
 /** The extra range a prep token's reach gives the next attack. */
 export const REACH_CM = 5;
-/** The clearance between a placed figure and the table's edge or terrain. */
+/** How far enemy figures must be from a figure placed while foraging. */
 export const PLACE_CLEARANCE = 5;
-/** The clearance around the gate. */
+/** How far the gate must be from the play area's edge. */
 export const GATE_CLEARANCE = 5;
 /** The gate's diameter. */
 export const GATE_DIAMETER = 9;
