@@ -376,12 +376,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         decision: &Decision<Self::Action>,
         events: &mut E,
     ) -> Result<(), Refusal> {
+        // The two common cases first and small, so that play-outs keep this
+        // inlined; commitments and refusals go out of line.
         match (self.to_move(state), decision) {
-            (ToMove::Over, _) => {
-                Err(Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core"))
-            }
-            (ToMove::Seat(_) | ToMove::Together(_), Decision::Act(a)) => self.apply_action(state, a, events),
-            (_, Decision::Commit { seat, action }) => self.apply_as(state, *seat, action, events),
             (ToMove::Chance, Decision::Roll(r)) => {
                 let request = self.dice(state);
                 request.validate(r).map_err(|e| {
@@ -389,19 +386,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
                 })?;
                 self.apply_roll(state, r, events)
             }
-            (ToMove::Seat(s), Decision::Roll(_)) => Err(Refusal::because(
-                "core.turn.not-chance",
-                format!("{s} owes a decision; no dice are being rolled now"),
-                "core",
-            )),
-            (ToMove::Together(set), Decision::Roll(_)) => Err(Refusal::because(
-                "core.turn.not-chance",
-                format!("{set} owe a decision; no dice are being rolled now"),
-                "core",
-            )),
-            (ToMove::Chance, Decision::Act(_)) => {
-                Err(Refusal::new("core.turn.chance", "dice must be rolled before anyone acts", "core"))
-            }
+            (ToMove::Seat(_) | ToMove::Together(_), Decision::Act(a)) => self.apply_action(state, a, events),
+            (to_move, decision) => apply_rare(self, state, to_move, decision, events),
         }
     }
 
@@ -430,6 +416,41 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             ToMove::Over => {
                 Err(Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core"))
             }
+        }
+    }
+}
+
+/// The rare cases of [`Game::apply`]: a simultaneous decision's choice, and
+/// every decision of the wrong kind (refused).
+#[inline(never)]
+fn apply_rare<G: Game, E: EventSink<G::Event>>(
+    game: &G,
+    state: &mut G::State,
+    to_move: ToMove,
+    decision: &Decision<G::Action>,
+    events: &mut E,
+) -> Result<(), Refusal> {
+    match (to_move, decision) {
+        (ToMove::Over, _) => {
+            Err(Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core"))
+        }
+        (_, Decision::Commit { seat, action }) => game.apply_as(state, *seat, action, events),
+        (ToMove::Seat(s), Decision::Roll(_)) => Err(Refusal::because(
+            "core.turn.not-chance",
+            format!("{s} owes a decision; no dice are being rolled now"),
+            "core",
+        )),
+        (ToMove::Together(set), Decision::Roll(_)) => Err(Refusal::because(
+            "core.turn.not-chance",
+            format!("{set} owe a decision; no dice are being rolled now"),
+            "core",
+        )),
+        (ToMove::Chance, Decision::Act(_)) => {
+            Err(Refusal::new("core.turn.chance", "dice must be rolled before anyone acts", "core"))
+        }
+        // Taken by `Game::apply` before it comes here.
+        (ToMove::Chance, Decision::Roll(_)) | (ToMove::Seat(_) | ToMove::Together(_), Decision::Act(_)) => {
+            Err(Refusal::new("core.turn.internal", "this decision is applied by Game::apply", "core"))
         }
     }
 }
