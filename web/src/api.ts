@@ -25,17 +25,9 @@ import type { ReplayFrame } from "@bindings/ReplayFrame";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
-/**
- * Parses JSON without losing integers wider than a double holds: E'thia's
- * square sets are 64- and 128-bit integers (the server sends those above
- * 64 bits as strings already). Integers of 16 digits or more become decimal
- * strings, which `BigInt()` reads; everything else is plain `JSON.parse`.
- */
+/** Parses a JSON answer (every game's JSON is plain: square sets are lists). */
 export function parseJson(text: string): Json {
-  const safe = text.replace(/"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g, (m) =>
-    m.startsWith('"') ? m : `"${m}"`,
-  );
-  return JSON.parse(safe);
+  return JSON.parse(text);
 }
 
 /** An error answer of the API: its status and body (with the refusal, if any). */

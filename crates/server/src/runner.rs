@@ -267,53 +267,9 @@ pub fn space_name(space: ActionSpace) -> &'static str {
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Value {
-    serde_json::to_value(value)
-        .or_else(|_| {
-            // A `Value` holds no integer above `u64::MAX`, and the grid games'
-            // 128-bit square sets (E'thia Battle, E'thia Worlds) reach that:
-            // write the text, where such integers are plain digits, and send
-            // them as decimal strings.
-            serde_json::to_string(value).and_then(|text| serde_json::from_str(&quote_wide_integers(&text)))
-        })
-        .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
-}
-
-/// Puts quotes around every integer of JSON text that does not fit in a
-/// `u64` or an `i64`, leaving strings and every other number as they are.
-fn quote_wide_integers(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len() + 16);
-    let (mut i, mut copied) = (0, 0);
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'-' | b'0'..=b'9' => {
-                let start = i;
-                i += 1;
-                while i < b.len() && matches!(b[i], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') {
-                    i += 1;
-                }
-                let number = &text[start..i];
-                let integer = number.bytes().all(|c| c.is_ascii_digit() || c == b'-');
-                if integer && number.parse::<u64>().is_err() && number.parse::<i64>().is_err() {
-                    out.push_str(&text[copied..start]);
-                    out.push('"');
-                    out.push_str(number);
-                    out.push('"');
-                    copied = i;
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
+    // Every game's JSON fits a `Value`: square sets are lists of squares,
+    // never 128-bit integers.
+    serde_json::to_value(value).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
 }
 
 /// A decision taken in `before`, with its events, as every viewer may see
@@ -699,28 +655,5 @@ impl Registry {
     /// The ids of the games, for error messages.
     pub fn ids(&self) -> Vec<String> {
         self.kinds.iter().map(|(i, _)| i.id.clone()).collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{json, quote_wide_integers};
-
-    #[test]
-    fn integers_wider_than_64_bits_are_sent_as_strings() {
-        let wide = u128::MAX - 1;
-        let value = json(&serde_json::json!(null));
-        assert!(value.is_null());
-        #[derive(serde::Serialize)]
-        struct Sets {
-            area: u128,
-            small: u128,
-            name: &'static str,
-        }
-        let v = json(&Sets { area: wide, small: 5, name: "a \"1234567890123456789012345\" b" });
-        assert_eq!(v["area"], serde_json::json!(wide.to_string()));
-        assert_eq!(v["small"], serde_json::json!(5));
-        assert_eq!(v["name"], serde_json::json!("a \"1234567890123456789012345\" b"));
-        assert_eq!(quote_wide_integers("[1.5e300,-3,18446744073709551616]"), "[1.5e300,-3,\"18446744073709551616\"]");
     }
 }

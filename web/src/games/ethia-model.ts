@@ -1,17 +1,9 @@
-// E'thia: square sets (64- or 128-bit integers) and the seating of armies.
-import type { Json } from "../api";
+// E'thia: square sets (lists of squares) and the seating of armies.
 
 export const WIDTH = 8;
 
-export const big = (v: Json): bigint => {
-  try {
-    return BigInt(v ?? 0);
-  } catch {
-    return 0n;
-  }
-};
-
-export const has = (set: bigint, cell: number) => ((set >> BigInt(cell)) & 1n) === 1n;
+/** A set of squares as the server sends it: the list of its squares. */
+export const cells = (v: number[] | null | undefined): Set<number> => new Set(Array.isArray(v) ? v : []);
 
 export const cellName = (c: number) => `${"abcdefgh"[c % WIDTH]}${Math.floor(c / WIDTH) + 1}`;
 

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { Json } from "../api";
 import { D6, Panel, type GameProps, type GameUI } from "../ui";
-import { armyColour, armyOwner, armyTeam, big, cellName, cellOf, has, WIDTH } from "./ethia-model";
+import { armyColour, armyOwner, armyTeam, cellName, cellOf, cells as squares, WIDTH } from "./ethia-model";
 
 const C = 64;
 const PAD = 28;
@@ -20,8 +20,8 @@ export function useEthia(p: GameProps): GameUI {
   const variant = p.config?.variant ?? null;
   const seats = p.view.seats.length;
   const armies = seats === 2 ? 2 : 4;
-  const area = big(s?.area);
-  const ranks = variant?.mode === "battle" || area >> 64n !== 0n ? 16 : 8;
+  const area = squares(s?.area);
+  const ranks = variant?.mode === "battle" || [...area].some((c) => c >= 64) ? 16 : 8;
   const [sel, setSel] = useState<number | null>(null);
   const [kind, setKind] = useState<"L" | "S">("L");
   useEffect(() => setSel(null), [p.view.len, p.view.you]);
@@ -30,13 +30,12 @@ export function useEthia(p: GameProps): GameUI {
     const out: Unit[] = [];
     (s?.armies ?? []).forEach((a: Json, army: number) => {
       if (a.leader !== null && a.leader !== undefined) out.push({ cell: a.leader, army, leader: true });
-      const sq = big(a.squad);
-      for (let c = 0; c < 128; c++) if (has(sq, c)) out.push({ cell: c, army, leader: false });
+      for (const c of squares(a.squad)) out.push({ cell: c, army, leader: false });
     });
     return out;
   }, [s]);
   const unitAt = new Map(units.map((u) => [u.cell, u]));
-  const north = big(s?.walls?.north), east = big(s?.walls?.east);
+  const north = squares(s?.walls?.north), east = squares(s?.walls?.east);
   const me = p.view.you;
   const myArmies = me === null ? [] : seats === 3 && me === 2 ? [2, 3] : [me];
   const myTeam = me === null ? 0 : armyTeam(armies, myArmies[0]);
@@ -118,7 +117,7 @@ export function useEthia(p: GameProps): GameUI {
         {cells.map((c) => {
           const { x, y } = xy(c);
           const f = c % WIDTH, r = Math.floor(c / WIDTH);
-          const off = area !== 0n && !has(area, c);
+          const off = area.size > 0 && !area.has(c);
           const target = dests.has(c) || deployCells.has(c);
           return (
             <g class={`sq ${(f + r) % 2 ? "light" : "dark"} ${off ? "off" : ""} ${target ? "target" : ""}`} data-square={cellName(c)} onClick={() => click(c)}>
@@ -139,8 +138,8 @@ export function useEthia(p: GameProps): GameUI {
           </text>
         ))}
         {cells.flatMap((c) => [
-          has(north, c) ? <line {...wallSeg(c, "n")} class="wall" /> : null,
-          has(east, c) ? <line {...wallSeg(c, "e")} class="wall" /> : null,
+          north.has(c) ? <line {...wallSeg(c, "n")} class="wall" /> : null,
+          east.has(c) ? <line {...wallSeg(c, "e")} class="wall" /> : null,
         ])}
         {edges.map((e) => (
           <g class="edge-pick" data-edge={e} onClick={() => send(e)}>
@@ -213,7 +212,7 @@ export function useEthia(p: GameProps): GameUI {
       </div>
       <div class="army-list">
         {(s?.armies ?? []).slice(0, armies).map((a: Json, i: number) => {
-          const squad = countBits(big(a.squad));
+          const squad = squares(a.squad).size;
           const owner = armyOwner(seats, i);
           return (
             <div class={`army-row army-${armyColour(armies, i)} ${army === i && s?.round ? "active" : ""} ${a.out ? "out" : ""}`}>
@@ -273,14 +272,6 @@ function buttonLabel(b: string): string {
   return m[b] ?? b;
 }
 
-function countBits(v: bigint): number {
-  let n = 0;
-  while (v) {
-    n += Number(v & 1n);
-    v >>= 1n;
-  }
-  return n;
-}
 
 function lastEvent(steps: { events: Json }[], name: string): Json | null {
   for (let i = steps.length - 1; i >= Math.max(0, steps.length - 3); i--) {

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { parse as parseToml } from "smol-toml";
 import type { Json } from "../api";
 import { Panel, type GameProps, type GameUI } from "../ui";
-import { big, has } from "./ethia-model";
+import { cells } from "./ethia-model";
 import coyote from "@ethia-quests/kingdom-of-coyote.toml?raw";
 
 const C = 52;
@@ -64,8 +64,8 @@ export function useWorlds(p: GameProps): GameUI {
   };
   const xy = (c: number) => ({ x: PAD + (c % width) * C, y: PAD + (height - 1 - Math.floor(c / width)) * C });
   const W = PAD * 2 + width * C, H = PAD * 2 + height * C;
-  const north = big(s?.walls?.north), east = big(s?.walls?.east);
-  const sets = { chest: big(s?.chests), lock: big(s?.locks), block: big(s?.blocking), strike: big(s?.striking) };
+  const north = cells(s?.walls?.north), east = cells(s?.walls?.east);
+  const sets = { chest: cells(s?.chests), lock: cells(s?.locks), block: cells(s?.blocking), strike: cells(s?.striking) };
   const names: Record<string, string> = { close: quest.close?.name ?? "Coyote", ranged: quest.ranged?.name ?? "Hawk", boss: quest.boss?.name ?? "Boss" };
 
   const board = (
@@ -78,10 +78,10 @@ export function useWorlds(p: GameProps): GameUI {
           return (
             <g class={`sq ${(c + Math.floor(c / width)) % 2 ? "a" : "b"} ${t ? "target" : ""}`} data-square={name(c)} onClick={() => click(c)}>
               <rect x={x} y={y} width={C} height={C} class="sq-bg" />
-              {has(sets.chest, c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat chest">⛃</text>}
-              {has(sets.lock, c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat lock">⌧</text>}
-              {has(sets.block, c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat block">☠</text>}
-              {has(sets.strike, c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat strike">§</text>}
+              {sets.chest.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat chest">⛃</text>}
+              {sets.lock.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat lock">⌧</text>}
+              {sets.block.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat block">☠</text>}
+              {sets.strike.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat strike">§</text>}
               {t && <circle cx={x + C / 2} cy={y + C / 2} r="7" class="hint-move" pointer-events="none" />}
             </g>
           );
@@ -89,8 +89,8 @@ export function useWorlds(p: GameProps): GameUI {
         {Array.from({ length: width * height }, (_, c) => {
           const { x, y } = xy(c);
           return [
-            has(north, c) ? <line x1={x} y1={y} x2={x + C} y2={y} class="wall" /> : null,
-            has(east, c) ? <line x1={x + C} y1={y} x2={x + C} y2={y + C} class="wall" /> : null,
+            north.has(c) ? <line x1={x} y1={y} x2={x + C} y2={y} class="wall" /> : null,
+            east.has(c) ? <line x1={x + C} y1={y} x2={x + C} y2={y + C} class="wall" /> : null,
           ];
         })}
         {Array.from({ length: width }, (_, i) => (
