@@ -618,15 +618,17 @@ pub fn random<R: Rng + ?Sized>(
             let f = &state.figures[figure as usize];
             let stats = &game.stats()[figure as usize];
             let roll: f32 = rng.random();
-            if !stats.abilities.is_empty() && rng.random_bool(0.3) {
-                // One of the figure's abilities usable as an action, then one
-                // of its uses: only that ability's candidates are worked out.
+            // One of the figure's abilities usable as an action, now and then;
+            // only that ability's candidates are worked out. No draw is made
+            // when none is ready, so a game whose abilities never come into
+            // play follows the same random course as the base game.
+            if !stats.abilities.is_empty() {
                 let slots: ArrayVec<u8, 3> = game
                     .abilities_of(figure)
                     .filter(|(slot, a)| is_action_role(Role::of(a)) && game.ready(state, figure, *slot))
                     .map(|(slot, _)| slot)
                     .collect();
-                if !slots.is_empty() {
+                if !slots.is_empty() && rng.random_bool(0.3) {
                     let slot = slots[rng.random_range(0..slots.len())];
                     scratch.clear();
                     ability_uses(game, state, seat, figure, slot, scratch);
@@ -648,7 +650,7 @@ pub fn random<R: Rng + ?Sized>(
                     }
                 }
             } else if roll < 0.8 {
-                let enemies: Vec<u8> = (0..state.figures.len() as u8)
+                let enemies: ArrayVec<u8, { crate::state::MAX_FIGURES }> = (0..state.figures.len() as u8)
                     .filter(|&i| state.figures[i as usize].owner != seat && state.figures[i as usize].on_table())
                     .collect();
                 if !enemies.is_empty() {

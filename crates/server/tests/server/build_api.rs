@@ -77,6 +77,7 @@ async fn the_shipped_sets_come_as_editable_files() {
     assert_eq!(status, StatusCode::OK, "{v}");
     let sets = v.as_array().unwrap();
     assert_eq!(sets.len(), arbiter_ephemeral::figure::shipped_sets().len(), "every shipped set");
+    assert_eq!(sets.len(), 9, "the five original sets and the four ability-showcase sets");
     for s in sets {
         assert_eq!(s["points"], 100, "{}", s["id"]);
         assert_eq!(s["legal_in"], json!(["v0.26", "v0.20"]));
