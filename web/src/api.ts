@@ -21,13 +21,33 @@ import type { MatchList } from "@bindings/MatchList";
 import type { MatchView } from "@bindings/MatchView";
 import type { ReplayFrame } from "@bindings/ReplayFrame";
 
-/** Game JSON is free-form (`JsonValue` in the bindings). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+/** A match record's opening (`MatchConfig` in `crates/core`): the game, its
+ * variant (the game's `Variant` type, exported to `bindings/games/<id>/`) and
+ * its players. */
+export interface RecordConfig {
+  game: string;
+  variant: unknown;
+  players: { name: string; controller: unknown }[];
+  seed: number;
+}
+
+/** A match record (`GET /api/matches/{id}/record`): its opening and its
+ * decisions as this viewer may see them (`null` where hidden). */
+export interface MatchRecord {
+  format: string;
+  config: RecordConfig;
+  decisions: unknown[];
+  hidden?: number;
+}
 
 /** Parses a JSON answer (every game's JSON is plain: square sets are lists). */
-export function parseJson(text: string): Json {
+export function parseJson(text: string): unknown {
   return JSON.parse(text);
+}
+
+/** `v` as an object whose fields can be read (an empty one if it is not one). */
+export function fields(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
 /** An error answer of the API: its status and body (with the refusal, if any). */
@@ -58,7 +78,7 @@ async function call<T>(method: string, path: string, body?: unknown, attempt = 0
   }
   const raw = await res.text();
   if (res.ok && text) return raw as T;
-  let json: Json = null;
+  let json: unknown = null;
   try {
     json = raw ? parseJson(raw) : null;
   } catch {
@@ -66,8 +86,8 @@ async function call<T>(method: string, path: string, body?: unknown, attempt = 0
   }
   if (!res.ok) {
     const body: ErrorBody =
-      json && typeof json.error === "string"
-        ? json
+      typeof fields(json).error === "string"
+        ? (json as ErrorBody)
         : { error: `http-${res.status}`, message: raw.slice(0, 200) || res.statusText, refusal: null };
     throw new ApiFailure(res.status, body);
   }
@@ -83,12 +103,12 @@ export const api = {
     call<MatchList>("GET", `/api/matches${tokens.length ? `?tokens=${tokens.map(enc).join(",")}` : ""}`),
   view: (id: string, token?: string | null) =>
     call<MatchView>("GET", `/api/matches/${enc(id)}${token ? `?token=${enc(token)}` : ""}`),
-  act: (id: string, token: string, action: Json) =>
+  act: (id: string, token: string, action: unknown) =>
     call<ActionAccepted>("POST", `/api/matches/${enc(id)}/actions`, { token, action }),
   join: (id: string, seat?: number) =>
     call<Joined>("POST", `/api/matches/${enc(id)}/join`, seat === undefined ? {} : { seat }),
   record: (id: string, token?: string | null) =>
-    call<Json>("GET", `/api/matches/${enc(id)}/record${token ? `?token=${enc(token)}` : ""}`),
+    call<MatchRecord>("GET", `/api/matches/${enc(id)}/record${token ? `?token=${enc(token)}` : ""}`),
   replay: (id: string, n: number, token?: string | null) =>
     call<ReplayFrame>("GET", `/api/matches/${enc(id)}/replay/${n}${token ? `?token=${enc(token)}` : ""}`),
   /** The figure-set builder (`docs/api.md`, "The figure-set builder"). */

@@ -12,7 +12,7 @@ import type { EphemeralCatalogue } from "@bindings/EphemeralCatalogue";
 import type { ErrorBody } from "@bindings/ErrorBody";
 import type { SetProblem } from "@bindings/SetProblem";
 import type { ShippedSet } from "@bindings/ShippedSet";
-import { api, type Json } from "./api";
+import { api, fields } from "./api";
 import { CardFoot, downloadDraft, failure, FileToolbar, moved, NumberField, openPrintable, ProblemIndex, ProblemList, tooLarge, UndoBar, unreadable, useDebouncedCheck } from "./builder-kit";
 import { botLabel, useGames } from "./registry";
 import { linkClick, navigate } from "./router";
@@ -117,7 +117,7 @@ export function BuildEphemeral() {
         const why = c.problems[0]?.message ?? "it is not a figure-set file";
         return setError(unreadable(f, why));
       }
-      const named = (c.file as Json).edition;
+      const named = fields(c.file).edition;
       replace(fromFile(c.file), named === "v0.20" || named === "v0.26" ? named : edition, f.name);
     } catch (e) {
       setError(failure(e));

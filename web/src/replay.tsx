@@ -9,14 +9,14 @@ import type { MatchView } from "@bindings/MatchView";
 import type { ReplayFrame } from "@bindings/ReplayFrame";
 import type { SeatView } from "@bindings/SeatView";
 import type { Step } from "@bindings/Step";
-import { api, ApiFailure, type Json } from "./api";
+import { api, ApiFailure, type MatchRecord, type RecordConfig } from "./api";
 import { linkClick } from "./router";
 import { tableOf, TopBar } from "./table";
 import { EventLog, stepLines, WhyNot, type GameProps } from "./ui";
 import { seatsOf } from "./store";
 
 export function ReplayPage({ id, step }: { id: string; step: number | null }) {
-  const [record, setRecord] = useState<Json | null>(null);
+  const [record, setRecord] = useState<MatchRecord | null>(null);
   const [recordText, setRecordText] = useState<string>("");
   const [total, setTotal] = useState<number | null>(null);
   const [n, setN] = useState<number>(step ?? 0);
@@ -35,7 +35,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
         const res = await fetch(`/api/matches/${encodeURIComponent(id)}/record${q}`);
         const text = await res.text();
         if (res.ok) {
-          const rec = JSON.parse(text);
+          const rec = JSON.parse(text) as MatchRecord;
           setRecord(rec);
           setRecordText(text);
         }
@@ -129,7 +129,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
 
 function ReplayTable(props: {
   view: MatchView;
-  config: Json;
+  config: RecordConfig | null;
   n: number;
   total: number;
   setN: (n: number) => void;

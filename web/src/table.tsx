@@ -1,8 +1,8 @@
 // The game table: the board of the match's game, the turn banner, the
 // "why not?" card, the game's controls and the event log, live.
 import { useEffect, useState } from "preact/hooks";
+import type { ErrorBody } from "@bindings/ErrorBody";
 import type { MatchView } from "@bindings/MatchView";
-import type { Json } from "./api";
 import { api, ApiFailure } from "./api";
 import { useMatch } from "./live";
 import { linkClick, navigate } from "./router";
@@ -83,7 +83,7 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
 
 /** A refused action in words (the game's notation when it was a listed
  * action), short enough for the "why not?" card. */
-function actionWords(view: MatchView, a: Json): string {
+function actionWords(view: MatchView, a: unknown): string {
   const i = view.legal.findIndex((l) => JSON.stringify(l) === JSON.stringify(a));
   const words = i >= 0 ? (view.legal_text[i] ?? "") : typeof a === "string" ? a : JSON.stringify(a);
   return words.length > 90 ? `${words.slice(0, 88)}…` : words;
@@ -162,7 +162,7 @@ export function TopBar({ children }: { children?: preact.ComponentChildren }) {
 
 /** `/join/{id}`: takes an open seat and opens its table. */
 export function JoinPage({ id, seat }: { id: string; seat: number | null }) {
-  const [error, setError] = useState<Json>(null);
+  const [error, setError] = useState<ErrorBody | null>(null);
   useEffect(() => {
     (async () => {
       try {

@@ -6,7 +6,7 @@ import type { ErrorBody } from "@bindings/ErrorBody";
 import type { MatchView } from "@bindings/MatchView";
 import type { SeatView } from "@bindings/SeatView";
 import type { Step } from "@bindings/Step";
-import type { Json } from "./api";
+import { fields, type RecordConfig } from "./api";
 
 /** What the lobby's editor of a game's own options gets: the variant the
  * generic options make, and where to say what it adds (or why it cannot). */
@@ -33,13 +33,28 @@ export function stepLines(s: Step, seats: SeatView[]): string[] {
   return [s.action !== null ? `${who}: ${s.action}` : `${who}: a secret decision`];
 }
 
+/** A step's events as the game's `Event` type (generated from its Rust type,
+ * `@bindings/games/<id>/Event`). */
+export function eventsOf<E>(s: { events: unknown[] }): E[] {
+  return s.events as E[];
+}
+
+/** The dice of a step that was a roll of the dice, else `null`. */
+export function rollOf(s: { decision: unknown }): number[] | null {
+  const r = fields(s.decision).roll;
+  return Array.isArray(r) ? (r as number[]) : null;
+}
+
+/** What a game's table gets. The observation, the legal actions and each
+ * step's events are the game's own types, generated from its Rust types
+ * (`@bindings/games/<id>/`): a table reads them as those (`p.obs as State`). */
 export interface GameProps {
   view: MatchView;
-  obs: Json;
-  config: Json | null;
-  legal: Json[];
+  obs: unknown;
+  config: RecordConfig | null;
+  legal: unknown[];
   interactive: boolean;
-  act: (a: Json) => Promise<{ ok: boolean; error?: ErrorBody }>;
+  act: (a: unknown) => Promise<{ ok: boolean; error?: ErrorBody }>;
   steps: Step[];
   mode: "live" | "replay";
 }
@@ -51,7 +66,7 @@ export interface GameUI {
   below?: VNode | null;
 }
 
-export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: Json; onClose?: () => void }) {
+export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: unknown; onClose?: () => void }) {
   const r = error.refusal;
   return (
     <div class="whynot" role="alert" data-testid="whynot">
@@ -243,11 +258,11 @@ export function ActionList({
   enabled,
   open = false,
 }: {
-  legal: Json[];
+  legal: unknown[];
   /** Each action in the game's notation (the view's `legal_text`). */
   labels: string[];
   total: number;
-  act: (a: Json) => void;
+  act: (a: unknown) => void;
   enabled: boolean;
   open?: boolean;
 }) {

@@ -132,7 +132,7 @@ pub trait Entry: Evaluate<State: Hash + Eq, Observation: Hash, Event: Display> {
     }
     /// Writes the TypeScript declarations of the game's observation, action
     /// and event types (and what they use) into `dir`, with ts-rs, for the
-    /// web app. The default writes nothing (the web then sees plain JSON).
+    /// web app ([`export_type`] writes one). The default writes nothing.
     fn export_typescript(_dir: &std::path::Path) -> Result<(), String> {
         Ok(())
     }
@@ -189,4 +189,17 @@ impl About {
         }
         out
     }
+}
+
+/// Writes the TypeScript declaration of `T`, and of every type it uses, into
+/// `dir` with ts-rs: what a game's [`Entry::export_typescript`] calls for its
+/// observation, action and event types. A type sent as text (a notation,
+/// declared `string`) has nothing to write.
+pub fn export_type<T: ts_rs::TS + 'static>(dir: &std::path::Path) -> Result<(), String> {
+    if T::output_path().is_none() {
+        return Ok(());
+    }
+    // Wide integers (u64) arrive as JSON numbers, not `bigint`s.
+    let cfg = ts_rs::Config::new().with_out_dir(dir).with_large_int("number");
+    T::export_all(&cfg).map_err(|e| format!("{}: {e}", T::name(&cfg)))
 }

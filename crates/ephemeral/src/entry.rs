@@ -220,7 +220,11 @@ impl Entry for Ephemeral {
             crate::kit::GATE_DIAMETER,
         );
         std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-        std::fs::write(dir.join("rules.ts"), text).map_err(|e| e.to_string())
+        std::fs::write(dir.join("rules.ts"), text).map_err(|e| e.to_string())?;
+        arbiter_core::export_type::<crate::State>(dir)?;
+        arbiter_core::export_type::<crate::Action>(dir)?;
+        arbiter_core::export_type::<crate::Event>(dir)?;
+        arbiter_core::export_type::<crate::Variant>(dir)
     }
 }
 

@@ -72,6 +72,11 @@ impl Entry for Essence {
         action.to_string()
     }
 
+    fn export_typescript(dir: &std::path::Path) -> Result<(), String> {
+        // The position and the actions travel in the game's notation (text).
+        arbiter_core::export_type::<crate::Event>(dir)
+    }
+
     fn notation_help(&self) -> &'static str {
         "Actions (squares a1..e5, rank 1 is P1's side):
   Gc2        Growth: grow the mote on c2 by 1

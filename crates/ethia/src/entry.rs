@@ -96,6 +96,13 @@ impl Entry for Ethia {
         action.to_string()
     }
 
+    fn export_typescript(dir: &std::path::Path) -> Result<(), String> {
+        // Actions travel in the game's notation (text).
+        arbiter_core::export_type::<State>(dir)?;
+        arbiter_core::export_type::<crate::Event>(dir)?;
+        arbiter_core::export_type::<Variant>(dir)
+    }
+
     fn notation_help(&self) -> &'static str {
         "Squares a1..h8 (h16 in Battle); rank 1 is the south end.
   walls:fixed | walls:standard | walls:custom   choose how walls are placed
@@ -287,6 +294,13 @@ impl Entry for EthiaWorlds {
 
     fn action_text(&self, action: &WorldsAction) -> String {
         action.to_string()
+    }
+
+    fn export_typescript(dir: &std::path::Path) -> Result<(), String> {
+        // Actions travel in the game's notation (text).
+        arbiter_core::export_type::<WorldsState>(dir)?;
+        arbiter_core::export_type::<WorldsEvent>(dir)?;
+        arbiter_core::export_type::<WorldsVariant>(dir)
     }
 
     fn notation_help(&self) -> &'static str {

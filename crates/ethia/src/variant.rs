@@ -3,9 +3,10 @@
 //! (the CLI's `--walls`).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// One board or two.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// One 8×8 board, 5 walls, 1 leader + 10 squad units each.
@@ -16,7 +17,7 @@ pub enum Mode {
 }
 
 /// The three ways of placing walls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum WallOption {
     /// Our fixed layout (ruling E4).
@@ -29,7 +30,7 @@ pub enum WallOption {
 }
 
 /// Where units go at the start.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Deployment {
     /// Players alternate placing units in their back rows.
@@ -40,7 +41,7 @@ pub enum Deployment {
 }
 
 /// The order of turns with four armies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum TurnOrder {
     /// Clockwise round the table, team-mates sitting side by side (A B B A).
@@ -51,7 +52,7 @@ pub enum TurnOrder {
 }
 
 /// Skirmish and Battle switches.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
 pub struct Variant {
     /// Skirmish or Battle.

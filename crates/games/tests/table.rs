@@ -83,9 +83,25 @@ impl Visitor for Check {
 fn every_entry_is_consistent_and_exports_its_types() {
     arbiter_games::each(&mut Check);
     assert!(find("kuhn-poker", &mut Check).is_some());
-    // The games with secrets export typed observations and events.
+    // Every game exports its observation and event types (actions too, unless
+    // they travel as notation text), for the web app.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../server/bindings/games");
-    for (id, file) in [("goofspiel", "Observation.ts"), ("kuhn", "Observation.ts"), ("goofspiel", "Event.ts")] {
+    for (id, file) in [
+        ("essence", "Event.ts"),
+        ("ethia", "State.ts"),
+        ("ethia", "Event.ts"),
+        ("ethia-worlds", "WorldsState.ts"),
+        ("ethia-worlds", "WorldsEvent.ts"),
+        ("ephemeral", "State.ts"),
+        ("ephemeral", "Action.ts"),
+        ("ephemeral", "Event.ts"),
+        ("goofspiel", "Observation.ts"),
+        ("goofspiel", "Action.ts"),
+        ("goofspiel", "Event.ts"),
+        ("kuhn", "Observation.ts"),
+        ("kuhn", "Action.ts"),
+        ("kuhn", "Event.ts"),
+    ] {
         let text = std::fs::read_to_string(dir.join(id).join(file)).unwrap();
         assert!(text.contains("export type"), "{id}/{file}: {text}");
     }

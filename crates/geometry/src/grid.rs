@@ -19,12 +19,13 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+use ts_rs::TS;
 
 /// The most squares a grid may have.
 pub const MAX_CELLS: usize = 128;
 
 /// A square, `rank * width + file`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 #[serde(transparent)]
 pub struct Cell(pub u8);
 
@@ -40,7 +41,8 @@ impl Cell {
 /// In JSON a set is the list of its squares, lowest first (`[3, 17, 42]`),
 /// which every client reads without 128-bit integers; the older form, the
 /// set's bits as one integer (or its decimal text), still reads back.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, TS)]
+#[ts(type = "Array<number>")]
 pub struct CellSet(pub u128);
 
 impl Serialize for CellSet {
@@ -61,7 +63,9 @@ impl<'de> Deserialize<'de> for CellSet {
                 let mut set = CellSet::EMPTY;
                 while let Some(c) = seq.next_element::<u8>()? {
                     if usize::from(c) >= MAX_CELLS {
-                        return Err(serde::de::Error::custom(format!("square {c} is beyond the {MAX_CELLS} a grid has")));
+                        return Err(serde::de::Error::custom(format!(
+                            "square {c} is beyond the {MAX_CELLS} a grid has"
+                        )));
                     }
                     set.insert(Cell(c));
                 }
@@ -168,7 +172,7 @@ impl Not for CellSet {
 }
 
 /// The eight directions, clockwise from north (towards higher ranks).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[allow(missing_docs)]
 pub enum Dir {
     N,
@@ -248,7 +252,7 @@ impl Dir {
 }
 
 /// Which side of a square an edge is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 pub enum Side {
     /// The edge between a square and the one above it.
     North,
@@ -258,7 +262,7 @@ pub enum Side {
 
 /// An edge between two orthogonally adjacent squares, named as the north or
 /// east side of the lower or left square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 pub struct Edge {
     /// The square below (for a north side) or to the left (for an east side).
     pub cell: Cell,
@@ -267,7 +271,7 @@ pub struct Edge {
 }
 
 /// A set of walls, one bit per edge.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Walls {
     /// Squares with a wall on their north side.
     pub north: CellSet,
@@ -378,8 +382,9 @@ impl fmt::Display for GridError {
 impl std::error::Error for GridError {}
 
 /// A rectangular grid of squares.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
+#[ts(type = "[number, number]")]
 pub struct Grid {
     width: u8,
     height: u8,

@@ -8,7 +8,6 @@ use crate::state::State;
 use crate::variant::Variant;
 use arbiter_core::{About, BotChoice, Choice, Entry, Game, GameOption, OptionKind};
 use std::fmt::Write as _;
-use ts_rs::TS;
 
 const OPTIONS: &[GameOption] = &[
     GameOption {
@@ -104,11 +103,10 @@ Both players bid at once and in secret; the bids are shown together."
     }
 
     fn export_typescript(dir: &std::path::Path) -> Result<(), String> {
-        let cfg = ts_rs::Config::new().with_out_dir(dir);
-        Observation::export_all(&cfg).map_err(|e| e.to_string())?;
-        Action::export_all(&cfg).map_err(|e| e.to_string())?;
-        crate::Event::export_all(&cfg).map_err(|e| e.to_string())?;
-        crate::Variant::export_all(&cfg).map_err(|e| e.to_string())
+        arbiter_core::export_type::<Observation>(dir)?;
+        arbiter_core::export_type::<Action>(dir)?;
+        arbiter_core::export_type::<crate::Event>(dir)?;
+        arbiter_core::export_type::<crate::Variant>(dir)
     }
 
     fn prompt(&self, state: &State) -> String {

@@ -7,7 +7,6 @@ use crate::rules::KuhnPoker;
 use crate::state::State;
 use arbiter_core::{About, BotChoice, Entry, Game, ToMove};
 use std::fmt::Write as _;
-use ts_rs::TS;
 
 const BOTS: &[BotChoice] = &[
     BotChoice { label: "Beginner (random)", spec: "random" },
@@ -85,9 +84,8 @@ bet    bet 1, or call a bet (also: call, b)"
     }
 
     fn export_typescript(dir: &std::path::Path) -> Result<(), String> {
-        let cfg = ts_rs::Config::new().with_out_dir(dir);
-        Observation::export_all(&cfg).map_err(|e| e.to_string())?;
-        Action::export_all(&cfg).map_err(|e| e.to_string())?;
-        crate::Event::export_all(&cfg).map_err(|e| e.to_string())
+        arbiter_core::export_type::<Observation>(dir)?;
+        arbiter_core::export_type::<Action>(dir)?;
+        arbiter_core::export_type::<crate::Event>(dir)
     }
 }

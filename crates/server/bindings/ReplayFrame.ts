@@ -3,7 +3,6 @@ import type { OutcomeView } from "./OutcomeView";
 import type { SeatView } from "./SeatView";
 import type { Step } from "./Step";
 import type { Turn } from "./Turn";
-import type { JsonValue } from "./serde_json/JsonValue";
 
 /**
  * `GET /api/matches/{id}/replay/{n}[?token=t]`: the match after its first
@@ -40,9 +39,10 @@ total: number,
  */
 turn: Turn, 
 /**
- * The state at that point as this viewer may see it.
+ * The state at that point as this viewer may see it (the game's
+ * observation).
  */
-observation: JsonValue, 
+observation: unknown, 
 /**
  * The `n`-th decision and its events (`null` for `n = 0`).
  */

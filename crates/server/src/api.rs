@@ -248,12 +248,14 @@ pub struct Step {
     /// The decision in record form: `{"act": action}`, `{"commit": {"seat":
     /// s, "action": action}}` or `{"roll": [values]}`; `null` when hidden
     /// from this viewer.
+    #[ts(type = "unknown")]
     pub decision: Value,
     /// The decision in the game's notation (`Dc2:1`, `bid 7`, `dice 3 5`);
     /// `null` when hidden.
     pub action: Option<String>,
     /// The game's events for this decision, as this viewer may see them
-    /// (the game's JSON).
+    /// (the game's JSON: its `Event` type, exported to `bindings/games/`).
+    #[ts(type = "Array<unknown>")]
     pub events: Value,
     /// The same events in plain words, one line each (the game's words,
     /// as the terminal prints them).
@@ -283,10 +285,13 @@ pub struct MatchView {
     pub your_turn: bool,
     /// What the table is waiting for, in plain words.
     pub awaiting: String,
-    /// The state as this viewer may see it (the game's observation JSON).
+    /// The state as this viewer may see it: the game's observation, whose
+    /// TypeScript type each game exports to `bindings/games/<id>/`.
+    #[ts(type = "unknown")]
     pub observation: Value,
     /// Legal actions of the viewer, when it is their decision (empty
     /// otherwise). For continuous games this is a sample of candidates.
+    #[ts(type = "Array<unknown>")]
     pub legal: Vec<Value>,
     /// The legal actions in the game's notation, in the same order.
     pub legal_text: Vec<String>,
@@ -311,6 +316,7 @@ pub struct ActionRequest {
     pub token: String,
     /// The action, as the game's JSON (one of the view's `legal` entries, or
     /// any action for continuous games).
+    #[ts(type = "unknown")]
     pub action: Value,
 }
 
@@ -408,7 +414,9 @@ pub struct ReplayFrame {
     pub total: u32,
     /// Who owed the next decision at that point.
     pub turn: Turn,
-    /// The state at that point as this viewer may see it.
+    /// The state at that point as this viewer may see it (the game's
+    /// observation).
+    #[ts(type = "unknown")]
     pub observation: Value,
     /// The `n`-th decision and its events (`null` for `n = 0`).
     pub last: Option<Step>,
@@ -424,6 +432,7 @@ pub enum ClientMessage {
     /// Act for the socket's seat.
     Action {
         /// The action, as the game's JSON.
+        #[ts(type = "unknown")]
         action: Value,
         /// Any tag; echoed in the answer.
         #[serde(default)]

@@ -2,7 +2,10 @@
 // kit, and the geometry the table needs while dragging (path length,
 // climbing, the table edge) — the server judges every decision; these
 // numbers are the live preview.
-import type { Json } from "../api";
+import type { Kit } from "@bindings/games/ephemeral/Kit";
+import type { Piece } from "@bindings/games/ephemeral/Piece";
+import type { State } from "@bindings/games/ephemeral/State";
+import type { Variant } from "@bindings/games/ephemeral/Variant";
 import { GATE_DIAMETER } from "@bindings/games/ephemeral/rules";
 
 export const TABLE = 40;
@@ -34,11 +37,11 @@ export interface FigureInfo {
 }
 
 /** Every figure of both sets, P1's first, as the state numbers them. */
-export function figureInfos(variant: Json | null): FigureInfo[] {
+export function figureInfos(variant: Variant | null): FigureInfo[] {
   const out: FigureInfo[] = [];
-  const sets: Json[] = variant?.sets ?? [];
+  const sets = variant?.sets ?? [];
   sets.forEach((set, seat) => {
-    (set?.figure ?? []).forEach((f: Json, index: number) => {
+    (set?.figure ?? []).forEach((f, index) => {
       out.push({
         i: out.length,
         seat,
@@ -53,7 +56,7 @@ export function figureInfos(variant: Json | null): FigureInfo[] {
         force: f.force,
         rangeCm: f.range * 5,
         actions: f.class === "leader" ? 2 : 3,
-        abilities: (f.abilities ?? []).map((a: Json) =>
+        abilities: (f.abilities ?? []).map((a) =>
           typeof a === "string" ? { id: a, name: null } : { id: a.id, name: a.name ?? null },
         ),
       });
@@ -67,7 +70,7 @@ export function figureInfos(variant: Json | null): FigureInfo[] {
 export type Solid = { kind: "circle"; c: P; r: number; height: number; piece: number } | { kind: "poly"; pts: P[]; height: number; piece: number };
 
 /** A kit piece's footprint at `at`, turned `turn` degrees anticlockwise. */
-export function footprint(kitPiece: Json, piece: number, at: P, turn: number): Solid {
+export function footprint(kitPiece: Piece, piece: number, at: P, turn: number): Solid {
   const height = Number(kitPiece?.height ?? 0);
   if (kitPiece?.shape === "circle") return { kind: "circle", c: at, r: kitPiece.radius, height, piece };
   let local: [number, number][] = [];
@@ -79,10 +82,10 @@ export function footprint(kitPiece: Json, piece: number, at: P, turn: number): S
   return { kind: "poly", pts: local.map(([x, y]) => ({ x: at.x + x * c - y * s, y: at.y + x * s + y * c })), height, piece };
 }
 
-export function sceneOf(state: Json, kit: Json): Solid[] {
+export function sceneOf(state: State | null, kit: Kit | null): Solid[] {
   if (!kit?.piece) return [];
   return (state?.terrain ?? [])
-    .map((t: Json) => footprint(kit.piece[t.piece], t.piece, t.at, t.turn))
+    .map((t) => footprint(kit.piece[t.piece], t.piece, t.at, t.turn))
     .filter((s: Solid) => s.kind === "circle" || s.pts.length > 2);
 }
 
@@ -211,3 +214,9 @@ export const diceText = (counts: number[]) =>
     .map((n, k) => (n ? `${n}d${SIZES[k]}` : ""))
     .filter(Boolean)
     .join("+") || "no dice";
+
+/** The body of a value of one of serde's externally tagged enums
+ * (`{ "Activate": { figure: 2 } }`) if it is of kind `k`, else `undefined`. */
+export function arm<U, K extends string>(u: U, k: K): (U extends Record<K, infer B> ? B : never) | undefined {
+  return u !== null && typeof u === "object" && k in u ? (u as Record<K, U extends Record<K, infer B> ? B : never>)[k] : undefined;
+}
