@@ -221,7 +221,7 @@ fn main() {
     println!("\nSeat 1 (P1) scored {} over the {} games of the round robin.\n", first.score(), first.games);
     println!("## Abilities, from random legal sets\n");
     println!(
-        "{} games between two random legal 100-point sets drawn from the whole catalogue (2–4 figures of\nrandom classes, random base specs within the class's range, up to three abilities of the class;\n`crates/ephemeral/src/random_set.rs`). It took {:.0} s. For each ability: the number of sets that\nhad it (picks), how often the bots used it, and the score of the sets that had it. A score above 50%\nmeans sets with the ability did better than the sets they met, on average; with intervals this\nwide, only large differences mean anything.\n",
+        "{} games between two random legal 100-point sets drawn from the whole catalogue (2–4 figures of\nrandom classes, random base specs within the class's range, up to three abilities of the class;\n`crates/ephemeral/src/random_set.rs`). It took {:.0} s. For each ability: the number of sets that\nhad it (picks), how often the bots used it, and the score of the sets that had it. A score above 50%\nmeans sets with the ability did better than the sets they met, on average; with intervals this\nwide, only large differences mean anything. A use is a use of the ability as an action or an\nanswer; abilities that act by themselves (Sneak: R10, T13; L10's tokens; R11's nudges) or through\nprep tokens (D6's Force) count none. Melee abilities wait for base contact, which these bots\nseldom seek.\n",
         a.random,
         random_time.as_secs_f64()
     );
