@@ -10,6 +10,7 @@ mod build;
 mod ephemeral_view;
 mod essence_view;
 mod ethia_view;
+mod grid;
 mod play;
 mod replay;
 mod sim;
@@ -229,6 +230,15 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         web: Option<PathBuf>,
     },
+    /// A sandbox for Path 2 Victory's battle grid: place figures on a battle map and ask
+    /// about sight, effect, cover, areas, reach, paths and flanking.
+    #[command(
+        after_help = "MAP is a battle-map file (.toml; see docs/grid.md) or a shipped map's name: ruined-crossroads,\nriver-ford, broken-hills, or a terrain tile (dragon-bones, four-pillars, command-center, mushroom-growth,\ncrumbling-ruin, watchtower, donjon). Commands are read from standard input; type help.\n\nExample:\n  arbiter grid ruined-crossroads"
+    )]
+    Grid {
+        /// A battle-map file or a shipped map's name.
+        map: String,
+    },
     /// Step through a recorded game.
     Replay {
         /// A game record (JSON), as saved by `arbiter play`.
@@ -368,6 +378,7 @@ fn main() -> ExitCode {
         }
         Command::Serve { port, host, database, web } => serve(&host, port, database, web),
         Command::Replay { file, step } => replay::run(&file, step),
+        Command::Grid { map } => grid::run(&map, &mut std::io::stdin().lock()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -37,7 +37,7 @@ fn tmp(name: &str) -> std::path::PathBuf {
 fn help_lists_every_command() {
     let o = arbiter(&["--help"], "");
     assert!(o.status.success());
-    for c in ["play", "sim", "perft", "replay", "tournament", "build", "serve"] {
+    for c in ["play", "sim", "perft", "replay", "tournament", "build", "serve", "grid"] {
         assert!(text(&o).contains(c), "{c} missing from --help");
     }
     // Every bot a game accepts is named where a bot is chosen.
@@ -910,4 +910,107 @@ fn ephemeral_reactions_are_asked_of_the_defenders_player_in_the_terminal() {
     assert!(t.contains("is about to be dealt to"), "P2 is told what the window is about: {t}");
     assert!(t.contains("defends with T2"), "{t}");
     assert!(!t.contains('✗'), "every typed decision was accepted: {t}");
+}
+
+#[test]
+fn grid_sandbox_answers_the_rules_questions_on_a_shipped_map() {
+    let script = "place a medium c3\nplace b medium h6 2\nplace o large m12 2\nsight a b\neffect a o\ncover a b\n\
+                  area burst 4 at m12\ncone 6 from a toward n\nline 8 from a toward q10\nreach a\npath a to f3 6\n\
+                  place c medium c4 2\nplace d medium c2 2\nflanked a\nplace e enormous a1\nplace f medium k7\n\
+                  sight a nobody\nbogus\nquit\n";
+    let o = arbiter(&["grid", "ruined-crossroads"], script);
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    for want in [
+        "Ruined crossroads — 24 × 18 squares",
+        "a: medium at c3 (team 1)",
+        "yes: line of sight",
+        "yes: line of effect",
+        "concealment [fog bank]",
+        "figures in it: o",
+        "24 squares: c4 b5 c5 d5",
+        "squares where its space can end, spending at most 6",
+        "steps costing",
+        "flanked by c and d",
+        "'enormous' is not a size",
+        "f cannot stand at k7: solid terrain is in the way",
+        "there is no figure 'nobody'",
+        "'bogus' is not a command",
+    ] {
+        assert!(t.contains(want), "missing {want:?} in\n{t}");
+    }
+}
+
+#[test]
+fn grid_sandbox_reads_map_files_refuses_bad_ones_by_line_and_ends_on_closed_input() {
+    let map = tmp("grid-map.toml");
+    std::fs::write(&map, "name = \"tiny\"\nmap = \"\"\"\n. . #\n. X .\n\"\"\"\n[legend]\n\"#\" = { name = \"wall\", traits = [\"solid\"] }\n").unwrap();
+    let o = arbiter(&["grid", map.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("line 4: 'X' is not on the legend"), "{}", text(&o));
+    std::fs::write(&map, "name = \"tiny\"\nmap = \"\"\"\n. . #\n. . .\n\"\"\"\n[legend]\n\"#\" = { name = \"wall\", traits = [\"solid\"] }\n").unwrap();
+    // Input closed straight away: the sandbox ends quietly.
+    let o = arbiter(&["grid", map.to_str().unwrap()], "place a small a1\nsvg ");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("tiny — 3 × 2 squares") && !text(&o).contains("panicked"), "{}", text(&o));
+    let out = tmp("grid.svg");
+    let o = arbiter(&["grid", map.to_str().unwrap()], &format!("place a small a1\nsvg {}\n", out.display()));
+    assert!(o.status.success() && std::fs::read_to_string(&out).unwrap().starts_with("<svg"), "{}", text(&o));
+    let o = arbiter(&["grid", "/nonexistent/map.toml"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("cannot read"), "{}", text(&o));
+}
+
+#[test]
+fn grid_sandbox_never_panics_on_odd_commands() {
+    let lines = [
+        "place",
+        "place a",
+        "place a huge",
+        "place a huge zz99",
+        "place a gargantuan a1 999999999999",
+        "place é small b2",
+        "place a small b2",
+        "place a small b2",
+        "move a",
+        "move a q99",
+        "move zz a1",
+        "sight",
+        "sight a",
+        "effect a a",
+        "cover a a",
+        "cover a a zz9",
+        "area",
+        "area burst",
+        "area burst x at a1",
+        "area burst 99999 at a1",
+        "area burst 3 at a1:up",
+        "area emanation 2 from",
+        "cone",
+        "cone 3 from a toward",
+        "cone 3 from a toward up",
+        "cone 3 from a toward a1",
+        "line 3 from a toward a1",
+        "reach a 61",
+        "reach a 6 hover",
+        "path a to",
+        "path a to x1 3",
+        "flanked",
+        "flanked a 9999",
+        "flanking a",
+        "door",
+        "door gate ajar",
+        "door nothing open",
+        "helpless",
+        "svg",
+        "svg /nonexistent/dir/x.svg",
+        "remove a",
+        "range a b",
+        "\u{1F600}",
+        "board",
+    ];
+    let o = arbiter(&["grid", "river-ford"], &(lines.join("\n") + "\n"));
+    let t = text(&o);
+    assert!(o.status.success() && !t.contains("panicked"), "{t}");
+    assert!(t.contains("missing") && t.contains("is not a") && t.contains("cannot write"), "{t}");
 }

@@ -1,6 +1,10 @@
 //! Plays N random games of the base game (two figures a side, no abilities,
 //! nothing to forage) and prints the rate: the before/after comparison of
 //! docs/performance.md, run under callgrind for instruction counts.
+//!
+//! `base_playouts N inert` gives the figures reaction abilities (T2's Defend
+//! die, R2's counter attack) that nobody can use, since nobody forages: the
+//! same games, decision for decision, plus the cost of the reaction windows.
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
 use arbiter_core::{Decision, Discard, Game, ToMove, roll_with};
@@ -13,9 +17,11 @@ use rand_chacha::ChaCha8Rng;
 
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(2000);
+    let inert = std::env::args().nth(2).is_some_and(|a| a == "inert");
+    let (tam, rue) = if inert { ("\"T2\"", "\"R2\"") } else { ("", "") };
     let set = |name: &str| {
         let text = format!(
-            "name = \"{name}\"\n\n[[figure]]\nname = \"Tam\"\nclass = \"tactician\"\nbase_mm = 30\nhp = 8\nmovement = 6\nforce = 6\nrange = 4\nabilities = []\n\n[[figure]]\nname = \"Rue\"\nclass = \"runner\"\nbase_mm = 25\nhp = 5\nmovement = 8\nforce = 5\nrange = 3\nabilities = []\n"
+            "name = \"{name}\"\n\n[[figure]]\nname = \"Tam\"\nclass = \"tactician\"\nbase_mm = 30\nhp = 8\nmovement = 6\nforce = 6\nrange = 4\nabilities = [{tam}]\n\n[[figure]]\nname = \"Rue\"\nclass = \"runner\"\nbase_mm = 25\nhp = 5\nmovement = 8\nforce = 5\nrange = 3\nabilities = [{rue}]\n"
         );
         FigureSet::parse(&text, Format::Toml, Edition::V026, &Catalogue::standard().unwrap()).unwrap()
     };

@@ -441,6 +441,11 @@ fn enemies_of<'a>(game: &'a Ephemeral, state: &'a State, seat: Seat) -> impl Ite
     (0..state.figures.len() as u8).filter(move |&i| game.owner(i) != seat && state.figures[i as usize].on_table())
 }
 
+/// Whether an ability of this role is used as an action.
+fn is_action_role(role: Role) -> bool {
+    !matches!(role, Role::Passive | Role::Counter | Role::Defend | Role::Negate | Role::Reply | Role::SprayAfter)
+}
+
 /// Ability uses as the active figure's action.
 fn abilities(game: &Ephemeral, state: &State, seat: Seat, figure: u8, out: &mut Vec<Action>) {
     for (slot, a) in game.abilities_of(figure) {
@@ -634,12 +639,24 @@ pub fn random<R: Rng + ?Sized>(
             let f = &state.figures[figure as usize];
             let stats = &game.stats()[figure as usize];
             let roll: f32 = rng.random();
-            if !stats.abilities.is_empty() && rng.random_bool(0.3) {
-                scratch.clear();
-                abilities(game, state, seat, figure, scratch);
-                if !scratch.is_empty() {
-                    let i = rng.random_range(0..scratch.len());
-                    return Some(scratch.swap_remove(i));
+            // One of the figure's abilities usable as an action, now and then;
+            // only that ability's candidates are worked out. No draw is made
+            // when none is ready, so a game whose abilities never come into
+            // play follows the same random course as the base game.
+            if !stats.abilities.is_empty() {
+                let slots: ArrayVec<u8, 3> = game
+                    .abilities_of(figure)
+                    .filter(|(slot, a)| is_action_role(Role::of(a)) && game.ready(state, figure, *slot))
+                    .map(|(slot, _)| slot)
+                    .collect();
+                if !slots.is_empty() && rng.random_bool(0.3) {
+                    let slot = slots[rng.random_range(0..slots.len())];
+                    scratch.clear();
+                    ability_uses(game, state, seat, figure, slot, scratch);
+                    if !scratch.is_empty() {
+                        let i = rng.random_range(0..scratch.len());
+                        return Some(scratch.swap_remove(i));
+                    }
                 }
             }
             if roll < 0.5 && game.may_move(state, figure, crate::activation::SelfMove::Action).is_ok() {
@@ -654,7 +671,7 @@ pub fn random<R: Rng + ?Sized>(
                     }
                 }
             } else if roll < 0.8 {
-                let enemies: Vec<u8> = (0..state.figures.len() as u8)
+                let enemies: ArrayVec<u8, { crate::state::MAX_FIGURES }> = (0..state.figures.len() as u8)
                     .filter(|&i| state.figures[i as usize].owner != seat && state.figures[i as usize].on_table())
                     .collect();
                 if !enemies.is_empty() {

@@ -10,6 +10,11 @@
 //! diagonal steps cross none, passing exactly through a corner where four
 //! edges meet, and [`Grid::corner`] reports which of them carry walls. Whether
 //! that blocks a move or an attack is for each game's rules to say.
+//!
+//! This is E'thia's small, specialised grid. Boards of any size up to 64 × 64
+//! (Path 2 Victory's battlefield) are [`crate::battle`]'s, which shares this
+//! module's directions ([`Dir`]), edge sides ([`Side`]) and the names of
+//! squares and edges (`c4`, `c4|c5`).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

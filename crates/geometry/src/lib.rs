@@ -1,5 +1,9 @@
 //! Geometry shared by Arbiter's games, independent of any game's rules.
 //!
+//! - [`battle`]: Path 2 Victory's battlefield, square boards of any size up to
+//!   64 × 64 with creatures of every size and terrain on squares and edges:
+//!   range, reach, line of sight and effect, cover, areas, flanking and
+//!   movement, battle maps as data, drawings, and the gridless twin.
 //! - [`grid`]: square grids of up to 128 squares with walls lying on the
 //!   edges between squares: adjacency, straight lines, what a diagonal step
 //!   passes, flood fills and connectivity, all on 128-bit square sets.
@@ -11,6 +15,7 @@
 //! questions (which edge a step crosses, which walls meet at a corner, whether
 //! a straight line from one base to another avoids every footprint).
 
+pub mod battle;
 pub mod grid;
 pub mod table;
 

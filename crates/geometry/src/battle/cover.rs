@@ -1,0 +1,294 @@
+//! Cover and concealment: what a line from the attacker to the defender
+//! crosses, in order from the attacker, for the dice the rules roll.
+//!
+//! The defending player draws the line, from the square of its space the
+//! attacker chose to any point of the defender's space; it must be a line of
+//! sight. Along it, a cover check is owed for each piece of obstructing,
+//! solid or opaque terrain it passes through and for each figure no taller
+//! than both ends; a concealment check for each piece of concealing terrain.
+//! Terrain in a square of either end's space is ignored, as is cover less
+//! than a square wide (terrain on an edge) touching the attacker's space,
+//! and terrain that the attacker or the target stands higher than. When
+//! terrain and a figure are met at the same place, the terrain comes first.
+
+use super::board::{Point, Space};
+use super::field::{Battlefield, FigureId};
+use super::line::{Blockers, Line, Pass, Ratio, Visitor, walk};
+use super::sight::{Extent, Sightline, between};
+use super::size::Height;
+use super::square::Square;
+use super::targeting::extent;
+use super::terrain::{PieceId, Traits};
+use std::fmt;
+
+/// Something a cover check is rolled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Obstacle {
+    /// A piece of terrain.
+    Terrain(PieceId),
+    /// Another figure.
+    Figure(FigureId),
+}
+
+/// The checks owed along one line, each list in order from the attacker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cover {
+    /// The line.
+    pub line: Sightline,
+    /// Cover checks: obstructing, solid and opaque terrain, and figures.
+    pub cover: Vec<Obstacle>,
+    /// Concealment checks: concealing terrain.
+    pub concealment: Vec<PieceId>,
+}
+
+/// Why a line cannot be used for cover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoverError {
+    /// A figure is missing.
+    NoFigure,
+    /// The attacker's chosen square is not in its space.
+    NotItsSquare,
+    /// The line does not run from the attacker's square to the defender's space.
+    Misses,
+    /// The line is not a line of sight.
+    Blocked,
+}
+
+impl fmt::Display for CoverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CoverError::NoFigure => "there is no such figure",
+            CoverError::NotItsSquare => "the attacker does not stand on that square",
+            CoverError::Misses => "the line does not run from the attacker's square to the defender's space",
+            CoverError::Blocked => "that line is not a line of sight",
+        })
+    }
+}
+
+impl std::error::Error for CoverError {}
+
+struct Collect<'a> {
+    field: &'a Battlefield,
+    attacker: FigureId,
+    defender: FigureId,
+    a_space: Space,
+    d_space: Space,
+    a_top: Height,
+    d_top: Height,
+    cover: Vec<Obstacle>,
+    concealment: Vec<PieceId>,
+}
+
+impl Collect<'_> {
+    fn in_ends(&self, f: i32, r: i32) -> bool {
+        self.a_space.holds(f, r) || self.d_space.holds(f, r)
+    }
+    fn terrain(&mut self, pieces: &[PieceId], edge_touches_attacker: bool) {
+        for &id in pieces {
+            let Some(p) = self.field.terrain().piece(id) else { continue };
+            let t = p.active();
+            if t.any(Traits::OBSTRUCTING.with(Traits::SOLID).with(Traits::OPAQUE))
+                && !edge_touches_attacker
+                && self.a_top <= p.height()
+                && self.d_top <= p.height()
+                && !self.cover.contains(&Obstacle::Terrain(id))
+            {
+                self.cover.push(Obstacle::Terrain(id));
+            }
+            if t.contains(Traits::CONCEALING) && !self.concealment.contains(&id) {
+                self.concealment.push(id);
+            }
+        }
+    }
+    /// True if square (f, r) holds a piece that owes cover or concealment.
+    fn has_cover(&self, f: i32, r: i32) -> bool {
+        let t = self.field.terrain();
+        !self.in_ends(f, r)
+            && self.field.board().square(f, r).is_some_and(|s| {
+                t.pieces_on(s).iter().filter_map(|p| t.piece(*p)).any(|p| {
+                    p.active()
+                        .any(Traits::OBSTRUCTING.with(Traits::SOLID).with(Traits::OPAQUE).with(Traits::CONCEALING))
+                })
+            })
+    }
+    /// The terrain of square (f, r), for a line running between two such
+    /// squares (through the mass they make together).
+    fn square_terrain(&mut self, f: i32, r: i32) {
+        if let Some(s) = self.field.board().square(f, r) {
+            let pieces = self.field.terrain().pieces_on(s).to_vec();
+            self.terrain(&pieces, false);
+        }
+    }
+    fn square(&mut self, f: i32, r: i32) {
+        if self.in_ends(f, r) {
+            return;
+        }
+        let Some(s) = self.field.board().square(f, r) else { return };
+        let pieces = self.field.terrain().pieces_on(s).to_vec();
+        self.terrain(&pieces, false);
+        for (id, fig) in self.field.figures() {
+            if id != self.attacker
+                && id != self.defender
+                && fig.space.contains(s)
+                && self.field.top(id) <= self.a_top
+                && self.field.top(id) <= self.d_top
+                && !self.cover.contains(&Obstacle::Figure(id))
+            {
+                self.cover.push(Obstacle::Figure(id));
+            }
+        }
+    }
+    /// The edge on the north (or east) side of square (f, r).
+    fn edge(&mut self, f: i32, r: i32, north: bool) {
+        let (f2, r2) = if north { (f, r + 1) } else { (f + 1, r) };
+        // An edge inside either end's space is in that space.
+        if (self.a_space.holds(f, r) && self.a_space.holds(f2, r2))
+            || (self.d_space.holds(f, r) && self.d_space.holds(f2, r2))
+        {
+            return;
+        }
+        let Some(s) = self.field.board().square(f, r) else { return };
+        let Some(e) = self.field.board().square(f2, r2).and_then(|o| self.field.board().edge_between(s, o)) else {
+            return;
+        };
+        // The edge's ends, in half squares.
+        let (x0, y0) = (2 * (f + i32::from(!north)), 2 * (r + i32::from(north)));
+        let (x1, y1) = if north { (x0 + 2, y0) } else { (x0, y0 + 2) };
+        let (lo, hi) = self.a_space.bounds();
+        let touches = |x: i32, y: i32| x >= lo.x && x <= hi.x && y >= lo.y && y <= hi.y;
+        let near_attacker = touches(x0, y0) || touches(x1, y1);
+        let pieces = self.field.terrain().pieces_along(e).to_vec();
+        self.terrain(&pieces, near_attacker);
+    }
+}
+
+impl Visitor for Collect<'_> {
+    fn inside(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.square(f, r);
+        true
+    }
+    fn cross_east(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.edge(f, r, false);
+        true
+    }
+    fn cross_north(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.edge(f, r, true);
+        true
+    }
+    fn along_east(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.edge(f, r, false);
+        if self.has_cover(f, r) && self.has_cover(f + 1, r) {
+            self.square_terrain(f, r);
+            self.square_terrain(f + 1, r);
+        }
+        true
+    }
+    fn along_north(&mut self, _: Ratio, f: i32, r: i32) -> bool {
+        self.edge(f, r, true);
+        if self.has_cover(f, r) && self.has_cover(f, r + 1) {
+            self.square_terrain(f, r);
+            self.square_terrain(f, r + 1);
+        }
+        true
+    }
+    fn corner(&mut self, _: Ratio, i: i32, j: i32, pass: Pass) -> bool {
+        // Passing exactly between two squares of cover that meet at the
+        // corner goes through them both.
+        let (a, b) = match pass {
+            Pass::Rising => ((i - 1, j), (i, j - 1)),
+            Pass::Falling => ((i, j), (i - 1, j - 1)),
+            Pass::Across | Pass::Upright => return true,
+        };
+        if self.has_cover(a.0, a.1) && self.has_cover(b.0, b.1) {
+            self.square_terrain(a.0, a.1);
+            self.square_terrain(b.0, b.1);
+        }
+        true
+    }
+}
+
+impl Battlefield {
+    /// The cover and concealment checks along the line from `from` (a point
+    /// of the attacker's chosen square) to `to` (a point of the defender's
+    /// space), in half squares. The line must be a line of sight.
+    pub fn cover_along(
+        &self,
+        attacker: FigureId,
+        square: Square,
+        defender: FigureId,
+        from: Point,
+        to: Point,
+    ) -> Result<Cover, CoverError> {
+        let (a, d) =
+            (self.figure(attacker).ok_or(CoverError::NoFigure)?, self.figure(defender).ok_or(CoverError::NoFigure)?);
+        if !a.space.contains(square) {
+            return Err(CoverError::NotItsSquare);
+        }
+        let sq = extent(&Space::new(square, 1));
+        let de = extent(&d.space);
+        let inside = |e: &Extent, p: Point| p.x >= e.lo.x && p.x <= e.hi.x && p.y >= e.lo.y && p.y <= e.hi.y;
+        if !inside(&sq, from) || !inside(&de, to) || from == to {
+            return Err(CoverError::Misses);
+        }
+        let line = Line::through(from, to);
+        let (t0, t1) = between(&line, &sq, &de).ok_or(CoverError::Misses)?;
+        let (a_top, d_top) = (self.top(attacker), self.top(defender));
+        let level = self.terrain().level(a_top.max(d_top).plus_one_square());
+        let ae = extent(&a.space);
+        let blockers = Blockers {
+            squares: &level.squares,
+            north: &level.north,
+            east: &level.east,
+            own: [ae.own(), de.own()],
+            gaps: None,
+        };
+        if !super::line::clear(&line, t0, t1, blockers) {
+            return Err(CoverError::Blocked);
+        }
+        let mut c = Collect {
+            field: self,
+            attacker,
+            defender,
+            a_space: a.space,
+            d_space: d.space,
+            a_top,
+            d_top,
+            cover: Vec::new(),
+            concealment: Vec::new(),
+        };
+        // Walk from the attacker's end: reverse the line if it runs the other way.
+        let (line, t0, t1) = if line.clip(sq.lo, sq.hi).is_some_and(|(s, _)| s <= t0) {
+            (line, t0, t1)
+        } else {
+            let back = Line { p: line.p, d: Point::new(-line.d.x, -line.d.y) };
+            (back, Ratio::new(-t1.n, t1.d), Ratio::new(-t0.n, t0.d))
+        };
+        walk(&line, t0, t1, &mut c);
+        Ok(Cover { line: Sightline { line, t0, t1 }, cover: c.cover, concealment: c.concealment })
+    }
+
+    /// The different lists of checks the defender can choose between: one
+    /// [`Cover`] per distinct outcome over the lines of sight between the
+    /// corners, edge midpoints and centres of the attacker's chosen square
+    /// and of the defender's squares.
+    pub fn cover_options(&self, attacker: FigureId, square: Square, defender: FigureId) -> Vec<Cover> {
+        let Some(d) = self.figure(defender) else { return Vec::new() };
+        let from: Vec<Point> = (0..3)
+            .flat_map(|i| (0..3).map(move |j| Point::new(2 * square.file() + i, 2 * square.rank() + j)))
+            .collect();
+        let (lo, hi) = d.space.bounds();
+        let to: Vec<Point> = (lo.x..=hi.x).flat_map(|x| (lo.y..=hi.y).map(move |y| Point::new(x, y))).collect();
+        let mut out: Vec<Cover> = Vec::new();
+        for &p in &from {
+            for &q in &to {
+                if let Ok(c) = self.cover_along(attacker, square, defender, p, q)
+                    && !out.iter().any(|o| o.cover == c.cover && o.concealment == c.concealment)
+                {
+                    out.push(c);
+                }
+            }
+        }
+        out.sort_by_key(|c| std::cmp::Reverse(c.cover.len() + c.concealment.len()));
+        out
+    }
+}

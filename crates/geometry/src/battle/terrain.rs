@@ -1,0 +1,584 @@
+//! Terrain: pieces lying on squares and on the edges between squares, each
+//! with terrain traits, a height and an elevation, indexed for the questions
+//! of sight, cover, areas and movement.
+//!
+//! A [`Piece`] is one piece of terrain as the rules count it: a line of sight
+//! that crosses three squares of the same wood makes one cover check. A piece
+//! covers squares, edges (a fence, a wall between two squares) or both.
+//! [`Terrain`] holds the pieces of a board and keeps, for each trait, the set
+//! of squares and of edges that carry it, rebuilt when a door opens or closes.
+//!
+//! Heights are measured from the table, in squares. A piece's *elevation* is
+//! where a creature standing on it stands (a hill, a rooftop); its *height*
+//! is how tall it stands (for cover, and for the height rule of line of
+//! sight: solid and opaque terrain block sight up to their height, raised
+//! ground up to its elevation, obstructing and concealing terrain never).
+//! Unless stated, solid and opaque terrain reach the sky, obstructing
+//! terrain stands one square above its elevation, and anything else lies
+//! flat on its elevation.
+
+use super::board::{Board, Dir, Edge, Side};
+use super::size::Height;
+use super::square::{Square, SquareSet};
+use super::steps::StepTable;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// A set of terrain traits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Traits(pub u16);
+
+impl Traits {
+    /// No traits: open ground.
+    pub const NONE: Traits = Traits(0);
+    /// Grants concealment to creatures within it.
+    pub const CONCEALING: Traits = Traits(1);
+    /// Traversed at half speed; swimmers are off-guard.
+    pub const DEEP_WATER: Traits = Traits(1 << 1);
+    /// One extra square to enter, or to cross between squares.
+    pub const DIFFICULT: Traits = Traits(1 << 2);
+    /// Opened and closed by Interacting; solid while closed.
+    pub const DOOR: Traits = Traits(1 << 3);
+    /// Pushes creatures in its direction; moving any other way is difficult.
+    pub const DIRECTIONAL: Traits = Traits(1 << 4);
+    /// Entering or ending a turn on it encumbers.
+    pub const ENCUMBERING: Traits = Traits(1 << 5);
+    /// Damages whoever enters it or ends a turn on it.
+    pub const HAZARDOUS: Traits = Traits(1 << 6);
+    /// Grants cover.
+    pub const OBSTRUCTING: Traits = Traits(1 << 7);
+    /// Blocks line of sight.
+    pub const OPAQUE: Traits = Traits(1 << 8);
+    /// Blocks movement, line of sight and areas of effect.
+    pub const SOLID: Traits = Traits(1 << 9);
+    /// Every teleportation circle is adjacent to every other.
+    pub const TELEPORTATION: Traits = Traits(1 << 10);
+    /// Arbiter's addition: a slope, stair or ladder by which creatures climb
+    /// between elevations; standing on it leaves a creature off-guard.
+    pub const INCLINE: Traits = Traits(1 << 11);
+    /// Arbiter's addition: a ledge or beam narrower than a square ("Narrow
+    /// spaces and tight gaps").
+    pub const NARROW: Traits = Traits(1 << 12);
+    /// Arbiter's addition: this is water (shallow if difficult), which
+    /// aquatic creatures ignore.
+    pub const WATER: Traits = Traits(1 << 13);
+    /// An objective: difficult and obstructing, and no move may end on it.
+    pub const OBJECTIVE: Traits = Traits(1 << 14);
+
+    /// Every trait with its name in map files.
+    pub const NAMES: [(Traits, &'static str); 15] = [
+        (Traits::CONCEALING, "concealing"),
+        (Traits::DEEP_WATER, "deep water"),
+        (Traits::DIFFICULT, "difficult"),
+        (Traits::DOOR, "door"),
+        (Traits::DIRECTIONAL, "directional"),
+        (Traits::ENCUMBERING, "encumbering"),
+        (Traits::HAZARDOUS, "hazardous"),
+        (Traits::OBSTRUCTING, "obstructing"),
+        (Traits::OPAQUE, "opaque"),
+        (Traits::SOLID, "solid"),
+        (Traits::TELEPORTATION, "teleportation circle"),
+        (Traits::INCLINE, "incline"),
+        (Traits::NARROW, "narrow"),
+        (Traits::WATER, "water"),
+        (Traits::OBJECTIVE, "objective"),
+    ];
+
+    /// True if every trait of `o` is in the set.
+    pub const fn contains(self, o: Traits) -> bool {
+        self.0 & o.0 == o.0
+    }
+    /// True if the sets share a trait.
+    pub const fn any(self, o: Traits) -> bool {
+        self.0 & o.0 != 0
+    }
+    /// The union of two sets.
+    #[must_use]
+    pub const fn with(self, o: Traits) -> Traits {
+        Traits(self.0 | o.0)
+    }
+    /// The set without the traits of `o`.
+    #[must_use]
+    pub const fn without(self, o: Traits) -> Traits {
+        Traits(self.0 & !o.0)
+    }
+    /// The trait with a name (`deep water`, `deep-water`, `deep_water`).
+    pub fn parse(name: &str) -> Option<Traits> {
+        let n = name.trim().to_ascii_lowercase().replace(['-', '_'], " ");
+        let n = if n == "teleportation" || n == "teleport" { "teleportation circle".to_string() } else { n };
+        Traits::NAMES.iter().find(|(_, t)| *t == n).map(|(x, _)| *x)
+    }
+    /// The names of the traits in the set, comma-separated.
+    pub fn names(self) -> String {
+        let v: Vec<&str> = Traits::NAMES.iter().filter(|(t, _)| self.contains(*t)).map(|(_, n)| *n).collect();
+        if v.is_empty() { "open ground".into() } else { v.join(", ") }
+    }
+}
+
+/// Identifies a piece of terrain on its board (its index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PieceId(pub u16);
+
+/// One piece of terrain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// What it is called ("stone wall", "Golem's Eye").
+    pub name: String,
+    /// Its traits as printed; see [`Piece::active`] for what they do now.
+    pub traits: Traits,
+    /// Its stated height in squares, if any (see [`Piece::height`]).
+    pub height: Option<u16>,
+    /// Where creatures standing on it stand, in squares.
+    pub elevation: u16,
+    /// For a door: open or closed.
+    pub open: bool,
+    /// For directional terrain: the way it pushes.
+    pub direction: Option<Dir>,
+    /// For hazardous terrain: the damage type ("fire").
+    pub damage: Option<String>,
+    /// The squares it fills.
+    pub squares: SquareSet,
+    /// The edges it runs along.
+    pub edges: Vec<Edge>,
+}
+
+impl Piece {
+    /// A piece with traits and nothing else, on no square yet.
+    pub fn new(name: &str, traits: Traits) -> Piece {
+        Piece {
+            name: name.to_string(),
+            traits,
+            height: None,
+            elevation: 0,
+            open: false,
+            direction: None,
+            damage: None,
+            squares: SquareSet::EMPTY,
+            edges: Vec::new(),
+        }
+    }
+    /// The traits in force now: a closed door is solid, an objective is
+    /// difficult and obstructing.
+    pub fn active(&self) -> Traits {
+        let mut t = self.traits;
+        if t.contains(Traits::DOOR) && !self.open {
+            t = t.with(Traits::SOLID);
+        }
+        if t.contains(Traits::OBJECTIVE) {
+            t = t.with(Traits::DIFFICULT).with(Traits::OBSTRUCTING);
+        }
+        t
+    }
+    /// How high it blocks line of sight (and, if solid, line of effect):
+    /// solid and opaque terrain to its height, raised ground to its
+    /// elevation; `None` for terrain that never blocks sight (obstructing,
+    /// concealing or flat terrain, an open door).
+    pub fn sight_height(&self) -> Option<Height> {
+        let t = self.active();
+        if t.any(Traits::SOLID.with(Traits::OPAQUE)) {
+            Some(self.height())
+        } else if self.elevation > 0 {
+            Some(Height::squares(self.elevation))
+        } else {
+            None
+        }
+    }
+
+    /// How tall it stands now: the stated height; else unbounded for solid
+    /// and opaque terrain (and closed doors), one square above its elevation
+    /// for obstructing terrain, and its elevation for anything else. An open
+    /// door stands no higher than its elevation.
+    pub fn height(&self) -> Height {
+        let t = self.active();
+        if self.traits.contains(Traits::DOOR) && self.open {
+            return Height::squares(self.elevation);
+        }
+        match self.height {
+            Some(h) => Height::squares(h),
+            None if t.any(Traits::SOLID.with(Traits::OPAQUE)) => Height::UNBOUNDED,
+            None if t.contains(Traits::OBSTRUCTING) => Height::squares(self.elevation.saturating_add(1)),
+            None => Height::squares(self.elevation),
+        }
+    }
+}
+
+/// Why terrain cannot be laid on a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TerrainError(pub String);
+
+impl fmt::Display for TerrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TerrainError {}
+
+/// The squares and edges with everything above a height, for one height
+/// threshold (line of sight and effect look over lower terrain).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Level {
+    pub height: Height,
+    /// Squares of pieces at least this tall.
+    pub squares: SquareSet,
+    /// Squares whose north / east edge carries a piece at least this tall.
+    pub north: SquareSet,
+    pub east: SquareSet,
+    /// The same for solid pieces only.
+    pub solid: SquareSet,
+    pub solid_north: SquareSet,
+    pub solid_east: SquareSet,
+    /// How far each square lies from what blocks sight, and from what is
+    /// solid (see [`super::line::gaps`]).
+    pub gaps: Vec<u8>,
+    pub solid_gaps: Vec<u8>,
+}
+
+/// Per-trait squares and edges of one board.
+#[derive(Clone, Debug, Default)]
+pub struct TraitMap {
+    /// Squares carrying each trait, by bit index of [`Traits`].
+    squares: Vec<SquareSet>,
+    /// Squares whose north edge carries each trait.
+    north: Vec<SquareSet>,
+    /// Squares whose east edge carries each trait.
+    east: Vec<SquareSet>,
+}
+
+impl TraitMap {
+    fn new() -> TraitMap {
+        TraitMap {
+            squares: vec![SquareSet::EMPTY; 16],
+            north: vec![SquareSet::EMPTY; 16],
+            east: vec![SquareSet::EMPTY; 16],
+        }
+    }
+}
+
+/// The terrain of one board: its pieces and what lies where.
+#[derive(Clone, Debug)]
+pub struct Terrain {
+    board: Board,
+    pieces: Vec<Piece>,
+    map: TraitMap,
+    /// Per square: the union of the active traits of its pieces.
+    traits: Vec<Traits>,
+    /// Per square and side (index * 2 + side): the union for edge pieces.
+    edge_traits: Vec<Traits>,
+    /// Per square: the highest elevation of its pieces (half squares).
+    elevation: Vec<u16>,
+    /// Per square: the tallest of its pieces (half squares).
+    tallest: Vec<u16>,
+    /// Pieces on each square: ranges into `flat`.
+    square_index: Vec<(u32, u16)>,
+    /// Pieces on each edge (index * 2 + side): ranges into `flat`.
+    edge_index: Vec<(u32, u16)>,
+    flat: Vec<PieceId>,
+    /// Height thresholds, lowest first.
+    levels: Vec<Level>,
+    empty_level: Level,
+    /// A version counter, bumped by every change (caches key on it).
+    version: u64,
+    /// Step tables by side (1 to 4), built when first needed.
+    steps: [OnceLock<Arc<StepTable>>; 4],
+}
+
+fn bit(t: Traits) -> usize {
+    t.0.trailing_zeros() as usize
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::North => 0,
+        Side::East => 1,
+    }
+}
+
+impl Terrain {
+    /// Lays the pieces on the board; every square and edge must lie on it.
+    pub fn new(board: Board, pieces: Vec<Piece>) -> Result<Terrain, TerrainError> {
+        if pieces.len() > usize::from(u16::MAX) {
+            return Err(TerrainError("at most 65,535 pieces of terrain".into()));
+        }
+        for p in &pieces {
+            if !p.squares.is_subset(board.all()) {
+                return Err(TerrainError(format!("the piece '{}' lies partly off the board", p.name)));
+            }
+            if let Some(e) = p.edges.iter().find(|e| board.edge_squares(**e).is_none()) {
+                return Err(TerrainError(format!(
+                    "the piece '{}' runs along {}, which is not between two squares of the board",
+                    p.name,
+                    board.edge_name(*e)
+                )));
+            }
+            if p.traits.contains(Traits::DIRECTIONAL) && p.direction.is_none() {
+                return Err(TerrainError(format!("the directional piece '{}' has no direction", p.name)));
+            }
+        }
+        let mut t = Terrain {
+            board,
+            pieces,
+            map: TraitMap::new(),
+            traits: Vec::new(),
+            edge_traits: Vec::new(),
+            elevation: Vec::new(),
+            tallest: Vec::new(),
+            square_index: Vec::new(),
+            edge_index: Vec::new(),
+            flat: Vec::new(),
+            levels: Vec::new(),
+            empty_level: Level::default(),
+            version: 0,
+            steps: Default::default(),
+        };
+        t.rebuild();
+        Ok(t)
+    }
+
+    /// A board with no terrain.
+    pub fn open(board: Board) -> Terrain {
+        Terrain::new(board, Vec::new()).unwrap_or_else(|_| unreachable!("no pieces, no errors"))
+    }
+
+    fn rebuild(&mut self) {
+        const N: usize = 4096;
+        let mut map = TraitMap::new();
+        let mut traits = vec![Traits::NONE; N];
+        let mut edge_traits = vec![Traits::NONE; 2 * N];
+        let mut elevation = vec![0u16; N];
+        let mut tallest = vec![0u16; N];
+        let mut on_square: Vec<Vec<PieceId>> = vec![Vec::new(); N];
+        let mut on_edge: Vec<Vec<PieceId>> = vec![Vec::new(); 2 * N];
+        for (i, p) in self.pieces.iter().enumerate() {
+            let id = PieceId(i as u16);
+            let active = p.active();
+            let h = p.height();
+            for s in p.squares.iter() {
+                traits[s.index()] = traits[s.index()].with(active);
+                elevation[s.index()] = elevation[s.index()].max(Height::squares(p.elevation).0);
+                tallest[s.index()] = tallest[s.index()].max(h.0);
+                on_square[s.index()].push(id);
+            }
+            for e in &p.edges {
+                let k = e.square.index() * 2 + side_index(e.side);
+                edge_traits[k] = edge_traits[k].with(active);
+                on_edge[k].push(id);
+            }
+            for b in 0..16 {
+                if active.0 >> b & 1 == 0 {
+                    continue;
+                }
+                map.squares[b].union_with(&p.squares);
+                for e in &p.edges {
+                    match e.side {
+                        Side::North => map.north[b].insert(e.square),
+                        Side::East => map.east[b].insert(e.square),
+                    }
+                }
+            }
+        }
+        // What blocks sight and effect, and how high: solid and opaque
+        // terrain to its height, raised ground to its elevation. Obstructing
+        // or concealing terrain gives cover or concealment whatever its
+        // height, and never blocks sight.
+        let blocking: Vec<Option<Height>> = self.pieces.iter().map(Piece::sight_height).collect();
+        let mut heights: Vec<Height> = blocking.iter().flatten().copied().collect();
+        heights.sort_unstable();
+        heights.dedup();
+        let mut levels: Vec<Level> =
+            heights.iter().filter(|h| h.0 > 0).map(|&height| Level { height, ..Level::default() }).collect();
+        for (p, h) in self.pieces.iter().zip(&blocking) {
+            let Some(h) = *h else { continue };
+            let solid = p.active().contains(Traits::SOLID);
+            for level in levels.iter_mut().filter(|l| l.height <= h) {
+                level.squares.union_with(&p.squares);
+                if solid {
+                    level.solid.union_with(&p.squares);
+                }
+                for e in &p.edges {
+                    let (set, solid_set) = match e.side {
+                        Side::North => (&mut level.north, &mut level.solid_north),
+                        Side::East => (&mut level.east, &mut level.solid_east),
+                    };
+                    set.insert(e.square);
+                    if solid {
+                        solid_set.insert(e.square);
+                    }
+                }
+            }
+        }
+        let mut flat = Vec::new();
+        let mut square_index = Vec::with_capacity(N);
+        for v in &on_square {
+            square_index.push((flat.len() as u32, v.len() as u16));
+            flat.extend_from_slice(v);
+        }
+        let mut edge_index = Vec::with_capacity(2 * N);
+        for v in &on_edge {
+            edge_index.push((flat.len() as u32, v.len() as u16));
+            flat.extend_from_slice(v);
+        }
+        self.map = map;
+        self.traits = traits;
+        self.edge_traits = edge_traits;
+        self.elevation = elevation;
+        self.tallest = tallest;
+        self.square_index = square_index;
+        self.edge_index = edge_index;
+        self.flat = flat;
+        for level in levels.iter_mut() {
+            level.gaps = super::line::gaps(&level.squares, &level.north, &level.east);
+            level.solid_gaps = super::line::gaps(&level.solid, &level.solid_north, &level.solid_east);
+        }
+        self.levels = levels;
+        self.empty_level.gaps = vec![63; 4096];
+        self.empty_level.solid_gaps = vec![63; 4096];
+        self.version += 1;
+        self.steps = Default::default();
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// Every piece, by id.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+    /// One piece.
+    pub fn piece(&self, id: PieceId) -> Option<&Piece> {
+        self.pieces.get(usize::from(id.0))
+    }
+    /// A counter that changes whenever the terrain changes.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+    /// The first piece with a name, any case.
+    pub fn find(&self, name: &str) -> Option<PieceId> {
+        self.pieces.iter().position(|p| p.name.eq_ignore_ascii_case(name.trim())).map(|i| PieceId(i as u16))
+    }
+    /// Opens or closes a door; false if the piece is not a door.
+    pub fn set_door(&mut self, id: PieceId, open: bool) -> bool {
+        match self.pieces.get_mut(usize::from(id.0)) {
+            Some(p) if p.traits.contains(Traits::DOOR) => {
+                if p.open != open {
+                    p.open = open;
+                    self.rebuild();
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+    /// The squares carrying a trait (one trait).
+    pub fn squares_with(&self, t: Traits) -> &SquareSet {
+        &self.map.squares[bit(t)]
+    }
+    /// The squares whose north edge carries a trait.
+    pub fn north_edges_with(&self, t: Traits) -> &SquareSet {
+        &self.map.north[bit(t)]
+    }
+    /// The squares whose east edge carries a trait.
+    pub fn east_edges_with(&self, t: Traits) -> &SquareSet {
+        &self.map.east[bit(t)]
+    }
+    /// The traits in force on a square (the union of its pieces').
+    #[inline]
+    pub fn traits(&self, s: Square) -> Traits {
+        self.traits[s.index()]
+    }
+    /// The traits in force on an edge.
+    #[inline]
+    pub fn edge_traits(&self, e: Edge) -> Traits {
+        self.edge_traits[e.square.index() * 2 + side_index(e.side)]
+    }
+    /// Where a creature on the square stands.
+    #[inline]
+    pub fn elevation(&self, s: Square) -> Height {
+        Height(self.elevation[s.index()])
+    }
+    /// How tall the tallest piece on the square stands.
+    pub fn tallest(&self, s: Square) -> Height {
+        Height(self.tallest[s.index()])
+    }
+    /// The pieces on a square.
+    pub fn pieces_on(&self, s: Square) -> &[PieceId] {
+        let (start, len) = self.square_index[s.index()];
+        &self.flat[start as usize..start as usize + usize::from(len)]
+    }
+    /// The pieces along an edge.
+    pub fn pieces_along(&self, e: Edge) -> &[PieceId] {
+        let (start, len) = self.edge_index[e.square.index() * 2 + side_index(e.side)];
+        &self.flat[start as usize..start as usize + usize::from(len)]
+    }
+    /// The edge crossed by an orthogonal step, if it lies on the board.
+    pub fn edge_of_step(&self, s: Square, d: Dir) -> Option<Edge> {
+        let n = self.board.neighbour(s, d)?;
+        self.board.edge_between(s, n)
+    }
+    /// The step table for spaces of `side` squares (1 to 4).
+    pub(crate) fn step_table(&self, side: u8) -> &StepTable {
+        let side = side.clamp(1, 4);
+        self.steps[usize::from(side - 1)].get_or_init(|| {
+            let core = (side >= 2).then(|| self.step_table(side.div_ceil(2)));
+            Arc::new(StepTable::build(self, side, core))
+        })
+    }
+
+    /// Everything at least `h` tall.
+    pub(crate) fn level(&self, h: Height) -> &Level {
+        let i = self.levels.partition_point(|l| l.height < h);
+        self.levels.get(i).unwrap_or(&self.empty_level)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn traits_parse_by_name_and_closed_doors_are_solid() {
+        assert_eq!(Traits::parse("Deep-Water"), Some(Traits::DEEP_WATER));
+        assert_eq!(Traits::parse("teleportation"), Some(Traits::TELEPORTATION));
+        assert_eq!(Traits::parse("sticky"), None);
+        let board = Board::new(4, 4).unwrap();
+        let mut door = Piece::new("door", Traits::DOOR);
+        door.edges.push(board.parse_edge("a1|b1").unwrap());
+        let mut t = Terrain::new(board.clone(), vec![door]).unwrap();
+        let e = board.parse_edge("a1|b1").unwrap();
+        assert!(t.edge_traits(e).contains(Traits::SOLID));
+        assert!(t.east_edges_with(Traits::SOLID).contains(e.square));
+        assert!(t.set_door(PieceId(0), true));
+        assert!(!t.edge_traits(e).contains(Traits::SOLID));
+        assert!(t.pieces_along(e) == [PieceId(0)]);
+    }
+
+    #[test]
+    fn heights_default_by_traits_and_levels_collect_what_is_tall_enough() {
+        let board = Board::new(8, 8).unwrap();
+        let mut wall = Piece::new("wall", Traits::SOLID);
+        wall.squares.insert(board.parse("c3").unwrap());
+        let mut hedge = Piece::new("hedge", Traits::OBSTRUCTING.with(Traits::DIFFICULT));
+        hedge.squares.insert(board.parse("d3").unwrap());
+        let mut hill = Piece::new("hill", Traits::NONE);
+        hill.elevation = 2;
+        hill.squares.insert(board.parse("e3").unwrap());
+        let mut cottage = Piece::new("cottage", Traits::SOLID);
+        cottage.height = Some(3);
+        cottage.squares.insert(board.parse("f3").unwrap());
+        let t = Terrain::new(board.clone(), vec![wall, hedge, hill, cottage]).unwrap();
+        assert_eq!(t.pieces()[0].height(), Height::UNBOUNDED);
+        assert_eq!(t.pieces()[1].height(), Height::squares(1));
+        assert_eq!(t.pieces()[2].height(), Height::squares(2));
+        assert_eq!(t.elevation(board.parse("e3").unwrap()), Height::squares(2));
+        let names = |set: &SquareSet| set.iter().map(|s| board.name(s)).collect::<Vec<_>>();
+        assert_eq!(names(&t.level(Height::squares(3)).squares), ["c3", "f3"]);
+        assert_eq!(names(&t.level(Height(5)).squares), ["c3", "f3"]);
+        assert_eq!(names(&t.level(Height(4)).squares), ["c3", "e3", "f3"]);
+        assert_eq!(names(&t.level(Height::squares(4)).squares), ["c3"]);
+        assert_eq!(names(&t.level(Height::squares(4)).solid), ["c3"]);
+    }
+}
