@@ -56,7 +56,7 @@ pub(crate) const PREPARE: &str = "Taking actions: Prepare";
 pub struct Ephemeral {
     variant: Variant,
     stats: Vec<Stats>,
-    dice: AttackDice,
+    dice: &'static AttackDice,
 }
 
 pub(crate) fn refuse(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
@@ -76,7 +76,7 @@ impl Ephemeral {
 
     /// The attack dice a figure of this Force would do best to roll.
     pub fn attack_dice(&self) -> &AttackDice {
-        &self.dice
+        self.dice
     }
 
     /// The table's footprints for a state (cached once terrain is down).
@@ -719,7 +719,7 @@ impl Game for Ephemeral {
         }
         let variant = Variant { sets, ..variant };
         let stats = roster(&variant.sets);
-        Ok(Ephemeral { variant, stats, dice: AttackDice::new() })
+        Ok(Ephemeral { variant, stats, dice: AttackDice::shared() })
     }
 
     fn variant(&self) -> &Variant {
@@ -995,6 +995,6 @@ impl Default for Ephemeral {
     fn default() -> Ephemeral {
         let variant = Variant::default();
         let stats = roster(&variant.sets);
-        Ephemeral { variant, stats, dice: AttackDice::new() }
+        Ephemeral { variant, stats, dice: AttackDice::shared() }
     }
 }
