@@ -269,6 +269,9 @@ thread_local! {
     static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
+/// What went wrong in a game, and its record up to the failing state.
+type Failed1<G> = Box<(String, Option<Record<G>>)>;
+
 /// Plays game `seed` of a configuration; `Err` with what went wrong and the
 /// record up to the failing state.
 fn play_one<G: Soak>(
@@ -276,11 +279,11 @@ fn play_one<G: Soak>(
     seed: u64,
     checks: &Checks,
     report: &mut Report,
-) -> Result<(), (String, Option<Record<G>>)> {
+) -> Result<(), Failed1<G>> {
     let game = match std::panic::catch_unwind(AssertUnwindSafe(|| (config.rules)(seed))) {
         Ok(Ok(g)) => g,
-        Ok(Err(e)) => return Err((format!("the configuration could not be built: {e}"), None)),
-        Err(_) => return Err((format!("building the configuration panicked: {}", panic_message()), None)),
+        Ok(Err(e)) => return Err(Box::new((format!("the configuration could not be built: {e}"), None))),
+        Err(_) => return Err(Box::new((format!("building the configuration panicked: {}", panic_message()), None))),
     };
     let mut record = Record::new(random_config(&game, seed));
     let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
@@ -288,10 +291,10 @@ fn play_one<G: Soak>(
     }));
     match played {
         Ok(Ok(_)) => Ok(()),
-        Ok(Err(v)) => Err((v.to_string(), Some(record))),
+        Ok(Err(v)) => Err(Box::new((v.to_string(), Some(record)))),
         Err(_) => {
             let at = record.decisions.len();
-            Err((format!("decision {at}: the rules panicked: {}", panic_message()), Some(record)))
+            Err(Box::new((format!("decision {at}: the rules panicked: {}", panic_message()), Some(record))))
         }
     }
 }
@@ -352,7 +355,8 @@ fn soak_game<G: Soak>(
                 .fold(
                     || (Report::default(), 0u64),
                     |(mut report, mut failed), &seed| {
-                        if let Err((error, record)) = play_one(config, seed, &checks, &mut report) {
+                        if let Err(failed1) = play_one(config, seed, &checks, &mut report) {
+                            let (error, record) = *failed1;
                             failed += 1;
                             let reproduce = format!(
                                 "arbiter soak {} --config '{}' --game-seed {seed} --seed {}",
@@ -615,8 +619,8 @@ mod tests {
                 let before = failed.len();
                 for i in 0..GAMES_EACH {
                     let seed = game_seed(18, i);
-                    if let Err((e, _)) = play_one(&config, seed, &checks, &mut report) {
-                        failed.push(format!("{} [{}] seed {seed}: {e}", G::ID, config.label));
+                    if let Err(f) = play_one(&config, seed, &checks, &mut report) {
+                        failed.push(format!("{} [{}] seed {seed}: {}", G::ID, config.label, f.0));
                     }
                 }
                 assert_eq!(report.games as u64 + (failed.len() - before) as u64, GAMES_EACH);
