@@ -18,7 +18,7 @@
 
 use crate::Failure;
 use crate::sim::game_seed;
-use crate::view::TerminalGame;
+use arbiter_core::Entry;
 use arbiter_core::conformance::{Checks, Report, check_pending, play_checked, random_config};
 use arbiter_core::{Game, Record};
 use arbiter_ephemeral::catalogue::Catalogue;
@@ -87,7 +87,7 @@ pub struct Configuration<G> {
 
 /// A game `arbiter soak` plays: its configurations, and the checks of its
 /// own on every state.
-pub trait Soak: TerminalGame {
+pub trait Soak: Entry {
     /// Every configuration worth soaking.
     fn configurations() -> Result<Vec<Configuration<Self>>, String>;
     /// Checks of games built on the resolution core (the pending stack).

@@ -60,7 +60,7 @@ fn play_some<G: Game>(game: &G, mut state: G::State, seed: u64, limit: usize) {
     let mut scratch = Vec::new();
     for _ in 0..limit {
         let decision = match game.to_move(&state) {
-            ToMove::Over => return,
+            ToMove::Over | ToMove::Together(_) => return,
             ToMove::Chance => Decision::Roll(roll_with(&mut rng, &game.dice(&state))),
             ToMove::Seat(_) => match game.random_action(&state, &mut rng, &mut scratch) {
                 Some(a) => Decision::Act(a),
@@ -83,7 +83,7 @@ fn some_states<G: Game>(game: &G, seed: u64, steps: &[usize]) -> Vec<G::State> {
     let last = steps.iter().copied().max().unwrap_or(0);
     for i in 1..=last {
         let decision = match game.to_move(&state) {
-            ToMove::Over => break,
+            ToMove::Over | ToMove::Together(_) => break,
             ToMove::Chance => Decision::Roll(roll_with(&mut rng, &game.dice(&state))),
             ToMove::Seat(_) => match game.random_action(&state, &mut rng, &mut scratch) {
                 Some(a) => Decision::Act(a),
@@ -360,7 +360,7 @@ pub fn server_messages(data: &[u8]) {
                         _ => arbiter_core::Seat(0),
                     };
                     let _ = table.act(seat, &action);
-                    let _ = table.legal(4);
+                    let _ = table.legal(seat, 4);
                 }
                 let _ = table.decisions_from(0);
             }

@@ -41,7 +41,7 @@ fn game<G: Game>(game: &G, seed: u64, steps: usize) -> (Record<G>, Vec<G::State>
     let mut scratch = Vec::new();
     for _ in 0..steps {
         let d = match game.to_move(&state) {
-            ToMove::Over => break,
+            ToMove::Over | ToMove::Together(_) => break,
             ToMove::Chance => Decision::Roll(dice.roll_now(&game.dice(&state))),
             ToMove::Seat(_) => Decision::Act(game.random_action(&state, &mut rng, &mut scratch).unwrap()),
         };
