@@ -14,6 +14,7 @@ mod grid;
 mod play;
 mod replay;
 mod sim;
+mod soak;
 mod tournament;
 mod view;
 mod warband;
@@ -105,6 +106,45 @@ enum Command {
         /// Seconds per decision for search bots without their own limit.
         #[arg(long, default_value_t = 0.1)]
         think: f64,
+        /// Print the summary as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Where the records of failing games are written (a failing game never stops the run).
+        #[arg(long, default_value = "sim-failures")]
+        out: PathBuf,
+    },
+    /// Random games across every configuration of every game, checked at every step.
+    #[command(
+        after_help = "Every step checks the core's invariants: a seat that owes a decision has a legal action and the\nrandom draw finds one, refused decisions change nothing, games on the resolution core keep their\npending stack consistent; a sample of states is read back from JSON, and every finished record\nreplays to the same end. A failing game is counted, its seed printed, and its record up to the\nfailing state written to --out (open it with `arbiter replay`). Exit code 1 if any game failed.\n\nExamples:\n  arbiter soak --games 1000                      # every game, every configuration\n  arbiter soak ephemeral --config random --games 100000\n  arbiter soak --list\n  arbiter soak ephemeral --config 'v0.26, shipped sets' --game-seed 123   # one game again"
+    )]
+    Soak {
+        /// The games (essence, ethia, ethia-worlds, ephemeral); all of them if none is named.
+        #[arg(value_name = "GAME")]
+        names: Vec<String>,
+        /// Games per configuration.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed of the run; every game's seed derives from it.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Games played at once (default: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Only configurations with this label, or whose label contains it (repeatable; see --list).
+        #[arg(long = "config")]
+        only: Vec<String>,
+        /// Deep checks (JSON and state files, observations, listed actions) on one state in N.
+        #[arg(long, default_value_t = 32)]
+        deep: u32,
+        /// Where the records of failing games are written.
+        #[arg(long, default_value = "soak-failures")]
+        out: PathBuf,
+        /// List the configurations and stop.
+        #[arg(long)]
+        list: bool,
+        /// Play only the game with this seed, in the configuration given by --config.
+        #[arg(long)]
+        game_seed: Option<u64>,
         /// Print the summary as one JSON object.
         #[arg(long)]
         json: bool,
@@ -385,9 +425,24 @@ fn main() -> ExitCode {
             };
             dispatch(&game, Run::Play(o), variant, players, &sub)
         }
-        Command::Sim { game, variant, players, games, seed, p1, p2, threads, think, json } => {
-            let o = sim::Options { variant: String::new(), games, seed, p1, p2, seats: 0, threads, think, json };
+        Command::Sim { game, variant, players, games, seed, p1, p2, threads, think, json, out } => {
+            let o = sim::Options { variant: String::new(), games, seed, p1, p2, seats: 0, threads, think, json, out };
             dispatch(&game, Run::Sim(o), variant, players, &sub)
+        }
+        Command::Soak { names, games, seed, threads, only, deep, out, list, game_seed, json } => {
+            soak::run(&soak::Options {
+                games: names,
+                count: games,
+                seed,
+                threads,
+                only,
+                exact: Vec::new(),
+                deep,
+                out,
+                list,
+                game_seed,
+                json,
+            })
         }
         Command::Tournament { game, variant, players, bots, games, seed, threads, think } => {
             let o = tournament::Options { variant: String::new(), bots, games, seed, threads, think, seats: 0 };

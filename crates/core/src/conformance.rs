@@ -14,6 +14,12 @@
 //! waits for is who the game says is to move, and the stack serialises with
 //! the state (so a record can stop and resume in the middle of a reaction).
 //!
+//! The suite plays each game with [`play_checked`], which soak tests (`arbiter
+//! soak`) call too: the same checks, the expensive ones on a sample of states
+//! ([`Checks`]), a [`Violation`] that says which decision failed, and the
+//! record of the game up to the failing state, whose rolls come from the
+//! record's seed so that it replays and verifies like any saved game.
+//!
 //! For information it checks that a game without hidden information shows
 //! every viewer the same observation; that a decision or event hidden from a
 //! viewer tells them nothing (their observation and the events they see are
@@ -76,6 +82,56 @@ impl Default for Options {
     }
 }
 
+/// How thoroughly [`play_checked`] inspects a game.
+///
+/// Every state gets the cheap checks (a seat to move has a legal action and
+/// the random draw finds one, refused decisions change nothing, the pending
+/// stack of games built on the resolution core); the deep checks (the state
+/// read back from JSON and a state file, every viewer's observation, listed
+/// actions applied on copies both ways, chance probabilities) go to every
+/// state in the suite and to a random sample in a soak.
+#[derive(Clone, Debug)]
+pub struct Checks {
+    /// Deep checks on one state in this many, drawn at random (1: every state).
+    pub deep_one_in: u32,
+    /// Check the record's rolls against its seed (another replay) on one
+    /// game in this many (1: every game; 0: never).
+    pub seed_check_one_in: u32,
+    /// Apply at most this many listed actions per deeply checked state.
+    pub actions_to_try: usize,
+    /// A game longer than this is a failure.
+    pub max_decisions: usize,
+}
+
+impl Default for Checks {
+    /// Everything, on every state: the conformance suite.
+    fn default() -> Self {
+        Checks { deep_one_in: 1, seed_check_one_in: 1, actions_to_try: 64, max_decisions: 100_000 }
+    }
+}
+
+/// An invariant that does not hold: at which decision (counted from 0, the
+/// state before it) or, for the checks made once the game is over, after the
+/// last one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The decision about to be taken, or `None` for the end-of-game checks.
+    pub step: Option<usize>,
+    /// What went wrong.
+    pub what: String,
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.step {
+            Some(step) => write!(f, "decision {step}: {}", self.what),
+            None => f.write_str(&self.what),
+        }
+    }
+}
+
+impl std::error::Error for Violation {}
+
 /// Runs the suite on `game`; the error names the seed and decision that failed.
 pub fn run<G: Game>(game: &G, options: &Options) -> Result<Report, String> {
     run_with(game, options, &mut |_, _| Ok(()))
@@ -91,19 +147,37 @@ where
 }
 
 /// A check run on every state before its decision.
-type Extra<'a, G> = dyn FnMut(&<G as Game>::State, &mut Report) -> Result<(), String> + 'a;
+pub type Extra<'a, G> = dyn FnMut(&<G as Game>::State, &mut Report) -> Result<(), String> + 'a;
 
 fn run_with<G: Game>(game: &G, options: &Options, extra: &mut Extra<'_, G>) -> Result<Report, String> {
     let mut report = Report::default();
+    let checks =
+        Checks { actions_to_try: options.actions_to_try, max_decisions: options.max_decisions, ..Checks::default() };
     for g in 0..options.games {
         let seed = options.seed.wrapping_add(g as u64);
-        play_one(game, seed, options, &mut report, extra).map_err(|e| format!("{} game seed {seed}: {e}", G::ID))?;
-        report.games += 1;
+        let mut record = Record::new(random_config(game, seed));
+        play_checked(game, &checks, &mut record, &mut report, extra)
+            .map_err(|e| format!("{} game seed {seed}: {e}", G::ID))?;
     }
     Ok(report)
 }
 
-fn check_pending<G>(game: &G, state: &<G as Game>::State, report: &mut Report) -> Result<(), String>
+/// The config of a game between random seats with seeded dice.
+pub fn random_config<G: Game>(game: &G, seed: u64) -> MatchConfig<G::Variant> {
+    MatchConfig {
+        game: G::ID.to_string(),
+        variant: game.variant().clone(),
+        players: (0..game.seats()).map(|i| PlayerSpec::bot(format!("random-{i}"))).collect(),
+        seed,
+        dice: crate::DiceMode::Seeded,
+    }
+}
+
+/// The pending-stack invariants of a game built on the resolution core, for
+/// one state between decisions: nothing runnable is left on top, and the top
+/// frame waits for whoever the game says is to move. Counts decisions taken
+/// inside pending work and the deepest stack in `report`.
+pub fn check_pending<G>(game: &G, state: &<G as Game>::State, report: &mut Report) -> Result<(), String>
 where
     G: Game + Resolve<State = <G as Game>::State>,
 {
@@ -125,35 +199,45 @@ where
     Ok(())
 }
 
-fn play_one<G: Game>(
+/// Plays one game from the initial state to its end by random decisions —
+/// each seat's from [`Game::random_action`] with a generator seeded by the
+/// record's seed, the dice from [`crate::SeededDice`] with the same seed, so
+/// the record verifies against it — checking every invariant of the module
+/// documentation as it goes (how deeply: `checks`), `extra` on every state,
+/// and at the end that the record reads back from JSON and replays to the
+/// same final state. Each decision is pushed on `record` once applied: after
+/// a violation, or a panic inside the game, the record holds the game up to
+/// the state that failed. Returns the final state; `report` counts the game.
+pub fn play_checked<G: Game>(
     game: &G,
-    seed: u64,
-    options: &Options,
+    checks: &Checks,
+    record: &mut Record<G>,
     report: &mut Report,
     extra: &mut Extra<'_, G>,
-) -> Result<(), String> {
+) -> Result<G::State, Violation> {
+    let seed = record.config.seed;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let config = MatchConfig {
-        game: G::ID.to_string(),
-        variant: game.variant().clone(),
-        players: (0..game.seats()).map(|i| PlayerSpec::bot(format!("random-{i}"))).collect(),
-        seed,
-        dice: crate::DiceMode::Seeded,
-    };
-    let text = crate::ConfigFile::<G>::new(config.clone()).to_json().map_err(|e| e.to_string())?;
+    let mut dice = crate::SeededDice::new(seed);
+    let end = |what: String| Violation { step: None, what };
+    let text = crate::ConfigFile::<G>::new(record.config.clone()).to_json().map_err(|e| end(e.to_string()))?;
     match crate::ConfigFile::<G>::from_json(&text) {
-        Ok(back) if back == config => {}
-        Ok(_) => return Err("the config does not read back identically".into()),
-        Err(e) => return Err(format!("the config does not read back: {e}")),
+        Ok(back) if back == record.config => {}
+        Ok(_) => return Err(end("the config does not read back identically".into())),
+        Err(e) => return Err(end(format!("the config does not read back: {e}"))),
     }
-    let mut record: Record<G> = Record::new(config);
+    record.decisions.clear();
     let mut state = game.initial_state();
+    let mut copy = state.clone();
     let mut actions = Vec::new();
+    let mut scratch = Vec::new();
     let mut last_action: Option<G::Action> = None;
     let mut step = 0usize;
     loop {
-        let at = |what: String| format!("decision {step}: {what}");
-        check_state(game, &state).map_err(at)?;
+        let at = move |what: String| Violation { step: Some(step), what };
+        let deep = checks.deep_one_in <= 1 || rng.random_range(0..checks.deep_one_in) == 0;
+        if deep {
+            check_state(game, &state).map_err(at)?;
+        }
         extra(&state, report).map_err(at)?;
         let decision = match game.to_move(&state) {
             ToMove::Over => {
@@ -169,45 +253,69 @@ fn play_one<G: Game>(
                 if game.outcome(&state).is_some() {
                     return Err(at("the game has an outcome but is not over".into()));
                 }
-                actions.clear();
-                game.legal_actions(&state, &mut actions);
-                if actions.is_empty() {
-                    return Err(at(format!("{seat} is to move but has no legal action")));
+                let Some(drawn) = game.random_action(&state, &mut rng, &mut scratch) else {
+                    actions.clear();
+                    game.legal_actions(&state, &mut actions);
+                    return Err(at(if actions.is_empty() {
+                        format!("{seat} is to move but has no legal action")
+                    } else {
+                        format!("random_action found nothing although {} actions are listed", actions.len())
+                    }));
+                };
+                if let Err(r) = game.check(&state, &drawn) {
+                    return Err(at(format!("random_action drew {drawn:?}, which check refuses: {r}")));
                 }
-                let mut of = Vec::new();
-                game.legal_actions_of(&state, seat, &mut of);
-                if of != actions {
-                    return Err(at(format!("legal_actions_of({seat}) differs from legal_actions")));
+                if deep {
+                    actions.clear();
+                    game.legal_actions(&state, &mut actions);
+                    if actions.is_empty() {
+                        return Err(at(format!("{seat} is to move but lists no legal action")));
+                    }
+                    let mut of = Vec::new();
+                    game.legal_actions_of(&state, seat, &mut of);
+                    if of != actions {
+                        return Err(at(format!("legal_actions_of({seat}) differs from legal_actions")));
+                    }
+                    check_actions(game, &state, seat, &actions, checks.actions_to_try, &mut rng).map_err(at)?;
+                    if game.action_space() == ActionSpace::Enumerable && !actions.contains(&drawn) {
+                        return Err(at(format!("random_action drew {drawn:?}, which is not listed")));
+                    }
                 }
-                check_actions(game, &state, seat, &actions, options.actions_to_try, &mut rng).map_err(at)?;
+                // Refused decisions change nothing: a roll, the other seat
+                // acting, and an action drawn for an earlier state.
+                copy.clone_from(&state);
                 let refused = Decision::Roll(crate::Roll::default());
-                let mut copy = state.clone();
                 if game.apply(&mut copy, &refused, &mut Discard).is_ok() || copy != state {
                     return Err(at("a roll was accepted, or changed the state, while a seat was to move".into()));
                 }
                 if game.seats() > 1 {
                     let intruder = crate::Seat(((seat.index() + 1) % game.seats()) as u8);
-                    match game.apply_as(&mut copy, intruder, &actions[0], &mut Discard) {
+                    match game.apply_as(&mut copy, intruder, &drawn, &mut Discard) {
                         Err(r) if r.rule == "core.turn.not-yours" && copy == state => {}
                         _ => return Err(at(format!("{intruder} could act although {seat} owes the decision"))),
                     }
                 }
-                let drawn = game
-                    .random_action(&state, &mut rng, &mut Vec::new())
-                    .ok_or_else(|| at("random_action found nothing".into()))?;
-                if game.action_space() == ActionSpace::Enumerable && !actions.contains(&drawn) {
-                    return Err(at(format!("random_action drew {drawn:?}, which is not listed")));
+                if let Some(stale) = last_action.as_ref().filter(|a| **a != drawn)
+                    && let Err(r) = game.apply(&mut copy, &Decision::Act(stale.clone()), &mut Discard)
+                    && copy != state
+                {
+                    return Err(at(format!("refusing {stale:?} ({}) changed the state", r.rule)));
                 }
                 last_action = Some(drawn.clone());
                 Decision::Act(drawn)
             }
             ToMove::Together(set) => {
                 report.commits += 1;
-                check_together(game, &state, set, options.actions_to_try, &mut rng).map_err(at)?;
+                if deep {
+                    check_together(game, &state, set, checks.actions_to_try, &mut rng).map_err(at)?;
+                }
                 let seats: Vec<Seat> = set.iter().collect();
                 let seat = seats[rng.random_range(0..seats.len())];
                 actions.clear();
                 game.legal_actions_of(&state, seat, &mut actions);
+                if actions.is_empty() {
+                    return Err(at(format!("{seat} owes a simultaneous decision but has no legal action")));
+                }
                 let action = actions[rng.random_range(0..actions.len())].clone();
                 last_action = Some(action.clone());
                 Decision::Commit { seat, action }
@@ -220,7 +328,7 @@ fn play_one<G: Game>(
                 if request.is_empty() {
                     return Err(at("chance is to move but rolls no dice".into()));
                 }
-                if let Some(n) = request.outcome_count().filter(|&n| n <= 20_000) {
+                if deep && let Some(n) = request.outcome_count().filter(|&n| n <= 20_000) {
                     let mut total = 0.0;
                     let mut count = 0u64;
                     request.for_each_outcome(|r| {
@@ -232,59 +340,69 @@ fn play_one<G: Game>(
                     }
                 }
                 report.rolls += 1;
-                let mut copy = state.clone();
+                copy.clone_from(&state);
                 if let Some(a) = last_action.clone()
                     && (game.apply(&mut copy, &Decision::Act(a), &mut Discard).is_ok() || copy != state)
                 {
                     return Err(at("an action was accepted, or changed the state, while dice were owed".into()));
                 }
-                Decision::Roll(roll_with(&mut rng, &request))
+                Decision::Roll(dice.roll_now(&request))
             }
         };
-        let json = serde_json::to_string(&decision).map_err(|e| at(e.to_string()))?;
-        let back: Decision<G::Action> = serde_json::from_str(&json).map_err(|e| at(format!("{e} in {json}")))?;
-        if back != decision {
-            return Err(at(format!("decision {json} does not read back identically")));
-        }
-        if game.has_hidden_information() {
-            check_secrecy(game, &state, &decision, &mut rng, report).map_err(at)?;
+        if deep {
+            let json = serde_json::to_string(&decision).map_err(|e| at(e.to_string()))?;
+            let back: Decision<G::Action> = serde_json::from_str(&json).map_err(|e| at(format!("{e} in {json}")))?;
+            if back != decision {
+                return Err(at(format!("decision {json} does not read back identically")));
+            }
+            if game.has_hidden_information() {
+                check_secrecy(game, &state, &decision, &mut rng, report).map_err(at)?;
+            }
         }
         game.apply(&mut state, &decision, &mut Discard).map_err(|r| at(format!("{decision:?} was refused: {r}")))?;
         record.decisions.push(decision);
         step += 1;
-        if step > options.max_decisions {
-            return Err(format!("decision {step}: the game did not end within {} decisions", options.max_decisions));
+        if step > checks.max_decisions {
+            let what = format!("the game did not end within {} decisions", checks.max_decisions);
+            return Err(Violation { step: Some(step), what });
         }
     }
     for seat in 0..game.seats() {
         let r = game.returns(&state, crate::Seat(seat as u8));
         if !(-1.0..=1.0).contains(&r) {
-            return Err(format!("returns of seat {seat} are {r}, outside -1..=1"));
+            return Err(end(format!("returns of seat {seat} are {r}, outside -1..=1")));
         }
     }
     if matches!(game.outcome(&state).map(|o| o.kind), Some(crate::OutcomeKind::Draw)) {
         report.draws += 1;
     }
     for viewer in viewers(game) {
-        let shown = record.for_viewer(viewer).map_err(|e| format!("the record for {viewer:?} does not replay: {e}"))?;
+        let shown =
+            record.for_viewer(viewer).map_err(|e| end(format!("the record for {viewer:?} does not replay: {e}")))?;
         let complete = shown.hidden == 0;
         if viewer == Viewer::Referee && !complete {
-            return Err("the referee's record hides decisions".into());
+            return Err(end("the referee's record hides decisions".into()));
         }
         if !game.has_hidden_information() && !complete {
-            return Err(format!("a game without hidden information hides decisions from {viewer:?}"));
+            return Err(end(format!("a game without hidden information hides decisions from {viewer:?}")));
         }
-        serde_json::to_string(&shown).map_err(|e| format!("the record for {viewer:?} does not serialise: {e}"))?;
+        serde_json::to_string(&shown).map_err(|e| end(format!("the record for {viewer:?} does not serialise: {e}")))?;
     }
-    let text = record.to_json().map_err(|e| format!("the record does not serialise: {e}"))?;
-    let read: Record<G> = Record::from_json(&text).map_err(|e| format!("the record does not read back: {e}"))?;
-    let (_, replayed) = read.replay().map_err(|e| format!("the record does not replay: {e}"))?;
+    let text = record.to_json().map_err(|e| end(format!("the record does not serialise: {e}")))?;
+    let read: Record<G> = Record::from_json(&text).map_err(|e| end(format!("the record does not read back: {e}")))?;
+    let (_, replayed) = read.replay().map_err(|e| end(format!("the record does not replay: {e}")))?;
     if replayed != state {
-        return Err("replaying the record gives a different final state".into());
+        return Err(end("replaying the record gives a different final state".into()));
     }
+    if checks.seed_check_one_in == 1
+        || (checks.seed_check_one_in > 1 && rng.random_range(0..checks.seed_check_one_in) == 0)
+    {
+        read.verify_seed().map_err(|e| end(format!("the record does not verify against its seed: {e}")))?;
+    }
+    report.games += 1;
     report.decisions += step;
     report.longest = report.longest.max(step);
-    Ok(())
+    Ok(state)
 }
 
 fn check_state<G: Game>(game: &G, state: &G::State) -> Result<(), String> {

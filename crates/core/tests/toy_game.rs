@@ -388,6 +388,11 @@ enum Flaw {
     OverWithoutOutcome,
     /// Refuses attack rolls whose attacker dice show doubles (legal per the trait).
     RefusesDoubles,
+    /// The random draw finds nothing when the defender must answer, though
+    /// accepting is listed.
+    DrawsNothing,
+    /// A refused action still bumps the round counter.
+    DirtyRefusal,
     /// Shows P2 P1's secret while the commit says it is P1's alone.
     LeaksSecret,
     /// P2's secret grows by one when P2 commits before P1.
@@ -480,9 +485,31 @@ impl Game for Broken {
         action: &ToyAction,
         events: &mut E,
     ) -> Result<(), Refusal> {
-        Toy.apply_action(&mut s.toy, action, events)?;
+        if let Err(r) = Toy.apply_action(&mut s.toy, action, events) {
+            if self.flaw == Flaw::DirtyRefusal {
+                s.toy.round = s.toy.round.wrapping_add(1);
+            }
+            return Err(r);
+        }
         self.after(s);
         Ok(())
+    }
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        s: &BrokenState,
+        rng: &mut R,
+        scratch: &mut Vec<ToyAction>,
+    ) -> Option<ToyAction> {
+        if self.flaw == Flaw::DrawsNothing && s.toy.phase == Phase::Respond {
+            return None;
+        }
+        scratch.clear();
+        self.legal_actions(s, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        let i = rand::RngExt::random_range(rng, 0..scratch.len());
+        Some(scratch.swap_remove(i))
     }
     fn apply_commit<E: EventSink<ToyEvent>>(
         &self,
@@ -660,8 +687,48 @@ fn conformance_error(flaw: Flaw, max_decisions: usize) -> String {
 
 #[test]
 fn conformance_catches_a_listed_action_that_is_refused() {
+    // The random draw picks from the list: the used reroll is caught as
+    // drawn, or as listed when the deep check reaches it first.
     let e = conformance_error(Flaw::ListsRefused, 1000);
-    assert!(e.contains("listed action Reroll") && e.contains("toy.reroll.used"), "{e}");
+    assert!(e.contains("Reroll") && e.contains("toy.reroll.used"), "{e}");
+    assert!(e.contains("random_action drew Reroll") || e.contains("listed action Reroll"), "{e}");
+}
+
+#[test]
+fn conformance_catches_a_draw_that_finds_nothing_while_actions_are_listed() {
+    let e = conformance_error(Flaw::DrawsNothing, 1000);
+    assert!(e.contains("random_action found nothing although 2 actions are listed"), "{e}");
+}
+
+#[test]
+fn conformance_catches_a_refusal_that_changes_the_state() {
+    let e = conformance_error(Flaw::DirtyRefusal, 1000);
+    assert!(e.contains("changed the state"), "{e}");
+}
+
+#[test]
+fn a_checked_game_keeps_its_record_up_to_the_failing_state() {
+    // What `arbiter soak` writes when a game fails: the record up to the
+    // state that failed, which replays (and verifies against its seed) to
+    // exactly that state.
+    let game = Broken { flaw: Flaw::DrawsNothing };
+    let mut record = Record::new(conformance::random_config(&game, 9));
+    let mut report = conformance::Report::default();
+    let checks = conformance::Checks { deep_one_in: 16, ..conformance::Checks::default() };
+    let v = conformance::play_checked(&game, &checks, &mut record, &mut report, &mut |_, _| Ok(()))
+        .expect_err("the flaw is caught");
+    assert_eq!(v.step, Some(record.decisions.len()), "{v}");
+    assert!(v.to_string().starts_with(&format!("decision {}: ", record.decisions.len())), "{v}");
+    let read = Record::<Broken>::from_json(&record.to_json().unwrap()).unwrap();
+    read.verify_seed().unwrap();
+    let (_, state) = read.replay().unwrap();
+    assert_eq!(state.toy.phase, Phase::Respond, "the record stops where the defender must answer");
+    assert_eq!(report.games, 0);
+    // The same game without the flaw plays to the end and is counted.
+    let mut record = Record::new(conformance::random_config(&Toy, 9));
+    let end = conformance::play_checked(&Toy, &checks, &mut record, &mut report, &mut |_, _| Ok(())).unwrap();
+    assert_eq!(Toy.to_move(&end), ToMove::Over);
+    assert_eq!((report.games, report.decisions), (1, record.decisions.len()));
 }
 
 #[test]

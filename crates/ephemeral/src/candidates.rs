@@ -57,7 +57,8 @@ fn placements(game: &Ephemeral, state: &State, figure: u8, keep: usize) -> Vec<P
     let mut spots = Vec::new();
     edge_spots(game, state, figure, 2.0, &mut spots);
     if spots.is_empty() {
-        edge_spots(game, state, figure, 0.25, &mut spots);
+        // Room too tight for the 2 cm scan: the exact search.
+        spots.extend(game.edge_room(state, figure));
     }
     let goal = state.gate.map_or(Vec2::splat(20.0), v);
     spots.sort_by(|a, b| v(*a).distance(goal).total_cmp(&v(*b).distance(goal)));
@@ -222,6 +223,26 @@ pub fn candidates(game: &Ephemeral, state: &State, out: &mut Vec<Action>) {
                 }
                 if !out.is_empty() {
                     break;
+                }
+            }
+            // Room the grid missed: the gate always has some while it is
+            // still to place (P45); a piece, once the gate is down, whenever
+            // it fits anywhere.
+            if state.gate.is_none() {
+                if !out.iter().any(|a| matches!(a, Action::Gate { .. }))
+                    && let Some(at) = game.gate_room(state)
+                {
+                    out.push(Action::Gate { at });
+                }
+            } else {
+                for piece in 0..crate::kit::PIECES as u8 {
+                    let listed = out.iter().any(|a| matches!(a, Action::Terrain { piece: p, .. } if *p == piece));
+                    if !listed
+                        && !placed.contains(&piece)
+                        && let Some((at, turn)) = game.piece_room(state, piece)
+                    {
+                        out.push(Action::Terrain { piece, at, turn });
+                    }
                 }
             }
         }
@@ -706,24 +727,38 @@ pub fn random<R: Rng + ?Sized>(
             if usable.is_empty() || rng.random_bool(0.15) {
                 return Some(Action::Pass);
             }
-            let (die, figure) = usable[rng.random_range(0..usable.len())];
-            if state.figures[figure as usize].at.is_some() {
-                return Some(Action::Forage { die, figure, at: None });
+            // A random die and figure; a figure still to place must fit
+            // somewhere along the edge, else another pair, else a pass.
+            let mut usable = usable;
+            while !usable.is_empty() {
+                let (die, figure) = usable.swap_remove(rng.random_range(0..usable.len()));
+                if state.figures[figure as usize].at.is_some() {
+                    return Some(Action::Forage { die, figure, at: None });
+                }
+                if let Some(at) = random_edge_spot(game, state, figure, rng) {
+                    return Some(Action::Forage { die, figure, at: Some(at) });
+                }
             }
-            let at = random_edge_spot(game, state, figure, rng)?;
-            Some(Action::Forage { die, figure, at: Some(at) })
+            Some(Action::Pass)
         }
         Phase::Deploy { .. } => {
-            let waiting: Vec<u8> =
+            // A random figure still to place, among those that fit somewhere.
+            let mut waiting: Vec<u8> =
                 state.figures_of(seat).filter(|(_, f)| f.at.is_none() && !f.defeated).map(|(i, _)| i).collect();
-            let figure = *waiting.get(rng.random_range(0..waiting.len().max(1)))?;
-            random_edge_spot(game, state, figure, rng).map(|at| Action::Place { figure, at })
+            while !waiting.is_empty() {
+                let figure = waiting.swap_remove(rng.random_range(0..waiting.len()));
+                if let Some(at) = random_edge_spot(game, state, figure, rng) {
+                    return Some(Action::Place { figure, at });
+                }
+            }
+            None
         }
         _ => pick(game, state, rng, scratch),
     }
 }
 
-/// A legal edge spot for a figure: random tries, then the full scan.
+/// A legal edge spot for a figure: random tries, then the exact search
+/// (`None` only if the figure fits nowhere along the edge).
 fn random_edge_spot<R: Rng + ?Sized>(game: &Ephemeral, state: &State, figure: u8, rng: &mut R) -> Option<Pos> {
     let r = game.stats()[figure as usize].radius;
     let size = AREA.size;
@@ -739,8 +774,7 @@ fn random_edge_spot<R: Rng + ?Sized>(game: &Ephemeral, state: &State, figure: u8
             return Some(p);
         }
     }
-    let spots = placements(game, state, figure, 8);
-    spots.get(rng.random_range(0..spots.len().max(1))).copied()
+    game.edge_room(state, figure)
 }
 
 fn pick<R: Rng + ?Sized>(game: &Ephemeral, state: &State, rng: &mut R, scratch: &mut Vec<Action>) -> Option<Action> {

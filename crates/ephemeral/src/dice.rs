@@ -86,6 +86,14 @@ impl AttackDice {
         AttackDice { best }
     }
 
+    /// The table, built once per process: building it takes milliseconds,
+    /// far longer than a random game, and every [`crate::Ephemeral`] (one per
+    /// record replayed or configuration opened) needs it.
+    pub fn shared() -> &'static AttackDice {
+        static TABLE: std::sync::OnceLock<AttackDice> = std::sync::OnceLock::new();
+        TABLE.get_or_init(AttackDice::new)
+    }
+
     /// The best sets for a Force, best first, with their expected damage.
     pub fn best(&self, force: u8) -> &[(Counts, f64)] {
         &self.best[usize::from(force).min(MAX_FORCE)]

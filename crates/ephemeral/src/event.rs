@@ -39,6 +39,12 @@ pub enum Event {
         /// Where.
         at: Pos,
     },
+    /// A terrain piece fits nowhere on the table once the gate is down, and
+    /// stays off it for the game (ruling P45).
+    TerrainLeftOut {
+        /// Which piece.
+        piece: u8,
+    },
     /// The foraging pool was rolled.
     Pool {
         /// The ten dice.
@@ -73,6 +79,12 @@ pub enum Event {
         at: Pos,
         /// The terrain piece it stands on.
         on: Option<u8>,
+    },
+    /// A figure still to place fits nowhere along the edge, and stays off the
+    /// table for the game (ruling P46).
+    LeftOut {
+        /// The figure.
+        figure: u8,
     },
     /// X chose who activates first.
     First {

@@ -16,7 +16,9 @@
 //! - [`kit`] terrain kits (the five pieces) as data;
 //! - [`table`] the game's geometric checks: placement, moves, sight and range;
 //! - [`dice`] choosing attack dice against Force;
-//! - [`candidates`] candidate decisions for search and play-outs.
+//! - [`candidates`] candidate decisions for search and play-outs;
+//! - room for the gate, a terrain piece or a base whenever there is any
+//!   ([`Ephemeral::gate_room`], [`Ephemeral::piece_room`], [`Ephemeral::edge_room`]).
 
 mod ability;
 mod action;
@@ -35,6 +37,7 @@ pub mod kit;
 pub mod notation;
 pub mod random_set;
 mod resolve;
+mod room;
 mod roster;
 mod rules;
 pub mod sheet;

@@ -851,6 +851,9 @@ impl Namer<'_> {
                 format!("{seat} places {} at {}{turn}", self.piece(*piece), format_pos(*at))
             }
             Event::Gate { seat, at } => format!("{seat} places the gate at {}", format_pos(*at)),
+            Event::TerrainLeftOut { piece } => {
+                format!("{} fits nowhere on the table and is left out (ruling P45)", self.piece(*piece))
+            }
             Event::Pool { dice } => format!("the foraging pool is rolled: {}", numbered(dice)),
             Event::Forager { seat } => format!("{seat} forages first"),
             Event::Foraged { figure, die, slot } => {
@@ -866,6 +869,9 @@ impl Namer<'_> {
             Event::ForagingOver => "foraging is over".into(),
             Event::Placed { figure, at, on } => {
                 format!("{} is placed at {}{}", who(figure), format_pos(*at), self.standing_on(*on))
+            }
+            Event::LeftOut { figure } => {
+                format!("{} fits nowhere along the edge and stays off the table (ruling P46)", who(figure))
             }
             Event::First { seat } => format!("{seat} activates first"),
             Event::Activated { figure } => format!("{} is activated", who(figure)),

@@ -24,7 +24,7 @@ use arbiter_core::resolve::{Anchor, Pending, drive, owed};
 use arbiter_core::{
     ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
 };
-use arbiter_geometry::table::{Disc, TOLERANCE};
+use arbiter_geometry::table::{Disc, Solid, TOLERANCE};
 use arrayvec::ArrayVec;
 use rand::Rng;
 use std::borrow::Cow;
@@ -56,7 +56,7 @@ pub(crate) const PREPARE: &str = "Taking actions: Prepare";
 pub struct Ephemeral {
     variant: Variant,
     stats: Vec<Stats>,
-    dice: AttackDice,
+    dice: &'static AttackDice,
 }
 
 pub(crate) fn refuse(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
@@ -76,7 +76,7 @@ impl Ephemeral {
 
     /// The attack dice a figure of this Force would do best to roll.
     pub fn attack_dice(&self) -> &AttackDice {
-        &self.dice
+        self.dice
     }
 
     /// The table's footprints for a state (cached once terrain is down).
@@ -244,12 +244,12 @@ impl Ephemeral {
     }
 
     /// Checks placing kit piece `piece` (or the gate, with `None`) at `at`
-    /// turned `turn` degrees.
+    /// turned `turn` degrees. While the gate is still to place, a piece must
+    /// leave room for it (ruling P45).
     pub fn check_terrain(&self, state: &State, piece: Option<u8>, at: Pos, turn: u16) -> Result<(), Refusal> {
         if !at.is_finite() || turn >= 360 {
             return Err(Refusal::new("ep.terrain.number", "give a centre in cm and a turn of 0–359 degrees", SETUP));
         }
-        let scene = self.scene(state);
         let solid = match piece {
             Some(p) => {
                 let Some(kit_piece) = self.variant.kit.pieces.get(p as usize) else {
@@ -264,18 +264,57 @@ impl Ephemeral {
                 if state.gate.is_some() {
                     return Err(Refusal::new("ep.terrain.placed", "the gate is already on the table", SETUP));
                 }
-                let gate = gate_disc(at);
-                if AREA.edge_gap(&gate) < GATE_CLEARANCE - TOLERANCE {
-                    return Err(Refusal::new(
-                        "ep.terrain.gate-edge",
-                        "the gate must be placed at least 5 cm from the edge of the play area",
-                        SETUP,
-                    ));
-                }
-                arbiter_geometry::table::Solid::circle(gate.centre, gate.radius)
-                    .map_err(|e| refuse("ep.terrain.shape", e.to_string(), SETUP))?
+                return self.check_gate_among(&self.terrain_solids(state), at);
             }
         };
+        let mut others = self.terrain_solids(state);
+        self.check_clear(&others, &solid)?;
+        if state.gate.is_none() {
+            others.push(solid);
+            if self.gate_room_among(&others).is_none() {
+                return Err(Refusal::new(
+                    "ep.terrain.gate-room",
+                    "this would leave no room for the gate, which must still be placed (at least 5 cm from the edge, touching no terrain)",
+                    "ruling P45 (docs/rulings/ephemeral.md)",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The footprints on the table: the placed pieces and the gate, if placed.
+    pub(crate) fn terrain_solids(&self, state: &State) -> Vec<Solid> {
+        let mut solids: Vec<Solid> = self.scene(state).solids.clone();
+        if let Some(g) = state.gate {
+            let d = gate_disc(g);
+            if let Ok(s) = Solid::circle(d.centre, d.radius) {
+                solids.push(s);
+            }
+        }
+        solids
+    }
+
+    /// Checks the gate at `at` among the footprints `others`.
+    pub(crate) fn check_gate_among(&self, others: &[Solid], at: Pos) -> Result<(), Refusal> {
+        if !at.is_finite() {
+            return Err(Refusal::new("ep.terrain.number", "give a centre in cm and a turn of 0–359 degrees", SETUP));
+        }
+        let gate = gate_disc(at);
+        if AREA.edge_gap(&gate) < GATE_CLEARANCE - TOLERANCE {
+            return Err(Refusal::new(
+                "ep.terrain.gate-edge",
+                "the gate must be placed at least 5 cm from the edge of the play area",
+                SETUP,
+            ));
+        }
+        let solid =
+            Solid::circle(gate.centre, gate.radius).map_err(|e| refuse("ep.terrain.shape", e.to_string(), SETUP))?;
+        self.check_clear(others, &solid)
+    }
+
+    /// Checks that a footprint lies on the table clear of the footprints
+    /// `others` (v0.26: touching none; v0.20: overlapping none, P14).
+    pub(crate) fn check_clear(&self, others: &[Solid], solid: &Solid) -> Result<(), Refusal> {
         let (lo, hi) = solid.bounds();
         if !AREA.holds_box(lo, hi) {
             return Err(Refusal::new(
@@ -284,15 +323,8 @@ impl Ephemeral {
                 SETUP,
             ));
         }
-        let mut others: Vec<arbiter_geometry::table::Solid> = scene.solids.clone();
-        if let Some(g) = state.gate {
-            let d = gate_disc(g);
-            if let Ok(s) = arbiter_geometry::table::Solid::circle(d.centre, d.radius) {
-                others.push(s);
-            }
-        }
-        for o in &others {
-            let gap = o.gap(&solid);
+        for o in others {
+            let gap = o.gap(solid);
             match self.variant.edition {
                 Edition::V026 if gap <= TOLERANCE => {
                     return Err(Refusal::new(
@@ -328,9 +360,11 @@ impl Ephemeral {
     }
 
     /// The seat that places next while deploying: `next`, unless it has
-    /// nothing left to place.
+    /// nothing left to place that fits anywhere along the edge (P12, P46).
     fn deployer(&self, state: &State, next: Seat) -> Option<Seat> {
-        [next, next.other()].into_iter().find(|s| state.figures_of(*s).any(|(_, f)| f.at.is_none() && !f.defeated))
+        [next, next.other()].into_iter().find(|s| {
+            state.figures_of(*s).any(|(i, f)| f.at.is_none() && !f.defeated && self.edge_room(state, i).is_some())
+        })
     }
 
     /// The seat that activates next: `next`, unless it has no actions left.
@@ -347,13 +381,21 @@ impl Ephemeral {
             return;
         }
         events.emit(Event::ForagingOver);
-        self.start_deploy(state, next);
+        self.start_deploy(state, next, events);
     }
 
-    fn start_deploy(&self, state: &mut State, next: Seat) {
+    fn start_deploy(&self, state: &mut State, next: Seat, events: &mut impl EventSink<Event>) {
         state.phase = match self.deployer(state, next) {
             Some(s) => Phase::Deploy { next: s },
-            None => Phase::ChooseFirst,
+            None => {
+                // Whatever is still off the table fits nowhere (P46).
+                for (i, f) in state.figures.iter().enumerate() {
+                    if f.at.is_none() && !f.defeated {
+                        events.emit(Event::LeftOut { figure: i as u8 });
+                    }
+                }
+                Phase::ChooseFirst
+            }
         };
     }
 
@@ -528,12 +570,12 @@ impl Ephemeral {
                 events.emit(Event::Terrain { seat: next, piece: *piece, at: *at, turn: *turn });
                 state.terrain.push(Placed { piece: *piece, at: *at, turn: *turn });
                 self.refresh_scene(state);
-                self.after_terrain(state, next);
+                self.after_terrain(state, next, events);
             }
             (Phase::Terrain { next }, Action::Gate { at }) => {
                 events.emit(Event::Gate { seat: next, at: *at });
                 state.gate = Some(*at);
-                self.after_terrain(state, next);
+                self.after_terrain(state, next, events);
             }
             (Phase::ChooseForager, Action::Forager(s)) => {
                 events.emit(Event::Forager { seat: *s });
@@ -561,7 +603,7 @@ impl Ephemeral {
                 f.at = Some(*at);
                 f.on = on;
                 events.emit(Event::Placed { figure: *figure, at: *at, on });
-                self.start_deploy(state, next.other());
+                self.start_deploy(state, next.other(), events);
             }
             (Phase::ChooseFirst, Action::First(s)) => {
                 events.emit(Event::First { seat: *s });
@@ -584,8 +626,17 @@ impl Ephemeral {
         drive(self, state, events);
     }
 
-    fn after_terrain(&self, state: &mut State, placed_by: Seat) {
-        if state.terrain.len() == PIECES && state.gate.is_some() {
+    /// After a piece or the gate is placed: the other player places next,
+    /// until all six are down or, once the gate is, no piece left fits
+    /// anywhere (P45); then the foraging dice are rolled.
+    fn after_terrain(&self, state: &mut State, placed_by: Seat, events: &mut impl EventSink<Event>) {
+        let left: ArrayVec<u8, PIECES> =
+            (0..PIECES as u8).filter(|p| !state.terrain.iter().any(|t| t.piece == *p)).collect();
+        let done = state.gate.is_some() && left.iter().all(|p| self.piece_room(state, *p).is_none());
+        if done {
+            for piece in left {
+                events.emit(Event::TerrainLeftOut { piece });
+            }
             state.phase = Phase::PoolRoll;
         } else {
             state.phase = Phase::Terrain { next: placed_by.other() };
@@ -668,7 +719,7 @@ impl Game for Ephemeral {
         }
         let variant = Variant { sets, ..variant };
         let stats = roster(&variant.sets);
-        Ok(Ephemeral { variant, stats, dice: AttackDice::new() })
+        Ok(Ephemeral { variant, stats, dice: AttackDice::shared() })
     }
 
     fn variant(&self) -> &Variant {
@@ -944,6 +995,6 @@ impl Default for Ephemeral {
     fn default() -> Ephemeral {
         let variant = Variant::default();
         let stats = roster(&variant.sets);
-        Ephemeral { variant, stats, dice: AttackDice::new() }
+        Ephemeral { variant, stats, dice: AttackDice::shared() }
     }
 }

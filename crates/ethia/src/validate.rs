@@ -22,6 +22,14 @@ pub(crate) fn validate(g: &Ethia, s: &State) -> Result<(), String> {
         if i >= armies && *a != Default::default() {
             return Err(format!("army {} does not exist in a {armies}-army game", i + 1));
         }
+        // Off the board first: a square number past the largest grid has no
+        // bit in a square set (fuzzing found a state file whose leader stood
+        // on square 163).
+        if let Some(l) = a.leader
+            && !s.area.contains(l)
+        {
+            return Err(format!("army {}'s leader is off the board", i + 1));
+        }
         let units = a.units();
         if units.len() != a.squad.len() + u32::from(a.leader.is_some()) || !(units & seen).is_empty() {
             return Err("two units share a square".into());
@@ -48,6 +56,9 @@ pub(crate) fn validate(g: &Ethia, s: &State) -> Result<(), String> {
         Phase::MoveTo { roll, .. } if !(1..=6).contains(&roll) => return Err("the move roll is not 1 to 6".into()),
         Phase::AttackRoll { from, .. } if !own.contains(from) => {
             return Err("the attacking unit is not the active army's".into());
+        }
+        Phase::AttackRoll { to, .. } if !s.area.contains(to) => {
+            return Err("the attack's target is off the board".into());
         }
         Phase::ChooseWalls | Phase::PlaceWall { .. } if s.high_roller.is_none() => {
             return Err("walls before the wall roll-off".into());

@@ -7,7 +7,8 @@
 //! - [`PlayArea`] the square table and its edges;
 //! - [`sight`] and [`shortest_sight`] line of sight and range between bases;
 //! - [`path_length`], [`Solid::gap_to_capsule`] and [`Disc::gap_to_capsule`]
-//!   the swept base of a move along a polyline.
+//!   the swept base of a move along a polyline;
+//! - [`room`] where one more shape can still be put, whenever it can.
 //!
 //! Every judgement of contact uses one tolerance, [`TOLERANCE`]: two shapes
 //! *overlap* when one reaches more than the tolerance into the other, are *in
@@ -19,6 +20,7 @@
 //! line between two discs.
 
 mod disc;
+pub mod room;
 mod sight;
 mod solid;
 mod sweep;

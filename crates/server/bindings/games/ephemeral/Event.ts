@@ -44,7 +44,11 @@ seat: Seat,
 /**
  * Where.
  */
-at: Pos, } } | { "Pool": { 
+at: Pos, } } | { "TerrainLeftOut": { 
+/**
+ * Which piece.
+ */
+piece: number, } } | { "Pool": { 
 /**
  * The ten dice.
  */
@@ -80,7 +84,11 @@ at: Pos,
 /**
  * The terrain piece it stands on.
  */
-on: number | null, } } | { "First": { 
+on: number | null, } } | { "LeftOut": { 
+/**
+ * The figure.
+ */
+figure: number, } } | { "First": { 
 /**
  * Who.
  */
