@@ -26,11 +26,23 @@ export interface GameModule {
  * with every step), else the decision in the game's notation, else that a
  * seat decided in secret. */
 export function stepLines(s: Step, seats: SeatView[]): string[] {
-  // The game says "P1", "P2": the table says the players' names.
-  const named = (t: string) => t.replace(/\bP([1-9])\b/g, (m, n) => seats[Number(n) - 1]?.name ?? m);
+  const named = (t: string) => peopleWords(t, seats);
   if (s.text.length) return s.text.map(named);
   const who = s.seat === null ? "dice" : (seats[s.seat]?.name ?? `P${s.seat + 1}`);
   return [s.action !== null ? `${who}: ${s.action}` : `${who}: a secret decision`];
+}
+
+/** A game's text with the players' names: the game says "P1", "P2" (and, in a
+ * two-player E'thia game, "team A", "team B"); the table says the names, and
+ * "Bo (P2)" once the name is put in reads "Bo", not "Bo (Bo)". */
+export function peopleWords(t: string, seats: Pick<SeatView, "name">[]): string {
+  let out = t.replace(/\bP([1-9])\b/g, (m, n) => seats[Number(n) - 1]?.name ?? m);
+  if (seats.length === 2) out = out.replace(/\b[Tt]eam ([AB])\b/g, (m, x) => seats[x === "A" ? 0 : 1]?.name ?? m);
+  for (const seat of seats) {
+    const esc = seat.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    out = out.replace(new RegExp(`${esc} \\(${esc}\\)`, "g"), seat.name);
+  }
+  return out;
 }
 
 /** A step's events as the game's `Event` type (generated from its Rust type,
@@ -163,7 +175,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     return (
       <div class={`banner over ${youWon ? "won" : youLost ? "lost" : ""}`} data-testid="banner" data-state="over">
         <div class="banner-title">{o.draw ? "Draw" : youWon ? "You win!" : names.length ? `${names.join(" & ")} wins` : "Game over"}</div>
-        <div class="banner-sub">{o.reason}</div>
+        <div class="banner-sub">{peopleWords(o.reason, view.seats)}</div>
       </div>
     );
   }
@@ -176,7 +188,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
           {view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
           {pending && <span class="spinner" />}
         </div>
-        <div class="banner-sub">{prompt ?? view.awaiting}</div>
+        <div class="banner-sub">{prompt ?? peopleWords(view.awaiting, view.seats)}</div>
       </div>
     );
   }
@@ -185,7 +197,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     return (
       <div class="banner waiting" data-testid="banner" data-state="waiting">
         <div class="banner-title">Waiting for {names.join(" and ")} to choose</div>
-        <div class="banner-sub">{view.you === null ? `You are watching. ${view.awaiting}` : view.awaiting}</div>
+        <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
       </div>
     );
   }
@@ -196,7 +208,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
         {thinking ? `${seat!.name} is thinking` : seat?.open ? `Waiting for a player to join as ${seat.name}` : seat ? `Waiting for ${seat.name}` : "Waiting"}
         {thinking && <span class="dots" />}
       </div>
-      <div class="banner-sub">{view.you === null ? `You are watching. ${view.awaiting}` : view.awaiting}</div>
+      <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
     </div>
   );
 }
@@ -285,4 +297,23 @@ export function ActionList({
       </div>
     </details>
   );
+}
+
+/** Makes a board's SVG element playable by keyboard: reachable with Tab when
+ * `on` (a square or piece the player can act on), named for a screen
+ * reader, and Enter or Space does what a click does. */
+export function keys(on: boolean, label: string, act: () => void): { tabindex?: number; role?: "button"; "aria-label"?: string; onKeyDown?: (e: KeyboardEvent) => void } {
+  if (!on) return {};
+  return {
+    // Lower case: on an SVG element Preact sets the attribute by this very name.
+    tabindex: 0,
+    role: "button" as const,
+    "aria-label": label,
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        act();
+      }
+    },
+  };
 }

@@ -131,6 +131,16 @@ export function useEphemeral(p: GameProps): GameUI {
   const attackable = new Set(bodies("Attack").map((b) => b.target));
   const forageFor = (d: number) => new Set(bodies("Forage").filter((b) => b.die === d).map((b) => b.figure));
   const forageDice = new Set(bodies("Forage").map((b) => b.die));
+  /** Why the active figure cannot attack a target, when the view says so: out of range by
+   * the straight line, or (the legal actions being complete, and every target in range and
+   * sight among them) no clear line of sight within range. */
+  const targetRefusal = (t: number): string | null => {
+    if (acting === null || attackable.has(t)) return null;
+    const d = measure(acting, t), r = rangeOf(acting);
+    if (d !== null && d > r + 0.05) return `out of range: ${d.toFixed(1)} cm away, range ${r} cm`;
+    if (p.view.legal_total <= legal.length) return "no clear line of sight to it within range";
+    return null;
+  };
   const canPass = legal.some((a) => a === "Pass");
   const canPrepare = legal.some((a) => a === "Prepare");
   const canEnd = legal.some((a) => a === "End");
@@ -416,6 +426,7 @@ export function useEphemeral(p: GameProps): GameUI {
   );
 
   // ---- the side panel ----
+  const actingLimits = s && typeof s.phase !== "string" ? (arm(s.phase, "Acting") ?? null) : null;
   let prompt: string | null = null;
   if (p.interactive) {
     const pr: Record<string, string> = {
@@ -425,8 +436,11 @@ export function useEphemeral(p: GameProps): GameUI {
       Forage: "Forage: pick a die from the pool, then a figure of yours that can use it — or pass.",
       Deploy: "Place your remaining figures: pick one, then click an edge of the table.",
       ChooseFirst: "Choose who activates first.",
-      Activate: "Activate one of your glowing figures.",
-      Acting: "Drag the active figure to move it, click an enemy to target it, or prepare.",
+      Activate: s?.started
+        ? "Activate one of your glowing figures."
+        : "Activate one of your glowing figures. The game's first activation is one action only.",
+      // The limit is 1 for the game's first activation, and no limit (255) after it.
+      Acting: `${actingLimits && actingLimits.limit === 1 ? "The game's first activation is one action: drag" : "Drag"} the active figure to move it, click an enemy to target it, or prepare.`,
       Nudging: `Nudge ${nudging !== null ? `${infos[nudging]?.name} (${infos[nudging]?.letter})` : ""}: drag it up to ${NUDGE_CM} cm, or click where it goes; this spends a prep token.`,
     };
     prompt = top ? (attackDice ? "The attack dice are rolled: spend prep tokens on them, or accept the roll." : frameText(top, infos, pending)) : (pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null);
@@ -538,6 +552,7 @@ export function useEphemeral(p: GameProps): GameUI {
           setDice={setDice}
           target={infos[target]}
           attackable={attackable.has(target)}
+          refused={targetRefusal(target)}
           distance={measure(acting!, target)}
           range={rangeOf(acting!)}
           onAttack={() => send({ Attack: { target, dice: dice as [number, number, number, number, number] } })}
@@ -645,7 +660,7 @@ export function useEphemeral(p: GameProps): GameUI {
   );
 
   const sheets = (
-    <div class="sheets" data-testid="sheets">
+    <div class="sheets" data-testid="sheets" tabIndex={0} role="region" aria-label="Spec sheets">
       {[0, 1].map((seat) => (
         <div class={`sheet-set seat-${seat}`}>
           <h3>
@@ -960,6 +975,8 @@ function DiceTray(props: {
   setDice: (d: number[]) => void;
   target: FigureInfo | undefined;
   attackable: boolean;
+  /** Why the rules refuse this target, when the table knows it. */
+  refused: string | null;
   distance: number | null;
   range: number;
   onAttack: () => void;
@@ -979,8 +996,13 @@ function DiceTray(props: {
       <div class="tray-title">
         Attack {props.target?.name} ({props.target?.letter}) —{" "}
         {props.distance !== null ? `${props.distance.toFixed(1)} cm, range ${props.range} cm` : ""}
-        {!props.attackable && <span class="warn"> · the rules may refuse this target</span>}
+        {!props.attackable && !props.refused && <span class="warn"> · the rules may refuse this target</span>}
       </div>
+      {props.refused && (
+        <p class="warn tray-refused" data-testid="attack-refused">
+          Cannot attack: {props.refused}.
+        </p>
+      )}
       <div class="dice-choose">
         {SIZES.map((sz, k) => (
           <div class="die-col">
@@ -1003,7 +1025,7 @@ function DiceTray(props: {
         </button>
       </div>
       <div class="row">
-        <button class="btn primary" disabled={n === 0} onClick={props.onAttack} data-testid="attack">
+        <button class="btn primary" disabled={n === 0 || !!props.refused} title={props.refused ?? undefined} onClick={props.onAttack} data-testid="attack">
           Roll {diceText(dice)}
         </button>
         <button class="btn ghost" onClick={props.onCancel}>
