@@ -342,3 +342,19 @@ test("boards are playable by keyboard: Tab to a piece, Enter, Tab to a square, E
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("Ephemeral: an ability the set does not name is shown by its kind, not its id twice", async () => {
+  const fig = (name, cls, abilities) => ({ name, class: cls, base_mm: 25, hp: 9, movement: 6, force: 4, range: 2, abilities });
+  const sets = [
+    { name: "Shields", figure: [fig("Dee", "tactician", ["T7"]), fig("Eve", "tactician", ["T7"])] },
+    { name: "Shields too", figure: [fig("Fay", "tactician", ["T7"]), fig("Gil", "tactician", ["T7"])] },
+  ];
+  const m = await create({ game: "ephemeral", variant: { edition: "v0.26", sets }, seats: [{ controller: "human", name: "Ada" }, { controller: "human", name: "Bo" }], seed: 5 });
+  const { page, context, errors } = await open(b, `/m/${m.id}?token=${m.tokens[0]}`);
+  await page.waitForSelector("[data-testid=sheets] .abilities li");
+  const names = await page.locator("[data-testid=sheets] .abilities li b").allTextContents();
+  assert.ok(names.length > 0);
+  for (const n of names) assert.doesNotMatch(n.trim(), /^[A-Za-z]\d+$/, `an ability shown as "${n}"`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

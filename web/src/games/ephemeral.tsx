@@ -65,6 +65,14 @@ function ability(id: string): CatalogueAbility | null {
   return catalogue[id.toUpperCase()] ?? null;
 }
 
+/** An ability's name for people: the set's name for it, else its kind from the
+ * catalogue ("Attack ability"), never the bare id twice ("L6 L6"). */
+function abilityName(a: { id: string; name?: string | null }): string {
+  if (a.name) return a.name;
+  const t = ability(a.id)?.type;
+  return t ? `${t[0].toUpperCase()}${t.slice(1)} ability` : "Ability";
+}
+
 const Y = (y: number) => TABLE - y;
 /** The phase's name (`Acting`) and the figure acting, if any. */
 const phaseOf = (s: State | null): [string, number | null] =>
@@ -601,7 +609,9 @@ export function useEphemeral(p: GameProps): GameUI {
             return (
               <div class="ability-line" data-ability={a.id}>
                 <div>
-                  <b>{a.name ? `${a.name} (${a.id})` : a.id}</b> <span class="muted small">{info?.type} {info?.die ?? ""}</span>
+                  <b>
+                    {abilityName(a)} ({a.id.toUpperCase()})
+                  </b> <span class="muted small">{info?.type} {info?.die ?? ""}</span>
                   <div class="muted small">{info?.text ?? ""}</div>
                 </div>
                 <div class="row wrap">
@@ -734,7 +744,7 @@ function useText(u: Use, infos: FigureInfo[]): string {
   const a = u.aim;
   const die = u.die !== null && u.die !== undefined ? ` with die ${u.die + 1}` : "";
   const name = infos[u.figure]?.abilities?.[u.slot];
-  const label = name ? (name.name ?? name.id) : `ability ${u.slot + 1}`;
+  const label = name ? `${abilityName(name)} (${name.id.toUpperCase()})` : `ability ${u.slot + 1}`;
   let what = "";
   const figures = arm(a, "figures"), point = arm(a, "point"), path = arm(a, "path"), shove = arm(a, "shove");
   const gate = arm(a, "gate"), raise = arm(a, "raise"), pools = arm(a, "pools"), defend = arm(a, "defend");
@@ -1164,7 +1174,7 @@ function Sheet({ info, f, fx, active, hovered, onHover }: { info: FigureInfo; f:
           const c = ability(a.id);
           return (
             <li title={c?.text ?? ""}>
-              <b>{a.name ?? a.id}</b> <span class="muted">{a.id.toUpperCase()}</span> {c?.die && c.die !== "none" ? <span class="die-req">{c.die}</span> : null}
+              <b>{abilityName(a)}</b> <span class="muted">{a.id.toUpperCase()}</span> {c?.die && c.die !== "none" ? <span class="die-req">{c.die}</span> : null}
               <div class="ab-text">{c?.text}</div>
             </li>
           );
