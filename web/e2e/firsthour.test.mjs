@@ -358,3 +358,30 @@ test("Ephemeral: an ability the set does not name is shown by its kind, not its 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a finished game offers a rematch: the same game, variant and players, at a new table", async () => {
+  const m = await create({ game: "essence", variant: { fast: true }, seats: [{ controller: "human", name: "Ada" }, { controller: "random", name: "AI · random" }], seed: 8 });
+  for (let k = 0; k < 600; k++) {
+    const v = (await api("GET", `/api/matches/${m.id}?token=${m.tokens[0]}`)).json;
+    if (v.outcome) break;
+    if (!v.your_turn) {
+      await sleep(30);
+      continue;
+    }
+    await api("POST", `/api/matches/${m.id}/actions`, { token: m.tokens[0], action: v.legal[k % v.legal.length] });
+  }
+  const { page, context, errors } = await open(b, `/m/${m.id}?token=${m.tokens[0]}`);
+  await page.waitForSelector("[data-testid=rematch]:not([disabled])");
+  await page.click("[data-testid=rematch]");
+  await page.waitForFunction((id) => location.pathname.startsWith("/m/") && !location.pathname.includes(id), m.id);
+  await page.waitForSelector("[data-testid=essence-board]");
+  const id = new URL(page.url()).pathname.split("/")[2];
+  const v = (await api("GET", `/api/matches/${id}`)).json;
+  assert.equal(v.game, "essence");
+  assert.deepEqual(v.seats.map((s) => [s.name, s.controller]), [["Ada", "human"], ["AI · random", "random"]]);
+  assert.equal(v.outcome, null);
+  const rec = (await api("GET", `/api/matches/${id}/record`)).json;
+  assert.equal(rec.config.variant.fast, true, "the same variant");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

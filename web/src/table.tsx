@@ -2,6 +2,7 @@
 // "why not?" card, the game's controls and the event log, live.
 import { useEffect, useState } from "preact/hooks";
 import type { ErrorBody } from "@bindings/ErrorBody";
+import type { CreateMatch } from "@bindings/CreateMatch";
 import type { MatchView } from "@bindings/MatchView";
 import { api, ApiFailure } from "./api";
 import { useMatch } from "./live";
@@ -74,6 +75,7 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
           {ui.panel}
           <ActionList legal={view.legal} labels={view.legal_text} total={view.legal_total} act={(a) => void live.act(a)} enabled={props.interactive} />
           <EventLog steps={live.steps} seats={view.seats} />
+          {view.outcome && <Rematch view={view} held={live.held} variant={live.config?.variant} />}
           <MatchLinks view={view} held={live.held} />
         </aside>
       </div>
@@ -140,6 +142,49 @@ function useGeneric(p: GameProps): GameUI {
       </div>
     ),
   };
+}
+
+/** After the end: the same game again, with the same variant and players —
+ * the seats this screen holds are its again, the AI seats the same AI, and a
+ * friend's seat is open again (its invitation link in Share). */
+function Rematch({ view, held, variant }: { view: MatchView; held: Map<number, string>; variant: unknown }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorBody | null>(null);
+  if (view.you === null) return null;
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const m = await api.create({
+        game: view.game,
+        variant: (variant ?? undefined) as CreateMatch["variant"],
+        seats: view.seats.map((s) =>
+          !s.human ? { controller: s.controller, name: s.name } : { controller: "human", name: s.name, open: !held.has(s.seat) },
+        ),
+      });
+      let first: string | null = null;
+      for (const g of m.seats) {
+        if (g.token) {
+          remember({ id: m.id, game: m.game, seat: g.seat, token: g.token, name: g.name });
+          first ??= g.token;
+        }
+      }
+      navigate(first ? `/m/${m.id}?token=${first}` : `/m/${m.id}?watch`);
+    } catch (e) {
+      setError(e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="panel rematch">
+      <button class="btn primary" onClick={go} disabled={busy || variant === undefined} data-testid="rematch">
+        {busy ? "Setting up the table…" : "Rematch"}
+      </button>{" "}
+      <span class="muted small">the same game and players{view.seats.some((s) => s.human && !held.has(s.seat)) ? "; send your friend the new invitation" : ""}</span>
+      {error && <WhyNot error={error} onClose={() => setError(null)} />}
+    </section>
+  );
 }
 
 function MatchLinks({ view, held }: { view: MatchView; held: Map<number, string> }) {
