@@ -279,17 +279,23 @@ test("E'thia Worlds: the banner says who decides what, and the map has a legend"
   const m = await create({ game: "ethia-worlds", seats: [{ controller: "human", name: "Ada" }], seed: 6 });
   const { page, context, errors } = await open(b, `/m/${m.id}?token=${m.tokens[0]}`);
   await page.waitForSelector("[data-testid=worlds-board]");
-  for (let k = 0; k < 12; k++) {
+  let r = 5;
+  for (let k = 0; k < 25; k++) {
     const sub = await page.locator("[data-testid=banner] .banner-sub").innerText();
     assert.notEqual(sub.trim(), "Choose below.");
     assert.match(sub, / — (click a marked square|choose below)/, `the banner says what the decision is: ${sub}`);
     const len = Number(await page.locator(".table-page").getAttribute("data-len"));
     const v = (await api("GET", `/api/matches/${m.id}?token=${m.tokens[0]}`)).json;
     if (v.outcome || !v.your_turn) break;
-    const pick = v.legal.find((a) => a.startsWith("step:")) ?? v.legal.find((a) => a === "go") ?? v.legal.find((a) => a === "move") ?? v.legal[0];
+    // This seed and these picks come to an attack (a decision with no event of its own) at the 25th.
+    const pick = v.legal.find((a) => a.startsWith("attack:")) ?? v.legal[(r = (r * 7 + 3) % 101) % v.legal.length];
     await api("POST", `/api/matches/${m.id}/actions`, { token: m.tokens[0], action: pick });
     await page.waitForFunction((l) => Number(document.querySelector(".table-page")?.getAttribute("data-len")) > l, len);
   }
+  // The log says every decision in words, never in notation ("step:n", "attack:f4").
+  const log = await page.locator("[data-testid=log]").innerText();
+  assert.match(log, /Ada: Attack on [a-h]\d+/);
+  assert.doesNotMatch(log, /\b[a-z-]+:[a-z0-9]+\b/);
   const legend = await page.locator("[data-testid=worlds-legend]").innerText();
   for (const w of ["closed chest", "lock", "blocking trap", "striking trap", "leader"]) assert.ok(legend.includes(w), `the legend says ${w}`);
   assert.doesNotMatch(await page.locator(".leader-cards").innerText(), /\b1 tokens\b|\b0 tokens\b|\d tokens\b/);

@@ -14,6 +14,7 @@ import { linkClick } from "./router";
 import { tableOf, TopBar } from "./table";
 import { EventLog, peopleWords, stepLines, WhyNot, type GameProps } from "./ui";
 import { seatsOf } from "./store";
+import { GAMES } from "./games";
 
 export function ReplayPage({ id, step }: { id: string; step: number | null }) {
   const [record, setRecord] = useState<MatchRecord | null>(null);
@@ -207,7 +208,7 @@ function ReplayTable(props: {
               {props.last ? (
                 <>
                   <span class="muted">{seatOf === null || seatOf === undefined ? "dice" : view.seats[seatOf]?.name}:</span>{" "}
-                  {stepLines(props.last, view.seats).join("; ")}
+                  {stepLines(props.last, view.seats, GAMES[view.game]?.actionWords).join("; ")}
                 </>
               ) : (
                 <span class="muted">The start of the game.</span>
@@ -228,7 +229,7 @@ function ReplayTable(props: {
             </div>
           </section>
           {ui.panel}
-          <EventLog steps={props.steps} seats={view.seats} firstNote={false} />
+          <EventLog steps={props.steps} seats={view.seats} firstNote={false} words={GAMES[view.game]?.actionWords} />
         </aside>
       </div>
     </div>

@@ -74,7 +74,7 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
           {live.refusal && <WhyNot error={live.refusal} action={actionWords(view, live.refusal.action)} onClose={live.clearRefusal} />}
           {ui.panel}
           <ActionList legal={view.legal} labels={view.legal_text} total={view.legal_total} act={(a) => void live.act(a)} enabled={props.interactive} />
-          <EventLog steps={live.steps} seats={view.seats} />
+          <EventLog steps={live.steps} seats={view.seats} words={GAMES[view.game]?.actionWords} />
           {view.outcome && <Rematch view={view} held={live.held} variant={live.config?.variant} />}
           <MatchLinks view={view} held={live.held} />
         </aside>

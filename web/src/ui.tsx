@@ -19,17 +19,19 @@ export interface VariantEditorProps {
  * variant parts the generic options cannot say (Ephemeral's figure sets). */
 export interface GameModule {
   table: (p: GameProps) => GameUI;
+  /** A decision in words, for a log line of a step without the game's own text. */
+  actionWords?: (action: string) => string;
   variantEditor?: (p: VariantEditorProps) => VNode;
 }
 
 /** A step in words, one line each: the game's words for its events (sent
  * with every step), else the decision in the game's notation, else that a
  * seat decided in secret. */
-export function stepLines(s: Step, seats: SeatView[]): string[] {
+export function stepLines(s: Step, seats: SeatView[], words?: (action: string) => string): string[] {
   const named = (t: string) => peopleWords(t, seats);
   if (s.text.length) return s.text.map(named);
   const who = s.seat === null ? "dice" : (seats[s.seat]?.name ?? `P${s.seat + 1}`);
-  return [s.action !== null ? `${who}: ${s.action}` : `${who}: a secret decision`];
+  return [s.action !== null ? `${who}: ${words ? words(s.action) : s.action}` : `${who}: a secret decision`];
 }
 
 /** A game's text with the players' names: the game says "P1", "P2" (and, in a
@@ -112,7 +114,7 @@ export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: 
   );
 }
 
-export function EventLog({ steps, seats, firstNote = true }: { steps: Step[]; seats: SeatView[]; firstNote?: boolean }) {
+export function EventLog({ steps, seats, firstNote = true, words }: { steps: Step[]; seats: SeatView[]; firstNote?: boolean; words?: (action: string) => string }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -126,7 +128,7 @@ export function EventLog({ steps, seats, firstNote = true }: { steps: Step[]; se
         {firstNote && first > 0 && <li class="log-note">… {first} earlier decisions</li>}
         {steps.length === 0 && <li class="log-note">Nothing yet.</li>}
         {steps.map((s) => {
-          const lines = stepLines(s, seats);
+          const lines = stepLines(s, seats, words);
           const who = s.seat === null ? "dice" : `seat-${s.seat}`;
           return lines.map((l, k) => (
             <li key={`${s.index}-${k}`} class={`log-line ${who}`}>

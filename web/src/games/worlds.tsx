@@ -335,7 +335,8 @@ function decisionWords(frame: string | null, phase: WorldsState["phase"] | null,
   }
 }
 
-function worldsLabel(a: string): string {
+/** A Worlds decision in words ("Step north", "Attack on f4", "Roll for actions"). */
+export function worldsLabel(a: string): string {
   if (WORDS[a]) return WORDS[a];
   const m = /^([a-z-]+):(.+)$/.exec(a);
   if (!m) return a;
