@@ -252,9 +252,10 @@ test("Ephemeral says the first activation is one action, and disables an attack 
   const { page, context, errors } = await open(b, `/m/${m.id}?token=${m.tokens[s]}`);
   await page.waitForSelector("[data-testid=ephemeral-table]");
   assert.match(await page.locator("[data-testid=banner]").innerText(), /first activation is one action/);
-  const act = v.legal.find((a) => a.Activate);
+  // Activation by keyboard: Tab to a glowing figure, Enter.
   let len = Number(await page.locator(".table-page").getAttribute("data-len"));
-  await api("POST", `/api/matches/${m.id}/actions`, { token: m.tokens[s], action: act });
+  await page.locator(".fig.can[tabindex='0']").first().focus();
+  await page.keyboard.press("Enter");
   await page.waitForFunction((l) => Number(document.querySelector(".table-page")?.getAttribute("data-len")) > l, len);
   await page.waitForFunction(() => document.querySelector(".table-page")?.getAttribute("data-your-turn") === "true");
   assert.match(await page.locator("[data-testid=banner]").innerText(), /first activation is one action/);
@@ -266,7 +267,8 @@ test("Ephemeral says the first activation is one action, and disables an attack 
   assert.ok(enemy >= 0, "an enemy out of reach");
   const mine = figs.filter((f) => f.owner === 0).length;
   const letter = figs[enemy].owner === 0 ? String.fromCharCode(97 + enemy) : String.fromCharCode(65 + enemy - mine);
-  await page.locator(`[data-figure=${letter}]`).click({ force: true });
+  await page.locator(`[data-figure=${letter}]`).focus();
+  await page.keyboard.press("Enter");
   await page.waitForSelector("[data-testid=dice-tray]");
   await page.locator("[data-add=d6]").click();
   assert.match(await page.locator("[data-testid=attack-refused]").innerText(), /Cannot attack: (out of range|no clear line of sight)/);

@@ -18,7 +18,7 @@ import type { State } from "@bindings/games/ephemeral/State";
 import type { Use } from "@bindings/games/ephemeral/Use";
 import type { Variant } from "@bindings/games/ephemeral/Variant";
 import type { Step } from "@bindings/Step";
-import { eventsOf, Panel, PolyDie, type GameProps, type GameUI } from "../ui";
+import { eventsOf, keys, Panel, PolyDie, type GameProps, type GameUI } from "../ui";
 import abilitiesToml from "@ephemeral-data/abilities.toml?raw";
 import type { AttackOdds } from "@bindings/AttackOdds";
 import { api } from "../api";
@@ -407,6 +407,12 @@ export function useEphemeral(p: GameProps): GameUI {
               hovered={hoverFig === i}
               onDown={(e) => onDown(e, i)}
               onClick={(e) => onFigureClick(i, e)}
+              keyProps={keys(
+                p.interactive &&
+                  (activatable.has(i) || (poolDie !== null && forageFor(poolDie).has(i)) || (myActing && nudging === null && f.owner !== me) || (nudging !== null && f.owner === me)),
+                `${infos[i].name} (${infos[i].letter})${f.owner === me ? "" : ", an enemy"}`,
+                () => void onFigureClick(i, new MouseEvent("click")),
+              )}
               onHover={(h) => setHoverFig(h ? i : null)}
             />
           ) : null,
@@ -863,6 +869,8 @@ function Figure(props: {
   hovered: boolean;
   onDown: (e: PointerEvent) => void;
   onClick: (e: MouseEvent) => void;
+  /** Keyboard play: focusable, named, Enter or Space clicks. */
+  keyProps?: ReturnType<typeof keys>;
   onHover: (h: boolean) => void;
 }) {
   const { f, info } = props;
@@ -876,6 +884,7 @@ function Figure(props: {
     <g
       class={`fig seat-${f.owner} ${props.active ? "active" : ""} ${props.can ? "can" : ""} ${props.targetable ? "targetable" : ""} ${props.attackable ? "attackable" : ""} ${props.targeted ? "targeted" : ""} ${props.hovered ? "hovered" : ""} ${f.on !== null && f.on !== undefined ? "raised" : ""}`}
       data-figure={info.letter}
+      {...(props.keyProps ?? {})}
       onPointerDown={props.onDown}
       onClick={props.onClick}
       onPointerEnter={() => props.onHover(true)}
