@@ -314,6 +314,7 @@ test("words for people: Essence's quiet count, a refused action's words, the ope
   const other = await open(b, `/m/${m.id}?token=${m.tokens[1]}`);
   await other.page.waitForSelector("[data-testid=banner][data-state=waiting]");
   const sub = await other.page.locator("[data-testid=banner] .banner-sub").innerText();
+  assert.doesNotMatch(await other.page.locator(".topbar .seats").innerText(), /\bP[12]\b/, "the seat chips name the players");
   await other.context.close();
   assert.match(sub, /Ada/);
   assert.doesNotMatch(sub, /\bP[12]\b|Ada \(Ada\)/, sub);

@@ -159,7 +159,8 @@ export function SeatChips({ view }: { view: MatchView }) {
         >
           <span class="seat-dot" />
           <span class="seat-name">{s.name}</span>
-          <span class="seat-tag">{s.seat === view.you ? "you" : s.open ? "open" : s.human ? `P${s.seat + 1}` : "AI"}</span>
+          {/* A person is shown by their name alone: no "P2" beside it. */}
+          {(s.seat === view.you || s.open || !s.human) && <span class="seat-tag">{s.seat === view.you ? "you" : s.open ? "open" : "AI"}</span>}
           {winners.includes(s.seat) && <span class="crown">♛</span>}
         </span>
       ))}
