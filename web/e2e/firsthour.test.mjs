@@ -297,6 +297,8 @@ test("E'thia Worlds: the banner says who decides what, and the map has a legend"
   // The log says every decision in words, never in notation ("step:n", "attack:f4").
   const log = await page.locator("[data-testid=log]").innerText();
   assert.match(log, /Ada: Attack on [a-h]\d+/);
+  assert.match(log, /The dice roll \d/);
+  assert.doesNotMatch(log, /dice: dice/);
   assert.doesNotMatch(log, /\b[a-z-]+:[a-z0-9]+\b/);
   const legend = await page.locator("[data-testid=worlds-legend]").innerText();
   for (const w of ["closed chest", "lock", "blocking trap", "striking trap", "leader"]) assert.ok(legend.includes(w), `the legend says ${w}`);

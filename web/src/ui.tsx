@@ -30,6 +30,9 @@ export interface GameModule {
 export function stepLines(s: Step, seats: SeatView[], words?: (action: string) => string): string[] {
   const named = (t: string) => peopleWords(t, seats);
   if (s.text.length) return s.text.map(named);
+  // A roll of the dice with no text of the game's: "The dice roll 5, 6, 1", not "dice: dice 5 6 1".
+  const roll = s.seat === null && s.action !== null ? /^dice ((?:\d+ ?)+)$/.exec(s.action) : null;
+  if (roll) return [`The dice roll ${roll[1].trim().split(" ").join(", ")}`];
   const who = s.seat === null ? "dice" : (seats[s.seat]?.name ?? `P${s.seat + 1}`);
   return [s.action !== null ? `${who}: ${words ? words(s.action) : s.action}` : `${who}: a secret decision`];
 }
