@@ -111,6 +111,9 @@ test("an illegal drag shows its reason; a legal one moves the figure", async () 
   await page.waitForSelector("[data-testid=failed-path]");
   const why = await page.locator("[data-testid=whynot]").innerText();
   assert.match(why, /ep\.move\./, "the rule id is shown");
+  // The action tried is said in words, not JSON.
+  assert.match(why, /tried: /);
+  assert.doesNotMatch(why, /[{}"]/, why);
   assert.match(await page.locator("[data-testid=failed-path]").textContent(), /\w+/);
 
   // A short legal step toward the middle of the table.

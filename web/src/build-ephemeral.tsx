@@ -69,7 +69,7 @@ export function BuildEphemeral() {
   const fileText = useMemo(() => JSON.stringify(file), [file]);
 
   useEffect(() => {
-    document.title = "Arbiter · Ephemeral figure-set builder";
+    document.title = "Ephemeral figure-set builder · Arbiter";
     api.ephemeral.sets().then(setShipped, (e) => setError(failure(e)));
   }, []);
   useEffect(() => {
@@ -291,7 +291,7 @@ export function BuildEphemeral() {
           </div>
         </main>
 
-        <aside class="builder-side">
+        <aside class="builder-side" tabIndex={0} aria-label="Checks and files">
           <section class={`panel status-panel ${status}`} data-testid="set-status" data-ok={status === "ok" ? "true" : status === "bad" ? "false" : "pending"}>
             <div class="status-title">
               {status === "pending" ? (
@@ -427,7 +427,7 @@ function FigureCard(props: {
         <span class="fig-letter-chip">{LETTERS[i]}</span>
         <div class="fig-title">
           <input class={`fig-name ${has("name") ? "invalid" : ""}`} name={`name-${i}`} placeholder="Name this figure" value={f.name} onInput={(e) => set({ name: (e.target as HTMLInputElement).value })} />
-          <select class="class-select" name={`class-${i}`} value={f.class} onChange={(e) => set({ class: (e.target as HTMLSelectElement).value as ClassId })}>
+          <select class="class-select" aria-label="Class" name={`class-${i}`} value={f.class} onChange={(e) => set({ class: (e.target as HTMLSelectElement).value as ClassId })}>
             {CLASSES.map((c) => (
               <option value={c}>{c[0].toUpperCase() + c.slice(1)}</option>
             ))}

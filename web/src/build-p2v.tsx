@@ -124,7 +124,7 @@ export function BuildP2v() {
   const requestKey = useMemo(() => JSON.stringify([file, cards.length, imported.map((c) => c.name)]), [file, cards, imported]);
 
   useEffect(() => {
-    document.title = "Arbiter · Path 2 Victory warband builder";
+    document.title = "Path 2 Victory warband builder · Arbiter";
     api.p2v.bestiary().then(setCatalogue, (e) => setError(failure(e)));
     api.p2v.warbands().then(setShipped, (e) => setError(failure(e)));
   }, []);
@@ -387,7 +387,7 @@ export function BuildP2v() {
           </div>
         </main>
 
-        <aside class="builder-side wb-side">
+        <aside class="builder-side wb-side" tabIndex={0} aria-label="Checks, files and reference">
           <section class={`panel status-panel ${status}`} data-testid="warband-status" data-ok={status === "ok" ? "true" : status === "bad" ? "false" : "pending"}>
             <div class="status-title">
               {status === "pending" ? (

@@ -314,6 +314,7 @@ export function NumberField(props: { name: string; value: number; onChange: (n: 
       </button>
       <input
         name={props.name}
+        aria-label={props.label ?? props.name}
         inputMode={integer ? "numeric" : "decimal"}
         value={text}
         onInput={(e) => set((e.target as HTMLInputElement).value)}

@@ -55,7 +55,7 @@ export function Lobby() {
   const games = useGames();
   const error: ErrorBody | null = null;
   useEffect(() => {
-    document.title = "Arbiter · lobby";
+    document.title = "Lobby · Arbiter";
   }, []);
   return (
     <div class="page lobby">
@@ -202,7 +202,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
       <h2>New game</h2>
       <div class="game-tabs" role="tablist">
         {games.map((g) => (
-          <button role="tab" class={`game-tab tab-${g.id} ${g.id === game ? "on" : ""}`} data-game={g.id} onClick={() => setGame(g.id)}>
+          <button role="tab" aria-selected={g.id === game} class={`game-tab tab-${g.id} ${g.id === game ? "on" : ""}`} data-game={g.id} onClick={() => setGame(g.id)}>
             <span class="tab-name">{g.name}</span>
             <span class="tab-blurb">{g.blurb}</span>
           </button>
@@ -233,6 +233,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
             <span class="seat-label">P{i + 1}</span>
             <select
               name={`seat${i}-kind`}
+              aria-label={`Who plays P${i + 1}`}
               value={s.kind}
               onChange={(e) => {
                 const next = seats.slice();
@@ -247,6 +248,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
             {s.kind === "ai" ? (
               <select
                 name={`seat${i}-bot`}
+                aria-label={`P${i + 1}'s AI strength`}
                 value={s.bot}
                 onChange={(e) => {
                   const next = seats.slice();
@@ -261,6 +263,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
             ) : (
               <input
                 name={`seat${i}-name`}
+                aria-label={s.kind === "me" ? `P${i + 1}: your name` : `P${i + 1}: their name (optional)`}
                 placeholder={s.kind === "me" ? "your name" : "their name (optional)"}
                 maxLength={40}
                 value={s.name}
@@ -270,6 +273,12 @@ function NewGame({ games }: { games: GameInfo[] }) {
                   setSeats(next);
                 }}
               />
+            )}
+            {s.kind === "open" && (
+              <p class="seat-note muted small" data-testid={`open-note-${i}`}>
+                The friend you send the link to plays under the name typed here. You may play your decisions before they join; when it is their turn, the game waits
+                until they take the seat.
+              </p>
             )}
           </div>
         ))}
@@ -312,7 +321,7 @@ function JoinByLink() {
     <section class="panel join-link">
       <h3>Join by link</h3>
       <div class="row">
-        <input placeholder="paste an invitation or table link" value={text} onInput={(e) => setText((e.target as HTMLInputElement).value)} onKeyDown={(e) => e.key === "Enter" && go()} />
+        <input aria-label="An invitation or table link" data-testid="join-link" placeholder="paste an invitation or table link" value={text} onInput={(e) => setText((e.target as HTMLInputElement).value)} onKeyDown={(e) => e.key === "Enter" && go()} />
         <button class="btn" onClick={go}>
           Go
         </button>

@@ -12,8 +12,9 @@ import type { Step } from "@bindings/Step";
 import { api, ApiFailure, type MatchRecord, type RecordConfig } from "./api";
 import { linkClick } from "./router";
 import { tableOf, TopBar } from "./table";
-import { EventLog, stepLines, WhyNot, type GameProps } from "./ui";
+import { EventLog, peopleWords, stepLines, WhyNot, type GameProps } from "./ui";
 import { seatsOf } from "./store";
+import { GAMES } from "./games";
 
 export function ReplayPage({ id, step }: { id: string; step: number | null }) {
   const [record, setRecord] = useState<MatchRecord | null>(null);
@@ -123,7 +124,8 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     outcome: frame.outcome,
     problem: null,
   };
-  const steps = [...seen.current.values()].sort((a, b) => a.index - b.index);
+  // Only the decisions up to the one shown: stepping back takes the later ones out of "What happened".
+  const steps = [...seen.current.values()].filter((s) => s.index < frame.len).sort((a, b) => a.index - b.index);
   return <ReplayTable view={view} config={record?.config ?? null} n={frame.len} total={total} setN={setN} playing={playing} setPlaying={setPlaying} last={frame.last} steps={steps} recordText={recordText} />;
 }
 
@@ -161,6 +163,9 @@ function ReplayTable(props: {
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   };
   const seatOf = props.last?.seat;
+  useEffect(() => {
+    document.title = `Replay · ${view.game_name} · Arbiter`;
+  }, [view.game_name]);
   return (
     <div class={`page table-page replay game-${view.game}`} data-step={n}>
       <TopBar>
@@ -181,7 +186,7 @@ function ReplayTable(props: {
             <div class="replay-count">
               Decision <b data-testid="replay-n">{n}</b> of {total}
             </div>
-            <input type="range" min={0} max={total} value={n} onInput={(e) => setN(Number((e.target as HTMLInputElement).value))} class="scrub" />
+            <input type="range" aria-label="Decision shown" min={0} max={total} value={n} onInput={(e) => setN(Number((e.target as HTMLInputElement).value))} class="scrub" />
             <div class="row">
               <button class="btn small" onClick={() => setN(0)} disabled={n === 0} title="start">
                 « start
@@ -203,7 +208,7 @@ function ReplayTable(props: {
               {props.last ? (
                 <>
                   <span class="muted">{seatOf === null || seatOf === undefined ? "dice" : view.seats[seatOf]?.name}:</span>{" "}
-                  {stepLines(props.last, view.seats).join("; ")}
+                  {stepLines(props.last, view.seats, GAMES[view.game]?.actionWords).join("; ")}
                 </>
               ) : (
                 <span class="muted">The start of the game.</span>
@@ -211,7 +216,7 @@ function ReplayTable(props: {
             </div>
             {view.outcome && n === total && (
               <div class="replay-outcome">
-                {view.outcome.draw ? "Draw" : `${view.outcome.winners.map((w) => view.seats[w]?.name).join(" & ")} won`}: {view.outcome.reason}
+                {view.outcome.draw ? "Draw" : `${view.outcome.winners.map((w) => view.seats[w]?.name).join(" & ")} won`}: {peopleWords(view.outcome.reason, view.seats)}
               </div>
             )}
             <div class="row">
@@ -224,7 +229,7 @@ function ReplayTable(props: {
             </div>
           </section>
           {ui.panel}
-          <EventLog steps={props.steps} seats={view.seats} firstNote={false} />
+          <EventLog steps={props.steps} seats={view.seats} firstNote={false} words={GAMES[view.game]?.actionWords} />
         </aside>
       </div>
     </div>

@@ -2,6 +2,7 @@
 // "why not?" card, the game's controls and the event log, live.
 import { useEffect, useState } from "preact/hooks";
 import type { ErrorBody } from "@bindings/ErrorBody";
+import type { CreateMatch } from "@bindings/CreateMatch";
 import type { MatchView } from "@bindings/MatchView";
 import { api, ApiFailure } from "./api";
 import { useMatch } from "./live";
@@ -16,9 +17,10 @@ export const tableOf = (game: string): ((p: GameProps) => GameUI) => GAMES[game]
 export function TablePage({ id, token, seat, watch }: { id: string; token: string | null; seat: number | null; watch: boolean }) {
   const live = useMatch(id, watch ? null : token, watch ? null : seat, watch);
   const { view } = live;
+  const title = view ? `${turnWords(view)} · ${view.game_name} · Arbiter` : "Arbiter";
   useEffect(() => {
-    if (view) document.title = `${view.game_name} · Arbiter`;
-  }, [view?.game_name]);
+    document.title = title;
+  }, [title]);
   if (live.loadError)
     return (
       <div class="page narrow">
@@ -72,7 +74,8 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
           {live.refusal && <WhyNot error={live.refusal} action={actionWords(view, live.refusal.action)} onClose={live.clearRefusal} />}
           {ui.panel}
           <ActionList legal={view.legal} labels={view.legal_text} total={view.legal_total} act={(a) => void live.act(a)} enabled={props.interactive} />
-          <EventLog steps={live.steps} seats={view.seats} />
+          <EventLog steps={live.steps} seats={view.seats} words={GAMES[view.game]?.actionWords} />
+          {view.outcome && <Rematch view={view} held={live.held} variant={live.config?.variant} />}
           <MatchLinks view={view} held={live.held} />
         </aside>
       </div>
@@ -81,12 +84,52 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
   );
 }
 
+/** Whose turn it is, short enough for a page title (a background tab shows it). */
+export function turnWords(view: MatchView): string {
+  const name = (i: number) => view.seats[i]?.name ?? `seat ${i + 1}`;
+  if (view.outcome) {
+    const o = view.outcome;
+    if (o.draw) return "Draw";
+    if (view.you !== null && o.winners.includes(view.you)) return "You win";
+    return o.winners.length ? `${o.winners.map(name).join(" & ")} wins` : "Game over";
+  }
+  if (view.your_turn) return view.turn.kind === "together" ? "Your secret choice" : "Your turn";
+  if (view.turn.kind === "together") return `Waiting for ${view.turn.seats.map(name).join(" and ")}`;
+  if (view.turn.kind === "seat") {
+    const s = view.seats[view.turn.seat];
+    if (s?.open) return `Waiting for a player to join as ${s.name}`;
+    if (s && !s.human) return `${s.name} is thinking`;
+    return `Waiting for ${name(view.turn.seat)}`;
+  }
+  return "Waiting";
+}
+
 /** A refused action in words (the game's notation when it was a listed
  * action), short enough for the "why not?" card. */
-function actionWords(view: MatchView, a: unknown): string {
+export function actionWords(view: MatchView, a: unknown): string {
   const i = view.legal.findIndex((l) => JSON.stringify(l) === JSON.stringify(a));
-  const words = i >= 0 ? (view.legal_text[i] ?? "") : typeof a === "string" ? a : JSON.stringify(a);
+  const words = i >= 0 ? (view.legal_text[i] ?? "") : humanize(a);
   return words.length > 90 ? `${words.slice(0, 88)}…` : words;
+}
+
+/** An action that is not one of the listed ones, in words rather than JSON:
+ * `{"Place": {"terrain": {"piece": 0, "at": {"x": 12, "y": 3}}}}` reads
+ * "place terrain: piece 0, at 12, 3". */
+export function humanize(a: unknown): string {
+  const word = (k: string) => k.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+  const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+  const go = (v: unknown): string => {
+    if (v === null || v === undefined) return "none";
+    if (typeof v === "number") return num(v);
+    if (typeof v === "string") return word(v);
+    if (typeof v === "boolean") return v ? "yes" : "no";
+    if (Array.isArray(v)) return v.map(go).join(", ");
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== null && x !== undefined);
+    if (entries.length === 1 && typeof entries[0][1] === "object" && !Array.isArray(entries[0][1])) return `${word(entries[0][0])} ${go(entries[0][1])}`;
+    if (entries.every(([k, x]) => (k === "x" || k === "y") && typeof x === "number")) return entries.map(([, x]) => num(x as number)).join(", ");
+    return entries.map(([k, x]) => `${word(k)} ${go(x)}`).join(", ");
+  };
+  return go(a);
 }
 
 /** The table of a game without a web table of its own: what the viewer
@@ -99,6 +142,49 @@ function useGeneric(p: GameProps): GameUI {
       </div>
     ),
   };
+}
+
+/** After the end: the same game again, with the same variant and players —
+ * the seats this screen holds are its again, the AI seats the same AI, and a
+ * friend's seat is open again (its invitation link in Share). */
+function Rematch({ view, held, variant }: { view: MatchView; held: Map<number, string>; variant: unknown }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorBody | null>(null);
+  if (view.you === null) return null;
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const m = await api.create({
+        game: view.game,
+        variant: (variant ?? undefined) as CreateMatch["variant"],
+        seats: view.seats.map((s) =>
+          !s.human ? { controller: s.controller, name: s.name } : { controller: "human", name: s.name, open: !held.has(s.seat) },
+        ),
+      });
+      let first: string | null = null;
+      for (const g of m.seats) {
+        if (g.token) {
+          remember({ id: m.id, game: m.game, seat: g.seat, token: g.token, name: g.name });
+          first ??= g.token;
+        }
+      }
+      navigate(first ? `/m/${m.id}?token=${first}` : `/m/${m.id}?watch`);
+    } catch (e) {
+      setError(e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="panel rematch">
+      <button class="btn primary" onClick={go} disabled={busy || variant === undefined} data-testid="rematch">
+        {busy ? "Setting up the table…" : "Rematch"}
+      </button>{" "}
+      <span class="muted small">the same game and players{view.seats.some((s) => s.human && !held.has(s.seat)) ? "; send your friend the new invitation" : ""}</span>
+      {error && <WhyNot error={error} onClose={() => setError(null)} />}
+    </section>
+  );
 }
 
 function MatchLinks({ view, held }: { view: MatchView; held: Map<number, string> }) {
@@ -116,7 +202,7 @@ function MatchLinks({ view, held }: { view: MatchView; held: Map<number, string>
       {open.map((s) => (
         <div class="link-row">
           <span>Invite a player as {s.name}</span>
-          <input readOnly value={`${location.origin}/join/${view.id}?seat=${s.seat}`} onFocus={(e) => (e.target as HTMLInputElement).select()} data-testid={`invite-${s.seat}`} />
+          <input readOnly aria-label={`Invitation link for ${s.name}`} value={`${location.origin}/join/${view.id}?seat=${s.seat}`} onFocus={(e) => (e.target as HTMLInputElement).select()} data-testid={`invite-${s.seat}`} />
           <button class="btn small" onClick={() => copy(`invite-${s.seat}`, `/join/${view.id}?seat=${s.seat}`)}>
             {copied === `invite-${s.seat}` ? "Copied" : "Copy"}
           </button>
@@ -124,7 +210,7 @@ function MatchLinks({ view, held }: { view: MatchView; held: Map<number, string>
       ))}
       <div class="link-row">
         <span>Spectators</span>
-        <input readOnly value={`${location.origin}/m/${view.id}?watch`} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        <input readOnly aria-label="Spectators' link" value={`${location.origin}/m/${view.id}?watch`} onFocus={(e) => (e.target as HTMLInputElement).select()} />
         <button class="btn small" onClick={() => copy("watch", `/m/${view.id}?watch`)}>
           {copied === "watch" ? "Copied" : "Copy"}
         </button>

@@ -19,18 +19,35 @@ export interface VariantEditorProps {
  * variant parts the generic options cannot say (Ephemeral's figure sets). */
 export interface GameModule {
   table: (p: GameProps) => GameUI;
+  /** A decision in words, for a log line of a step without the game's own text. */
+  actionWords?: (action: string) => string;
   variantEditor?: (p: VariantEditorProps) => VNode;
 }
 
 /** A step in words, one line each: the game's words for its events (sent
  * with every step), else the decision in the game's notation, else that a
  * seat decided in secret. */
-export function stepLines(s: Step, seats: SeatView[]): string[] {
-  // The game says "P1", "P2": the table says the players' names.
-  const named = (t: string) => t.replace(/\bP([1-9])\b/g, (m, n) => seats[Number(n) - 1]?.name ?? m);
+export function stepLines(s: Step, seats: SeatView[], words?: (action: string) => string): string[] {
+  const named = (t: string) => peopleWords(t, seats);
   if (s.text.length) return s.text.map(named);
+  // A roll of the dice with no text of the game's: "The dice roll 5, 6, 1", not "dice: dice 5 6 1".
+  const roll = s.seat === null && s.action !== null ? /^dice ((?:\d+ ?)+)$/.exec(s.action) : null;
+  if (roll) return [`The dice roll ${roll[1].trim().split(" ").join(", ")}`];
   const who = s.seat === null ? "dice" : (seats[s.seat]?.name ?? `P${s.seat + 1}`);
-  return [s.action !== null ? `${who}: ${s.action}` : `${who}: a secret decision`];
+  return [s.action !== null ? `${who}: ${words ? words(s.action) : s.action}` : `${who}: a secret decision`];
+}
+
+/** A game's text with the players' names: the game says "P1", "P2" (and, in a
+ * two-player E'thia game, "team A", "team B"); the table says the names, and
+ * "Bo (P2)" once the name is put in reads "Bo", not "Bo (Bo)". */
+export function peopleWords(t: string, seats: Pick<SeatView, "name">[]): string {
+  let out = t.replace(/\bP([1-9])\b/g, (m, n) => seats[Number(n) - 1]?.name ?? m);
+  if (seats.length === 2) out = out.replace(/\b[Tt]eam ([AB])\b/g, (m, x) => seats[x === "A" ? 0 : 1]?.name ?? m);
+  for (const seat of seats) {
+    const esc = seat.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    out = out.replace(new RegExp(`${esc} \\(${esc}\\)`, "g"), seat.name);
+  }
+  return out;
 }
 
 /** A step's events as the game's `Event` type (generated from its Rust type,
@@ -100,7 +117,7 @@ export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: 
   );
 }
 
-export function EventLog({ steps, seats, firstNote = true }: { steps: Step[]; seats: SeatView[]; firstNote?: boolean }) {
+export function EventLog({ steps, seats, firstNote = true, words }: { steps: Step[]; seats: SeatView[]; firstNote?: boolean; words?: (action: string) => string }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -114,7 +131,7 @@ export function EventLog({ steps, seats, firstNote = true }: { steps: Step[]; se
         {firstNote && first > 0 && <li class="log-note">… {first} earlier decisions</li>}
         {steps.length === 0 && <li class="log-note">Nothing yet.</li>}
         {steps.map((s) => {
-          const lines = stepLines(s, seats);
+          const lines = stepLines(s, seats, words);
           const who = s.seat === null ? "dice" : `seat-${s.seat}`;
           return lines.map((l, k) => (
             <li key={`${s.index}-${k}`} class={`log-line ${who}`}>
@@ -145,7 +162,8 @@ export function SeatChips({ view }: { view: MatchView }) {
         >
           <span class="seat-dot" />
           <span class="seat-name">{s.name}</span>
-          <span class="seat-tag">{s.seat === view.you ? "you" : s.open ? "open" : s.human ? `P${s.seat + 1}` : "AI"}</span>
+          {/* A person is shown by their name alone: no "P2" beside it. */}
+          {(s.seat === view.you || s.open || !s.human) && <span class="seat-tag">{s.seat === view.you ? "you" : s.open ? "open" : "AI"}</span>}
           {winners.includes(s.seat) && <span class="crown">♛</span>}
         </span>
       ))}
@@ -163,7 +181,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     return (
       <div class={`banner over ${youWon ? "won" : youLost ? "lost" : ""}`} data-testid="banner" data-state="over">
         <div class="banner-title">{o.draw ? "Draw" : youWon ? "You win!" : names.length ? `${names.join(" & ")} wins` : "Game over"}</div>
-        <div class="banner-sub">{o.reason}</div>
+        <div class="banner-sub">{peopleWords(o.reason, view.seats)}</div>
       </div>
     );
   }
@@ -176,7 +194,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
           {view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
           {pending && <span class="spinner" />}
         </div>
-        <div class="banner-sub">{prompt ?? view.awaiting}</div>
+        <div class="banner-sub">{prompt ?? peopleWords(view.awaiting, view.seats)}</div>
       </div>
     );
   }
@@ -185,7 +203,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     return (
       <div class="banner waiting" data-testid="banner" data-state="waiting">
         <div class="banner-title">Waiting for {names.join(" and ")} to choose</div>
-        <div class="banner-sub">{view.you === null ? `You are watching. ${view.awaiting}` : view.awaiting}</div>
+        <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
       </div>
     );
   }
@@ -196,7 +214,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
         {thinking ? `${seat!.name} is thinking` : seat?.open ? `Waiting for a player to join as ${seat.name}` : seat ? `Waiting for ${seat.name}` : "Waiting"}
         {thinking && <span class="dots" />}
       </div>
-      <div class="banner-sub">{view.you === null ? `You are watching. ${view.awaiting}` : view.awaiting}</div>
+      <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
     </div>
   );
 }
@@ -285,4 +303,23 @@ export function ActionList({
       </div>
     </details>
   );
+}
+
+/** Makes a board's SVG element playable by keyboard: reachable with Tab when
+ * `on` (a square or piece the player can act on), named for a screen
+ * reader, and Enter or Space does what a click does. */
+export function keys(on: boolean, label: string, act: () => void): { tabindex?: number; role?: "button"; "aria-label"?: string; onKeyDown?: (e: KeyboardEvent) => void } {
+  if (!on) return {};
+  return {
+    // Lower case: on an SVG element Preact sets the attribute by this very name.
+    tabindex: 0,
+    role: "button" as const,
+    "aria-label": label,
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        act();
+      }
+    },
+  };
 }

@@ -18,7 +18,7 @@ import type { State } from "@bindings/games/ephemeral/State";
 import type { Use } from "@bindings/games/ephemeral/Use";
 import type { Variant } from "@bindings/games/ephemeral/Variant";
 import type { Step } from "@bindings/Step";
-import { eventsOf, Panel, PolyDie, type GameProps, type GameUI } from "../ui";
+import { eventsOf, keys, Panel, PolyDie, type GameProps, type GameUI } from "../ui";
 import abilitiesToml from "@ephemeral-data/abilities.toml?raw";
 import type { AttackOdds } from "@bindings/AttackOdds";
 import { api } from "../api";
@@ -63,6 +63,14 @@ function ability(id: string): CatalogueAbility | null {
     }
   }
   return catalogue[id.toUpperCase()] ?? null;
+}
+
+/** An ability's name for people: the set's name for it, else its kind from the
+ * catalogue ("Attack ability"), never the bare id twice ("L6 L6"). */
+function abilityName(a: { id: string; name?: string | null }): string {
+  if (a.name) return a.name;
+  const t = ability(a.id)?.type;
+  return t ? `${t[0].toUpperCase()}${t.slice(1)} ability` : "Ability";
 }
 
 const Y = (y: number) => TABLE - y;
@@ -131,6 +139,16 @@ export function useEphemeral(p: GameProps): GameUI {
   const attackable = new Set(bodies("Attack").map((b) => b.target));
   const forageFor = (d: number) => new Set(bodies("Forage").filter((b) => b.die === d).map((b) => b.figure));
   const forageDice = new Set(bodies("Forage").map((b) => b.die));
+  /** Why the active figure cannot attack a target, when the view says so: out of range by
+   * the straight line, or (the legal actions being complete, and every target in range and
+   * sight among them) no clear line of sight within range. */
+  const targetRefusal = (t: number): string | null => {
+    if (acting === null || attackable.has(t)) return null;
+    const d = measure(acting, t), r = rangeOf(acting);
+    if (d !== null && d > r + 0.05) return `out of range: ${d.toFixed(1)} cm away, range ${r} cm`;
+    if (p.view.legal_total <= legal.length) return "no clear line of sight to it within range";
+    return null;
+  };
   const canPass = legal.some((a) => a === "Pass");
   const canPrepare = legal.some((a) => a === "Prepare");
   const canEnd = legal.some((a) => a === "End");
@@ -389,6 +407,12 @@ export function useEphemeral(p: GameProps): GameUI {
               hovered={hoverFig === i}
               onDown={(e) => onDown(e, i)}
               onClick={(e) => onFigureClick(i, e)}
+              keyProps={keys(
+                p.interactive &&
+                  (activatable.has(i) || (poolDie !== null && forageFor(poolDie).has(i)) || (myActing && nudging === null && f.owner !== me) || (nudging !== null && f.owner === me)),
+                `${infos[i].name} (${infos[i].letter})${f.owner === me ? "" : ", an enemy"}`,
+                () => void onFigureClick(i, new MouseEvent("click")),
+              )}
               onHover={(h) => setHoverFig(h ? i : null)}
             />
           ) : null,
@@ -416,6 +440,7 @@ export function useEphemeral(p: GameProps): GameUI {
   );
 
   // ---- the side panel ----
+  const actingLimits = s && typeof s.phase !== "string" ? (arm(s.phase, "Acting") ?? null) : null;
   let prompt: string | null = null;
   if (p.interactive) {
     const pr: Record<string, string> = {
@@ -425,8 +450,11 @@ export function useEphemeral(p: GameProps): GameUI {
       Forage: "Forage: pick a die from the pool, then a figure of yours that can use it — or pass.",
       Deploy: "Place your remaining figures: pick one, then click an edge of the table.",
       ChooseFirst: "Choose who activates first.",
-      Activate: "Activate one of your glowing figures.",
-      Acting: "Drag the active figure to move it, click an enemy to target it, or prepare.",
+      Activate: s?.started
+        ? "Activate one of your glowing figures."
+        : "Activate one of your glowing figures. The game's first activation is one action only.",
+      // The limit is 1 for the game's first activation, and no limit (255) after it.
+      Acting: `${actingLimits && actingLimits.limit === 1 ? "The game's first activation is one action: drag" : "Drag"} the active figure to move it, click an enemy to target it, or prepare.`,
       Nudging: `Nudge ${nudging !== null ? `${infos[nudging]?.name} (${infos[nudging]?.letter})` : ""}: drag it up to ${NUDGE_CM} cm, or click where it goes; this spends a prep token.`,
     };
     prompt = top ? (attackDice ? "The attack dice are rolled: spend prep tokens on them, or accept the roll." : frameText(top, infos, pending)) : (pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null);
@@ -538,6 +566,7 @@ export function useEphemeral(p: GameProps): GameUI {
           setDice={setDice}
           target={infos[target]}
           attackable={attackable.has(target)}
+          refused={targetRefusal(target)}
           distance={measure(acting!, target)}
           range={rangeOf(acting!)}
           onAttack={() => send({ Attack: { target, dice: dice as [number, number, number, number, number] } })}
@@ -586,7 +615,9 @@ export function useEphemeral(p: GameProps): GameUI {
             return (
               <div class="ability-line" data-ability={a.id}>
                 <div>
-                  <b>{a.name ? `${a.name} (${a.id})` : a.id}</b> <span class="muted small">{info?.type} {info?.die ?? ""}</span>
+                  <b>
+                    {abilityName(a)} ({a.id.toUpperCase()})
+                  </b> <span class="muted small">{info?.type} {info?.die ?? ""}</span>
                   <div class="muted small">{info?.text ?? ""}</div>
                 </div>
                 <div class="row wrap">
@@ -645,7 +676,7 @@ export function useEphemeral(p: GameProps): GameUI {
   );
 
   const sheets = (
-    <div class="sheets" data-testid="sheets">
+    <div class="sheets" data-testid="sheets" tabIndex={0} role="region" aria-label="Spec sheets">
       {[0, 1].map((seat) => (
         <div class={`sheet-set seat-${seat}`}>
           <h3>
@@ -719,7 +750,7 @@ function useText(u: Use, infos: FigureInfo[]): string {
   const a = u.aim;
   const die = u.die !== null && u.die !== undefined ? ` with die ${u.die + 1}` : "";
   const name = infos[u.figure]?.abilities?.[u.slot];
-  const label = name ? (name.name ?? name.id) : `ability ${u.slot + 1}`;
+  const label = name ? `${abilityName(name)} (${name.id.toUpperCase()})` : `ability ${u.slot + 1}`;
   let what = "";
   const figures = arm(a, "figures"), point = arm(a, "point"), path = arm(a, "path"), shove = arm(a, "shove");
   const gate = arm(a, "gate"), raise = arm(a, "raise"), pools = arm(a, "pools"), defend = arm(a, "defend");
@@ -838,6 +869,8 @@ function Figure(props: {
   hovered: boolean;
   onDown: (e: PointerEvent) => void;
   onClick: (e: MouseEvent) => void;
+  /** Keyboard play: focusable, named, Enter or Space clicks. */
+  keyProps?: ReturnType<typeof keys>;
   onHover: (h: boolean) => void;
 }) {
   const { f, info } = props;
@@ -851,6 +884,7 @@ function Figure(props: {
     <g
       class={`fig seat-${f.owner} ${props.active ? "active" : ""} ${props.can ? "can" : ""} ${props.targetable ? "targetable" : ""} ${props.attackable ? "attackable" : ""} ${props.targeted ? "targeted" : ""} ${props.hovered ? "hovered" : ""} ${f.on !== null && f.on !== undefined ? "raised" : ""}`}
       data-figure={info.letter}
+      {...(props.keyProps ?? {})}
       onPointerDown={props.onDown}
       onClick={props.onClick}
       onPointerEnter={() => props.onHover(true)}
@@ -960,6 +994,8 @@ function DiceTray(props: {
   setDice: (d: number[]) => void;
   target: FigureInfo | undefined;
   attackable: boolean;
+  /** Why the rules refuse this target, when the table knows it. */
+  refused: string | null;
   distance: number | null;
   range: number;
   onAttack: () => void;
@@ -979,8 +1015,13 @@ function DiceTray(props: {
       <div class="tray-title">
         Attack {props.target?.name} ({props.target?.letter}) —{" "}
         {props.distance !== null ? `${props.distance.toFixed(1)} cm, range ${props.range} cm` : ""}
-        {!props.attackable && <span class="warn"> · the rules may refuse this target</span>}
+        {!props.attackable && !props.refused && <span class="warn"> · the rules may refuse this target</span>}
       </div>
+      {props.refused && (
+        <p class="warn tray-refused" data-testid="attack-refused">
+          Cannot attack: {props.refused}.
+        </p>
+      )}
       <div class="dice-choose">
         {SIZES.map((sz, k) => (
           <div class="die-col">
@@ -1003,7 +1044,7 @@ function DiceTray(props: {
         </button>
       </div>
       <div class="row">
-        <button class="btn primary" disabled={n === 0} onClick={props.onAttack} data-testid="attack">
+        <button class="btn primary" disabled={n === 0 || !!props.refused} title={props.refused ?? undefined} onClick={props.onAttack} data-testid="attack">
           Roll {diceText(dice)}
         </button>
         <button class="btn ghost" onClick={props.onCancel}>
@@ -1142,7 +1183,7 @@ function Sheet({ info, f, fx, active, hovered, onHover }: { info: FigureInfo; f:
           const c = ability(a.id);
           return (
             <li title={c?.text ?? ""}>
-              <b>{a.name ?? a.id}</b> <span class="muted">{a.id.toUpperCase()}</span> {c?.die && c.die !== "none" ? <span class="die-req">{c.die}</span> : null}
+              <b>{abilityName(a)}</b> <span class="muted">{a.id.toUpperCase()}</span> {c?.die && c.die !== "none" ? <span class="die-req">{c.die}</span> : null}
               <div class="ab-text">{c?.text}</div>
             </li>
           );

@@ -6,7 +6,7 @@ import type { GameProps, GameUI } from "../ui";
 /** Essence's position and actions, in its notation (`crates/essence/src/notation.rs`). */
 type State = string;
 type Action = string;
-import { Panel } from "../ui";
+import { keys, Panel } from "../ui";
 import { essenceSquare, parseAction, parsePosition, pips, PHASES, type EAction, type Mote } from "./essence-model";
 
 const CELL = 100;
@@ -47,6 +47,7 @@ export function useEssence(p: GameProps): GameUI {
     if (to !== null) targets.set(to, [...(targets.get(to) ?? []), a]);
   }
   const pass = actions.find((a) => a.kind === "pass");
+  const quietLimit = Number((p.config?.variant as { quiet_limit?: number } | undefined)?.quiet_limit ?? 50);
 
   const send = (a: string) => {
     setChoice(null);
@@ -66,7 +67,10 @@ export function useEssence(p: GameProps): GameUI {
       else if (cell && cell !== "void" && cell.owner === me) send(`G${essenceSquare(sq)}`);
       return;
     }
-    if (sel !== null && sel !== sq) {
+    const ownMote = !!cell && cell !== "void" && cell.owner === me;
+    // Another of your motes is selected by a click, even where the selected
+    // one could heal it: the heal is a button beside the board.
+    if (sel !== null && sel !== sq && !ownMote) {
       const list = targets.get(sq);
       if (list && list.length === 1) return send(list[0].text);
       if (list && list.length > 1) return setChoice(list);
@@ -121,13 +125,16 @@ export function useEssence(p: GameProps): GameUI {
           const { x, y } = xy(sq);
           const f = sq % 5, r = Math.floor(sq / 5);
           const dark = (f + r) % 2 === 0;
-          const isTarget = targets.has(sq);
+          const c = pos.cells[sq];
+          // A square of one of your motes is not a target: a click there selects that mote.
+          const isTarget = targets.has(sq) && !(c && c !== "void" && c.owner === me);
           const kinds = targets.get(sq)?.map((a) => a.kind) ?? [];
           return (
             <g
               class={`sq ${dark ? "dark" : "light"} ${isTarget ? "target" : ""}`}
               data-square={essenceSquare(sq)}
               onClick={() => click(sq)}
+              {...keys(p.interactive && isTarget, `${(targets.get(sq) ?? []).map(label).join(" or ")}`, () => click(sq))}
             >
               <rect x={x} y={y} width={CELL} height={CELL} class="sq-bg" />
               {isTarget && (
@@ -161,7 +168,7 @@ export function useEssence(p: GameProps): GameUI {
           const { x, y } = xy(sq);
           if (cell === "void")
             return (
-              <g class={`void ${sel === "void" ? "selected" : ""} ${movers.has("void") ? "can" : ""}`} data-at={essenceSquare(sq)} data-piece="void" onClick={() => click(sq)}>
+              <g class={`void ${sel === "void" ? "selected" : ""} ${movers.has("void") ? "can" : ""}`} data-at={essenceSquare(sq)} data-piece="void" onClick={() => click(sq)} {...keys(p.interactive && movers.has("void"), `the void on ${essenceSquare(sq)}`, () => click(sq))}>
                 <circle cx={x + CELL / 2} cy={y + CELL / 2} r={44} fill="url(#void-g)" class="void-glow" />
                 <circle cx={x + CELL / 2} cy={y + CELL / 2} r={20} class="void-core" />
               </g>
@@ -177,6 +184,7 @@ export function useEssence(p: GameProps): GameUI {
               data-at={essenceSquare(sq)}
               data-piece={`${m.owner === 0 ? "x" : "o"}${m.power}${m.orient}`}
               onClick={() => click(sq)}
+              {...keys(p.interactive && (canAct || spinnable.includes(sq) || (grows.length > 0 && m.owner === me)), `${p.view.seats[m.owner]?.name ?? ""}'s mote of ${m.power} on ${essenceSquare(sq)}${selected ? " (selected)" : ""}`, () => click(sq))}
             >
               <g class="die-rot" style={{ transformOrigin: `${x + CELL / 2}px ${y + CELL / 2}px`, transform: willSpin ? "rotate(90deg)" : "none" }}>
                 <rect x={x + 11} y={y + 11} width={CELL - 22} height={CELL - 22} rx="16" fill={`url(#die-${m.owner === 0 ? "x" : "o"})`} class="die-body" filter="url(#die-shadow)" />
@@ -218,11 +226,16 @@ export function useEssence(p: GameProps): GameUI {
     } else if (grows.length) {
       prompt = "Growth: click one of your motes to grow it by one.";
     } else if (sel !== null) {
-      const extra = fromSel.filter((a) => a.kind === "destabilize" || a.kind === "summon");
+      const ontoOwn = (a: EAction) => {
+        const to = a.kind === "move" || a.kind === "split" || a.kind === "heal" ? a.to : null;
+        const c = to === null ? null : pos.cells[to];
+        return !!c && c !== "void" && c.owner === me;
+      };
+      const extra = fromSel.filter((a) => a.kind === "destabilize" || a.kind === "summon" || ontoOwn(a));
       prompt =
         sel === "void"
           ? "Click a highlighted square to shift the void there."
-          : `The mote on ${essenceSquare(sel)}: click a highlighted square (green: move · blue ring: split · +: heal).`;
+          : `The mote on ${essenceSquare(sel)}: click a highlighted square (green: move · blue ring: split), or another of your motes to select it; heals are buttons below.`;
       controls = (
         <>
           {choice && (
@@ -240,7 +253,7 @@ export function useEssence(p: GameProps): GameUI {
           {extra.length > 0 && (
             <div class="row wrap">
               {extra.map((a) => (
-                <button class="btn" onClick={() => send(a.text)}>
+                <button class="btn" data-action={a.text} onClick={() => send(a.text)}>
                   {label(a)}
                 </button>
               ))}
@@ -271,7 +284,9 @@ export function useEssence(p: GameProps): GameUI {
       <div class="essence-status">
         <span>Turn {pos.turn}</span>
         <span>{PHASES[pos.phase] ?? pos.phase}</span>
-        <span title="turns since a mote last left the board">quiet {pos.quiet}</span>
+        <span data-testid="quiet">
+          {pos.quiet === 1 ? "1 turn" : `${pos.quiet} turns`} since a mote left the board (a draw after {quietLimit})
+        </span>
       </div>
       <div class="pools">
         {[0, 1].map((o) => (

@@ -7,7 +7,7 @@ import type { Event } from "@bindings/games/ethia/Event";
 import type { State } from "@bindings/games/ethia/State";
 import type { Variant } from "@bindings/games/ethia/Variant";
 import type { Step } from "@bindings/Step";
-import { D6, eventsOf, Panel, rollOf, type GameProps, type GameUI } from "../ui";
+import { D6, eventsOf, keys, Panel, rollOf, type GameProps, type GameUI } from "../ui";
 import { armyColour, armyOwner, armyTeam, cellName, cellOf, cells as squares, WIDTH } from "./ethia-model";
 
 const C = 64;
@@ -126,7 +126,7 @@ export function useEthia(p: GameProps): GameUI {
           const off = area.size > 0 && !area.has(c);
           const target = dests.has(c) || deployCells.has(c);
           return (
-            <g class={`sq ${(f + r) % 2 ? "light" : "dark"} ${off ? "off" : ""} ${target ? "target" : ""}`} data-square={cellName(c)} onClick={() => click(c)}>
+            <g class={`sq ${(f + r) % 2 ? "light" : "dark"} ${off ? "off" : ""} ${target ? "target" : ""}`} data-square={cellName(c)} onClick={() => click(c)} {...keys(p.interactive && target, `${deployCells.has(c) ? "place on" : "move to"} ${cellName(c)}`, () => click(c))}>
               <rect x={x} y={y} width={C} height={C} class="sq-bg" />
               {target && <circle cx={x + C / 2} cy={y + C / 2} r="9" class="hint-move" pointer-events="none" />}
             </g>
@@ -148,7 +148,7 @@ export function useEthia(p: GameProps): GameUI {
           east.has(c) ? <line {...wallSeg(c, "e")} class="wall" /> : null,
         ])}
         {edges.map((e) => (
-          <g class="edge-pick" data-edge={e} onClick={() => send(e)}>
+          <g class="edge-pick" data-edge={e} onClick={() => send(e)} {...keys(p.interactive, `a wall on the edge ${e}`, () => send(e))}>
             <line {...edgeSeg(e)} class="edge-hit" />
             <line {...edgeSeg(e)} class="edge-show" />
           </g>
@@ -174,6 +174,7 @@ export function useEthia(p: GameProps): GameUI {
               data-at={cellName(u.cell)}
               data-army={u.army}
               onClick={() => click(u.cell)}
+              {...keys(p.interactive && ((mine && can) || targeted), `${targeted ? "capture " : ""}${u.leader ? "the leader" : "a squad"} of army ${u.army} on ${cellName(u.cell)}${sel === u.cell ? " (selected)" : ""}`, () => click(u.cell))}
             >
               <circle cx={x} cy={y + 3} r={C * 0.36} class="tok-shadow" />
               <circle cx={x} cy={y} r={C * 0.36} class="tok" />

@@ -5,7 +5,7 @@
 import type { GameModule } from "../ui";
 import { useEssence } from "./essence";
 import { useEthia } from "./ethia";
-import { useWorlds } from "./worlds";
+import { useWorlds, worldsLabel } from "./worlds";
 import { useEphemeral } from "./ephemeral";
 import { EphemeralSets } from "./ephemeral-sets";
 import { useGoofspiel } from "./goofspiel";
@@ -14,7 +14,7 @@ import { useKuhn } from "./kuhn";
 export const GAMES: Record<string, GameModule> = {
   essence: { table: useEssence },
   ethia: { table: useEthia },
-  "ethia-worlds": { table: useWorlds },
+  "ethia-worlds": { table: useWorlds, actionWords: worldsLabel },
   ephemeral: { table: useEphemeral, variantEditor: EphemeralSets },
   goofspiel: { table: useGoofspiel },
   kuhn: { table: useKuhn },

@@ -7,7 +7,7 @@ import type { Enemy } from "@bindings/games/ethia-worlds/Enemy";
 import type { Leader } from "@bindings/games/ethia-worlds/Leader";
 import type { WorldsState } from "@bindings/games/ethia-worlds/WorldsState";
 import type { WorldsVariant } from "@bindings/games/ethia-worlds/WorldsVariant";
-import { Panel, type GameProps, type GameUI } from "../ui";
+import { keys, Panel, type GameProps, type GameUI } from "../ui";
 import { cells } from "./ethia-model";
 import coyote from "@ethia-quests/kingdom-of-coyote.toml?raw";
 
@@ -93,12 +93,24 @@ export function useWorlds(p: GameProps): GameUI {
           const { x, y } = xy(c);
           const t = bySquare.has(c);
           return (
-            <g class={`sq ${(c + Math.floor(c / width)) % 2 ? "a" : "b"} ${t ? "target" : ""}`} data-square={name(c)} onClick={() => click(c)}>
+            <g class={`sq ${(c + Math.floor(c / width)) % 2 ? "a" : "b"} ${t ? "target" : ""}`} data-square={name(c)} onClick={() => click(c)} {...keys(p.interactive && t, `${(bySquare.get(c) ?? []).map(worldsLabel).join(" or ")}`, () => click(c))}>
               <rect x={x} y={y} width={C} height={C} class="sq-bg" />
-              {sets.chest.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat chest">⛃</text>}
-              {sets.lock.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat lock">⌧</text>}
-              {sets.block.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat block">☠</text>}
-              {sets.strike.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat strike">§</text>}
+              {sets.chest.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat chest">
+                  <title>a closed chest</title>
+                  ⛃
+                </text>}
+              {sets.lock.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat lock">
+                  <title>a lock</title>
+                  ⌧
+                </text>}
+              {sets.block.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat block">
+                  <title>a blocking trap</title>
+                  ☠
+                </text>}
+              {sets.strike.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat strike">
+                  <title>a striking trap</title>
+                  §
+                </text>}
               {t && <circle cx={x + C / 2} cy={y + C / 2} r="7" class="hint-move" pointer-events="none" />}
             </g>
           );
@@ -149,6 +161,30 @@ export function useWorlds(p: GameProps): GameUI {
           );
         })}
       </svg>
+      <ul class="worlds-legend" data-testid="worlds-legend" aria-label="Map legend">
+        <li>
+          <span class="legend-leader">1</span> a leader (by number)
+        </li>
+        <li>
+          <span class="legend-enemy">C</span> {names.close} · <span class="legend-enemy">H</span> {names.ranged} · <span class="legend-enemy">D</span> {names.boss}
+          <span class="muted"> (outlined: alerted; red: hostile)</span>
+        </li>
+        <li>
+          <span class="feat-key">⛃</span> a closed chest
+        </li>
+        <li>
+          <span class="feat-key">⌧</span> a lock
+        </li>
+        <li>
+          <span class="feat-key">☠</span> a blocking trap
+        </li>
+        <li>
+          <span class="feat-key">§</span> a striking trap
+        </li>
+        <li>
+          <span class="legend-dot" /> where a decision can go (click)
+        </li>
+      </ul>
     </div>
   );
   const panel = (
@@ -166,7 +202,7 @@ export function useWorlds(p: GameProps): GameUI {
               {l.card?.element} {l.card?.type}
             </span>
             <div class="small">
-              {"♥".repeat(Math.max(0, l.hp))} {l.status?.status !== "active" ? `· ${l.status?.status}` : ""} · {l.card?.tokens ?? 0} tokens
+              {"♥".repeat(Math.max(0, l.hp))} {l.status?.status !== "active" ? `· ${l.status?.status}` : ""} · {plural(l.card?.tokens ?? 0, "truth token")}
               {(l.card?.elixirs ?? []).length ? ` · elixirs: ${l.card.elixirs.join(", ")}` : ""}
               {(l.card?.relics ?? []).length ? ` · relics: ${l.card.relics.map((r) => ("of" in r ? `${r.relic} (${r.of})` : r.relic)).join(", ")}` : ""}
             </div>
@@ -177,8 +213,8 @@ export function useWorlds(p: GameProps): GameUI {
         <div class="choice">
           <div class="row wrap">
             {choice.map((a) => (
-              <button class="btn" onClick={() => send(a)}>
-                {a}
+              <button class="btn" data-action={a} onClick={() => send(a)}>
+                {worldsLabel(a)}
               </button>
             ))}
           </div>
@@ -195,7 +231,11 @@ export function useWorlds(p: GameProps): GameUI {
       )}
     </Panel>
   );
-  const prompt = p.interactive ? (bySquare.size ? "Click a marked square, or choose below." : "Choose below.") : null;
+  // Who decides and what: the leader (or the enemies) and the decision in words.
+  const who = current !== null && leaders[current] ? `${current + 1}. ${leaders[current].card?.name ?? `Leader ${current + 1}`}` : null;
+  const what = decisionWords(top?.frame ?? null, s?.phase ?? null, names);
+  const how = bySquare.size ? (buttons.length ? "click a marked square, or choose below" : "click a marked square") : "choose below";
+  const prompt = p.interactive ? `${who && !top ? `${who}: ` : ""}${what} — ${how}.` : null;
   return { board, panel, prompt };
 }
 
@@ -215,10 +255,95 @@ const WORDS: Record<string, string> = {
   done: "Done",
 };
 
-function worldsLabel(a: string): string {
+const COMPASS: Record<string, string> = { n: "north", ne: "north-east", e: "east", se: "south-east", s: "south", sw: "south-west", w: "west", nw: "north-west" };
+
+/** "1 truth token", "2 truth tokens". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** The decision the table waits for, in words: the top pending frame's, else the phase's. */
+function decisionWords(frame: string | null, phase: WorldsState["phase"] | null, names: Record<string, string>): string {
+  const F: Record<string, string> = {
+    aim: "choose which leader the enemy attacks",
+    alert_attack: `an alerted ${names.close} attacks: roll for the fight`,
+    boss_turn: `${names.boss} acts: roll for him`,
+    close_attack: `a ${names.close} attacks: roll for the fight`,
+    close_move: `a ${names.close} moves: choose where`,
+    close_turn: `the ${names.close}s act: roll for them`,
+    enemy_roll: "roll for the enemies",
+    gift: "choose what to give",
+    hostile_attack: "a hostile enemy attacks: roll for the fight",
+    leader_round_over: "this leader's round is over",
+    pair: "choose which enemies act together",
+    place: "choose where the enemy goes",
+    ranged_turn: `the ${names.ranged}s act: roll for them`,
+    rebuke: `${names.boss}'s rebuke: roll for it`,
+    resume_turn: "carry on with the turn",
+    round_over: "the round is over",
+    shot_fired: "a leader's shot: roll for it",
+    strike: "an attack: roll for it",
+    volley: `the ${names.ranged}s fire a volley: roll for it`,
+  };
+  if (frame) return F[frame] ?? frame.replace(/_/g, " ");
+  if (!phase) return "choose";
+  switch (phase.phase) {
+    case "shop":
+      return "shop at the Smokey Cauldron: buy an item, or be done";
+    case "call_roll":
+      return "roll to call enemies onto the map";
+    case "call_place":
+      return `place the called enemies (${phase.left} left)`;
+    case "choose_leader":
+      return "choose which leader goes next";
+    case "turn_start":
+      return "start the turn: roll for actions, or rest and heal";
+    case "tunnel_dir":
+      return "choose which way to tunnel";
+    case "free_shot":
+      return "take the free shot, or let it go";
+    case "action_roll":
+      return "roll for actions";
+    case "act":
+      return "choose an action";
+    case "move_roll":
+      return phase.kept ? `the move roll is ${phase.kept}: keep it or re-roll` : "roll to move";
+    case "move_choice":
+      return `move up to ${plural(phase.roll, "square")}`;
+    case "step":
+      return `step (${plural(phase.left, "square")} left), or stop here`;
+    case "task_roll":
+      return "roll for the task";
+    case "chest_six":
+      return "a six in the chest: choose the reward";
+    case "pick_elixir":
+      return "pick an elixir";
+    case "charm_type":
+      return "choose the charm";
+    case "favour_keep":
+      return "choose the favour to keep";
+    case "trade":
+      return "trade with the other leader";
+    case "reward_rolls":
+      return "roll for the reward";
+    case "enemies":
+      return "the enemies act: roll for them";
+    case "over":
+      return "the quest is over";
+    default:
+      return "choose";
+  }
+}
+
+/** A Worlds decision in words ("Step north", "Attack on f4", "Roll for actions"). */
+export function worldsLabel(a: string): string {
   if (WORDS[a]) return WORDS[a];
   const m = /^([a-z-]+):(.+)$/.exec(a);
   if (!m) return a;
+  if (m[1] === "step") return `Step ${COMPASS[m[2]] ?? m[2]}`;
+  if (m[1] === "attack") return `Attack on ${m[2]}`;
+  if (m[1] === "search") return `Search ${m[2]}`;
+  if (m[1] === "place") return `Place on ${m[2]}`;
   const verb: Record<string, string> = { lead: "Leader", drink: "Drink", revive: "Revive leader", favour: "Favour for leader", tunnel: "Tunnel", trade: "Trade with leader", give: "Give", get: "Take", "give-tokens": "Give tokens", "get-tokens": "Take tokens", chest: "Chest:", take: "Take", charm: "Charm", buy: "Buy", aim: "Aim at leader", pair: "Pair" };
   return `${verb[m[1]] ?? m[1]} ${m[2]}`;
 }

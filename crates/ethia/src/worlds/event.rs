@@ -194,6 +194,12 @@ pub enum WorldsEvent {
     },
 }
 
+/// "1 action", "2 actions": a count with its noun, singular or plural.
+fn count(n: impl Into<i64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 impl fmt::Display for WorldsEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use WorldsEvent::*;
@@ -205,7 +211,9 @@ impl fmt::Display for WorldsEvent {
             CallRolled { roll, answered: false } => write!(f, "the call is rolled: {roll} — nothing comes"),
             EnemyMoved { enemy, to } => write!(f, "{} moves to {to}", e(enemy)),
             TurnBegan { leader } => write!(f, "{}'s turn", l(leader)),
-            ActionsRolled { leader, roll, actions } => write!(f, "{} rolls {roll}: {actions} action(s)", l(leader)),
+            ActionsRolled { leader, roll, actions } => {
+                write!(f, "{} rolls {roll}: {}", l(leader), count(*actions, "action"))
+            }
             Drank { leader, elixir } => write!(f, "{} drinks a {} elixir", l(leader), elixir.name()),
             Healed { leader } => write!(f, "{} rests and heals every hit point", l(leader)),
             MoveRolled { leader, roll } => write!(f, "{} may move {roll}", l(leader)),
@@ -238,12 +246,12 @@ impl fmt::Display for WorldsEvent {
                 },
                 if *success { "success" } else { "failure" }
             ),
-            Tokens { leader, amount } => write!(f, "{} gains {amount} truth token(s)", l(leader)),
+            Tokens { leader, amount } => write!(f, "{} gains {}", l(leader), count(*amount, "truth token")),
             GotElixir { leader, elixir } => write!(f, "{} gains a {} elixir", l(leader), elixir.name()),
             GotRelic { leader, relic } => write!(f, "{} gains the relic {}", l(leader), relic.name()),
             Pacified => f.write_str("the boss is pacified: one more hit will defeat him"),
             Rebuffed => f.write_str("the boss is not amused: every leader must defend"),
-            EnemyActions { enemy, attacks } => write!(f, "{} rolls for {attacks} attack(s)", e(enemy)),
+            EnemyActions { enemy, attacks } => write!(f, "{} rolls for {}", e(enemy), count(*attacks, "attack")),
             Escaped { leader } => write!(f, "{} escapes the map", l(leader)),
             FavourKept { leader, roll, kept: true } => {
                 write!(f, "{} rolls {roll}: the Coyote's Favour is safe for another game", l(leader))
@@ -253,5 +261,24 @@ impl fmt::Display for WorldsEvent {
             }
             AdventureOver { ending } => write!(f, "the adventure ends: {ending:?}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod words {
+    use super::WorldsEvent;
+
+    /// Issue 15: the log is written for people — "1 action", "2 truth tokens",
+    /// never "action(s)".
+    #[test]
+    fn counts_say_singular_or_plural() {
+        let one = WorldsEvent::ActionsRolled { leader: 0, roll: 2, actions: 1 }.to_string();
+        let two = WorldsEvent::ActionsRolled { leader: 0, roll: 5, actions: 2 }.to_string();
+        assert_eq!(one, "leader 1 rolls 2: 1 action");
+        assert_eq!(two, "leader 1 rolls 5: 2 actions");
+        assert_eq!(WorldsEvent::Tokens { leader: 1, amount: 1 }.to_string(), "leader 2 gains 1 truth token");
+        assert_eq!(WorldsEvent::Tokens { leader: 1, amount: 3 }.to_string(), "leader 2 gains 3 truth tokens");
+        assert_eq!(WorldsEvent::EnemyActions { enemy: 0, attacks: 1 }.to_string(), "enemy 1 rolls for 1 attack");
+        assert_eq!(WorldsEvent::EnemyActions { enemy: 0, attacks: 2 }.to_string(), "enemy 1 rolls for 2 attacks");
     }
 }
