@@ -455,6 +455,43 @@ fn w6_leaders_already_in_sight_when_the_round_began_do_not_alert() {
     assert!(!matches!(top(&s), Some(Frame::Aim { .. })), "no alerted attack: {:?}", top(&s));
 }
 
+/// "During the Leader Round If any leader comes within line of sight of an enemy
+/// unit the enemy unit becomes(Alerted)" — a resurrection is a roll, and the
+/// alert must not wait for a later decision: here the revive is the last turn of
+/// the leader round (ruling W6).
+#[test]
+fn w6_a_leader_resurrected_within_sight_alerts_even_on_the_last_turn_of_the_round() {
+    let g = game(&RULEBOOK[..2]);
+    let mut s = arena(&g, &["d6", "d5"]);
+    s.leaders[0].status = Status::Unconscious { fails: 0 };
+    s.leaders[0].hp = -1;
+    enemy(&g, &mut s, EnemyKind::Close, "d8");
+    begin(&g, &mut s);
+    assert_eq!(s.phase, Phase::TurnStart { leader: 1 }, "the only leader standing");
+    act(&g, &mut s, "revive:1");
+    let ev = roll(&g, &mut s, &[5]);
+    assert!(ev.contains(&WorldsEvent::Resurrected { leader: 0 }));
+    assert!(ev.contains(&WorldsEvent::Alerted { enemy: 0 }), "d6 is within the Coyote's two squares: {ev:?}");
+    assert!(matches!(top(&s), Some(Frame::Aim { enemy: 0, .. })), "the alerted Coyote shoots: {:?}", top(&s));
+}
+
+/// "During the Leader Round If any leader comes within line of sight of an enemy
+/// unit the enemy unit becomes(Alerted)" — a capture that opens the Duke's line
+/// to a leader alerts him, even when the capture was the leader's last action.
+#[test]
+fn w6_a_capture_opening_the_dukes_line_alerts_him_even_as_the_last_action() {
+    let g = game(&[(Scout, Wind)]);
+    let mut s = arena(&g, &["d5"]);
+    enemy(&g, &mut s, EnemyKind::Close, "d6");
+    let duke = enemy(&g, &mut s, EnemyKind::Boss, "d8");
+    begin(&g, &mut s);
+    turn(&g, &mut s, 1, 1);
+    act(&g, &mut s, "attack:d6");
+    let ev = roll(&g, &mut s, &[6, 1, 1, 1]);
+    assert!(ev.contains(&WorldsEvent::Captured { enemy: 0, by: 0 }));
+    assert!(ev.contains(&WorldsEvent::Alerted { enemy: duke }), "the Duke now sees d5 down the file: {ev:?}");
+}
+
 /// "*If during the leader round an enemy unit is attacked but not captured by the
 /// end of the leader round then that enemy unit becomes (Hostile). If an enemy
 /// unit is alerted during play and then becomes hostile they are no longer

@@ -860,6 +860,12 @@ impl EthiaWorlds {
         }
         s.actions_left = 0;
         if s.phase != Phase::Over {
+            // The turn's last change (a step, a capture, a resurrection) may
+            // have brought a leader into sight: alerts are checked before the
+            // next turn, or the enemies' part of the round, begins (ruling W6).
+            if s.turn_of.is_some() {
+                self.check_alerts(s, events);
+            }
             self.next_leader(s, events);
         }
     }
