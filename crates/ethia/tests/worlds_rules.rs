@@ -987,6 +987,44 @@ fn resurrection_forfeits_the_turn_succeeds_on_five_and_the_leader_waits_a_round(
     assert_eq!(legal(&g, &s), ["lead:1", "lead:2", "lead:3"]);
 }
 
+/// "Leaders and enemy units may move through or occupy a square of an unconscious
+/// Leader but Leaders can only attempt resurrection if they are in an adjacent
+/// square." (ruling W16: no resurrection, by roll or relic, while another unit
+/// holds the fallen leader's square)
+#[test]
+fn w16_no_resurrection_while_another_unit_holds_the_fallen_leaders_square() {
+    let g = game(&RULEBOOK[..2]);
+    let mut s = arena(&g, &["d6", "d5"]);
+    s.leaders[0].status = Status::Unconscious { fails: 0 };
+    s.leaders[0].hp = -1;
+    s.leaders[1].card.relics.push(Relic::Resurrection);
+    let coyote = enemy(&g, &mut s, EnemyKind::Close, "d6");
+    begin(&g, &mut s);
+    assert_eq!(s.phase, Phase::TurnStart { leader: 1 });
+    assert!(!has(&g, &s, "revive:1") && !has(&g, &s, "favour:1"), "{:?}", legal(&g, &s));
+    assert_eq!(refused(&g, &s, "revive:1"), "worlds.revive.occupied");
+    assert_eq!(refused(&g, &s, "favour:1"), "worlds.revive.occupied");
+    // Once the Coyote is captured the square is free again.
+    act(&g, &mut s, "roll");
+    roll(&g, &mut s, &[1]);
+    act(&g, &mut s, "attack:d6");
+    let ev = strike(&g, &mut s, &[6, 1, 1, 1]);
+    assert!(ev.contains(&WorldsEvent::Captured { enemy: coyote, by: 1 }), "{ev:?}");
+    // The next round: leader 2 may now bring leader 1 back.
+    assert_eq!((s.round, s.phase), (2, Phase::TurnStart { leader: 1 }));
+    assert!(has(&g, &s, "revive:1") && has(&g, &s, "favour:1"), "{:?}", legal(&g, &s));
+    // A leader standing on the square blocks it just the same.
+    let mut t = s.clone();
+    t.leaders[1].at = sq(&g, "d6");
+    assert_eq!(refused(&g, &t, "favour:1"), "worlds.revive.occupied");
+    // And a state with two units standing on one square is refused.
+    let mut u = s.clone();
+    u.leaders[0].status = Status::Active;
+    u.leaders[0].hp = 3;
+    u.leaders[1].at = sq(&g, "d6");
+    assert!(g.validate_state(&u).is_err());
+}
+
 /// "Once the Duke of Coyote is Captured each Leader rolls 1D6. On a roll of 3 or
 /// higher they are awarded a permanent relic that grants one free resurrection to
 /// any Leader on the board each game which can be used any time during play.

@@ -151,8 +151,10 @@ impl EthiaWorlds {
                 if l.heals < 2 && l.hp < l.max_hp() {
                     out.push(Heal);
                 }
+                // Ruling W16: nobody is resurrected onto a square another unit holds.
+                let held = s.enemy_squares() | s.leader_squares();
                 for (i, t) in s.leaders.iter().enumerate() {
-                    if matches!(t.status, Status::Unconscious { .. }) {
+                    if matches!(t.status, Status::Unconscious { .. }) && !held.contains(t.at) {
                         if touches(g, s, l.at, t.at) {
                             out.push(Revive(i as u8));
                         }
@@ -298,6 +300,18 @@ impl EthiaWorlds {
                 "a leader heals at most twice per game, and only when hurt",
                 "E'thia Worlds: Healing",
             ),
+            (Phase::TurnStart { .. }, Revive(t) | Favour(t))
+                if s.leaders.get(usize::from(*t)).is_some_and(|l| {
+                    matches!(l.status, Status::Unconscious { .. })
+                        && (s.enemy_squares() | s.leader_squares()).contains(l.at)
+                }) =>
+            {
+                Refusal::new(
+                    "worlds.revive.occupied",
+                    "another unit stands on the fallen leader's square: capture the enemy or move off it first",
+                    "E'thia Worlds: Capture of a Leader / Resurrection; ruling W16",
+                )
+            }
             (Phase::TurnStart { .. }, Revive(_)) => Refusal::new(
                 "worlds.revive.adjacent",
                 "resurrection needs an unconscious leader in an adjacent square",
