@@ -693,7 +693,9 @@ fn the_call_of_the_coyote_on_a_one_brings_three_coyotes_beside_the_leaders() {
         assert_eq!(s.phase, Phase::CallPlace { left });
         assert_eq!(g.to_move(&s), ToMove::Seat(Seat(0)));
         assert_eq!(refused(&g, &s, "place:c3"), "worlds.pcr", "not beside a leader");
-        act(&g, &mut s, &format!("place:{at}"));
+        let ev = act(&g, &mut s, &format!("place:{at}"));
+        // Placed, not moved: the event says it answers the call.
+        assert!(matches!(ev[..], [WorldsEvent::Called { .. }, ..]), "{ev:?}");
     }
     assert_eq!(s.enemies.len(), before + 3);
     for (e, at) in s.enemies[before..].iter().zip(["c1", "a2", "h2"]) {
@@ -1413,11 +1415,18 @@ fn the_smokey_cauldron_sells_elixirs_for_five_or_ten_and_relics_for_forty_or_six
         ]
     );
     assert_eq!(refused(&g, &s, "buy:haste"), "worlds.shop.tokens");
+    // The refusal says which: too few tokens, with the price.
+    let why = g.apply(&mut s.clone(), &Decision::Act("buy:haste".parse().unwrap()), &mut Discard).unwrap_err();
+    assert_eq!(why.reason, "that costs 40 truth tokens and Aurora Thorne has 12");
     act(&g, &mut s, "buy:tunnel");
     assert_eq!(s.leaders[0].card.tokens, 2);
     assert_eq!(s.phase, Phase::Shop { leader: 1 }, "too few tokens left to buy anything");
     assert!(has(&g, &s, "buy:haste") && has(&g, &s, "buy:training-ranger"));
-    assert_eq!(refused(&g, &s, "buy:training-striker"), "worlds.shop.tokens", "Ma'Nia is a Striker already");
+    // "60 token Relics allows a leader to gain another type of leader bonus": not its own.
+    assert_eq!(refused(&g, &s, "buy:training-striker"), "worlds.shop.own-type", "Ma'Nia is a Striker already");
+    let why =
+        g.apply(&mut s.clone(), &Decision::Act("buy:training-striker".parse().unwrap()), &mut Discard).unwrap_err();
+    assert!(why.reason.contains("already has the Striker's bonus"), "{}", why.reason);
     act(&g, &mut s, "buy:training-ranger");
     assert_eq!(s.leaders[1].card.tokens, 40);
     act(&g, &mut s, "buy:haste");

@@ -332,11 +332,30 @@ impl EthiaWorlds {
                 "a leader may pass through a striking trap but not stop on it",
                 "E'thia Worlds: Striking Trap/lock; ruling W8",
             ),
-            (Phase::Shop { .. }, Buy(_)) => Refusal::new(
-                "worlds.shop.tokens",
-                "not enough truth tokens, or not sold at the Smokey Cauldron",
-                "Smokey Cauldron traders and stores",
-            ),
+            (Phase::Shop { leader }, Buy(item)) => {
+                let l = &s.leaders[usize::from(leader)];
+                let cost = match *item {
+                    Item::Elixir(e) => Some(e.cost()),
+                    Item::Relic(r) => r.cost(),
+                };
+                match (*item, cost) {
+                    (Item::Relic(Relic::Training(t)), _) if l.is(t) => Refusal::because(
+                        "worlds.shop.own-type",
+                        format!("{} already has the {t:?}'s bonus: training teaches another leader type", l.card.name),
+                        "Smokey Cauldron: 60 token Relics (\"another type of leader bonus\")",
+                    ),
+                    (_, None) => Refusal::new(
+                        "worlds.shop.not-sold",
+                        "that is not sold at the Smokey Cauldron",
+                        "Smokey Cauldron traders and stores",
+                    ),
+                    (_, Some(c)) => Refusal::because(
+                        "worlds.shop.tokens",
+                        format!("that costs {c} truth tokens and {} has {}", l.card.name, l.card.tokens),
+                        "Smokey Cauldron traders and stores",
+                    ),
+                }
+            }
             (Phase::CallPlace { .. }, _) => Refusal::new(
                 "worlds.pcr",
                 "that is not one of the players' choices here (the target must be a conscious leader the enemy can reach)",
@@ -423,7 +442,7 @@ impl EthiaWorlds {
                     hostile: false,
                     seen: 0,
                 });
-                events.emit(WorldsEvent::EnemyMoved { enemy: (s.enemies.len() - 1) as u8, to: at });
+                events.emit(WorldsEvent::Called { enemy: (s.enemies.len() - 1) as u8, at });
                 if left > 1 && !self.call_squares(s).is_empty() {
                     s.phase = Phase::CallPlace { left: left - 1 };
                 } else {
