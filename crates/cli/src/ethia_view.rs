@@ -4,7 +4,7 @@
 use crate::GameFlags;
 use crate::view::{TerminalGame, grid_border, grid_east, grid_files, no_flags};
 use arbiter_core::{Game, Seat, ToMove};
-use arbiter_ethia::{Action, End, Ethia, Phase, State, UnitKind, Variant};
+use arbiter_ethia::{Action, End, Ethia, Mode, Phase, State, UnitKind, Variant};
 
 const LETTERS: [char; 4] = ['a', 'b', 'c', 'd'];
 
@@ -70,7 +70,15 @@ impl TerminalGame for Ethia {
             }
             out.push('\n');
             let below = ranks.get(i + 1).copied();
-            out.push_str(&grid_border(g, &s.walls, below.filter(|&b| b + 1 == r)));
+            let line = grid_border(g, &s.walls, below.filter(|&b| b + 1 == r));
+            // Battle: the seam where the two 8×8 boards meet, while both are on the table.
+            let seam = self.variant().mode == Mode::Battle && below == Some(r - 1) && r == i32::from(g.height()) / 2;
+            if seam {
+                out.push_str(&line.trim_end().replace("---", "~~~"));
+                out.push_str("  seam: the two boards meet here\n");
+            } else {
+                out.push_str(&line);
+            }
         }
         let armies: Vec<String> = (0..self.table().armies)
             .map(|a| {
@@ -98,7 +106,14 @@ impl TerminalGame for Ethia {
                 )
             })
             .collect();
-        out.push_str(&format!("  {}\n  walls shown as === and #; round {}\n", armies.join("\n  "), s.round));
+        let removed = if self.variant().mode != Mode::Battle || s.area == g.all() {
+            ""
+        } else if s.area == self.board_at(End::South) {
+            "; the north board is removed for the rest of the game"
+        } else {
+            "; the south board is removed for the rest of the game"
+        };
+        out.push_str(&format!("  {}\n  walls shown as === and #; round {}{removed}\n", armies.join("\n  "), s.round));
         out
     }
 
@@ -165,5 +180,26 @@ impl TerminalGame for Ethia {
   >c5            after the roll: where it goes (its own square to stay)
   c2xc5          capture attempt from c2 on c5 (adjacent: close combat)
   end            end your turn"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn battle_draws_the_seam_between_its_two_boards_and_says_when_one_is_gone() {
+        let g = Ethia::new(Variant::parse("battle").unwrap(), 2).unwrap();
+        let mut s = g.initial_state();
+        let map = g.render(&s, false);
+        assert!(map.contains("~~~+  seam: the two boards meet here"), "{map}");
+        assert_eq!(map.matches("seam").count(), 1, "{map}");
+        assert!(!map.contains("removed"), "{map}");
+        s.area = g.board_at(End::South);
+        let map = g.render(&s, false);
+        assert!(!map.contains("seam") && map.contains("the north board is removed"), "{map}");
+        let skirmish = Ethia::new(Variant::parse("skirmish").unwrap(), 2).unwrap();
+        assert!(!skirmish.render(&skirmish.initial_state(), false).contains("seam"));
     }
 }

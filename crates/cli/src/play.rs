@@ -60,6 +60,9 @@ struct Table<G: TerminalGame> {
     /// Record lengths just before each human decision, for undo.
     marks: Vec<usize>,
     shown: Option<usize>,
+    /// The decision last taken for a person because it was the only one
+    /// possible, until the person types again.
+    taken: Option<String>,
 }
 
 /// Runs `arbiter play`.
@@ -136,7 +139,7 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
     if let Some(intro) = game.intro().filter(|_| o.load.is_none()) {
         println!("\n{intro}");
     }
-    let mut table = Table { session, bots, manual: o.manual_dice, color, marks: Vec::new(), shown: None };
+    let mut table = Table { session, bots, manual: o.manual_dice, color, marks: Vec::new(), shown: None, taken: None };
     table.run()
 }
 
@@ -170,7 +173,20 @@ impl<G: TerminalGame> Table<G> {
                     }
                 }
                 ToMove::Chance => {
+                    // Nobody rolls for a table they have not seen: the board is
+                    // drawn before the first roll (E'thia's standard deployment
+                    // goes straight to the action roll).
+                    if self.shown.is_none() {
+                        self.show();
+                    }
                     let request = self.session.dice_request();
+                    if self.manual {
+                        if let Some(taken) = self.taken.take() {
+                            println!(
+                                "  ('{taken}' was the only possible decision and was taken for you: now the dice.)"
+                            );
+                        }
+                    }
                     let result = if self.manual {
                         let mut dice = ManualDice::new(&mut input, std::io::stdout());
                         match dice.roll(&request) {
@@ -226,8 +242,13 @@ impl<G: TerminalGame> Table<G> {
                 let text = game.action_text(&only);
                 self.marks.push(self.session.len());
                 if let Ok(events) = self.session.apply(Decision::Act(only)) {
-                    self.report(&format!("{seat} (only possible decision)"), &text, &events);
+                    self.report(
+                        &format!("{seat}"),
+                        &format!("{text} — taken for you, the only possible decision"),
+                        &events,
+                    );
                 }
+                self.taken = Some(text);
                 return Ok(true);
             }
             self.show();
@@ -245,6 +266,17 @@ impl<G: TerminalGame> Table<G> {
             Err(e) => return Err(Failure::Run(format!("cannot read input: {e}"))),
         }
         let line = line.trim();
+        // A person typing the decision that was just taken for them is told so,
+        // not refused for something they did not get wrong.
+        if let Some(taken) = self.taken.take() {
+            let legal_now = game
+                .parse_action(self.session.state(), line)
+                .is_ok_and(|a| game.check(self.session.state(), &a).is_ok());
+            if seat.is_some() && line.eq_ignore_ascii_case(&taken) && !legal_now {
+                println!("  ('{taken}' was the only possible decision and was already taken for you.)");
+                return Ok(true);
+            }
+        }
         let (word, rest) = line.split_once(' ').map(|(a, b)| (a, b.trim())).unwrap_or((line, ""));
         match word.to_ascii_lowercase().as_str() {
             "" => self.shown = None,
