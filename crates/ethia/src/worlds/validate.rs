@@ -41,7 +41,7 @@ pub(crate) fn validate(g: &EthiaWorlds, s: &WorldsState) -> Result<(), String> {
         if held.contains(c) {
             return Err(format!("two units stand on {}", grid.name(c)));
         }
-        held = held | CellSet::single(c);
+        held |= CellSet::single(c);
     }
     let leader_ok = |l: u8| usize::from(l) < s.leaders.len();
     let enemy_ok = |e: u8| usize::from(e) < s.enemies.len();
