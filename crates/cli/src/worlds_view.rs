@@ -138,7 +138,11 @@ fn named(g: &EthiaWorlds, s: &WorldsState, text: &str) -> String {
 fn legend(g: &EthiaWorlds, s: &WorldsState) -> String {
     {
         let q = g.quest();
-        let mut parts = vec![format!("1–{} leaders (z unconscious)", s.leaders.len())];
+        let leaders = match s.leaders.len() {
+            1 => "1 the leader".to_string(),
+            n => format!("1–{n} leaders"),
+        };
+        let mut parts = vec![format!("{leaders} (z unconscious)")];
         for k in [EnemyKind::Close, EnemyKind::Ranged, EnemyKind::Boss] {
             if s.enemies.iter().any(|e| e.kind == k && !e.gone) {
                 parts.push(format!("{} {}", enemy_letter(k), enemy_name(g, k)));
