@@ -83,7 +83,7 @@ test("setup by clicks: terrain, the gate, foraging and placing", async () => {
   await pg.waitForFunction((l) => Number(document.querySelector(".table-page")?.getAttribute("data-len")) > l || !!document.querySelector("[data-testid=whynot]"), len);
   const why = (await pg.locator("[data-testid=whynot]").count()) ? await pg.locator("[data-testid=whynot]").innerText() : "";
   assert.ok((await tableLen(pg)) > len, `the forage was accepted (${why})`);
-  assert.match(await pg.locator("[data-testid=log]").innerText(), /forages a D\d+ showing \d+[\s\S]*is placed at/);
+  assert.match(await pg.locator("[data-testid=log]").innerText(), /forages pool die \d+ \(a D\d+ showing \d+\)[\s\S]*is placed at/);
   assert.deepEqual([...errors], []);
   await pg.context().close();
 });
@@ -192,7 +192,7 @@ test("a prep token's nudge: drag up to 2 cm; too far is refused with its reason"
     reasons.push(await page.locator("[data-testid=whynot]").innerText());
   }
   assert.ok(moved, `a 1.5 cm nudge was accepted (${reasons.join(" | ")})`);
-  await page.waitForFunction(() => /spends a prep token to nudge/.test(document.querySelector("[data-testid=log]")?.textContent ?? ""));
+  await page.waitForFunction(() => /spends a prep token: nudges/.test(document.querySelector("[data-testid=log]")?.textContent ?? ""));
   assert.equal(await tokens(), before - 1);
   assert.equal(await page.locator("[data-testid=nudge-zone]").count(), 0, "the nudge is over");
   assert.deepEqual(errors, []);

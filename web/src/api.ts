@@ -1,6 +1,7 @@
 // The server's REST API (docs/api.md), typed with the ts-rs bindings the
 // server crate generates into crates/server/bindings/.
 import type { ActionAccepted } from "@bindings/ActionAccepted";
+import type { AttackOdds } from "@bindings/AttackOdds";
 import type { CardsImported } from "@bindings/CardsImported";
 import type { CheckSet } from "@bindings/CheckSet";
 import type { CheckWarband } from "@bindings/CheckWarband";
@@ -20,21 +21,33 @@ import type { MatchList } from "@bindings/MatchList";
 import type { MatchView } from "@bindings/MatchView";
 import type { ReplayFrame } from "@bindings/ReplayFrame";
 
-/** Game JSON is free-form (`JsonValue` in the bindings). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+/** A match record's opening (`MatchConfig` in `crates/core`): the game, its
+ * variant (the game's `Variant` type, exported to `bindings/games/<id>/`) and
+ * its players. */
+export interface RecordConfig {
+  game: string;
+  variant: unknown;
+  players: { name: string; controller: unknown }[];
+  seed: number;
+}
 
-/**
- * Parses JSON without losing integers wider than a double holds: E'thia's
- * square sets are 64- and 128-bit integers (the server sends those above
- * 64 bits as strings already). Integers of 16 digits or more become decimal
- * strings, which `BigInt()` reads; everything else is plain `JSON.parse`.
- */
-export function parseJson(text: string): Json {
-  const safe = text.replace(/"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g, (m) =>
-    m.startsWith('"') ? m : `"${m}"`,
-  );
-  return JSON.parse(safe);
+/** A match record (`GET /api/matches/{id}/record`): its opening and its
+ * decisions as this viewer may see them (`null` where hidden). */
+export interface MatchRecord {
+  format: string;
+  config: RecordConfig;
+  decisions: unknown[];
+  hidden?: number;
+}
+
+/** Parses a JSON answer (every game's JSON is plain: square sets are lists). */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text);
+}
+
+/** `v` as an object whose fields can be read (an empty one if it is not one). */
+export function fields(v: unknown): Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
 /** An error answer of the API: its status and body (with the refusal, if any). */
@@ -65,7 +78,7 @@ async function call<T>(method: string, path: string, body?: unknown, attempt = 0
   }
   const raw = await res.text();
   if (res.ok && text) return raw as T;
-  let json: Json = null;
+  let json: unknown = null;
   try {
     json = raw ? parseJson(raw) : null;
   } catch {
@@ -73,8 +86,8 @@ async function call<T>(method: string, path: string, body?: unknown, attempt = 0
   }
   if (!res.ok) {
     const body: ErrorBody =
-      json && typeof json.error === "string"
-        ? json
+      typeof fields(json).error === "string"
+        ? (json as ErrorBody)
         : { error: `http-${res.status}`, message: raw.slice(0, 200) || res.statusText, refusal: null };
     throw new ApiFailure(res.status, body);
   }
@@ -90,15 +103,20 @@ export const api = {
     call<MatchList>("GET", `/api/matches${tokens.length ? `?tokens=${tokens.map(enc).join(",")}` : ""}`),
   view: (id: string, token?: string | null) =>
     call<MatchView>("GET", `/api/matches/${enc(id)}${token ? `?token=${enc(token)}` : ""}`),
-  act: (id: string, token: string, action: Json) =>
+  act: (id: string, token: string, action: unknown) =>
     call<ActionAccepted>("POST", `/api/matches/${enc(id)}/actions`, { token, action }),
   join: (id: string, seat?: number) =>
     call<Joined>("POST", `/api/matches/${enc(id)}/join`, seat === undefined ? {} : { seat }),
-  record: (id: string) => call<Json>("GET", `/api/matches/${enc(id)}/record`),
-  replay: (id: string, n: number) => call<ReplayFrame>("GET", `/api/matches/${enc(id)}/replay/${n}`),
+  record: (id: string, token?: string | null) =>
+    call<MatchRecord>("GET", `/api/matches/${enc(id)}/record${token ? `?token=${enc(token)}` : ""}`),
+  replay: (id: string, n: number, token?: string | null) =>
+    call<ReplayFrame>("GET", `/api/matches/${enc(id)}/replay/${n}${token ? `?token=${enc(token)}` : ""}`),
   /** The figure-set builder (`docs/api.md`, "The figure-set builder"). */
   ephemeral: {
     catalogue: (edition: string) => call<EphemeralCatalogue>("GET", `/api/ephemeral/catalogue?edition=${enc(edition)}`),
+    /** An attack's odds and the best dice for the Force (the rules' arithmetic). */
+    attack: (force: number, dice: number[]) =>
+      call<AttackOdds>("GET", `/api/ephemeral/attack?force=${force}&dice=${dice.map((n) => Math.max(0, Math.round(n))).join(",")}`),
     sets: () => call<ShippedSet[]>("GET", "/api/ephemeral/sets"),
     validate: (req: CheckSet) => call<SetChecked>("POST", "/api/ephemeral/validate", req),
     /** The printable spec sheets, as an HTML page. */

@@ -12,9 +12,9 @@ import type { EphemeralCatalogue } from "@bindings/EphemeralCatalogue";
 import type { ErrorBody } from "@bindings/ErrorBody";
 import type { SetProblem } from "@bindings/SetProblem";
 import type { ShippedSet } from "@bindings/ShippedSet";
-import { api, type Json } from "./api";
+import { api, fields } from "./api";
 import { CardFoot, downloadDraft, failure, FileToolbar, moved, NumberField, openPrintable, ProblemIndex, ProblemList, tooLarge, UndoBar, unreadable, useDebouncedCheck } from "./builder-kit";
-import { STRENGTHS } from "./lobby";
+import { botLabel, useGames } from "./registry";
 import { linkClick, navigate } from "./router";
 import { remember } from "./store";
 import { TopBar } from "./table";
@@ -55,6 +55,7 @@ export function BuildEphemeral() {
   const [set, setSet] = useState<SetDraft>(saved?.set ?? blankSet());
   const [opponent, setOpponent] = useState(saved?.opponent ?? "tide-wardens");
   const [bot, setBot] = useState(saved?.bot ?? "heuristic");
+  const info = useGames().find((g) => g.id === "ephemeral");
   const [catalogues, setCatalogues] = useState<Record<string, EphemeralCatalogue>>({});
   const [shipped, setShipped] = useState<ShippedSet[]>([]);
   const [error, setError] = useState<ErrorBody | null>(null);
@@ -116,7 +117,7 @@ export function BuildEphemeral() {
         const why = c.problems[0]?.message ?? "it is not a figure-set file";
         return setError(unreadable(f, why));
       }
-      const named = (c.file as Json).edition;
+      const named = fields(c.file).edition;
       replace(fromFile(c.file), named === "v0.20" || named === "v0.26" ? named : edition, f.name);
     } catch (e) {
       setError(failure(e));
@@ -140,7 +141,7 @@ export function BuildEphemeral() {
     setBusy("play");
     setError(null);
     try {
-      const label = (STRENGTHS.ephemeral.find((s) => s.bot === bot)?.label ?? bot).split(" (")[0];
+      const label = botLabel(info, bot);
       const m = await api.create({
         game: "ephemeral",
         variant: { edition, sets: [file, opp.file] },
@@ -329,8 +330,8 @@ export function BuildEphemeral() {
             <label class="field">
               <span>AI strength</span>
               <select name="bot" value={bot} onChange={(e) => setBot((e.target as HTMLSelectElement).value)}>
-                {STRENGTHS.ephemeral.map((s) => (
-                  <option value={s.bot}>{s.label}</option>
+                {(info?.bots ?? []).map((b) => (
+                  <option value={b.spec}>{b.label}</option>
                 ))}
               </select>
             </label>

@@ -7,7 +7,7 @@ import type { ErrorBody } from "@bindings/ErrorBody";
 import type { MatchView } from "@bindings/MatchView";
 import type { ServerMessage } from "@bindings/ServerMessage";
 import type { Step } from "@bindings/Step";
-import { ApiFailure, api, parseJson, socketUrl, type Json } from "./api";
+import { ApiFailure, api, parseJson, socketUrl, type RecordConfig } from "./api";
 import { remember, seatsOf } from "./store";
 
 export type ActResult = { ok: true } | { ok: false; error: ErrorBody };
@@ -17,11 +17,11 @@ export interface Live {
   loadError: ErrorBody | null;
   connected: boolean;
   steps: Step[];
-  config: Json | null;
-  refusal: (ErrorBody & { action: Json }) | null;
+  config: RecordConfig | null;
+  refusal: (ErrorBody & { action: unknown }) | null;
   pending: boolean;
   held: Map<number, string>;
-  act: (action: Json) => Promise<ActResult>;
+  act: (action: unknown) => Promise<ActResult>;
   clearRefusal: () => void;
 }
 
@@ -30,7 +30,7 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
   const [loadError, setLoadError] = useState<ErrorBody | null>(null);
   const [connected, setConnected] = useState(false);
   const [steps, setSteps] = useState<Step[]>([]);
-  const [config, setConfig] = useState<Json | null>(null);
+  const [config, setConfig] = useState<RecordConfig | null>(null);
   const [refusal, setRefusal] = useState<Live["refusal"]>(null);
   const [pending, setPending] = useState(false);
   const held = useRef(new Map<number, string>());
@@ -100,7 +100,7 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
         if (!stop) setLoadError(e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
       }
       try {
-        const rec = await api.record(id);
+        const rec = await api.record(id, primary.current);
         if (!stop) setConfig(rec?.config ?? null);
       } catch {
         /* hidden until the end; the board copes without it */
@@ -126,7 +126,7 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
       ws.onmessage = (m) => {
         let msg: ServerMessage;
         try {
-          msg = parseJson(String(m.data));
+          msg = parseJson(String(m.data)) as ServerMessage;
         } catch {
           return;
         }
@@ -148,7 +148,7 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
   }, [id, receive]);
 
   const act = useCallback(
-    async (action: Json): Promise<ActResult> => {
+    async (action: unknown): Promise<ActResult> => {
       const v = current.current;
       const token = v && v.you !== null ? held.current.get(v.you) : undefined;
       if (!v || !token) {

@@ -2,83 +2,20 @@
 // a strength, figure sets for Ephemeral), my games from the tokens kept in
 // this browser, open games to join, live games to watch, join by link.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { parse as parseToml } from "smol-toml";
 import type { GameInfo } from "@bindings/GameInfo";
+import type { OptionInfo } from "@bindings/OptionInfo";
 import type { MatchList } from "@bindings/MatchList";
 import type { MatchSummary } from "@bindings/MatchSummary";
 import type { ErrorBody } from "@bindings/ErrorBody";
-import { api, ApiFailure, type Json } from "./api";
+import type { CreateMatch } from "@bindings/CreateMatch";
+import type { JsonValue } from "@bindings/serde_json/JsonValue";
+import { api, ApiFailure } from "./api";
 import { linkClick, navigate } from "./router";
 import { forget, held, remember } from "./store";
 import { TopBar } from "./table";
 import { WhyNot } from "./ui";
-import { loadSaved, toFile } from "./games/figure-set";
-import emberCourt from "@sets/ember-court.toml?raw";
-import tideWardens from "@sets/tide-wardens.toml?raw";
-import glassOrchard from "@sets/glass-orchard.toml?raw";
-import lanternPact from "@sets/lantern-pact.toml?raw";
-import saltAndIron from "@sets/salt-and-iron.toml?raw";
-import quarryGuild from "@sets/quarry-guild.toml?raw";
-import gatewrights from "@sets/gatewrights.toml?raw";
-import starfallChoir from "@sets/starfall-choir.toml?raw";
-import mireStalkers from "@sets/mire-stalkers.toml?raw";
-
-export const SHIPPED_SETS: Record<string, string> = {
-  "ember-court": emberCourt,
-  "tide-wardens": tideWardens,
-  "glass-orchard": glassOrchard,
-  "lantern-pact": lanternPact,
-  "salt-and-iron": saltAndIron,
-  "quarry-guild": quarryGuild,
-  "gatewrights": gatewrights,
-  "starfall-choir": starfallChoir,
-  "mire-stalkers": mireStalkers,
-};
-
-const BLURB: Record<string, string> = {
-  essence: "Dice are motes of power on a 5×5 board; the pips say where they move. Take every enemy mote.",
-  ethia: "Leaders and squads on a walled board. Roll for actions, roll to move, roll to capture.",
-  "ethia-worlds": "A co-operative quest: your leaders against the automated enemies of the Kingdom of Coyote.",
-  ephemeral: "A skirmish on a 40 × 40 cm table without a grid. Forage dice, then reach the gate.",
-};
-
-interface Strength {
-  label: string;
-  bot: string;
-}
-
-export const STRENGTHS: Record<string, Strength[]> = {
-  essence: [
-    { label: "Beginner (random)", bot: "random" },
-    { label: "Easy (greedy)", bot: "greedy" },
-    { label: "Medium (MCTS, 0.3 s)", bot: "mcts:time=0.3" },
-    { label: "Hard (alpha-beta, 1 s)", bot: "alphabeta:time=1" },
-    { label: "Strongest (alpha-beta, 3 s)", bot: "alphabeta:time=3" },
-  ],
-  ethia: [
-    { label: "Beginner (random)", bot: "random" },
-    { label: "Easy (greedy)", bot: "greedy" },
-    { label: "Medium (heuristic)", bot: "heuristic" },
-    { label: "Strong (MCTS, 200 iterations)", bot: "mcts:iters=200" },
-  ],
-  "ethia-worlds": [
-    { label: "Random", bot: "random" },
-    { label: "Greedy", bot: "greedy" },
-    { label: "Heuristic (best)", bot: "heuristic" },
-  ],
-  ephemeral: [
-    { label: "Beginner (random)", bot: "random" },
-    { label: "Easy (greedy)", bot: "greedy" },
-    { label: "Medium (MCTS, 200 iterations)", bot: "mcts:iters=200" },
-    { label: "Strong (heuristic)", bot: "heuristic" },
-  ],
-};
-const DEFAULT_BOT: Record<string, string> = {
-  essence: "alphabeta:time=1",
-  ethia: "mcts:iters=200",
-  "ethia-worlds": "heuristic",
-  ephemeral: "heuristic",
-};
+import { GAMES } from "./games";
+import { botLabel, useGames } from "./registry";
 
 type SeatKind = "me" | "open" | "ai";
 interface SeatForm {
@@ -87,19 +24,38 @@ interface SeatForm {
   bot: string;
 }
 
-const GAME_LABEL: Record<string, string> = {
-  essence: "Essence of the Arcane",
-  ethia: "E'thia",
-  "ethia-worlds": "E'thia Worlds",
-  ephemeral: "Ephemeral Path",
-};
+/** An option's value in the form: a flag's boolean, a choice's string, a number. */
+type OptionValue = boolean | string | number;
+
+/** The form's starting values: the standard variant's. */
+function defaults(info: GameInfo): Record<string, OptionValue> {
+  const standard = (info.default_variant ?? {}) as Record<string, unknown>;
+  const values: Record<string, OptionValue> = {};
+  for (const o of info.options) {
+    const v = standard[o.key];
+    if (o.kind === "flag") values[o.key] = v === true;
+    else if (o.kind === "choice") values[o.key] = typeof v === "string" ? v : (o.choices[0]?.value ?? "");
+    else if (o.kind === "number") values[o.key] = typeof v === "number" ? v : (o.default ?? 0);
+  }
+  return values;
+}
+
+/** The variant's JSON from the form: each option sets its field. */
+function variantJson(info: GameInfo, values: Record<string, OptionValue>): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  for (const o of info.options) {
+    const x = values[o.key];
+    if (x === undefined || o.kind === "file" || (o.kind === "choice" && x === "")) continue;
+    v[o.key] = x;
+  }
+  return v;
+}
 
 export function Lobby() {
-  const [games, setGames] = useState<GameInfo[]>([]);
-  const [error, setError] = useState<ErrorBody | null>(null);
+  const games = useGames();
+  const error: ErrorBody | null = null;
   useEffect(() => {
     document.title = "Arbiter · lobby";
-    api.games().then(setGames, (e) => setError(e instanceof ApiFailure ? e.body : null));
   }, []);
   return (
     <div class="page lobby">
@@ -124,7 +80,7 @@ export function Lobby() {
             </a>
           </section>
           <JoinByLink />
-          <Lists />
+          <Lists games={games} />
         </div>
       </div>
       {error && <WhyNot error={error} />}
@@ -135,73 +91,49 @@ export function Lobby() {
 function NewGame({ games }: { games: GameInfo[] }) {
   const [game, setGame] = useState("essence");
   const info = games.find((g) => g.id === game);
-  const [variant, setVariant] = useState<Record<string, Json>>({});
+  const [values, setValues] = useState<Record<string, OptionValue>>({});
+  const [extra, setExtra] = useState<{ json: Record<string, unknown> | null; error: string | null }>({ json: {}, error: null });
   const [players, setPlayers] = useState(2);
   const [seats, setSeats] = useState<SeatForm[]>([]);
   const [seed, setSeed] = useState("");
-  const [sets, setSets] = useState<{ choice: string; toml: string }[]>([
-    { choice: "ember-court", toml: "" },
-    { choice: "tide-wardens", toml: "" },
-  ]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorBody | null>(null);
 
+  // The form follows the game: its options' standard values, its seats.
+  useEffect(() => {
+    if (!info) return;
+    setValues(defaults(info));
+    setExtra({ json: {}, error: null });
+    setError(null);
+    setPlayers(info.default_seats);
+  }, [game, info?.id]);
   // Seat rows follow the game and the number of players.
   useEffect(() => {
-    const n = game === "essence" || game === "ephemeral" ? 2 : game === "ethia-worlds" ? Math.max(1, Math.min(players, 4)) : Math.max(2, Math.min(players, 4));
+    if (!info) return;
     setSeats((old) =>
-      Array.from({ length: n }, (_, i) => {
+      Array.from({ length: players }, (_, i) => {
         const o = old[i];
-        if (o && STRENGTHS[game].some((s) => s.bot === o.bot)) return o;
-        return { kind: i === 0 || game === "ethia-worlds" ? "me" : "ai", name: o?.name ?? "", bot: DEFAULT_BOT[game] };
+        if (o && info.bots.some((b) => b.spec === o.bot)) return o;
+        return { kind: i === 0 ? "me" : "ai", name: o?.name ?? "", bot: info.default_bot };
       }),
     );
-  }, [game, players]);
-  useEffect(() => {
-    setVariant({});
-    setError(null);
-    setPlayers(game === "ethia-worlds" ? 1 : 2);
-  }, [game]);
+  }, [game, info?.id, players]);
 
-  // The set being built in the figure-set builder, if this browser has one.
-  const built = useMemo(() => (game === "ephemeral" ? loadSaved() : null), [game]);
-  const setsParsed = useMemo(
-    () =>
-      sets.map((s) => {
-        if (s.choice === "builder") {
-          if (!built) return { json: null, error: "no set in the builder on this browser" };
-          return { json: toFile(built.set, variant.edition ?? "v0.26") as Json, error: null as string | null };
-        }
-        if (s.choice !== "paste") return { json: parseToml(SHIPPED_SETS[s.choice]) as Json, error: null as string | null };
-        if (!s.toml.trim()) return { json: null, error: "paste a figure set (TOML)" };
-        try {
-          return { json: parseToml(s.toml) as Json, error: null };
-        } catch (e) {
-          return { json: null, error: String((e as Error).message).split("\n")[0] };
-        }
-      }),
-    [sets, built, variant.edition],
-  );
+  const variant = useMemo(() => (info ? variantJson(info, values) : {}), [info, values]);
+  const Editor = GAMES[game]?.variantEditor;
 
   const create = async () => {
+    if (!info) return;
     setBusy(true);
     setError(null);
     try {
-      let v: Json = null;
-      if (game === "essence") v = variant;
-      else if (game === "ethia") v = { ...variant };
-      else if (game === "ethia-worlds") v = { ...variant };
-      else if (game === "ephemeral") {
-        const bad = setsParsed.find((s) => s.error);
-        if (bad) throw new ApiFailure(422, { error: "invalid", message: `figure set: ${bad.error}`, refusal: null });
-        v = { edition: variant.edition ?? "v0.26", sets: setsParsed.map((s) => s.json) };
-      }
-      const req = {
+      if (extra.error || !extra.json) throw new ApiFailure(422, { error: "invalid", message: extra.error ?? "incomplete", refusal: null });
+      const req: CreateMatch = {
         game,
-        variant: v,
+        variant: { ...variant, ...extra.json } as JsonValue,
         seats: seats.map((s, i) =>
           s.kind === "ai"
-            ? { controller: s.bot, name: `AI · ${(STRENGTHS[game].find((x) => x.bot === s.bot)?.label ?? s.bot).split(" (")[0]}` }
+            ? { controller: s.bot, name: `AI · ${botLabel(info, s.bot)}` }
             : { controller: "human", name: s.name.trim() || (s.kind === "me" ? `Player ${i + 1}` : `P${i + 1}`), open: s.kind === "open" },
         ),
         seed: seed.trim() && /^\d+$/.test(seed.trim()) ? Number(seed.trim()) : undefined,
@@ -222,138 +154,77 @@ function NewGame({ games }: { games: GameInfo[] }) {
     }
   };
 
-  const tog = (key: string, label: string, hint?: string) => (
-    <label class="check" title={hint}>
-      <input type="checkbox" checked={!!variant[key]} onChange={(e) => setVariant({ ...variant, [key]: (e.target as HTMLInputElement).checked })} />
-      {label}
-    </label>
-  );
-  const pick = (key: string, label: string, options: [Json, string][]) => (
-    <label class="field">
-      <span>{label}</span>
-      <select
-        value={JSON.stringify(variant[key] ?? options[0][0])}
-        onChange={(e) => {
-          const val = JSON.parse((e.target as HTMLSelectElement).value);
-          const next = { ...variant };
-          if (val === null) delete next[key];
-          else next[key] = val;
-          setVariant(next);
-        }}
-        name={key}
-      >
-        {options.map(([v, l]) => (
-          <option value={JSON.stringify(v)}>{l}</option>
-        ))}
-      </select>
-    </label>
-  );
+  const field = (o: OptionInfo) => {
+    const v = values[o.key];
+    const set = (x: OptionValue) => setValues({ ...values, [o.key]: x });
+    switch (o.kind) {
+      case "flag":
+        return (
+          <label class="check" title={o.help}>
+            <input type="checkbox" name={o.key} checked={v === true} onChange={(e) => set((e.target as HTMLInputElement).checked)} />
+            {o.label}
+          </label>
+        );
+      case "choice":
+        return (
+          <label class="field" title={o.help}>
+            <span>{o.label}</span>
+            <select name={o.key} value={String(v ?? "")} onChange={(e) => set((e.target as HTMLSelectElement).value)}>
+              {o.choices.map((c) => (
+                <option value={c.value}>{c.label}</option>
+              ))}
+            </select>
+          </label>
+        );
+      case "number":
+        return (
+          <label class="field" title={o.help}>
+            <span>{o.label}</span>
+            <input
+              type="number"
+              name={o.key}
+              min={o.min ?? undefined}
+              max={o.max ?? undefined}
+              value={Number(v ?? o.default ?? 0)}
+              onInput={(e) => set(Number((e.target as HTMLInputElement).value))}
+            />
+          </label>
+        );
+      default:
+        return null;
+    }
+  };
+  const flags = info?.options.filter((o) => o.kind === "flag") ?? [];
+  const others = info?.options.filter((o) => o.kind === "choice" || o.kind === "number") ?? [];
 
   return (
     <section class="panel new-game" data-testid="new-game">
       <h2>New game</h2>
       <div class="game-tabs" role="tablist">
-        {(games.length ? games.map((g) => g.id) : Object.keys(GAME_LABEL)).map((id) => (
-          <button role="tab" class={`game-tab tab-${id} ${id === game ? "on" : ""}`} data-game={id} onClick={() => setGame(id)}>
-            <span class="tab-name">{GAME_LABEL[id] ?? id}</span>
-            <span class="tab-blurb">{BLURB[id] ?? ""}</span>
+        {games.map((g) => (
+          <button role="tab" class={`game-tab tab-${g.id} ${g.id === game ? "on" : ""}`} data-game={g.id} onClick={() => setGame(g.id)}>
+            <span class="tab-name">{g.name}</span>
+            <span class="tab-blurb">{g.blurb}</span>
           </button>
         ))}
       </div>
       <div class="form-block">
         <h4>Rules</h4>
-        {game === "essence" && (
-          <div class="checks">
-            {tog("fast", "Fast game (3×3 board)")}
-            {tog("loop", "Loop (the edges wrap round)")}
-            {tog("determined", "Determined")}
-            {tog("summoning", "Summoning")}
-            {tog("growth_on_first_turn", "Growth on the first turn")}
-          </div>
-        )}
-        {game === "ethia" && (
-          <div class="fields">
-            {pick("mode", "Board", [["skirmish", "Skirmish (8×8, 5 walls)"], ["battle", "Battle (16×8, 10 walls)"]])}
+        {flags.length > 0 && <div class="checks">{flags.map(field)}</div>}
+        <div class="fields">
+          {others.map(field)}
+          {info && info.seats.length > 1 && (
             <label class="field">
               <span>Players</span>
               <select value={players} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))} name="players">
-                <option value={2}>2</option>
-                <option value={3}>3 (one commands two armies)</option>
-                <option value={4}>4 (two teams)</option>
-              </select>
-            </label>
-            {pick("walls", "Walls", [[null, "The roll-off winner chooses"], ["fixed", "Fixed layout"], ["standard", "Take turns placing"], ["custom", "Custom"]])}
-            {pick("deployment", "Deployment", [["free", "Free (place one by one)"], ["standard", "Standard (quick start)"]])}
-            {players === 4 && pick("turn_order", "Turn order", [["clockwise", "Clockwise"], ["alternating", "Teams alternate"]])}
-          </div>
-        )}
-        {game === "ethia-worlds" && (
-          <div class="fields">
-            <label class="field">
-              <span>Quest</span>
-              <select disabled>
-                <option>Kingdom of Coyote (built in)</option>
-              </select>
-            </label>
-            <label class="field">
-              <span>Players sharing the party</span>
-              <select value={players} onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))} name="players">
-                {[1, 2, 3, 4].map((n) => (
+                {info.seats.map((n) => (
                   <option value={n}>{n}</option>
                 ))}
               </select>
             </label>
-            {pick("leaders", "Leaders", [[0, "As the quest says (4)"], [1, "1"], [2, "2"], [3, "3"]])}
-          </div>
-        )}
-        {game === "ephemeral" && (
-          <div class="fields">
-            {pick("edition", "Edition", [["v0.26", "Ephemeral Path v0.26"], ["v0.20", "Ephemeral Gate v0.20"]])}
-            {[0, 1].map((i) => (
-              <div class="set-pick">
-                <label class="field">
-                  <span>P{i + 1}'s figure set</span>
-                  <select
-                    name={`set${i + 1}`}
-                    value={sets[i].choice}
-                    onChange={(e) => {
-                      const next = sets.slice();
-                      next[i] = { ...next[i], choice: (e.target as HTMLSelectElement).value };
-                      setSets(next);
-                    }}
-                  >
-                    {Object.keys(SHIPPED_SETS).map((k) => (
-                      <option value={k}>{(parseToml(SHIPPED_SETS[k]) as Json).name}</option>
-                    ))}
-                    {built && <option value="builder">My set: {built.set.name || "unnamed"} (from the builder)</option>}
-                    <option value="paste">Paste my own (TOML)…</option>
-                  </select>
-                </label>
-                {sets[i].choice === "paste" && (
-                  <textarea
-                    class="toml"
-                    rows={8}
-                    placeholder={'name = "My set"\n\n[[figure]]\nname = "Mira"\nclass = "disruptor"\nbase_mm = 25\nhp = 6\nmovement = 8\nforce = 6\nrange = 4\nabilities = ["D4"]'}
-                    value={sets[i].toml}
-                    onInput={(e) => {
-                      const next = sets.slice();
-                      next[i] = { ...next[i], toml: (e.target as HTMLTextAreaElement).value };
-                      setSets(next);
-                    }}
-                  />
-                )}
-                <div class={`set-summary ${setsParsed[i].error ? "bad" : ""}`} data-testid={`set-summary-${i}`}>
-                  {setsParsed[i].error
-                    ? setsParsed[i].error
-                    : `${setsParsed[i].json?.name}: ${(setsParsed[i].json?.figure ?? []).map((f: Json) => f.name).join(", ")}`}
-                </div>
-              </div>
-            ))}
-            <a class="builder-link" href="/build/ephemeral" onClick={(e) => linkClick(e as MouseEvent, "/build/ephemeral")} data-testid="open-builder">
-              Build your own figure set →
-            </a>
-          </div>
-        )}
+          )}
+          {Editor && <Editor variant={variant} onChange={(json, error) => setExtra({ json, error })} />}
+        </div>
       </div>
       <div class="form-block">
         <h4>Seats</h4>
@@ -383,8 +254,8 @@ function NewGame({ games }: { games: GameInfo[] }) {
                   setSeats(next);
                 }}
               >
-                {STRENGTHS[game].map((st) => (
-                  <option value={st.bot}>{st.label}</option>
+                {(info?.bots ?? []).map((b) => (
+                  <option value={b.spec}>{b.label}</option>
                 ))}
               </select>
             ) : (
@@ -412,11 +283,12 @@ function NewGame({ games }: { games: GameInfo[] }) {
       </div>
       {error && <WhyNot error={error} onClose={() => setError(null)} />}
       <button class="btn primary big" disabled={busy || !info} onClick={create} data-testid="create">
-        {busy ? "Setting up the table…" : `Play ${GAME_LABEL[game] ?? game}`}
+        {busy ? "Setting up the table…" : `Play ${info?.name ?? game}`}
       </button>
       {info && (
         <p class="muted small">
           {info.has_chance ? "The server rolls every die with the match's seeded generator. " : ""}
+          {info.has_hidden_information ? "Each player sees only what the rules let them see. " : ""}
           Every move is checked by the rules; a refused move says which rule and why.
         </p>
       )}
@@ -449,7 +321,7 @@ function JoinByLink() {
   );
 }
 
-function Lists() {
+function Lists({ games }: { games: GameInfo[] }) {
   const [list, setList] = useState<MatchList | null>(null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -476,7 +348,7 @@ function Lists() {
         {myGames.length === 0 && <p class="muted">Games you start or join on this browser appear here.</p>}
         <ul class="match-list" data-testid="my-games">
           {myGames.map((m) => (
-            <MatchRow m={m}>
+            <MatchRow m={m} games={games}>
               {m.finished ? (
                 <a class="btn small" href={`/replay/${m.id}`} onClick={(e) => linkClick(e as MouseEvent, `/replay/${m.id}`)}>
                   Replay
@@ -497,7 +369,7 @@ function Lists() {
         {(list?.open.length ?? 0) === 0 && <p class="muted">No one is waiting for a player.</p>}
         <ul class="match-list" data-testid="open-games">
           {(list?.open ?? []).map((m) => (
-            <MatchRow m={m}>
+            <MatchRow m={m} games={games}>
               <a class="btn small primary" href={`/join/${m.id}`} onClick={(e) => linkClick(e as MouseEvent, `/join/${m.id}`)}>
                 Join
               </a>
@@ -510,7 +382,7 @@ function Lists() {
         {(list?.live.length ?? 0) === 0 && <p class="muted">No games in progress.</p>}
         <ul class="match-list">
           {(list?.live ?? []).slice(0, 12).map((m) => (
-            <MatchRow m={m}>
+            <MatchRow m={m} games={games}>
               <a class="btn small" href={`/m/${m.id}?watch`} onClick={(e) => linkClick(e as MouseEvent, `/m/${m.id}?watch`)}>
                 Watch
               </a>
@@ -522,7 +394,7 @@ function Lists() {
   );
 }
 
-function MatchRow({ m, children }: { m: MatchSummary; children: preact.ComponentChildren }) {
+function MatchRow({ m, games, children }: { m: MatchSummary; games: GameInfo[]; children: preact.ComponentChildren }) {
   const ago = Math.max(0, Math.round((Date.now() - m.created_at) / 60000));
   const status = m.finished
     ? m.outcome
@@ -532,10 +404,12 @@ function MatchRow({ m, children }: { m: MatchSummary; children: preact.Component
       : "finished"
     : m.turn?.kind === "seat"
       ? `${m.seats[m.turn.seat]?.name} to play`
-      : "in progress";
+      : m.turn?.kind === "together"
+        ? `${m.turn.seats.map((s) => m.seats[s]?.name).join(" and ")} to choose`
+        : "in progress";
   return (
     <li class={`match-row game-${m.game}`} data-match={m.id}>
-      <span class="mr-game">{GAME_LABEL[m.game] ?? m.game}</span>
+      <span class="mr-game">{games.find((g) => g.id === m.game)?.name ?? m.game}</span>
       <span class="mr-seats">{m.seats.map((s) => (s.open ? "(open)" : s.name)).join(" vs ")}</span>
       <span class="mr-status">
         {status}

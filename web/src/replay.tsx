@@ -1,27 +1,22 @@
 // The replay viewer: any match stepped through decision by decision
 // (`/api/matches/{id}/replay/{n}`), drawn with the game's own table, with
-// the decision in plain words and the record to download.
+// the decision in plain words and the record to download — as this
+// browser's seat in the match may see it (or a spectator), until a finished
+// game shows everything.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ErrorBody } from "@bindings/ErrorBody";
 import type { MatchView } from "@bindings/MatchView";
 import type { ReplayFrame } from "@bindings/ReplayFrame";
 import type { SeatView } from "@bindings/SeatView";
 import type { Step } from "@bindings/Step";
-import { api, ApiFailure, type Json } from "./api";
-import { describeStep } from "./events";
+import { api, ApiFailure, type MatchRecord, type RecordConfig } from "./api";
 import { linkClick } from "./router";
-import { GAME_UIS, TopBar } from "./table";
-import { EventLog, WhyNot, type GameProps } from "./ui";
-
-const NAMES: Record<string, string> = {
-  essence: "Essence of the Arcane",
-  ethia: "E'thia",
-  "ethia-worlds": "E'thia Worlds",
-  ephemeral: "Ephemeral Path",
-};
+import { tableOf, TopBar } from "./table";
+import { EventLog, stepLines, WhyNot, type GameProps } from "./ui";
+import { seatsOf } from "./store";
 
 export function ReplayPage({ id, step }: { id: string; step: number | null }) {
-  const [record, setRecord] = useState<Json | null>(null);
+  const [record, setRecord] = useState<MatchRecord | null>(null);
   const [recordText, setRecordText] = useState<string>("");
   const [total, setTotal] = useState<number | null>(null);
   const [n, setN] = useState<number>(step ?? 0);
@@ -30,18 +25,21 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
   const [playing, setPlaying] = useState(false);
   const seen = useRef(new Map<number, Step>());
   const [, bump] = useState(0);
+  // A seat this browser holds in the match, to see the replay with its eyes.
+  const token = useRef<string | null>([...seatsOf(id).values()][0] ?? null);
 
   useEffect(() => {
     (async () => {
       try {
-        const res = await fetch(`/api/matches/${encodeURIComponent(id)}/record`);
+        const q = token.current ? `?token=${encodeURIComponent(token.current)}` : "";
+        const res = await fetch(`/api/matches/${encodeURIComponent(id)}/record${q}`);
         const text = await res.text();
         if (res.ok) {
-          const rec = JSON.parse(text);
+          const rec = JSON.parse(text) as MatchRecord;
           setRecord(rec);
           setRecordText(text);
         }
-        const f0 = await api.replay(id, 0);
+        const f0 = await api.replay(id, 0, token.current);
         setTotal(f0.total);
         if (step === null) setN(f0.total);
       } catch (e) {
@@ -54,7 +52,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     if (total === null) return;
     const k = Math.max(0, Math.min(n, total));
     let stop = false;
-    api.replay(id, k).then(
+    api.replay(id, k, token.current).then(
       (f) => {
         if (stop) return;
         setFrame(f);
@@ -88,7 +86,6 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     return () => window.removeEventListener("keydown", k);
   }, [total]);
 
-  const game: string = record?.game ?? "";
   if (error && !frame)
     return (
       <div class="page narrow">
@@ -106,17 +103,11 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
         <div class="loading">Loading the replay…</div>
       </div>
     );
-  const seats: SeatView[] = (record?.config?.players ?? []).map((pl: Json, i: number) => ({
-    seat: i,
-    name: pl.name ?? `P${i + 1}`,
-    controller: pl.controller ?? "human",
-    human: (pl.controller ?? "human") === "human",
-    open: false,
-  }));
+  const seats: SeatView[] = frame.seats.map((s) => ({ ...s, open: false }));
   const view: MatchView = {
     id,
-    game,
-    game_name: NAMES[game] ?? game,
+    game: frame.game,
+    game_name: frame.game_name,
     len: frame.len,
     seats,
     you: null,
@@ -125,6 +116,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     awaiting: "",
     observation: frame.observation,
     legal: [],
+    legal_text: [],
     legal_total: 0,
     action_space: "enumerable",
     recent: frame.last ? [frame.last] : [],
@@ -137,7 +129,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
 
 function ReplayTable(props: {
   view: MatchView;
-  config: Json;
+  config: RecordConfig | null;
   n: number;
   total: number;
   setN: (n: number) => void;
@@ -148,7 +140,7 @@ function ReplayTable(props: {
   recordText: string;
 }) {
   const { view, n, total, setN } = props;
-  const useGame = GAME_UIS[view.game] ?? (() => ({ board: <pre>{JSON.stringify(view.observation)}</pre> }));
+  const useGame = tableOf(view.game);
   const gp: GameProps = {
     view,
     obs: view.observation,
@@ -160,7 +152,6 @@ function ReplayTable(props: {
     mode: "replay",
   };
   const ui = useGame(gp);
-  const ctx = { game: view.game, seats: view.seats, variant: props.config?.variant ?? null, obs: view.observation };
   const download = () => {
     const blob = new Blob([props.recordText], { type: "application/json" });
     const a = document.createElement("a");
@@ -212,7 +203,7 @@ function ReplayTable(props: {
               {props.last ? (
                 <>
                   <span class="muted">{seatOf === null || seatOf === undefined ? "dice" : view.seats[seatOf]?.name}:</span>{" "}
-                  {describeStep(props.last, ctx).join("; ")}
+                  {stepLines(props.last, view.seats).join("; ")}
                 </>
               ) : (
                 <span class="muted">The start of the game.</span>
@@ -233,7 +224,7 @@ function ReplayTable(props: {
             </div>
           </section>
           {ui.panel}
-          <EventLog steps={props.steps} ctx={ctx} firstNote={false} />
+          <EventLog steps={props.steps} seats={view.seats} firstNote={false} />
         </aside>
       </div>
     </div>

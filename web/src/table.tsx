@@ -1,25 +1,17 @@
 // The game table: the board of the match's game, the turn banner, the
 // "why not?" card, the game's controls and the event log, live.
 import { useEffect, useState } from "preact/hooks";
+import type { ErrorBody } from "@bindings/ErrorBody";
 import type { MatchView } from "@bindings/MatchView";
-import type { Json } from "./api";
 import { api, ApiFailure } from "./api";
 import { useMatch } from "./live";
 import { linkClick, navigate } from "./router";
 import { remember } from "./store";
 import { ActionList, EventLog, SeatChips, TurnBanner, WhyNot, type GameProps, type GameUI } from "./ui";
-import { useEssence } from "./games/essence";
-import { useEthia } from "./games/ethia";
-import { useEphemeral } from "./games/ephemeral";
-import { useWorlds } from "./games/worlds";
-import { describeAction, type Ctx } from "./events";
+import { GAMES } from "./games";
 
-export const GAME_UIS: Record<string, (p: GameProps) => GameUI> = {
-  essence: useEssence,
-  ethia: useEthia,
-  "ethia-worlds": useWorlds,
-  ephemeral: useEphemeral,
-};
+/** The table of a game: its own web table, or the generic one. */
+export const tableOf = (game: string): ((p: GameProps) => GameUI) => GAMES[game]?.table ?? useGeneric;
 
 export function TablePage({ id, token, seat, watch }: { id: string; token: string | null; seat: number | null; watch: boolean }) {
   const live = useMatch(id, watch ? null : token, watch ? null : seat, watch);
@@ -51,7 +43,7 @@ export function TablePage({ id, token, seat, watch }: { id: string; token: strin
 }
 
 function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMatch> }) {
-  const useGame = GAME_UIS[view.game] ?? useGeneric;
+  const useGame = tableOf(view.game);
   const props: GameProps = {
     view,
     obs: view.observation,
@@ -63,7 +55,6 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
     mode: "live",
   };
   const ui = useGame(props);
-  const ctx = { game: view.game, seats: view.seats, variant: live.config?.variant ?? null, obs: view.observation };
   return (
     <div class={`page table-page game-${view.game}`} data-len={view.len} data-your-turn={String(view.your_turn)} data-over={String(!!view.outcome)}>
       <TopBar>
@@ -78,16 +69,10 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
         <aside class="side">
           <TurnBanner view={view} prompt={ui.prompt} pending={live.pending} />
           {view.problem && <div class="problem">⚠ {view.problem}</div>}
-          {live.refusal && <WhyNot error={live.refusal} action={actionWords(ctx, live.refusal.action)} onClose={live.clearRefusal} />}
+          {live.refusal && <WhyNot error={live.refusal} action={actionWords(view, live.refusal.action)} onClose={live.clearRefusal} />}
           {ui.panel}
-          <ActionList
-            legal={view.legal}
-            total={view.legal_total}
-            act={(a) => void live.act(a)}
-            enabled={props.interactive}
-            label={(a) => describeAction(ctx, a)}
-          />
-          <EventLog steps={live.steps} ctx={ctx} />
+          <ActionList legal={view.legal} labels={view.legal_text} total={view.legal_total} act={(a) => void live.act(a)} enabled={props.interactive} />
+          <EventLog steps={live.steps} seats={view.seats} />
           <MatchLinks view={view} held={live.held} />
         </aside>
       </div>
@@ -96,16 +81,20 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
   );
 }
 
-/** A refused action in words, short enough for the "why not?" card. */
-function actionWords(ctx: Ctx, a: Json): string {
-  const words = describeAction(ctx, a);
+/** A refused action in words (the game's notation when it was a listed
+ * action), short enough for the "why not?" card. */
+function actionWords(view: MatchView, a: unknown): string {
+  const i = view.legal.findIndex((l) => JSON.stringify(l) === JSON.stringify(a));
+  const words = i >= 0 ? (view.legal_text[i] ?? "") : typeof a === "string" ? a : JSON.stringify(a);
   return words.length > 90 ? `${words.slice(0, 88)}…` : words;
 }
 
+/** The table of a game without a web table of its own: what the viewer
+ * observes, and the legal actions (below the board) in the game's notation. */
 function useGeneric(p: GameProps): GameUI {
   return {
     board: (
-      <div class="panel generic-board">
+      <div class="panel generic-board" data-testid="generic-board">
         <pre>{JSON.stringify(p.obs, null, 1)}</pre>
       </div>
     ),
@@ -173,7 +162,7 @@ export function TopBar({ children }: { children?: preact.ComponentChildren }) {
 
 /** `/join/{id}`: takes an open seat and opens its table. */
 export function JoinPage({ id, seat }: { id: string; seat: number | null }) {
-  const [error, setError] = useState<Json>(null);
+  const [error, setError] = useState<ErrorBody | null>(null);
   useEffect(() => {
     (async () => {
       try {

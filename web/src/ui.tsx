@@ -6,16 +6,55 @@ import type { ErrorBody } from "@bindings/ErrorBody";
 import type { MatchView } from "@bindings/MatchView";
 import type { SeatView } from "@bindings/SeatView";
 import type { Step } from "@bindings/Step";
-import type { Json } from "./api";
-import { describeStep, type Ctx } from "./events";
+import { fields, type RecordConfig } from "./api";
 
+/** What the lobby's editor of a game's own options gets: the variant the
+ * generic options make, and where to say what it adds (or why it cannot). */
+export interface VariantEditorProps {
+  variant: Record<string, unknown>;
+  onChange: (extra: Record<string, unknown> | null, error: string | null) => void;
+}
+
+/** A game's web table: its board and controls, and optionally an editor of
+ * variant parts the generic options cannot say (Ephemeral's figure sets). */
+export interface GameModule {
+  table: (p: GameProps) => GameUI;
+  variantEditor?: (p: VariantEditorProps) => VNode;
+}
+
+/** A step in words, one line each: the game's words for its events (sent
+ * with every step), else the decision in the game's notation, else that a
+ * seat decided in secret. */
+export function stepLines(s: Step, seats: SeatView[]): string[] {
+  // The game says "P1", "P2": the table says the players' names.
+  const named = (t: string) => t.replace(/\bP([1-9])\b/g, (m, n) => seats[Number(n) - 1]?.name ?? m);
+  if (s.text.length) return s.text.map(named);
+  const who = s.seat === null ? "dice" : (seats[s.seat]?.name ?? `P${s.seat + 1}`);
+  return [s.action !== null ? `${who}: ${s.action}` : `${who}: a secret decision`];
+}
+
+/** A step's events as the game's `Event` type (generated from its Rust type,
+ * `@bindings/games/<id>/Event`). */
+export function eventsOf<E>(s: { events: unknown[] }): E[] {
+  return s.events as E[];
+}
+
+/** The dice of a step that was a roll of the dice, else `null`. */
+export function rollOf(s: { decision: unknown }): number[] | null {
+  const r = fields(s.decision).roll;
+  return Array.isArray(r) ? (r as number[]) : null;
+}
+
+/** What a game's table gets. The observation, the legal actions and each
+ * step's events are the game's own types, generated from its Rust types
+ * (`@bindings/games/<id>/`): a table reads them as those (`p.obs as State`). */
 export interface GameProps {
   view: MatchView;
-  obs: Json;
-  config: Json | null;
-  legal: Json[];
+  obs: unknown;
+  config: RecordConfig | null;
+  legal: unknown[];
   interactive: boolean;
-  act: (a: Json) => Promise<{ ok: boolean; error?: ErrorBody }>;
+  act: (a: unknown) => Promise<{ ok: boolean; error?: ErrorBody }>;
   steps: Step[];
   mode: "live" | "replay";
 }
@@ -27,7 +66,7 @@ export interface GameUI {
   below?: VNode | null;
 }
 
-export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: Json; onClose?: () => void }) {
+export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: unknown; onClose?: () => void }) {
   const r = error.refusal;
   return (
     <div class="whynot" role="alert" data-testid="whynot">
@@ -61,7 +100,7 @@ export function WhyNot({ error, action, onClose }: { error: ErrorBody; action?: 
   );
 }
 
-export function EventLog({ steps, ctx, firstNote = true }: { steps: Step[]; ctx: Ctx; firstNote?: boolean }) {
+export function EventLog({ steps, seats, firstNote = true }: { steps: Step[]; seats: SeatView[]; firstNote?: boolean }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -75,7 +114,7 @@ export function EventLog({ steps, ctx, firstNote = true }: { steps: Step[]; ctx:
         {firstNote && first > 0 && <li class="log-note">… {first} earlier decisions</li>}
         {steps.length === 0 && <li class="log-note">Nothing yet.</li>}
         {steps.map((s) => {
-          const lines = describeStep(s, ctx);
+          const lines = stepLines(s, seats);
           const who = s.seat === null ? "dice" : `seat-${s.seat}`;
           return lines.map((l, k) => (
             <li key={`${s.index}-${k}`} class={`log-line ${who}`}>
@@ -89,14 +128,19 @@ export function EventLog({ steps, ctx, firstNote = true }: { steps: Step[]; ctx:
   );
 }
 
+/** The seats that owe a decision now (one, or several choosing in secret). */
+export function seatsToMove(view: MatchView): number[] {
+  return view.turn.kind === "seat" ? [view.turn.seat] : view.turn.kind === "together" ? view.turn.seats : [];
+}
+
 export function SeatChips({ view }: { view: MatchView }) {
-  const turn = view.turn.kind === "seat" ? view.turn.seat : null;
+  const owing = seatsToMove(view);
   const winners = view.outcome?.winners ?? [];
   return (
     <div class="seats">
       {view.seats.map((s) => (
         <span
-          class={`seat-chip seat-${s.seat} ${turn === s.seat ? "active" : ""} ${winners.includes(s.seat) ? "winner" : ""}`}
+          class={`seat-chip seat-${s.seat} ${owing.includes(s.seat) ? "active" : ""} ${winners.includes(s.seat) ? "winner" : ""}`}
           title={s.human ? "a person" : `AI: ${s.controller}`}
         >
           <span class="seat-dot" />
@@ -124,13 +168,24 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     );
   }
   if (view.your_turn) {
+    const secret = view.turn.kind === "together";
     return (
       <div class="banner yours" data-testid="banner" data-state="yours">
         <div class="banner-title">
-          Your turn{view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
+          {secret ? "Your secret choice" : "Your turn"}
+          {view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
           {pending && <span class="spinner" />}
         </div>
         <div class="banner-sub">{prompt ?? view.awaiting}</div>
+      </div>
+    );
+  }
+  if (view.turn.kind === "together") {
+    const names = view.turn.seats.map((s) => view.seats[s]?.name ?? `P${s + 1}`);
+    return (
+      <div class="banner waiting" data-testid="banner" data-state="waiting">
+        <div class="banner-title">Waiting for {names.join(" and ")} to choose</div>
+        <div class="banner-sub">{view.you === null ? `You are watching. ${view.awaiting}` : view.awaiting}</div>
       </div>
     );
   }
@@ -197,16 +252,17 @@ export function Panel({ title, children, cls = "" }: { title?: string; children:
 /** Every legal action as a button (complete for enumerable games, a sample for Ephemeral). */
 export function ActionList({
   legal,
+  labels,
   total,
   act,
-  label,
   enabled,
   open = false,
 }: {
-  legal: Json[];
+  legal: unknown[];
+  /** Each action in the game's notation (the view's `legal_text`). */
+  labels: string[];
   total: number;
-  act: (a: Json) => void;
-  label?: (a: Json) => string;
+  act: (a: unknown) => void;
   enabled: boolean;
   open?: boolean;
 }) {
@@ -218,11 +274,11 @@ export function ActionList({
         {total > legal.length ? `, ${legal.length} shown` : ""})
       </summary>
       <div class="action-list">
-        {legal.map((a) => {
+        {legal.map((a, i) => {
           const text = typeof a === "string" ? a : JSON.stringify(a);
           return (
             <button class="chip-btn" disabled={!enabled} data-action={text} onClick={() => act(a)}>
-              {label ? label(a) : text}
+              {labels[i] ?? text}
             </button>
           );
         })}

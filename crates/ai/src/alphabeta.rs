@@ -7,7 +7,7 @@
 
 use crate::Bot;
 use crate::budget::{Budget, Clock};
-use arbiter_core::{Discard, Evaluate, Game, Seat, ToMove};
+use arbiter_core::{Discard, Evaluate, Game, Perspective, Seat, ToMove};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -161,7 +161,8 @@ where
                         break;
                     }
                 },
-                ToMove::Chance => game.evaluate(&child, me),
+                // Alpha-beta is built only for games without chance or secrets.
+                ToMove::Chance | ToMove::Together(_) => game.evaluate(&child, me),
             };
             if v > best {
                 best = v;
@@ -234,8 +235,13 @@ where
         if parts.is_empty() { "alphabeta".into() } else { format!("alphabeta:{}", parts.join(",")) }
     }
 
-    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Action> {
+    fn choose(&mut self, game: &G, view: &Perspective<'_, G>) -> Option<G::Action> {
+        // Alpha-beta searches the true state: it plays only games without secrets.
+        let state = view.state()?;
         let ToMove::Seat(me) = game.to_move(state) else { return None };
+        if me != view.seat() {
+            return None;
+        }
         let mut actions = Vec::new();
         game.legal_actions(state, &mut actions);
         if actions.len() <= 1 {

@@ -6,10 +6,13 @@
 //! over every outcome of a chance node (rolls that lead to the same state are
 //! merged, so a combat roll collapses to a handful of results), takes the best
 //! of its own next `depth` decisions, and judges the position with the
-//! game's heuristic as soon as another seat is to decide.
+//! game's heuristic as soon as another seat is to decide. In a game with
+//! secrets it searches states drawn from its observation and takes the
+//! action that is best on average.
 
 use crate::Bot;
-use arbiter_core::{Decision, Discard, Evaluate, Game, Roll, Seat, ToMove, roll_with};
+use crate::util::{DETERMINIZATIONS, act_for, actions_for, worlds};
+use arbiter_core::{Decision, Evaluate, Game, Perspective, Roll, Seat, ToMove, roll_with};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
@@ -41,13 +44,13 @@ where
 
     fn value(&mut self, game: &G, state: &G::State, me: Seat, depth: u32, chance: u32) -> f64 {
         match game.to_move(state) {
-            ToMove::Seat(s) if s == me && depth > 0 => {
+            to_move if to_move.owes(me) && depth > 0 => {
                 let mut actions = Vec::new();
-                game.legal_actions(state, &mut actions);
+                actions_for(game, state, me, &mut actions);
                 let mut best = f64::NEG_INFINITY;
                 for a in &actions {
                     let mut next = state.clone();
-                    game.apply_legal(&mut next, a, &mut Discard);
+                    act_for(game, &mut next, me, a);
                     best = best.max(self.value(game, &next, me, depth - 1, CHANCE_LEVELS));
                 }
                 if best.is_finite() { best } else { game.evaluate(state, me) }
@@ -57,7 +60,7 @@ where
                 let mut outcomes: FxHashMap<G::State, f64> = FxHashMap::default();
                 let mut add = |roll: &Roll, p: f64| {
                     let mut next = state.clone();
-                    if game.apply(&mut next, &Decision::Roll(roll.clone()), &mut Discard).is_ok() {
+                    if game.apply(&mut next, &Decision::Roll(roll.clone()), &mut arbiter_core::Discard).is_ok() {
                         *outcomes.entry(next).or_insert(0.0) += p;
                     }
                 };
@@ -90,10 +93,11 @@ where
         if self.depth == 1 { "heuristic".into() } else { format!("heuristic:depth={}", self.depth) }
     }
 
-    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Action> {
-        let ToMove::Seat(me) = game.to_move(state) else { return None };
+    fn choose(&mut self, game: &G, view: &Perspective<'_, G>) -> Option<G::Action> {
+        let me = view.seat();
+        let states = worlds(game, view, DETERMINIZATIONS, &mut self.rng);
         let mut actions = Vec::new();
-        game.legal_actions(state, &mut actions);
+        actions_for(game, states.first()?, me, &mut actions);
         if actions.len() <= 1 {
             return actions.pop();
         }
@@ -101,9 +105,13 @@ where
         let mut chosen = 0;
         let mut ties = 0u32;
         for (i, a) in actions.iter().enumerate() {
-            let mut next = state.clone();
-            game.apply_legal(&mut next, a, &mut Discard);
-            let v = self.value(game, &next, me, self.depth, CHANCE_LEVELS);
+            let mut v = 0.0;
+            for state in &states {
+                let mut next = state.as_ref().clone();
+                act_for(game, &mut next, me, a);
+                v += self.value(game, &next, me, self.depth, CHANCE_LEVELS);
+            }
+            let v = v / states.len() as f64;
             if v > best + 1e-12 {
                 best = v;
                 chosen = i;

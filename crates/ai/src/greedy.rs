@@ -1,8 +1,11 @@
 //! The greedy bot: looks one decision ahead and takes the action whose result
-//! the game's heuristic likes best, breaking ties at random.
+//! the game's heuristic likes best, breaking ties at random. In a game with
+//! secrets it judges each action on states drawn from its observation and
+//! takes the best on average.
 
 use crate::Bot;
-use arbiter_core::{Discard, Evaluate, Game, ToMove};
+use crate::util::{DETERMINIZATIONS, act_for, actions_for, worlds};
+use arbiter_core::{Evaluate, Game, Perspective};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -24,17 +27,22 @@ impl<G: Evaluate> Bot<G> for GreedyBot<G> {
         "greedy".into()
     }
 
-    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Action> {
-        let ToMove::Seat(me) = game.to_move(state) else { return None };
+    fn choose(&mut self, game: &G, view: &Perspective<'_, G>) -> Option<G::Action> {
+        let me = view.seat();
+        let states = worlds(game, view, DETERMINIZATIONS, &mut self.rng);
         self.actions.clear();
-        game.legal_actions(state, &mut self.actions);
+        actions_for(game, states.first()?, me, &mut self.actions);
         let mut best = f64::NEG_INFINITY;
         let mut chosen = None;
         let mut ties = 0u32;
         for (i, a) in self.actions.iter().enumerate() {
-            let mut next = state.clone();
-            game.apply_legal(&mut next, a, &mut Discard);
-            let v = game.evaluate(&next, me);
+            let mut v = 0.0;
+            for state in &states {
+                let mut next = state.as_ref().clone();
+                act_for(game, &mut next, me, a);
+                v += game.evaluate(&next, me);
+            }
+            let v = v / states.len() as f64;
             if v > best + 1e-12 {
                 best = v;
                 chosen = Some(i);

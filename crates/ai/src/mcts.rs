@@ -11,7 +11,7 @@
 
 use crate::Bot;
 use crate::budget::Budget;
-use arbiter_core::{Decision, Discard, Game, Seat, ToMove, roll_with};
+use arbiter_core::{Decision, Discard, Game, Perspective, Seat, ToMove, roll_with};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -53,7 +53,7 @@ pub struct MctsStats {
 }
 
 /// Root visits, iterations and nodes of one tree.
-type TreeResult<A> = (Vec<(A, u32)>, u64, u64);
+pub(crate) type TreeResult<A> = (Vec<(A, u32)>, u64, u64);
 
 /// A heuristic for cut-off play-outs: value of a state for a seat, in -1..=1.
 pub type Heuristic<G> = fn(&G, &<G as Game>::State, Seat) -> f64;
@@ -192,6 +192,9 @@ impl<'g, G: Game> Tree<'g, G> {
     fn kind_of(&self, state: &G::State) -> Kind {
         match self.game.to_move(state) {
             ToMove::Seat(s) => Kind::Decide(s),
+            // Games with simultaneous decisions have secrets and are searched
+            // by `IsMcts`; here the first seat would simply decide first.
+            ToMove::Together(set) => set.lowest().map_or(Kind::Over, Kind::Decide),
             ToMove::Chance => Kind::Chance,
             ToMove::Over => Kind::Over,
         }
@@ -311,7 +314,7 @@ impl<'g, G: Game> Tree<'g, G> {
                         return [0.0; MAX_SEATS];
                     }
                 }
-                ToMove::Seat(_) => {
+                ToMove::Seat(_) | ToMove::Together(_) => {
                     let Some(a) = self.game.random_action(state, &mut self.rng, &mut self.scratch) else {
                         return [0.0; MAX_SEATS];
                     };
@@ -332,7 +335,7 @@ impl<'g, G: Game> Tree<'g, G> {
 }
 
 /// Picks the most visited action; ties go to the first listed.
-fn most_visited<A: Clone>(visits: &[(A, u32)]) -> Option<A> {
+pub(crate) fn most_visited<A: Clone>(visits: &[(A, u32)]) -> Option<A> {
     let mut best: Option<&(A, u32)> = None;
     for entry in visits {
         if best.is_none_or(|b| entry.1 > b.1) {
@@ -358,8 +361,12 @@ impl<G: Game> Bot<G> for Mcts<G> {
         format!("mcts:{}", parts.join(","))
     }
 
-    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Action> {
-        let ToMove::Seat(_) = game.to_move(state) else { return None };
+    fn choose(&mut self, game: &G, view: &Perspective<'_, G>) -> Option<G::Action> {
+        // Plain MCTS searches the true state: games with secrets get `IsMcts`.
+        let state = view.state()?;
+        if game.to_move(state) != ToMove::Seat(view.seat()) {
+            return None;
+        }
         let mut actions = Vec::new();
         game.legal_actions(state, &mut actions);
         if actions.len() <= 1 {

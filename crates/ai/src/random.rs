@@ -1,7 +1,11 @@
-//! The random bot: a uniformly random legal action.
+//! The random bot: a uniformly random legal action of its seat, chosen from
+//! what the seat knows (a state drawn from its observation, in games with
+//! secrets: its legal actions are the same in every such state).
 
 use crate::Bot;
-use arbiter_core::Game;
+use crate::util::actions_for;
+use arbiter_core::{Game, Perspective, ToMove};
+use rand::RngExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -23,7 +27,24 @@ impl<G: Game> Bot<G> for RandomBot<G> {
         "random".into()
     }
 
-    fn choose(&mut self, game: &G, state: &G::State) -> Option<G::Action> {
-        game.random_action(state, &mut self.rng, &mut self.scratch)
+    fn choose(&mut self, game: &G, view: &Perspective<'_, G>) -> Option<G::Action> {
+        let sampled;
+        let state = match view.state() {
+            Some(s) => s,
+            None => {
+                sampled = view.sample(game, &mut self.rng)?;
+                &sampled
+            }
+        };
+        if game.to_move(state) == ToMove::Seat(view.seat()) {
+            return game.random_action(state, &mut self.rng, &mut self.scratch);
+        }
+        self.scratch.clear();
+        actions_for(game, state, view.seat(), &mut self.scratch);
+        if self.scratch.is_empty() {
+            return None;
+        }
+        let i = self.rng.random_range(0..self.scratch.len());
+        Some(self.scratch.swap_remove(i))
     }
 }

@@ -9,7 +9,7 @@
 
 use crate::budget::Budget;
 use crate::mcts::MctsConfig;
-use crate::{AlphaBeta, Bot, GreedyBot, HeuristicBot, Mcts, RandomBot};
+use crate::{AlphaBeta, Bot, GreedyBot, HeuristicBot, IsMcts, Mcts, RandomBot};
 use arbiter_core::Evaluate;
 use std::fmt;
 use std::hash::Hash;
@@ -186,10 +186,13 @@ impl BotSpec {
     }
 
     /// Builds the bot for a game. `default_seconds` is the thinking time of
-    /// search bots whose description gives no limit.
+    /// search bots whose description gives no limit. `mcts` is plain MCTS
+    /// for games without secrets and information-set MCTS ([`IsMcts`]) for
+    /// games with them.
     pub fn build<G: Evaluate>(&self, game: &G, seed: u64, default_seconds: f64) -> Result<Box<dyn Bot<G>>, SpecError>
     where
         G::State: Hash + Eq,
+        G::Observation: Hash,
     {
         let budget = |iterations: Option<u64>, time: Option<f64>| Budget {
             iterations,
@@ -201,16 +204,20 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::<G>::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::<G>::new(seed)),
             BotSpec::Heuristic { depth } => Box::new(HeuristicBot::<G>::new(*depth, seed)),
-            BotSpec::Mcts { iterations, time, threads, depth, exploration } => Box::new(Mcts::<G>::new(
-                MctsConfig {
+            BotSpec::Mcts { iterations, time, threads, depth, exploration } => {
+                let config = MctsConfig {
                     budget: budget(*iterations, *time),
                     exploration: *exploration,
                     rollout_depth: (*depth > 0).then_some(*depth),
                     threads: *threads,
                     seed,
-                },
-                Some(G::evaluate),
-            )),
+                };
+                if game.has_hidden_information() {
+                    Box::new(IsMcts::<G>::new(config, Some(G::evaluate)))
+                } else {
+                    Box::new(Mcts::<G>::new(config, Some(G::evaluate)))
+                }
+            }
             BotSpec::AlphaBeta { time, nodes, depth } => {
                 if game.has_chance() || game.has_hidden_information() || game.seats() != 2 {
                     return Err(SpecError {

@@ -3,7 +3,7 @@
 //! seed and thread count, and alpha-beta refuses games it cannot search.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use arbiter_ai::{AlphaBeta, Bot, BotSpec, Budget, GreedyBot, Mcts, MctsConfig, RandomBot};
+use arbiter_ai::{AlphaBeta, Bot, BotSpec, Budget, GreedyBot, Mcts, MctsConfig, RandomBot, decide};
 use arbiter_core::{
     ConfigError, Decision, DiceRequest, Discard, Evaluate, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat,
     ToMove, Viewer,
@@ -41,7 +41,7 @@ fn every_search_bot_takes_a_win_in_one() {
         )),
     ];
     for bot in &mut bots {
-        let a = bot.choose(&g, &s).unwrap();
+        let a = decide(bot.as_mut(), &g, &s, g.to_move(&s).first_seat().unwrap()).unwrap();
         assert!(wins_at_once(&g, &s, &a), "{} chose {a}", bot.name());
     }
 }
@@ -74,7 +74,8 @@ fn mcts_with_an_iteration_budget_is_deterministic_for_a_seed_and_thread_count() 
 fn alpha_beta_with_a_node_budget_is_deterministic_and_seeds_vary_ties() {
     let g = essence();
     let s = g.initial_state();
-    let choose = |seed| AlphaBeta::<Essence>::new(Budget::iterations(30_000), 6, seed).choose(&g, &s).unwrap();
+    let choose =
+        |seed| decide(&mut AlphaBeta::<Essence>::new(Budget::iterations(30_000), 6, seed), &g, &s, Seat(0)).unwrap();
     assert_eq!(choose(1), choose(1));
     let chosen: std::collections::HashSet<String> = (0..12).map(|seed| choose(seed).to_string()).collect();
     assert!(chosen.len() > 1, "equal first moves should vary with the seed: {chosen:?}");
@@ -114,7 +115,7 @@ fn search_beats_greedy_and_greedy_beats_random_at_essence() {
             let mut s = g.initial_state();
             while let ToMove::Seat(p) = g.to_move(&s) {
                 let bot = if p == strong_seat { &mut strong } else { &mut weak };
-                let a = bot.choose(&g, &s).unwrap();
+                let a = decide(bot.as_mut(), &g, &s, g.to_move(&s).first_seat().unwrap()).unwrap();
                 g.apply(&mut s, &Decision::Act(a), &mut Discard).unwrap();
             }
             if g.returns(&s, strong_seat) > 0.0 {
@@ -284,8 +285,10 @@ fn mcts_with_chance_nodes_beats_random_at_pig() {
                     let roll = arbiter_core::roll_with(&mut dice, &g.dice(&s));
                     g.apply(&mut s, &Decision::Roll(roll), &mut Discard).unwrap();
                 }
+                ToMove::Together(_) => unreachable!("Pig has no simultaneous decisions"),
                 ToMove::Seat(p) => {
-                    let a = if p == mcts_seat { mcts.choose(&g, &s) } else { random.choose(&g, &s) }.unwrap();
+                    let a = if p == mcts_seat { decide(&mut mcts, &g, &s, p) } else { decide(&mut random, &g, &s, p) }
+                        .unwrap();
                     g.apply(&mut s, &Decision::Act(a), &mut Discard).unwrap();
                 }
             }

@@ -6,21 +6,16 @@
 //! (`edition=v0.20,set1=FILE|NAME,set2=FILE|NAME`); and `measure`, which a
 //! player may use at any time without it being a decision.
 
-use crate::GameFlags;
-use crate::view::{TerminalGame, no_flags};
+use crate::view::RichView;
 use arbiter_core::{Game, OutcomeKind, Seat, ToMove};
-use arbiter_ephemeral::catalogue::Catalogue;
-use arbiter_ephemeral::figure::{FigureSet, shipped_set, shipped_sets};
 use arbiter_ephemeral::frame::{Frame, Judge, Strike};
-use arbiter_ephemeral::kit::{GATE_DIAMETER, Kit, Shape};
+use arbiter_ephemeral::kit::{GATE_DIAMETER, Shape};
 use arbiter_ephemeral::notation::{
-    figure_label, format_action, format_cm, format_die, format_figure, format_pos, numbered, parse_figure, parse_pos,
-    pool_text,
+    figure_label, format_cm, format_die, format_figure, format_pos, numbered, parse_figure, parse_pos, pool_text,
 };
 use arbiter_ephemeral::table::{gate_disc, v};
-use arbiter_ephemeral::{Action, DEFAULT_SETS, Edition, Ephemeral, Event, Fx, Phase, Pos, State, Variant};
+use arbiter_ephemeral::{Edition, Ephemeral, Fx, Phase, Pos, State};
 use arbiter_geometry::table::{Disc, TOLERANCE, Vec2};
-use std::path::Path;
 
 /// Map columns: 1 cm each.
 const COLS: usize = 40;
@@ -35,52 +30,6 @@ fn paint(text: &str, code: &str, color: bool) -> String {
 
 fn seat_color(seat: Seat) -> &'static str {
     if seat.0 == 0 { "1;31" } else { "1;34" }
-}
-
-/// Loads a figure set from a file, or a shipped set by name, for `edition`.
-fn load_set(spec: &str, edition: Edition, flag: &str) -> Result<FigureSet, String> {
-    let path = Path::new(spec);
-    if path.exists() {
-        let catalogue = Catalogue::standard().map_err(|e| format!("the ability catalogue: {e}"))?;
-        return FigureSet::load(path, edition, &catalogue).map_err(|e| match e {
-            arbiter_ephemeral::figure::SetError::Invalid(v) => {
-                let lines: Vec<String> = v.iter().map(|x| format!("  {x}")).collect();
-                format!("{flag} {spec} is not a legal figure set for {}:\n{}", edition.title(), lines.join("\n"))
-            }
-            other => format!("{flag} {spec}: {other}"),
-        });
-    }
-    if shipped_set(spec).is_some() {
-        return FigureSet::shipped(spec, edition).map_err(|e| format!("{flag} {spec}: {e}"));
-    }
-    let names: Vec<&str> = shipped_sets().iter().map(|(n, _)| *n).collect();
-    Err(format!(
-        "{flag} {spec}: cannot read the file (no such file), and it is not a shipped set ({})",
-        names.join(", ")
-    ))
-}
-
-/// Splits the variant text on commas, keeping commas inside a file name
-/// (a part that is not a known switch belongs to the one before).
-fn switches(text: &str) -> Vec<String> {
-    let known = |p: &str| {
-        let key = p.split_once('=').map_or(p, |(k, _)| k).trim().to_ascii_lowercase();
-        matches!(
-            key.as_str(),
-            "standard" | "edition" | "set1" | "set2" | "terrain" | "v0.26" | "v0.20" | "path" | "gate" | ""
-        )
-    };
-    let mut out: Vec<String> = Vec::new();
-    for part in text.split(',') {
-        match out.last_mut() {
-            Some(last) if !known(part) && last.contains('=') => {
-                last.push(',');
-                last.push_str(part);
-            }
-            _ => out.push(part.to_string()),
-        }
-    }
-    out.into_iter().map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect()
 }
 
 /// Pads text with spaces to `width` characters, for aligning columns.
@@ -388,6 +337,7 @@ impl View for Ephemeral {
     fn whose(&self, s: &State) -> String {
         match self.to_move(s) {
             ToMove::Seat(p) => format!("{p} ({}) to decide", self.seat_role(s, p)),
+            ToMove::Together(set) => format!("{set} to choose in secret"),
             ToMove::Chance => "dice to roll".into(),
             ToMove::Over => "nobody".into(),
         }
@@ -488,66 +438,7 @@ impl View for Ephemeral {
     }
 }
 
-impl TerminalGame for Ephemeral {
-    fn parse_variant(text: &str) -> Result<Variant, String> {
-        let mut edition = Edition::default();
-        let mut sets: [Option<String>; 2] = [None, None];
-        let mut kit = None;
-        for part in switches(text) {
-            let (key, value) = part.split_once('=').map_or((part.as_str(), ""), |(k, v)| (k.trim(), v.trim()));
-            match (key.to_ascii_lowercase().as_str(), value) {
-                ("standard", "") => {}
-                ("edition", e) => edition = e.parse()?,
-                (e @ ("v0.26" | "v0.20" | "path" | "gate"), "") => edition = e.parse()?,
-                ("set1", f) if !f.is_empty() => sets[0] = Some(f.to_string()),
-                ("set2", f) if !f.is_empty() => sets[1] = Some(f.to_string()),
-                ("terrain", f) if !f.is_empty() => {
-                    let text = std::fs::read_to_string(f).map_err(|e| format!("--terrain {f}: {e}"))?;
-                    kit = Some(Kit::from_toml(&text).map_err(|e| format!("--terrain {f}: {e}"))?);
-                }
-                _ => {
-                    return Err(format!(
-                        "unknown Ephemeral switch '{}' (edition=v0.26|v0.20, set1=FILE|NAME, set2=FILE|NAME, terrain=FILE)",
-                        part.chars().take(40).collect::<String>()
-                    ));
-                }
-            }
-        }
-        let mut loaded = Vec::new();
-        for (k, set) in sets.iter().enumerate() {
-            let flag = format!("--set{}", k + 1);
-            loaded.push(load_set(set.as_deref().unwrap_or(DEFAULT_SETS[k]), edition, &flag)?);
-        }
-        Ok(Variant { edition, sets: loaded, kit: kit.unwrap_or_else(Kit::standard) })
-    }
-
-    fn variant_label(v: &Variant) -> String {
-        let names: Vec<&str> = v.sets.iter().map(|s| s.name()).collect();
-        format!("{}: {}", v.edition.title(), names.join(" vs "))
-    }
-
-    fn flag_switches(flags: &GameFlags) -> Result<String, String> {
-        no_flags(flags, &["edition", "set1", "set2", "terrain"])?;
-        let mut parts = Vec::new();
-        if let Some(e) = &flags.edition {
-            parts.push(format!("edition={e}"));
-        }
-        if let Some(f) = &flags.set1 {
-            parts.push(format!("set1={f}"));
-        }
-        if let Some(f) = &flags.set2 {
-            parts.push(format!("set2={f}"));
-        }
-        if let Some(f) = &flags.terrain {
-            parts.push(format!("terrain={f}"));
-        }
-        Ok(parts.join(","))
-    }
-
-    fn auto_bot(&self) -> &'static str {
-        "heuristic"
-    }
-
+impl RichView for Ephemeral {
     fn render(&self, s: &State, color: bool) -> String {
         let mut out = self.map(s, color);
         out.push_str("    1 column = 1 cm across, 1 row = 2 cm up; (x,y) in cm from the lower-left corner\n");
@@ -611,6 +502,7 @@ impl TerminalGame for Ephemeral {
                 };
             }
             ToMove::Chance => return "Dice".into(),
+            ToMove::Together(set) => return format!("{set} choose in secret"),
             ToMove::Seat(p) => p,
         };
         let me = format!("{seat} ({})", self.seat_role(s, seat));
@@ -683,40 +575,6 @@ impl TerminalGame for Ephemeral {
         }
     }
 
-    fn parse_action(&self, s: &State, text: &str) -> Result<Action, String> {
-        arbiter_ephemeral::notation::parse_action_in(self, s, text).map_err(|e| e.to_string())
-    }
-
-    fn action_text(&self, action: &Action) -> String {
-        format_action(self, action)
-    }
-
-    fn notation_help(&self) -> &'static str {
-        "Positions are x,y in cm from the lower-left corner (brackets optional): 12.5,20. Figures: P1's a b c d, P2's A B C D.
-  x | y                          choose to be player X or Y
-  terrain 2 at 12,20 turn 45     place kit piece 2 (short: t2 12,20 45); gate at 20,20
-  forager P1                     (v0.20, player Y) who forages first
-  forage 3 b [at 0.8,15]         take pool die 3 onto b (placing b if it is not on the table); pass
-  place b at 39.2,10             place a figure after foraging
-  first P2                       (player X) who activates first
-  b  |  activate b               activate figure b
-  move 10,12 [15,18 …]           move the active figure through waypoints
-  attack C 2d4+1d6               standard attack on C with the dice you choose
-  prepare                        gain a prep token
-  use N [die D] …                use the active figure's ability N (or b N: figure b's), with sheet die D:
-     use 1 C [D]                 at targets · use 1 at 12,20 (a mine) · use 1 move 12,20 (a move ability)
-     use 1 push C | pull C       push or pull (push gate / pull gate for L3) · use 1 raise b 2 (T10, L6)
-     use 1 pools C:1,2 D:3       L1's attack pools · use 1 C tokens 2 (D10)
-     use 1 defend | reroll       a Defend die as shown or rerolled · use 1 cancel 3 (L7)
-     use 1 counter C [2d4]       a counter attack · pass   let an event go unanswered
-  detonate N                     set off your active mine N (an action)
-  resist 2d6 | pass              resist an ability with dice against your Force, or not
-  prep raise N | prep lower N    after an attack roll: change attack die N by 2
-  prep forage b N | prep nudge b x,y | prep mend b | prep reach b | prep force b | prep free b
-  end                            end the activation;   resolve   accept the rolled attack dice
-  measure a C | measure a 12,20 | measure a gate   distances, line of sight and range (not a decision)"
-    }
-
     fn query(&self, s: &State, line: &str) -> Option<String> {
         let mut words = line.split_whitespace();
         let head = words.next()?.to_ascii_lowercase();
@@ -730,19 +588,15 @@ impl TerminalGame for Ephemeral {
         Some(self.measure(s, &args))
     }
 
-    fn event_text(&self, s: &State, event: &Event) -> String {
-        arbiter_ephemeral::notation::event_text(self, s, event)
-    }
-
-    fn ending_label(&self, s: &State) -> String {
+    fn ending_label(&self, s: &State) -> Option<String> {
         let (touching, _, winner) = self.score(s);
-        match (self.outcome(s).map(|o| o.kind), winner) {
+        Some(match (self.outcome(s).map(|o| o.kind), winner) {
             (None, _) => "unfinished".into(),
             (Some(OutcomeKind::Win(_)), Some(w)) if touching[0] != touching[1] => format!("{w} won at the gate"),
             (Some(OutcomeKind::Win(_)), Some(w)) => format!("{w} won on points"),
             _ if touching == [0, 0] => "nobody on the gate".into(),
             _ => "draw".into(),
-        }
+        })
     }
 }
 
@@ -751,14 +605,6 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-
-    #[test]
-    fn commas_in_file_names_stay_with_their_switch() {
-        assert_eq!(
-            switches("standard,edition=v0.20,set1=a,b.toml,set2=c"),
-            ["standard", "edition=v0.20", "set1=a,b.toml", "set2=c"]
-        );
-    }
 
     #[test]
     fn the_map_is_forty_columns_by_twenty_rows() {

@@ -1,9 +1,9 @@
 //! Essence of the Arcane in the terminal: the board drawn as real die faces,
 //! the prompts and the notation.
 
-use crate::view::TerminalGame;
+use crate::view::RichView;
 use arbiter_core::{Game, Seat, ToMove};
-use arbiter_essence::{Action, Essence, Mote, Orientation, Phase, Square, State, Variant, squares};
+use arbiter_essence::{Essence, Mote, Orientation, Phase, Square, State, squares};
 
 /// Pip positions on a 3×3 die face, row-major from the top-left.
 fn pips(m: Mote) -> [bool; 9] {
@@ -44,15 +44,7 @@ fn list(set: u32) -> String {
     squares(set).map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
 }
 
-impl TerminalGame for Essence {
-    fn parse_variant(text: &str) -> Result<Variant, String> {
-        Variant::parse(text)
-    }
-
-    fn variant_label(variant: &Variant) -> String {
-        variant.label()
-    }
-
+impl RichView for Essence {
     fn render(&self, s: &State, color: bool) -> String {
         let side = s.side();
         let mut out = String::new();
@@ -109,6 +101,7 @@ impl TerminalGame for Essence {
                 None => "Game over".into(),
             },
             ToMove::Chance => "Dice".into(),
+            ToMove::Together(set) => format!("{set} choose in secret"),
             ToMove::Seat(seat) if s.pending_own_spins() != 0 => format!(
                 "{}: you may spin the motes on {} (e.g. @{} turns it a quarter; @- leaves them)",
                 seat_name(seat),
@@ -129,27 +122,6 @@ impl TerminalGame for Essence {
                 ),
             },
         }
-    }
-
-    fn parse_action(&self, _s: &State, text: &str) -> Result<Action, String> {
-        text.parse::<Action>().map_err(|e| e.to_string())
-    }
-
-    fn action_text(&self, action: &Action) -> String {
-        action.to_string()
-    }
-
-    fn notation_help(&self) -> &'static str {
-        "Actions (squares a1..e5, rank 1 is P1's side):
-  Gc2        Growth: grow the mote on c2 by 1
-  c2-c4      Move the mote on c2 to c4 (c2-c5:s names the way round under Loop)
-  Sc2-b3     Split: c2 loses 2, a new power-2 mote appears on b3
-  Hc2-b3:2   Heal: c2 gives 2, b3 gains 3
-  Vd4        Shift the void to d4 (a mote there is destroyed)
-  Dc2:1      Destabilize: c2 and every adjacent mote lose 1
-  Uc2        Summon the void onto your power-6 mote on c2 (Summoning variant)
-  @c3,d4     Spin the motes on c3 and d4 a quarter turn; @- leaves them as they are
-  pass       Only when no action is possible"
     }
 }
 

@@ -1,10 +1,9 @@
 //! E'thia in the terminal: the board with its walls, units by army (capital
 //! letter for a leader), the prompts and the notation.
 
-use crate::GameFlags;
-use crate::view::{TerminalGame, grid_border, grid_east, grid_files, no_flags};
+use crate::view::{RichView, grid_border, grid_east, grid_files};
 use arbiter_core::{Game, Seat, ToMove};
-use arbiter_ethia::{Action, End, Ethia, Mode, Phase, State, UnitKind, Variant};
+use arbiter_ethia::{End, Ethia, Mode, Phase, State, UnitKind};
 
 const LETTERS: [char; 4] = ['a', 'b', 'c', 'd'];
 
@@ -16,37 +15,7 @@ fn paint(text: &str, team: u8, color: bool) -> String {
     format!("\x1b[{code}m{text}\x1b[0m")
 }
 
-impl TerminalGame for Ethia {
-    fn parse_variant(text: &str) -> Result<Variant, String> {
-        Variant::parse(text)
-    }
-
-    fn variant_label(variant: &Variant) -> String {
-        variant.label()
-    }
-
-    fn flag_switches(flags: &GameFlags) -> Result<String, String> {
-        no_flags(flags, &["mode", "walls"])?;
-        let mut parts = Vec::new();
-        match flags.mode.as_deref() {
-            None => {}
-            Some(m @ ("skirmish" | "battle")) => parts.push(m.to_string()),
-            Some(other) => return Err(format!("--mode is skirmish or battle, not '{other}'")),
-        }
-        match flags.walls.as_deref() {
-            None => {}
-            Some("fixed") => parts.push("fixed".into()),
-            Some("standard") => parts.push("standard-walls".into()),
-            Some("custom") => parts.push("custom".into()),
-            Some(other) => return Err(format!("--walls is fixed, standard or custom, not '{other}'")),
-        }
-        Ok(parts.join(","))
-    }
-
-    fn side_of(&self, seat: Seat) -> usize {
-        usize::from(self.table().seat_team(seat))
-    }
-
+impl RichView for Ethia {
     fn render(&self, s: &State, color: bool) -> String {
         let g = self.grid();
         let mut out = grid_files(g);
@@ -125,6 +94,7 @@ impl TerminalGame for Ethia {
                 None => "Game over".into(),
             },
             (ToMove::Chance, _) => "Dice".into(),
+            (ToMove::Together(set), _) => format!("{set} choose in secret"),
             (ToMove::Seat(p), Phase::ChooseWalls) => {
                 format!(
                     "{}: you won the roll-off; choose the walls: walls:fixed, walls:standard or walls:custom",
@@ -161,32 +131,13 @@ impl TerminalGame for Ethia {
             (ToMove::Seat(p), _) => format!("{}: your decision", who(p)),
         }
     }
-
-    fn parse_action(&self, _s: &State, text: &str) -> Result<Action, String> {
-        text.parse::<Action>().map_err(|e| e.to_string())
-    }
-
-    fn action_text(&self, action: &Action) -> String {
-        action.to_string()
-    }
-
-    fn notation_help(&self) -> &'static str {
-        "Squares a1..h8 (h16 in Battle); rank 1 is the south end.
-  walls:fixed | walls:standard | walls:custom   choose how walls are placed
-  c4|c5          place a wall on the edge between c4 and c5
-  end:south | end:north                           choose your side's end
-  L@d1 / S@c1    place your leader / a squad unit
-  Mc2            move the unit on c2 (the move roll follows)
-  >c5            after the roll: where it goes (its own square to stay)
-  c2xc5          capture attempt from c2 on c5 (adjacent: close combat)
-  end            end your turn"
-    }
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use arbiter_ethia::Variant;
 
     #[test]
     fn battle_draws_the_seam_between_its_two_boards_and_says_when_one_is_gone() {

@@ -20,43 +20,12 @@ mod warband;
 mod worlds_view;
 
 use arbiter_ai::BotSpec;
-use arbiter_core::Game;
-use arbiter_ephemeral::Ephemeral;
+use arbiter_core::{Entry, Game, OptionKind};
 use arbiter_essence::Essence;
-use arbiter_ethia::Ethia;
-use arbiter_ethia::worlds::EthiaWorlds;
-use clap::{Parser, Subcommand};
+use arbiter_games::Visitor;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use view::TerminalGame;
-
-/// Runs `$body` with `$G` bound to the game type named by `$name`.
-macro_rules! with_game {
-    ($name:expr, $G:ident => $body:block) => {
-        match $name.to_ascii_lowercase().as_str() {
-            "essence" | "essence-of-the-arcane" => {
-                type $G = Essence;
-                (|| -> Result<(), Failure> { $body })()
-            }
-            "ethia" => {
-                type $G = Ethia;
-                (|| -> Result<(), Failure> { $body })()
-            }
-            "ethia-worlds" | "worlds" => {
-                type $G = EthiaWorlds;
-                (|| -> Result<(), Failure> { $body })()
-            }
-            "ephemeral" | "ephemeral-path" | "ep" | "ephemeral-gate" => {
-                type $G = Ephemeral;
-                (|| -> Result<(), Failure> { $body })()
-            }
-            other => Err(Failure::Input(format!(
-                "unknown game '{}'; this build plays: essence, ethia, ethia-worlds, ephemeral",
-                other.chars().take(40).collect::<String>()
-            ))),
-        }
-    };
-}
 
 /// Arbiter: a rules-enforcing referee and game table for tabletop games.
 #[derive(Parser)]
@@ -73,14 +42,13 @@ enum Command {
         after_help = "Examples:\n  arbiter play essence\n  arbiter play essence --variant loop,determined --vs alphabeta --think 2\n  arbiter play essence --vs human\n  arbiter play essence --load game.json\n  arbiter play ephemeral --edition v0.26 --set1 my-set.toml --set2 tide-wardens --vs heuristic"
     )]
     Play {
-        /// The game: essence, ethia, ethia-worlds or ephemeral.
+        /// The game: its id or an alias (the games are listed by `arbiter --help`).
         game: String,
-        /// Variant switches, comma-separated (essence: determined, loop, summoning, fast;
-        /// ethia: standard-deployment, alternating; ephemeral: v0.26 or v0.20).
+        /// Variant switches and options, comma-separated (essence: determined, loop, summoning,
+        /// fast; ethia: mode=battle; goofspiel: cards=5,order=descending); every option with a
+        /// value is also a flag of its own (--mode battle), listed below.
         #[arg(long, default_value = "standard")]
         variant: String,
-        #[command(flatten)]
-        flags: GameFlags,
         /// Number of players (E'thia: 2, 3 or 4; E'thia Worlds: 1 to 4; default 2, Worlds 1).
         #[arg(long)]
         players: Option<usize>,
@@ -110,13 +78,11 @@ enum Command {
         after_help = "Results are identical for identical seeds whatever --threads is, for bots limited by iterations\n(mcts:iters=N, alphabeta:nodes=N, random, greedy); time-limited bots vary with the machine."
     )]
     Sim {
-        /// The game: essence, ethia, ethia-worlds or ephemeral.
+        /// The game: its id or an alias (the games are listed by `arbiter --help`).
         game: String,
-        /// Variant switches, comma-separated.
+        /// Variant switches and options, comma-separated (see `arbiter play --help`).
         #[arg(long, default_value = "standard")]
         variant: String,
-        #[command(flatten)]
-        flags: GameFlags,
         /// Number of players; with teams, --p1 plays every seat of one side and --p2 the other's.
         #[arg(long)]
         players: Option<usize>,
@@ -148,13 +114,11 @@ enum Command {
         after_help = "Example (the table in docs/ai.md):\n  arbiter tournament essence --bot random --bot greedy --bot mcts:time=0.1 --bot alphabeta:time=0.1 --games 200 --threads 2"
     )]
     Tournament {
-        /// The game: essence, ethia, ethia-worlds or ephemeral.
+        /// The game: its id or an alias (the games are listed by `arbiter --help`).
         game: String,
-        /// Variant switches, comma-separated.
+        /// Variant switches and options, comma-separated (see `arbiter play --help`).
         #[arg(long, default_value = "standard")]
         variant: String,
-        #[command(flatten)]
-        flags: GameFlags,
         /// Number of players.
         #[arg(long)]
         players: Option<usize>,
@@ -249,36 +213,66 @@ enum Command {
     },
 }
 
-/// Options that belong to one game and become variant switches.
-#[derive(clap::Args, Clone, Default)]
-pub struct GameFlags {
-    /// E'thia: skirmish or battle.
-    #[arg(long)]
-    pub mode: Option<String>,
-    /// E'thia: fix the wall option (fixed, standard or custom) instead of letting the roll-off winner choose.
-    #[arg(long)]
-    pub walls: Option<String>,
-    /// E'thia Worlds: a built-in quest's id (kingdom-of-coyote) or a quest file (.toml).
-    #[arg(long)]
-    pub quest: Option<String>,
-    /// E'thia Worlds: how many leaders go on the adventure (1–4; default: as many as the quest is built for).
-    #[arg(long)]
-    pub leaders: Option<u8>,
-    /// E'thia Worlds: a party file of leader cards (`[[leader]]` tables; see docs/quests.md).
-    #[arg(long)]
-    pub party: Option<String>,
-    /// Ephemeral: the rules edition, v0.26 (Ephemeral Path, the default) or v0.20 (Ephemeral Gate).
-    #[arg(long)]
-    pub edition: Option<String>,
-    /// Ephemeral: P1's figure set, a file (.toml or .json) or a shipped set's name (default ember-court).
-    #[arg(long, value_name = "FILE|NAME")]
-    pub set1: Option<String>,
-    /// Ephemeral: P2's figure set, a file or a shipped set's name (default tide-wardens).
-    #[arg(long, value_name = "FILE|NAME")]
-    pub set2: Option<String>,
-    /// Ephemeral: the five terrain pieces, a kit file (.toml; see docs/figure-sets.md); default: the standard kit.
-    #[arg(long, value_name = "FILE")]
-    pub terrain: Option<String>,
+/// The games' options (from the registration table) as flags of `play`,
+/// `sim` and `tournament`: one per option key, with every game's help.
+fn command() -> clap::Command {
+    let mut keys: Vec<(&'static str, Vec<String>, bool)> = Vec::new();
+    for game in arbiter_games::list() {
+        for o in game.about.options {
+            let help = format!("{}: {}", game.id, o.help);
+            let flag = matches!(o.kind, OptionKind::Flag);
+            match keys.iter_mut().find(|(k, _, _)| *k == o.key) {
+                Some((_, helps, _)) => helps.push(help),
+                None => keys.push((o.key, vec![help], flag)),
+            }
+        }
+    }
+    let games: Vec<String> = arbiter_games::list()
+        .iter()
+        .map(|g| match g.about.aliases {
+            [] => format!("  {:<14} {}", g.id, g.name),
+            aliases => format!("  {:<14} {} (also {})", g.id, g.name, aliases.join(", ")),
+        })
+        .collect();
+    let mut cmd = Cli::command().after_help(format!("Games:\n{}", games.join("\n")));
+    for sub in ["play", "sim", "tournament"] {
+        cmd = cmd.mut_subcommand(sub, |mut s| {
+            for (key, helps, flag) in &keys {
+                // Leaked once at start-up: clap wants the long name for the program's life.
+                let long: &'static str = Box::leak(key.replace('_', "-").into_boxed_str());
+                let arg = clap::Arg::new(*key).long(long).help(helps.join("; ")).help_heading("Game options");
+                s = s.arg(if *flag { arg.action(clap::ArgAction::SetTrue) } else { arg.value_name("VALUE") });
+            }
+            s
+        });
+    }
+    cmd
+}
+
+/// The game options given on the command line, as (key, value); a flag's
+/// value is empty.
+fn given_options(matches: &clap::ArgMatches) -> Vec<(&'static str, String)> {
+    let mut given = Vec::new();
+    for game in arbiter_games::list() {
+        for o in game.about.options {
+            if given.iter().any(|(k, _)| *k == o.key) {
+                continue;
+            }
+            match o.kind {
+                OptionKind::Flag => {
+                    if matches.try_get_one::<bool>(o.key).ok().flatten().copied().unwrap_or(false) {
+                        given.push((o.key, String::new()));
+                    }
+                }
+                _ => {
+                    if let Some(v) = matches.try_get_one::<String>(o.key).ok().flatten() {
+                        given.push((o.key, v.clone()));
+                    }
+                }
+            }
+        }
+    }
+    given
 }
 
 /// Runs the game server until Ctrl-C.
@@ -320,54 +314,84 @@ fn quiet_broken_pipe() {
 #[cfg(not(unix))]
 fn quiet_broken_pipe() {}
 
+/// What a command does with the game's type, once the game is known.
+enum Run {
+    Play(play::Options),
+    Sim(sim::Options),
+    Tournament(tournament::Options),
+}
+
+/// Runs a command for the game named on the command line.
+struct Dispatch {
+    run: Option<Run>,
+    variant: String,
+    options: Vec<(&'static str, String)>,
+    players: Option<usize>,
+}
+
+impl Visitor for Dispatch {
+    type Output = Result<(), Failure>;
+
+    fn visit<G: Entry>(&mut self) -> Result<(), Failure> {
+        let variant = variant_text::<G>(&self.variant, &self.options)?;
+        let seats = self.players.unwrap_or_else(arbiter_games::default_seats::<G>);
+        match self.run.take() {
+            Some(Run::Play(o)) => play::run::<G>(&play::Options { variant, seats, ..o }),
+            Some(Run::Sim(o)) => sim::run::<G>(&sim::Options { variant, seats, ..o }),
+            Some(Run::Tournament(o)) => tournament::run::<G>(&tournament::Options { variant, seats, ..o }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Runs `run` for the game named `game`.
+fn dispatch(
+    game: &str,
+    run: Run,
+    variant: String,
+    players: Option<usize>,
+    matches: &clap::ArgMatches,
+) -> Result<(), Failure> {
+    let options = given_options(matches);
+    let mut d = Dispatch { run: Some(run), variant, options, players };
+    arbiter_games::find(game, &mut d).unwrap_or_else(|| {
+        Err(Failure::Input(format!(
+            "unknown game '{}'; this build plays: {}",
+            game.chars().take(40).collect::<String>(),
+            arbiter_games::ids().join(", ")
+        )))
+    })
+}
+
 fn main() -> ExitCode {
     quiet_broken_pipe();
-    let cli = Cli::parse();
+    let matches = command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let sub = matches.subcommand().map(|(_, m)| m.clone()).unwrap_or_default();
     let result = match cli.command {
-        Command::Play { game, variant, flags, players, vs, think, manual_dice, seat, seed, load } => {
-            with_game!(&game, G => {
-                let o = play::Options {
-                    variant: variant_text::<G>(&variant, &flags)?,
-                    opponent: vs.clone(),
-                    think,
-                    manual_dice,
-                    human: seat - 1,
-                    seats: players.unwrap_or(G::DEFAULT_SEATS),
-                    seed,
-                    load: load.clone(),
-                };
-                play::run::<G>(&o)
-            })
+        Command::Play { game, variant, players, vs, think, manual_dice, seat, seed, load } => {
+            let o = play::Options {
+                variant: String::new(),
+                opponent: vs,
+                think,
+                manual_dice,
+                human: seat - 1,
+                seats: 0,
+                seed,
+                load,
+            };
+            dispatch(&game, Run::Play(o), variant, players, &sub)
         }
-        Command::Sim { game, variant, flags, players, games, seed, p1, p2, threads, think, json } => {
-            with_game!(&game, G => {
-                let o = sim::Options {
-                    variant: variant_text::<G>(&variant, &flags)?,
-                    games,
-                    seed,
-                    p1: p1.clone(),
-                    p2: p2.clone(),
-                    seats: players.unwrap_or(G::DEFAULT_SEATS),
-                    threads,
-                    think,
-                    json,
-                };
-                sim::run::<G>(&o)
-            })
+        Command::Sim { game, variant, players, games, seed, p1, p2, threads, think, json } => {
+            let o = sim::Options { variant: String::new(), games, seed, p1, p2, seats: 0, threads, think, json };
+            dispatch(&game, Run::Sim(o), variant, players, &sub)
         }
-        Command::Tournament { game, variant, flags, players, bots, games, seed, threads, think } => {
-            with_game!(&game, G => {
-                let o = tournament::Options {
-                    variant: variant_text::<G>(&variant, &flags)?,
-                    bots: bots.clone(),
-                    games,
-                    seed,
-                    threads,
-                    think,
-                    seats: players.unwrap_or(G::DEFAULT_SEATS),
-                };
-                tournament::run::<G>(&o)
-            })
+        Command::Tournament { game, variant, players, bots, games, seed, threads, think } => {
+            let o = tournament::Options { variant: String::new(), bots, games, seed, threads, think, seats: 0 };
+            dispatch(&game, Run::Tournament(o), variant, players, &sub)
         }
         Command::Perft { game, position, depth, variant } => match game.to_ascii_lowercase().as_str() {
             "essence" | "essence-of-the-arcane" => perft_essence(&position, depth, &variant),
@@ -393,10 +417,48 @@ fn main() -> ExitCode {
     }
 }
 
-/// The variant text from `--variant` and the game's own flags.
-fn variant_text<G: view::TerminalGame>(variant: &str, flags: &GameFlags) -> Result<String, Failure> {
-    let extra = G::flag_switches(flags).map_err(Failure::Input)?;
-    Ok([variant, extra.as_str()].iter().filter(|p| !p.is_empty()).copied().collect::<Vec<_>>().join(","))
+/// The variant text for `G`: `--variant` and the game options given as
+/// flags, each checked against `G`'s options.
+fn variant_text<G: Entry>(variant: &str, options: &[(&'static str, String)]) -> Result<String, Failure> {
+    let about = G::about();
+    let mut parts: Vec<String> = vec![variant.to_string()];
+    for (key, value) in options {
+        let flag = format!("--{}", key.replace('_', "-"));
+        let Some(option) = about.option(key) else {
+            let owners: Vec<&str> =
+                arbiter_games::list().iter().filter(|l| l.about.option(key).is_some()).map(|l| l.id).collect();
+            return Err(Failure::Input(format!("{flag} is an option of {}, not of {}", owners.join(", "), G::ID)));
+        };
+        match option.kind {
+            OptionKind::Flag => parts.push(key.to_string()),
+            OptionKind::Choice { choices } => {
+                if !choices.iter().any(|c| !c.value.is_empty() && c.value.eq_ignore_ascii_case(value)) {
+                    let names: Vec<&str> = choices.iter().map(|c| c.value).filter(|v| !v.is_empty()).collect();
+                    let list = match names.split_last() {
+                        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                        _ => names.join(""),
+                    };
+                    return Err(Failure::Input(format!(
+                        "{flag} is {list}, not '{}'",
+                        value.chars().take(30).collect::<String>()
+                    )));
+                }
+                parts.push(format!("{key}={value}"));
+            }
+            OptionKind::Number { min, max, .. } => match value.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => parts.push(format!("{key}={n}")),
+                _ => {
+                    return Err(Failure::Input(format!(
+                        "{flag} is a number from {min} to {max}, not '{}'",
+                        value.chars().take(30).collect::<String>()
+                    )));
+                }
+            },
+            OptionKind::File { .. } => parts.push(format!("{key}={value}")),
+        }
+    }
+    let text = parts.iter().filter(|p| !p.is_empty() && p.as_str() != "standard").cloned().collect::<Vec<_>>();
+    Ok(text.join(","))
 }
 
 /// Parses a bot description, as bad input on failure.

@@ -2,12 +2,12 @@
 //! with move entry in the game's notation, refusals that cite their rule,
 //! undo, and saving and loading game records.
 
-use crate::view::TerminalGame;
+use crate::view;
 use crate::{Failure, parse_bot};
 use arbiter_ai::Bot;
 use arbiter_core::{
-    ActionSpace, ChanceSource, Decision, DiceMode, ManualDice, MatchConfig, PlayerSpec, Record, Refusal, Seat, Session,
-    ToMove,
+    ActionSpace, ChanceSource, Decision, DiceMode, Entry, ManualDice, MatchConfig, PlayerSpec, Record, Refusal, Seat,
+    Session, ToMove, Viewer, information::shown_events,
 };
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -32,11 +32,16 @@ pub struct Options {
     pub load: Option<PathBuf>,
 }
 
-/// The strongest bot for the game (see docs/ai.md).
-fn strongest_bot<G: TerminalGame>(variant: &str, seats: usize) -> Result<arbiter_ai::BotSpec, Failure> {
-    let v = G::parse_variant(variant).map_err(Failure::Input)?;
-    let game = G::new(v, seats).map_err(|e| Failure::Input(e.to_string()))?;
-    parse_bot(game.auto_bot())
+/// The game's default bot (its entry's; see docs/ai.md), thinking `think`
+/// seconds a decision if it thinks for a time.
+fn strongest_bot<G: Entry>(think: f64) -> Result<arbiter_ai::BotSpec, Failure> {
+    let mut spec = parse_bot(G::about().default_bot)?;
+    if let arbiter_ai::BotSpec::Mcts { time: Some(t), .. } | arbiter_ai::BotSpec::AlphaBeta { time: Some(t), .. } =
+        &mut spec
+    {
+        *t = think;
+    }
+    Ok(spec)
 }
 
 fn refusal_text(r: &Refusal) -> String {
@@ -46,30 +51,34 @@ fn refusal_text(r: &Refusal) -> String {
     format!("  ✗ {}\n    rule {} — {source}{}", r.reason, r.rule, r.section)
 }
 
-fn load_record<G: TerminalGame>(path: &Path) -> Result<Record<G>, Failure> {
+fn load_record<G: Entry>(path: &Path) -> Result<Record<G>, Failure> {
     let text =
         std::fs::read_to_string(path).map_err(|e| Failure::Input(format!("cannot read {}: {e}", path.display())))?;
     Record::<G>::from_json(&text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))
 }
 
-struct Table<G: TerminalGame> {
+struct Table<G: Entry> {
     session: Session<G>,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
     manual: bool,
     color: bool,
     /// Record lengths just before each human decision, for undo.
     marks: Vec<usize>,
-    shown: Option<usize>,
+    /// The record length and viewer of the last picture drawn.
+    shown: Option<(usize, Viewer)>,
+    /// The one human seat when the others are bots: in a game with secrets,
+    /// the screen shows what that seat may see.
+    human: Option<Seat>,
     /// The decision last taken for a person because it was the only one
     /// possible, until the person types again.
     taken: Option<String>,
 }
 
 /// Runs `arbiter play`.
-pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
+pub fn run<G: Entry>(o: &Options) -> Result<(), Failure> {
     let opponent = match o.opponent.to_ascii_lowercase().as_str() {
         "human" => None,
-        "auto" => Some(strongest_bot::<G>(&o.variant, o.seats)?),
+        "auto" => Some(strongest_bot::<G>(o.think)?),
         _ => Some(parse_bot(&o.opponent)?),
     };
     if !(o.think.is_finite() && o.think >= 0.0) {
@@ -139,24 +148,58 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
     if let Some(intro) = game.intro().filter(|_| o.load.is_none()) {
         println!("\n{intro}");
     }
-    let mut table = Table { session, bots, manual: o.manual_dice, color, marks: Vec::new(), shown: None, taken: None };
+    let human = opponent.as_ref().map(|_| Seat(o.human));
+    let mut table =
+        Table { session, bots, manual: o.manual_dice, color, marks: Vec::new(), shown: None, human, taken: None };
     table.run()
 }
 
-impl<G: TerminalGame> Table<G> {
-    fn show(&mut self) {
-        if self.shown != Some(self.session.len()) {
-            print!("\n{}", self.session.game().render(self.session.state(), self.color));
-            self.shown = Some(self.session.len());
+impl<G: Entry> Table<G> {
+    /// Who the screen shows things to: in a game with secrets, the one
+    /// human seat (or, with several people at one keyboard, `seat` when it is
+    /// theirs to decide, else spectators); everything otherwise.
+    fn viewer(&self, seat: Option<Seat>) -> Viewer {
+        let game = self.session.game();
+        if !game.has_hidden_information() {
+            return Viewer::Referee;
+        }
+        if self.session.to_move() == ToMove::Over {
+            return arbiter_core::information::viewer_at_end(
+                game,
+                self.session.state(),
+                self.human.map_or(Viewer::Spectator, Viewer::Seat),
+            );
+        }
+        match (self.human, seat) {
+            (Some(h), _) => Viewer::Seat(h),
+            (None, Some(s)) => Viewer::Seat(s),
+            (None, None) => Viewer::Spectator,
         }
     }
 
-    fn report(&self, who: &str, decision: &str, events: &[G::Event]) {
-        println!("{who}: {decision}");
-        let (game, state) = (self.session.game(), self.session.state());
-        for e in events {
-            println!("  · {}", game.event_text(state, e));
+    fn show(&mut self, seat: Option<Seat>) {
+        let viewer = self.viewer(seat);
+        if self.shown != Some((self.session.len(), viewer)) {
+            print!("\n{}", view::render(self.session.game(), self.session.state(), viewer, self.color));
+            self.shown = Some((self.session.len(), viewer));
         }
+    }
+
+    /// Prints a decision and its events as the screen's viewer may see them;
+    /// `public` tells whether the decision itself may be seen.
+    fn report(&self, who: &str, decision: &str, public: bool, events: &[G::Event]) {
+        let viewer = self.viewer(None);
+        println!("{who}: {}", if public { decision } else { "(a secret decision)" });
+        let (game, state) = (self.session.game(), self.session.state());
+        for e in shown_events(game, events, viewer) {
+            println!("  · {}", game.event_text(state, &e));
+        }
+    }
+
+    /// Whether the screen's viewer may see `decision`, taken now.
+    fn visible(&self, decision: &Decision<G::Action>) -> bool {
+        let viewer = self.viewer(None);
+        arbiter_core::information::decision_shown(self.session.game(), self.session.state(), decision, viewer)
     }
 
     fn run(&mut self) -> Result<(), Failure> {
@@ -165,8 +208,8 @@ impl<G: TerminalGame> Table<G> {
         loop {
             match self.session.to_move() {
                 ToMove::Over => {
-                    self.show();
-                    println!("{}", self.session.game().prompt(self.session.state()));
+                    self.show(None);
+                    println!("{}", view::prompt(self.session.game(), self.session.state()));
                     println!("Commands now: save FILE, undo, quit.");
                     if !self.human_turn(&mut input, None)? {
                         return Ok(());
@@ -177,7 +220,7 @@ impl<G: TerminalGame> Table<G> {
                     // drawn before the first roll (E'thia's standard deployment
                     // goes straight to the action roll).
                     if self.shown.is_none() {
-                        self.show();
+                        self.show(None);
                     }
                     let request = self.session.dice_request();
                     if self.manual {
@@ -187,6 +230,8 @@ impl<G: TerminalGame> Table<G> {
                             );
                         }
                     }
+                    // The state before the roll, to judge who may see it (games with secrets).
+                    let before = self.session.game().has_hidden_information().then(|| self.session.state().clone());
                     let result = if self.manual {
                         let mut dice = ManualDice::new(&mut input, std::io::stdout());
                         match dice.roll(&request) {
@@ -196,12 +241,27 @@ impl<G: TerminalGame> Table<G> {
                     } else {
                         self.session.roll_seeded()
                     };
+                    let public = match (&result, &before) {
+                        (Ok((roll, _)), Some(before)) => arbiter_core::information::decision_shown(
+                            self.session.game(),
+                            before,
+                            &Decision::Roll(roll.clone()),
+                            self.viewer(None),
+                        ),
+                        _ => true,
+                    };
                     match result {
-                        Ok((roll, events)) => self.report("Dice", &format!("{request} → {roll}"), &events),
+                        Ok((roll, events)) => self.report("Dice", &format!("{request} → {roll}"), public, &events),
                         Err(r) => println!("{}", refusal_text(&r)),
                     }
                 }
-                ToMove::Seat(seat) => {
+                to_move @ (ToMove::Seat(_) | ToMove::Together(_)) => {
+                    // Bots commit their secret choices first, then people.
+                    let seats = to_move.seats();
+                    let Some(seat) = seats.iter().find(|s| self.bots[s.index()].is_some()).or_else(|| seats.lowest())
+                    else {
+                        return Ok(());
+                    };
                     if self.bots[seat.index()].is_some() {
                         self.bot_turn(seat)?;
                     } else if !self.human_turn(&mut input, Some(seat))? {
@@ -214,15 +274,16 @@ impl<G: TerminalGame> Table<G> {
 
     fn bot_turn(&mut self, seat: Seat) -> Result<(), Failure> {
         let game = self.session.game().clone();
-        let state = self.session.state().clone();
         let Some(bot) = self.bots[seat.index()].as_mut() else { return Ok(()) };
-        let action =
-            bot.choose(&game, &state).ok_or_else(|| Failure::Run(format!("the {} bot found no action", bot.name())))?;
+        let action = arbiter_ai::decide(bot.as_mut(), &game, self.session.state(), seat)
+            .ok_or_else(|| Failure::Run(format!("the {} bot found no action", bot.name())))?;
         let text = game.action_text(&action);
         let name = bot.name();
-        match self.session.apply(Decision::Act(action)) {
+        let decision = self.as_decision(seat, action.clone());
+        let public = self.visible(&decision);
+        match self.session.act_as(seat, action) {
             Ok(events) => {
-                self.report(&format!("{seat} ({name})"), &text, &events);
+                self.report(&format!("{seat} ({name})"), &text, public, &events);
                 Ok(())
             }
             Err(r) => Err(Failure::Run(format!("the bot chose a refused action {text}: {r}"))),
@@ -234,25 +295,27 @@ impl<G: TerminalGame> Table<G> {
         let game = self.session.game().clone();
         if let Some(seat) = seat {
             let mut legal = Vec::new();
-            game.legal_actions(self.session.state(), &mut legal);
+            game.legal_actions_of(self.session.state(), seat, &mut legal);
             // A continuous game lists a sample, not every legal decision:
             // one candidate does not make it the only choice.
             if legal.len() == 1 && game.action_space() == ActionSpace::Enumerable {
                 let only = legal.remove(0);
                 let text = game.action_text(&only);
+                let public = self.visible(&self.as_decision(seat, only.clone()));
                 self.marks.push(self.session.len());
-                if let Ok(events) = self.session.apply(Decision::Act(only)) {
+                if let Ok(events) = self.session.act_as(seat, only) {
                     self.report(
                         &format!("{seat}"),
                         &format!("{text} — taken for you, the only possible decision"),
+                        public,
                         &events,
                     );
                 }
                 self.taken = Some(text);
                 return Ok(true);
             }
-            self.show();
-            println!("{}", game.prompt(self.session.state()));
+            self.show(Some(seat));
+            println!("{}", view::prompt(&game, self.session.state()));
         }
         print!("> ");
         let _ = std::io::stdout().flush();
@@ -287,7 +350,9 @@ impl<G: TerminalGame> Table<G> {
             "board" => self.shown = None,
             "moves" | "legal" => {
                 let mut legal = Vec::new();
-                game.legal_actions(self.session.state(), &mut legal);
+                if let Some(seat) = seat {
+                    game.legal_actions_of(self.session.state(), seat, &mut legal);
+                }
                 let texts: Vec<String> = legal.iter().map(|a| game.action_text(a)).collect();
                 if game.action_space() == ActionSpace::Continuous {
                     // Positions are written rounded: list what reads back legal,
@@ -341,19 +406,27 @@ impl<G: TerminalGame> Table<G> {
             },
             "save" | "load" => println!("  usage: {word} FILE"),
             // A question about the table (Ephemeral's `measure`) is answered, not applied.
-            _ if game.query(self.session.state(), line).is_some() => {
-                println!("{}", game.query(self.session.state(), line).unwrap_or_default());
+            _ if view::query(&game, self.session.state(), line).is_some() => {
+                println!("{}", view::query(&game, self.session.state(), line).unwrap_or_default());
             }
             _ => match game.parse_action(self.session.state(), line) {
                 Err(e) => println!("  ✗ {e}\n    (type 'help' for the notation, 'moves' for the legal actions)"),
                 Ok(action) => {
                     let text = game.action_text(&action);
                     let len = self.session.len();
-                    match self.session.apply(Decision::Act(action)) {
+                    let public = match seat {
+                        Some(s) => self.visible(&self.as_decision(s, action.clone())),
+                        None => true,
+                    };
+                    let applied = match seat {
+                        Some(seat) => self.session.act_as(seat, action),
+                        None => self.session.apply(Decision::Act(action)),
+                    };
+                    match applied {
                         Ok(events) => {
                             self.marks.push(len);
                             let who = seat.map(|s| s.to_string()).unwrap_or_default();
-                            self.report(&who, &text, &events);
+                            self.report(&who, &text, public || seat == self.human, &events);
                         }
                         Err(r) => println!("{}", refusal_text(&r)),
                     }
@@ -361,5 +434,13 @@ impl<G: TerminalGame> Table<G> {
             },
         }
         Ok(true)
+    }
+
+    /// The decision `seat` takes with `action` now, as the record will hold it.
+    fn as_decision(&self, seat: Seat, action: G::Action) -> Decision<G::Action> {
+        match self.session.to_move() {
+            ToMove::Together(_) => Decision::Commit { seat, action },
+            _ => Decision::Act(action),
+        }
     }
 }

@@ -2,14 +2,25 @@
 //! what it did, and the table.
 
 use crate::Failure;
-use crate::view::TerminalGame;
-use arbiter_core::{Decision, Record};
-use arbiter_ephemeral::Ephemeral;
-use arbiter_essence::Essence;
-use arbiter_ethia::Ethia;
-use arbiter_ethia::worlds::EthiaWorlds;
+use crate::view;
+use arbiter_core::{Decision, Entry, Record, Viewer};
+use arbiter_games::Visitor;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
+
+/// Replays a record of whichever game it names.
+struct Replay<'a> {
+    text: &'a str,
+    path: &'a Path,
+    step: bool,
+}
+
+impl Visitor for Replay<'_> {
+    type Output = Result<(), Failure>;
+    fn visit<G: Entry>(&mut self) -> Result<(), Failure> {
+        replay::<G>(self.text, self.path, self.step)
+    }
+}
 
 /// Runs `arbiter replay`.
 pub fn run(path: &Path, step: bool) -> Result<(), Failure> {
@@ -18,16 +29,13 @@ pub fn run(path: &Path, step: bool) -> Result<(), Failure> {
     let header: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| Failure::Input(format!("{}: invalid JSON: {e}", path.display())))?;
     match header.get("game").and_then(|g| g.as_str()) {
-        Some("essence") => replay::<Essence>(&text, path, step),
-        Some("ethia") => replay::<Ethia>(&text, path, step),
-        Some("ethia-worlds") => replay::<EthiaWorlds>(&text, path, step),
-        Some("ephemeral") => replay::<Ephemeral>(&text, path, step),
-        Some(other) => Err(Failure::Input(format!("{}: this build cannot replay '{other}'", path.display()))),
+        Some(id) => arbiter_games::find(id, &mut Replay { text: &text, path, step })
+            .unwrap_or_else(|| Err(Failure::Input(format!("{}: this build cannot replay '{id}'", path.display())))),
         None => Err(Failure::Input(format!("{}: not a game record (no \"game\")", path.display()))),
     }
 }
 
-fn replay<G: TerminalGame>(text: &str, path: &Path, step: bool) -> Result<(), Failure> {
+fn replay<G: Entry>(text: &str, path: &Path, step: bool) -> Result<(), Failure> {
     let record = Record::<G>::from_json(text).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
     record.verify_seed().map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
     let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -45,6 +53,7 @@ fn replay<G: TerminalGame>(text: &str, path: &Path, step: bool) -> Result<(), Fa
         .replay_with(|i, d, events, state| {
             let text = match d {
                 Decision::Act(a) => game.action_text(a),
+                Decision::Commit { seat, action } => format!("{seat}: {}", game.action_text(action)),
                 Decision::Roll(r) => format!("dice {r}"),
             };
             frames.push((
@@ -64,7 +73,7 @@ fn replay<G: TerminalGame>(text: &str, path: &Path, step: bool) -> Result<(), Fa
             println!("  · {e}");
         }
         if step || i + 1 == frames.len() {
-            print!("{}", game.render(state, color));
+            print!("{}", view::render(&game, state, Viewer::Referee, color));
         }
         if step && i + 1 < frames.len() {
             print!("[Enter] next, b back, q quit > ");

@@ -3,11 +3,10 @@
 //! results are gathered in game order, so identical seeds give identical
 //! results whatever the number of threads (for bots limited by iterations).
 
-use crate::view::TerminalGame;
 use crate::{Failure, parse_bot};
-use arbiter_ai::{Bot, BotSpec};
-use arbiter_core::stats::{Proportion, wilson};
-use arbiter_core::{ChanceSource, Decision, Discard, OutcomeKind, Seat, SeededDice, ToMove};
+use arbiter_ai::{Bot, BotSpec, decide};
+use arbiter_core::stats::{Mean, Proportion, mean_interval, wilson};
+use arbiter_core::{ChanceSource, Decision, Discard, Entry, OutcomeKind, Seat, SeededDice, ToMove};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -71,6 +70,9 @@ pub struct Summary {
     pub p2_win_rate: Proportion,
     /// Draw rate with its interval.
     pub draw_rate: Proportion,
+    /// Seat 1's mean return (the game's score: 1 a win, −1 a loss, or a
+    /// score in between) with its 95% interval.
+    pub p1_mean_return: Mean,
     /// Mean number of decisions per game.
     pub mean_length: f64,
     /// Games per second of wall-clock time.
@@ -92,15 +94,22 @@ pub fn game_seed(run_seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// One game's result.
+pub struct Played {
+    /// Who won.
+    pub result: Result1,
+    /// Decisions taken.
+    pub length: u64,
+    /// How it ended, in the game's words.
+    pub ending: String,
+    /// Seat 1's return.
+    pub p1_return: f64,
+}
+
 /// Plays one game between two bot descriptions (each seat gets its own bot,
 /// `specs[0]` for side 0's seats and `specs[1]` for side 1's); returns the
 /// winning side, the number of decisions and how the game ended in words.
-pub fn play_game<G: TerminalGame>(
-    game: &G,
-    specs: [&BotSpec; 2],
-    seed: u64,
-    think: f64,
-) -> Result<(Result1, u64, String), String> {
+pub fn play_game<G: Entry>(game: &G, specs: [&BotSpec; 2], seed: u64, think: f64) -> Result<Played, String> {
     let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
     for seat in 0..game.seats() {
         let spec = specs[game.side_of(Seat(seat as u8)).min(1)];
@@ -113,10 +122,17 @@ pub fn play_game<G: TerminalGame>(
         let decision = match game.to_move(&state) {
             ToMove::Over => break,
             ToMove::Chance => Decision::Roll(dice.roll(&game.dice(&state)).map_err(|e| e.to_string())?),
-            ToMove::Seat(s) => {
+            to_move @ (ToMove::Seat(_) | ToMove::Together(_)) => {
+                let Some(s) = to_move.first_seat() else { break };
                 let n = bots.len();
                 let bot = &mut bots[s.index() % n];
-                Decision::Act(bot.choose(game, &state).ok_or_else(|| format!("{} found no action", bot.name()))?)
+                let action =
+                    decide(bot.as_mut(), game, &state, s).ok_or_else(|| format!("{} found no action", bot.name()))?;
+                if matches!(to_move, ToMove::Together(_)) {
+                    Decision::Commit { seat: s, action }
+                } else {
+                    Decision::Act(action)
+                }
             }
         };
         game.apply(&mut state, &decision, &mut Discard).map_err(|r| format!("a bot's decision was refused: {r}"))?;
@@ -126,11 +142,16 @@ pub fn play_game<G: TerminalGame>(
         Some(OutcomeKind::Win(w)) if !w.is_empty() => Result1::Win(game.side_of(w[0]).min(1) as u8),
         _ => Result1::Draw,
     };
-    Ok((result, length, game.ending_label(&state)))
+    Ok(Played {
+        result,
+        length,
+        ending: crate::view::ending_label(game, &state),
+        p1_return: game.returns(&state, Seat(0)),
+    })
 }
 
 /// Runs the games and builds the summary.
-pub fn simulate<G: TerminalGame>(game: &G, o: &Options, progress: &ProgressBar) -> Result<Summary, Failure> {
+pub fn simulate<G: Entry>(game: &G, o: &Options, progress: &ProgressBar) -> Result<Summary, Failure> {
     let specs = [parse_bot(&o.p1)?, parse_bot(&o.p2)?];
     for s in &specs {
         s.build(game, 0, o.think).map_err(|e| Failure::Input(e.to_string()))?;
@@ -140,7 +161,7 @@ pub fn simulate<G: TerminalGame>(game: &G, o: &Options, progress: &ProgressBar) 
         .build()
         .map_err(|e| Failure::Run(e.to_string()))?;
     let started = Instant::now();
-    let results: Vec<Result<(Result1, u64, String), String>> = pool.install(|| {
+    let results: Vec<Result<Played, String>> = pool.install(|| {
         (0..o.games)
             .into_par_iter()
             .map(|i| {
@@ -152,10 +173,12 @@ pub fn simulate<G: TerminalGame>(game: &G, o: &Options, progress: &ProgressBar) 
     });
     let elapsed = started.elapsed().as_secs_f64();
     let (mut w1, mut w2, mut draws, mut length) = (0, 0, 0, 0u64);
+    let mut returns = Vec::with_capacity(results.len());
     let mut endings = std::collections::BTreeMap::new();
     for r in results {
-        let (result, len, ending) = r.map_err(Failure::Run)?;
+        let Played { result, length: len, ending, p1_return } = r.map_err(Failure::Run)?;
         length += len;
+        returns.push(p1_return);
         *endings.entry(ending).or_insert(0) += 1;
         match result {
             Result1::Win(0) => w1 += 1,
@@ -177,6 +200,7 @@ pub fn simulate<G: TerminalGame>(game: &G, o: &Options, progress: &ProgressBar) 
         p1_win_rate: wilson(w1, n),
         p2_win_rate: wilson(w2, n),
         draw_rate: wilson(draws, n),
+        p1_mean_return: mean_interval(&returns),
         mean_length: if n == 0 { 0.0 } else { length as f64 / n as f64 },
         games_per_sec: if elapsed > 0.0 { n as f64 / elapsed } else { 0.0 },
         elapsed_sec: elapsed,
@@ -190,7 +214,7 @@ fn pct(p: Proportion) -> String {
 }
 
 /// Runs `arbiter sim`.
-pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
+pub fn run<G: Entry>(o: &Options) -> Result<(), Failure> {
     let variant = G::parse_variant(&o.variant).map_err(Failure::Input)?;
     let game = G::new(variant, o.seats).map_err(|e| Failure::Input(e.to_string()))?;
     if !(o.think.is_finite() && o.think >= 0.0) {
@@ -210,6 +234,8 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
         println!("  P1 {:<28} wins {:>6}  {}", summary.p1, summary.p1_wins, pct(summary.p1_win_rate));
         println!("  P2 {:<28} wins {:>6}  {}", summary.p2, summary.p2_wins, pct(summary.p2_win_rate));
         println!("  draws {:>32}  {}", summary.draws, pct(summary.draw_rate));
+        let m = summary.p1_mean_return;
+        println!("  P1's mean return {:+.3}  [{:+.3}, {:+.3}]", m.mean, m.low, m.high);
         let endings: Vec<String> = summary.endings.iter().map(|(k, n)| format!("{k} {n}")).collect();
         println!("  endings: {}", endings.join(", "));
         println!("  mean length {:.1} decisions", summary.mean_length);

@@ -3,9 +3,9 @@
 //! `docs/ai.md` is this command's output).
 
 use crate::sim::{Result1, game_seed, play_game};
-use crate::view::TerminalGame;
 use crate::{Failure, parse_bot};
 use arbiter_ai::BotSpec;
+use arbiter_core::Entry;
 use arbiter_core::stats::{wilson, wilson_rate};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -38,7 +38,7 @@ struct Score {
 }
 
 /// Runs `arbiter tournament`.
-pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
+pub fn run<G: Entry>(o: &Options) -> Result<(), Failure> {
     let variant = G::parse_variant(&o.variant).map_err(Failure::Input)?;
     let game = G::new(variant, o.seats).map_err(|e| Failure::Input(e.to_string()))?;
     if o.bots.len() < 2 {
@@ -68,7 +68,7 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
                 let swapped = g % 2 == 1;
                 let seats = if swapped { [&specs[j], &specs[i]] } else { [&specs[i], &specs[j]] };
                 let seed = game_seed(o.seed, (p as u64) << 32 | g);
-                let r = play_game(&game, seats, seed, o.think).map(|(r, len, _)| (p, swapped, r, len));
+                let r = play_game(&game, seats, seed, o.think).map(|g| (p, swapped, g.result, g.length));
                 progress.inc(1);
                 r
             })
@@ -101,11 +101,12 @@ pub fn run<G: TerminalGame>(o: &Options) -> Result<(), Failure> {
             }
         }
     }
-    print_table::<G>(o, &specs, &pairs, &scores, first_player);
+    print_table::<G>(&game, o, &specs, &pairs, &scores, first_player);
     Ok(())
 }
 
-fn print_table<G: TerminalGame>(
+fn print_table<G: Entry>(
+    game: &G,
     o: &Options,
     specs: &[BotSpec],
     pairs: &[(usize, usize)],
@@ -116,7 +117,7 @@ fn print_table<G: TerminalGame>(
     println!(
         "{} ({}), {} games per pairing with sides swapped, seed {}, --think {}\n",
         G::NAME,
-        o.variant,
+        G::variant_label(game.variant()),
         o.games,
         o.seed,
         o.think

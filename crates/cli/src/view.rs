@@ -1,10 +1,17 @@
-//! What the terminal needs from a game beyond the core API: reading variants
-//! and actions typed by people, and drawing the table.
+//! Drawing games in the terminal. Every game draws itself from its entry
+//! (`Entry::picture`, from what the viewer observes); the first four games
+//! also have hand-drawn pictures here ([`RichView`]: boards with walls, a
+//! map of the table), with their own prompts and questions, found by the
+//! game's type at run time so that a new game needs nothing in this crate.
 
-use crate::GameFlags;
-use arbiter_core::{Evaluate, OutcomeKind, Seat};
+use arbiter_core::{Entry, Viewer};
+use arbiter_ephemeral::Ephemeral;
+use arbiter_essence::Essence;
+use arbiter_ethia::Ethia;
+use arbiter_ethia::worlds::EthiaWorlds;
 use arbiter_geometry::{Cell, Dir, Edge, Grid, Side, Walls};
-use std::hash::Hash;
+use std::any::Any;
+use std::marker::PhantomData;
 
 /// The file letters above a square-grid board, three characters a square.
 pub fn grid_files(g: &Grid) -> String {
@@ -37,79 +44,84 @@ pub fn grid_east(g: &Grid, walls: &Walls, c: Cell, f: i32) -> char {
     }
 }
 
-/// Refuses every game flag not in `allowed` (`mode`, `walls`, `quest`,
-/// `leaders`, `party`, `edition`, `set1`, `set2`, `terrain`).
-pub fn no_flags(flags: &GameFlags, allowed: &[&str]) -> Result<String, String> {
-    let given = [
-        ("mode", flags.mode.is_some(), "--mode and --walls are options of ethia"),
-        ("walls", flags.walls.is_some(), "--mode and --walls are options of ethia"),
-        ("quest", flags.quest.is_some(), "--quest and --leaders are options of ethia-worlds"),
-        ("leaders", flags.leaders.is_some(), "--quest and --leaders are options of ethia-worlds"),
-        ("party", flags.party.is_some(), "--party is an option of ethia-worlds"),
-        ("edition", flags.edition.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
-        ("set1", flags.set1.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
-        ("set2", flags.set2.is_some(), "--edition, --set1 and --set2 are options of ephemeral"),
-        ("terrain", flags.terrain.is_some(), "--terrain is an option of ephemeral"),
-    ];
-    match given.iter().find(|(name, set, _)| *set && !allowed.contains(name)) {
-        Some((_, _, why)) => Err((*why).to_string()),
-        None => Ok(String::new()),
-    }
-}
-
-/// A game the `arbiter` command can play in the terminal.
-pub trait TerminalGame: Evaluate<State: Hash + Eq, Event: std::fmt::Display> {
-    /// Parses the `--variant` text.
-    fn parse_variant(text: &str) -> Result<Self::Variant, String>;
-    /// The variant as `--variant` text.
-    fn variant_label(variant: &Self::Variant) -> String;
+/// A hand-drawn terminal view of a game without secrets.
+pub trait RichView: Entry {
     /// Draws the table; `color` allows ANSI colours.
     fn render(&self, state: &Self::State, color: bool) -> String;
     /// One line on whose decision it is and what it is about.
     fn prompt(&self, state: &Self::State) -> String;
-    /// Parses an action typed by a person.
-    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Self::Action, String>;
-    /// Writes an action as a person would type it.
-    fn action_text(&self, action: &Self::Action) -> String;
-    /// A short guide to the action notation.
-    fn notation_help(&self) -> &'static str;
-    /// Which side of a two-sided contest a seat plays for (its team); `sim`
-    /// gives `--p1` to side 0 and `--p2` to side 1.
-    fn side_of(&self, seat: Seat) -> usize {
-        seat.index() % 2
-    }
-    /// Players when `--players` is not given.
-    const DEFAULT_SEATS: usize = 2;
-    /// Extra variant switches from the game's own flags (`--mode`, `--walls`,
-    /// `--quest`, `--leaders`); a flag the game does not have is an error.
-    fn flag_switches(flags: &GameFlags) -> Result<String, String> {
-        no_flags(flags, &[])
-    }
-    /// The bot `--vs auto` plays: the strongest for the game (docs/ai.md).
-    fn auto_bot(&self) -> &'static str {
-        if !self.has_chance() && !self.has_hidden_information() { "alphabeta" } else { "mcts" }
-    }
-    /// Text shown once when a game starts (a quest's story), if any.
-    fn intro(&self) -> Option<String> {
-        None
-    }
-    /// An event in plain words; `state` is the table just after it.
-    fn event_text(&self, _state: &Self::State, event: &Self::Event) -> String {
-        event.to_string()
-    }
     /// Answers a line typed at the prompt that asks about the table without
     /// being a decision (Ephemeral's `measure a C`); `None` if the line is
-    /// not such a question. Players may ask at any time, and nothing changes.
+    /// not such a question.
     fn query(&self, _state: &Self::State, _line: &str) -> Option<String> {
         None
     }
-    /// A short word for how a finished game ended, tallied by `arbiter sim`.
-    fn ending_label(&self, state: &Self::State) -> String {
-        match self.outcome(state).map(|o| o.kind) {
-            Some(OutcomeKind::Win(w)) if !w.is_empty() => format!("side {} won", self.side_of(w[0]) + 1),
-            Some(OutcomeKind::Win(_)) => "nobody won".into(),
-            Some(OutcomeKind::Draw) => "draw".into(),
-            None => "unfinished".into(),
-        }
+    /// A short word for how a finished game ended, if the entry's is not enough.
+    fn ending_label(&self, _state: &Self::State) -> Option<String> {
+        None
     }
+}
+
+/// A rich view with its types erased, so that generic code can look for one.
+trait Erased: Sync {
+    fn render(&self, game: &dyn Any, state: &dyn Any, color: bool) -> Option<String>;
+    fn prompt(&self, game: &dyn Any, state: &dyn Any) -> Option<String>;
+    fn query(&self, game: &dyn Any, state: &dyn Any, line: &str) -> Option<Option<String>>;
+    fn ending(&self, game: &dyn Any, state: &dyn Any) -> Option<String>;
+}
+
+struct Typed<G>(PhantomData<fn() -> G>);
+
+impl<G: RichView> Erased for Typed<G> {
+    fn render(&self, game: &dyn Any, state: &dyn Any, color: bool) -> Option<String> {
+        Some(game.downcast_ref::<G>()?.render(state.downcast_ref::<G::State>()?, color))
+    }
+    fn prompt(&self, game: &dyn Any, state: &dyn Any) -> Option<String> {
+        Some(<G as RichView>::prompt(game.downcast_ref::<G>()?, state.downcast_ref::<G::State>()?))
+    }
+    fn query(&self, game: &dyn Any, state: &dyn Any, line: &str) -> Option<Option<String>> {
+        Some(game.downcast_ref::<G>()?.query(state.downcast_ref::<G::State>()?, line))
+    }
+    fn ending(&self, game: &dyn Any, state: &dyn Any) -> Option<String> {
+        <G as RichView>::ending_label(game.downcast_ref::<G>()?, state.downcast_ref::<G::State>()?)
+    }
+}
+
+/// The hand-drawn views.
+const RICH: &[&dyn Erased] = &[
+    &Typed::<Essence>(PhantomData),
+    &Typed::<Ethia>(PhantomData),
+    &Typed::<EthiaWorlds>(PhantomData),
+    &Typed::<Ephemeral>(PhantomData),
+];
+
+/// Draws what `viewer` sees: the hand-drawn view of a game without secrets
+/// if it has one, else the entry's picture of the viewer's observation.
+pub fn render<G: Entry>(game: &G, state: &G::State, viewer: Viewer, color: bool) -> String {
+    if !game.has_hidden_information()
+        && let Some(text) = RICH.iter().find_map(|r| r.render(game, state, color))
+    {
+        return text;
+    }
+    let seat = match viewer {
+        Viewer::Seat(s) => format!(" (as {s} sees it)"),
+        Viewer::Spectator => " (as spectators see it)".into(),
+        Viewer::Referee => String::new(),
+    };
+    format!("{}{seat}\n{}", G::NAME, game.picture(&game.observe(state, viewer)))
+}
+
+/// The prompt: the hand-drawn view's, else the entry's.
+pub fn prompt<G: Entry>(game: &G, state: &G::State) -> String {
+    RICH.iter().find_map(|r| r.prompt(game, state)).unwrap_or_else(|| game.prompt(state))
+}
+
+/// Answers a question about the table, if the line is one.
+pub fn query<G: Entry>(game: &G, state: &G::State, line: &str) -> Option<String> {
+    RICH.iter().find_map(|r| r.query(game, state, line)).flatten()
+}
+
+/// How a finished game ended, in a short word.
+pub fn ending_label<G: Entry>(game: &G, state: &G::State) -> String {
+    RICH.iter().find_map(|r| r.ending(game, state)).unwrap_or_else(|| game.ending_label(state))
 }

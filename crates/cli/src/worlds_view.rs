@@ -3,39 +3,15 @@
 //! each decision, Players' Choice Rule decisions included; and the variant
 //! text (`quest=…,party=FILE,leaders=N,no-shop,rounds=N`).
 
-use crate::GameFlags;
-use crate::view::{TerminalGame, grid_border, grid_east, grid_files, no_flags};
-use arbiter_core::{Game, Seat, ToMove};
-use arbiter_ethia::worlds::card::LeaderCard;
-use arbiter_ethia::worlds::quest::{EnemyKind, built_in};
-use arbiter_ethia::worlds::{
-    EthiaWorlds, Frame, Phase, Status, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant,
-};
+use crate::view::{RichView, grid_border, grid_east, grid_files};
+use arbiter_core::{Game, ToMove};
+use arbiter_ethia::enemy_name;
+use arbiter_ethia::worlds::quest::EnemyKind;
+use arbiter_ethia::worlds::{EthiaWorlds, Frame, Phase, Status, WorldsState};
 use arbiter_geometry::Cell;
-
-/// Largest quest or party file read.
-const MAX_FILE_BYTES: u64 = 1 << 20;
-
-/// Reads a quest or party file of at most 1 MiB.
-fn read_small(path: &str, what: &str) -> Result<String, String> {
-    let size = std::fs::metadata(path).map_err(|e| format!("cannot read {path}: {e}"))?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(format!("{path}: a {what} file is at most 1 MiB"));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
-}
 
 fn paint(text: &str, code: &str, color: bool) -> String {
     if color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
-}
-
-fn enemy_name(g: &EthiaWorlds, kind: EnemyKind) -> String {
-    let q = g.quest();
-    match kind {
-        EnemyKind::Close => q.close.name.clone(),
-        EnemyKind::Ranged => q.ranged.name.clone(),
-        EnemyKind::Boss => q.boss.as_ref().map(|b| b.name.clone()).unwrap_or_else(|| "boss".into()),
-    }
 }
 
 /// The map letter of an enemy kind.
@@ -98,42 +74,6 @@ fn enemy_label(g: &EthiaWorlds, s: &WorldsState, e: u8) -> String {
     }
 }
 
-/// Names the enemy or leader with a 0-based number.
-type Namer = fn(&EthiaWorlds, &WorldsState, usize) -> Option<String>;
-
-/// Puts names to the numbers in an event's words: "enemy 13" becomes
-/// "Coyote 13", "leader 2" becomes "Ma'Nia (2)".
-fn named(g: &EthiaWorlds, s: &WorldsState, text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut rest = text;
-    while let Some(i) = rest.find(['e', 'l']) {
-        out.push_str(&rest[..i]);
-        rest = &rest[i..];
-        let (word, name): (&str, Namer) = if rest.starts_with("enemy ") {
-            ("enemy ", |g, s, n| s.enemies.get(n).map(|e| format!("{} {}", enemy_name(g, e.kind), n + 1)))
-        } else if rest.starts_with("leader ") {
-            ("leader ", |_, s, n| s.leaders.get(n).map(|l| format!("{} ({})", l.card.name, n + 1)))
-        } else {
-            out.push_str(&rest[..1]);
-            rest = &rest[1..];
-            continue;
-        };
-        let digits: String = rest[word.len()..].chars().take_while(char::is_ascii_digit).collect();
-        match digits.parse::<usize>().ok().filter(|n| *n >= 1).and_then(|n| name(g, s, n - 1)) {
-            Some(named) => {
-                out.push_str(&named);
-                rest = &rest[word.len() + digits.len()..];
-            }
-            None => {
-                out.push_str(word);
-                rest = &rest[word.len()..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 /// The map's legend: only what can be seen on this map now.
 fn legend(g: &EthiaWorlds, s: &WorldsState) -> String {
     {
@@ -168,127 +108,7 @@ fn legend(g: &EthiaWorlds, s: &WorldsState) -> String {
     }
 }
 
-impl TerminalGame for EthiaWorlds {
-    const DEFAULT_SEATS: usize = 1;
-
-    fn parse_variant(text: &str) -> Result<WorldsVariant, String> {
-        let mut v = WorldsVariant::default();
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').unwrap_or((part, ""));
-            match (key, value) {
-                ("standard", "") => {}
-                ("shop", "") => v.shop = true,
-                ("no-shop", "") => v.shop = false,
-                ("quest", q) if !q.is_empty() => {
-                    if built_in(q).is_some() {
-                        v.quest = q.to_string();
-                        v.quest_file = None;
-                    } else {
-                        let text = read_small(q, "quest").map_err(|e| {
-                            format!("quest '{q}' is neither built in (kingdom-of-coyote) nor a readable file: {e}")
-                        })?;
-                        v.quest_file = Some(text);
-                    }
-                }
-                ("party", f) if !f.is_empty() => {
-                    let text = read_small(f, "party")?;
-                    v.party = LeaderCard::party_from_toml(&text).map_err(|e| format!("{f}: {e}"))?;
-                }
-                ("leaders", n) => {
-                    v.leaders = n.parse::<u8>().ok().filter(|n| (1..=4).contains(n)).ok_or("leaders=N takes 1 to 4")?
-                }
-                ("rounds", n) => {
-                    v.round_limit = n
-                        .parse::<u16>()
-                        .ok()
-                        .filter(|&n| n >= 1)
-                        .ok_or("rounds=N takes a number of rounds, at least 1")?
-                }
-                _ => {
-                    return Err(format!(
-                        "unknown E'thia Worlds switch '{}' (quest=ID|FILE, party=FILE, leaders=N, shop, no-shop, rounds=N)",
-                        part.chars().take(40).collect::<String>()
-                    ));
-                }
-            }
-        }
-        Ok(v)
-    }
-
-    fn variant_label(v: &WorldsVariant) -> String {
-        let mut parts = vec![match &v.quest_file {
-            Some(_) => "quest=(file)".to_string(),
-            None => format!("quest={}", v.quest),
-        }];
-        if v.leaders != 0 {
-            parts.push(format!("leaders={}", v.leaders));
-        }
-        if !v.party.is_empty() {
-            let names: Vec<&str> = v.party.iter().map(|c| c.name.as_str()).collect();
-            parts.push(format!("party=({})", names.join("/")));
-        }
-        parts.push(if v.shop { "shop".into() } else { "no-shop".into() });
-        parts.push(format!("rounds={}", v.round_limit));
-        parts.join(",")
-    }
-
-    fn flag_switches(flags: &GameFlags) -> Result<String, String> {
-        no_flags(flags, &["quest", "leaders", "party"])?;
-        let mut parts = Vec::new();
-        if let Some(q) = &flags.quest {
-            parts.push(format!("quest={q}"));
-        }
-        if let Some(n) = flags.leaders {
-            parts.push(format!("leaders={n}"));
-        }
-        if let Some(p) = &flags.party {
-            parts.push(format!("party={p}"));
-        }
-        Ok(parts.join(","))
-    }
-
-    fn auto_bot(&self) -> &'static str {
-        "heuristic"
-    }
-
-    fn side_of(&self, _seat: Seat) -> usize {
-        0
-    }
-
-    fn intro(&self) -> Option<String> {
-        let q = self.quest();
-        let mut text = format!("{} (level {})\n{}", q.name, q.level, q.story.trim());
-        if !q.credit.is_empty() {
-            text.push_str(&format!("\n({})", q.credit));
-        }
-        Some(text)
-    }
-
-    fn event_text(&self, s: &WorldsState, event: &WorldsEvent) -> String {
-        match *event {
-            // The close-quarters units share one action roll: it is theirs, not
-            // the first one's.
-            WorldsEvent::EnemyActions { enemy, attacks }
-                if s.enemies.get(usize::from(enemy)).is_some_and(|e| e.kind == EnemyKind::Close) =>
-            {
-                let name = &self.quest().close.name;
-                format!("the {name}s' shared action roll: {attacks} attack{}", if attacks == 1 { "" } else { "s" })
-            }
-            _ => named(self, s, &event.to_string()),
-        }
-    }
-
-    fn ending_label(&self, s: &WorldsState) -> String {
-        match s.ending {
-            Some(WorldsEnding::Won) => "quest won",
-            Some(WorldsEnding::Lost) => "quest lost",
-            Some(WorldsEnding::Escaped) => "party escaped",
-            Some(WorldsEnding::RoundLimit) => "round limit",
-            None => "unfinished",
-        }
-        .into()
-    }
-
+impl RichView for EthiaWorlds {
     fn render(&self, s: &WorldsState, color: bool) -> String {
         let q = self.quest();
         let g = &q.grid;
@@ -423,6 +243,7 @@ impl TerminalGame for EthiaWorlds {
                 };
             }
             ToMove::Chance => return "Dice".into(),
+            ToMove::Together(set) => return format!("{set} choose in secret"),
             ToMove::Seat(p) => p,
         };
         let ask = match s.phase {
@@ -521,38 +342,14 @@ impl TerminalGame for EthiaWorlds {
         };
         format!("{who}: {ask}{choices}")
     }
-
-    fn parse_action(&self, _s: &WorldsState, text: &str) -> Result<WorldsAction, String> {
-        text.parse::<WorldsAction>().map_err(|e| e.to_string())
-    }
-
-    fn action_text(&self, action: &WorldsAction) -> String {
-        action.to_string()
-    }
-
-    fn notation_help(&self) -> &'static str {
-        "Leaders are 1-4; squares a1..h16 (rank 1 is where the leaders start).
-  lead:2                 players' choice: leader 2 takes the next turn
-  drink:speed            drink an elixir before rolling (defense attack speed health
-                         full-health tunnel free-shot quickening)
-  roll | heal | revive:3 | favour:3     start the turn
-  move, then go | reroll | charm, then step:n ... step:nw, stop
-  attack:d9              capture attempt (then resolve | reroll | charm | quicken)
-  search:c7 disarm:b10 pick:a14 parley trade:2 escape end
-  chest:three | chest:one | chest:relic, take:ELIXIR, charm:attack
-  give:ITEM get:ITEM give-tokens:N get-tokens:N done      while trading
-  buy:ITEM done          at the Smokey Cauldron (relics: vitality might guard
-                         swiftness reach haste resurrection training-ranger ...)
-  aim:2 place:c4 pair:d6-2   players' choices for the enemies
-Every refusal names its rule; 'moves' lists what is possible now."
-    }
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use arbiter_ethia::worlds::Enemy;
+    use arbiter_ethia::worlds::card::LeaderCard;
+    use arbiter_ethia::worlds::{Enemy, WorldsVariant};
 
     fn game(quest_file: Option<String>, shop: bool) -> EthiaWorlds {
         let v = WorldsVariant { shop, leaders: 2, quest_file, ..WorldsVariant::default() };
@@ -629,17 +426,5 @@ mod tests {
         assert!(p.contains("not for this leader (Aurora Thorne already has that bonus): training-defender"), "{p}");
         s.leaders[0].card.tokens = 12;
         assert!(g.prompt(&s).contains("too dear for now: vitality 40"), "{}", g.prompt(&s));
-    }
-
-    #[test]
-    fn the_coyotes_shared_roll_is_theirs_and_called_coyotes_are_placed() {
-        let g = game(None, false);
-        let s = g.initial_state();
-        let c = s.enemies.iter().position(|e| e.kind == EnemyKind::Close).unwrap() as u8;
-        let text = g.event_text(&s, &WorldsEvent::EnemyActions { enemy: c, attacks: 2 });
-        assert_eq!(text, "the Coyotes' shared action roll: 2 attacks");
-        let at = arbiter_ethia::At::of(&g.quest().grid, s.enemies[usize::from(c)].at);
-        let text = g.event_text(&s, &WorldsEvent::Called { enemy: c, at });
-        assert!(text.starts_with(&format!("Coyote {} answers the call on ", c + 1)), "{text}");
     }
 }

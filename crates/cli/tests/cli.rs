@@ -277,7 +277,7 @@ fn worlds_script(seed: u64, leaders: u8) -> (Vec<String>, String) {
             ToMove::Chance => {
                 session.roll_seeded().unwrap();
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 let mut legal = Vec::new();
                 session.game().legal_actions(session.state(), &mut legal);
                 let a = *legal.choose(&mut rng).unwrap();
@@ -331,7 +331,7 @@ fn worlds_refusals_name_their_rule_and_flags_belong_to_their_game() {
     assert!(text(&o).contains("neither built in"), "{}", text(&o));
     let o = arbiter(&["play", "ethia", "--quest", "kingdom-of-coyote"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("--quest and --leaders are options of ethia-worlds"), "{}", text(&o));
+    assert!(text(&o).contains("--quest is an option of ethia-worlds, not of ethia"), "{}", text(&o));
     let o = arbiter(&["play", "ethia-worlds", "--players", "3", "--leaders", "2"], "");
     assert_eq!(o.status.code(), Some(2), "more players than leaders: {}", text(&o));
 }
@@ -546,10 +546,10 @@ fn ephemeral_script(seed: u64) -> (Vec<String>, arbiter_core::Session<arbiter_ep
                 session.roll_seeded().unwrap();
             }
             ToMove::Seat(Seat(1)) => {
-                let a = bot.choose(&game, session.state()).unwrap();
+                let a = arbiter_ai::decide(bot.as_mut(), &game, session.state(), Seat(1)).unwrap();
                 session.apply(Decision::Act(a)).unwrap();
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 if matches!(session.state().phase, Phase::Acting { .. }) {
                     return (typed, session);
                 }
@@ -636,10 +636,10 @@ fn ephemeral_figure_sets_come_from_files_or_names_and_bad_ones_exit_2() {
     assert!(text(&o).contains(&format!("--set2 {}", bad.display())), "{}", text(&o));
     let o = arbiter(&["sim", "ephemeral", "--edition", "v9"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("unknown edition"), "{}", text(&o));
+    assert!(text(&o).contains("--edition is v0.26 or v0.20, not 'v9'"), "{}", text(&o));
     let o = arbiter(&["sim", "essence", "--set1", "ember-court"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("options of ephemeral"), "{}", text(&o));
+    assert!(text(&o).contains("--set1 is an option of ephemeral, not of essence"), "{}", text(&o));
     // The default opponent is the heuristic bot: as strong as MCTS with a
     // second a decision here, and it answers at once.
     let o = arbiter(&["play", "ephemeral"], "quit\n");
@@ -882,6 +882,7 @@ fn ephemeral_reactions_are_asked_of_the_defenders_player_in_the_terminal() {
                 ToMove::Chance => {
                     session.roll_seeded().unwrap();
                 }
+                ToMove::Together(_) => unreachable!("Ephemeral Path has no simultaneous decisions"),
                 ToMove::Seat(seat) => {
                     let mut legal = Vec::new();
                     game.legal_actions(session.state(), &mut legal);
@@ -936,6 +937,49 @@ fn ephemeral_reactions_are_asked_of_the_defenders_player_in_the_terminal() {
     assert!(t.contains("is about to be dealt to"), "P2 is told what the window is about: {t}");
     assert!(t.contains("defends with T2"), "{t}");
     assert!(!t.contains('✗'), "every typed decision was accepted: {t}");
+}
+
+#[test]
+fn goofspiel_plays_against_a_bot_without_showing_its_bid_before_the_reveal() {
+    let file = tmp("goofspiel.json");
+    let f = file.to_str().unwrap();
+    let args = ["play", "goofspiel", "--cards", "3", "--order", "descending", "--vs", "random", "--seed", "1"];
+    let o = arbiter(&args, &format!("bid 3\nbid 7\nbid 2\n1\nsave {f}\nquit\n"));
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    // The bot bids first, in secret: the person sees that it bid, not what.
+    assert!(t.contains("P2 (random): (a secret decision)") && t.contains("P2 bids a card, face down"), "{t}");
+    assert!(!t.contains("P2 bids 1,") && !t.contains("P2 bids 2,") && !t.contains("P2 bids 3,"), "{t}");
+    assert!(t.contains("bids revealed: P1 3, P2"), "{t}");
+    assert!(t.contains("goofspiel.bid.card"), "a card not in hand is refused with its rule: {t}");
+    assert!(t.contains("Game over") && t.contains("on prize points"), "{t}");
+    let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(record["decisions"].as_array().unwrap().len(), 6);
+    assert!(record["decisions"][0]["commit"]["seat"].is_number(), "bids are recorded with their seat: {record}");
+    let o = arbiter(&["replay", f], "");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("Result:"), "{}", text(&o));
+    let o = arbiter(&["play", "goofspiel", "--cards", "0"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("--cards is a number from 1 to 64"), "{}", text(&o));
+    let o = arbiter(&["play", "gops", "--order", "sideways"], "");
+    assert!(text(&o).contains("--order is random, descending or ascending"), "{}", text(&o));
+}
+
+#[test]
+fn kuhn_poker_simulates_and_plays_a_hand() {
+    let o =
+        arbiter(&["sim", "kuhn", "--games", "200", "--seed", "1", "--p1", "random", "--p2", "random", "--json"], "");
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 200);
+    assert!(v["p1_mean_return"]["mean"].is_number(), "{v}");
+    let o = arbiter(&["play", "kuhn", "--vs", "greedy", "--seed", "4"], "bet\npass\nquit\n");
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("P2 is dealt a card, face down") && t.contains("(you)"), "{t}");
+    let o = arbiter(&["play", "kuhn", "--variant", "big-blind"], "");
+    assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]

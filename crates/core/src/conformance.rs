@@ -13,9 +13,22 @@
 //! decision: nothing runnable is ever left on top, whoever the top frame
 //! waits for is who the game says is to move, and the stack serialises with
 //! the state (so a record can stop and resume in the middle of a reaction).
+//!
+//! For information it checks that a game without hidden information shows
+//! every viewer the same observation; that a decision or event hidden from a
+//! viewer tells them nothing (their observation and the events they see are
+//! the same whichever alternative was taken: two states that differ only in
+//! what they may not see look identical to them); that every state resampled
+//! from a seat's observation gives back that observation, the seat to move
+//! and the seat's legal actions; and that a simultaneous decision gives the
+//! same state whatever order its seats commit in.
 
+use crate::information::shown_events;
 use crate::resolve::{Resolve, owed};
-use crate::{ActionSpace, Decision, Discard, Game, MatchConfig, PlayerSpec, Record, ToMove, Viewer, roll_with};
+use crate::{
+    ActionSpace, Decision, Discard, Game, MatchConfig, PlayerSpec, Record, Seat, Seats, ToMove, Viewer, Visibility,
+    roll_with,
+};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -37,6 +50,10 @@ pub struct Report {
     pub pending_decisions: usize,
     /// The deepest pending stack seen; only measured by [`run_resolving`].
     pub deepest: usize,
+    /// Secret choices in simultaneous decisions among the decisions.
+    pub commits: usize,
+    /// Alternatives to hidden decisions checked to tell their viewers nothing.
+    pub secrets_checked: usize,
 }
 
 /// Options of a run.
@@ -157,7 +174,12 @@ fn play_one<G: Game>(
                 if actions.is_empty() {
                     return Err(at(format!("{seat} is to move but has no legal action")));
                 }
-                check_actions(game, &state, &actions, options.actions_to_try, &mut rng).map_err(at)?;
+                let mut of = Vec::new();
+                game.legal_actions_of(&state, seat, &mut of);
+                if of != actions {
+                    return Err(at(format!("legal_actions_of({seat}) differs from legal_actions")));
+                }
+                check_actions(game, &state, seat, &actions, options.actions_to_try, &mut rng).map_err(at)?;
                 let refused = Decision::Roll(crate::Roll::default());
                 let mut copy = state.clone();
                 if game.apply(&mut copy, &refused, &mut Discard).is_ok() || copy != state {
@@ -178,6 +200,17 @@ fn play_one<G: Game>(
                 }
                 last_action = Some(drawn.clone());
                 Decision::Act(drawn)
+            }
+            ToMove::Together(set) => {
+                report.commits += 1;
+                check_together(game, &state, set, options.actions_to_try, &mut rng).map_err(at)?;
+                let seats: Vec<Seat> = set.iter().collect();
+                let seat = seats[rng.random_range(0..seats.len())];
+                actions.clear();
+                game.legal_actions_of(&state, seat, &mut actions);
+                let action = actions[rng.random_range(0..actions.len())].clone();
+                last_action = Some(action.clone());
+                Decision::Commit { seat, action }
             }
             ToMove::Chance => {
                 if !game.has_chance() {
@@ -213,6 +246,9 @@ fn play_one<G: Game>(
         if back != decision {
             return Err(at(format!("decision {json} does not read back identically")));
         }
+        if game.has_hidden_information() {
+            check_secrecy(game, &state, &decision, &mut rng, report).map_err(at)?;
+        }
         game.apply(&mut state, &decision, &mut Discard).map_err(|r| at(format!("{decision:?} was refused: {r}")))?;
         record.decisions.push(decision);
         step += 1;
@@ -228,6 +264,17 @@ fn play_one<G: Game>(
     }
     if matches!(game.outcome(&state).map(|o| o.kind), Some(crate::OutcomeKind::Draw)) {
         report.draws += 1;
+    }
+    for viewer in viewers(game) {
+        let shown = record.for_viewer(viewer).map_err(|e| format!("the record for {viewer:?} does not replay: {e}"))?;
+        let complete = shown.hidden == 0;
+        if viewer == Viewer::Referee && !complete {
+            return Err("the referee's record hides decisions".into());
+        }
+        if !game.has_hidden_information() && !complete {
+            return Err(format!("a game without hidden information hides decisions from {viewer:?}"));
+        }
+        serde_json::to_string(&shown).map_err(|e| format!("the record for {viewer:?} does not serialise: {e}"))?;
     }
     let text = record.to_json().map_err(|e| format!("the record does not serialise: {e}"))?;
     let read: Record<G> = Record::from_json(&text).map_err(|e| format!("the record does not read back: {e}"))?;
@@ -253,10 +300,195 @@ fn check_state<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
     if &opened != state {
         return Err("state file does not open identically".into());
     }
+    let public = game.observe(state, Viewer::Spectator);
+    for v in viewers(game) {
+        let seen = game.observe(state, v);
+        serde_json::to_string(&seen).map_err(|e| format!("observation for {v:?}: {e}"))?;
+        if !game.has_hidden_information() && seen != public {
+            return Err(format!("a game without hidden information shows {v:?} another observation"));
+        }
+    }
+    if game.has_hidden_information() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x5eed);
+        for seat in (0..game.seats()).map(|s| Seat(s as u8)) {
+            check_resample(game, state, seat, &mut rng)?;
+        }
+    }
+    Ok(())
+}
+
+/// Every viewer: the seats, a spectator and the referee.
+fn viewers<G: Game>(game: &G) -> Vec<Viewer> {
     let mut viewers = vec![Viewer::Spectator, Viewer::Referee];
-    viewers.extend((0..game.seats()).map(|s| Viewer::Seat(crate::Seat(s as u8))));
-    for v in viewers {
-        serde_json::to_string(&game.observe(state, v)).map_err(|e| format!("observation for {v:?}: {e}"))?;
+    viewers.extend((0..game.seats()).map(|s| Viewer::Seat(Seat(s as u8))));
+    viewers
+}
+
+/// The legal actions of `seat` in `state`.
+fn actions_of<G: Game>(game: &G, state: &G::State, seat: Seat) -> Vec<G::Action> {
+    let mut out = Vec::new();
+    game.legal_actions_of(state, seat, &mut out);
+    out
+}
+
+/// True if two lists hold the same actions, in any order.
+fn same_actions<A: PartialEq>(a: &[A], b: &[A]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.contains(x)) && b.iter().all(|x| a.contains(x))
+}
+
+/// A few states resampled from `seat`'s observation must give that seat the
+/// same observation, the same seat to move and the same legal actions.
+fn check_resample<G: Game>(game: &G, state: &G::State, seat: Seat, rng: &mut ChaCha8Rng) -> Result<(), String> {
+    let seen = game.observe(state, Viewer::Seat(seat));
+    let mine = actions_of(game, state, seat);
+    for _ in 0..3 {
+        let sample = game
+            .resample(seat, &seen, rng)
+            .ok_or_else(|| format!("the game hides information but cannot resample for {seat}"))?;
+        game.validate_state(&sample).map_err(|e| format!("a state resampled for {seat} is invalid: {e}"))?;
+        if game.observe(&sample, Viewer::Seat(seat)) != seen {
+            return Err(format!("a state resampled for {seat} gives {seat} another observation"));
+        }
+        if game.to_move(&sample) != game.to_move(state) {
+            return Err(format!("a state resampled for {seat} has another seat to move"));
+        }
+        let theirs = actions_of(game, &sample, seat);
+        if mine.len() <= 256 && !same_actions(&mine, &theirs) {
+            return Err(format!("a state resampled for {seat} gives {seat} other legal actions"));
+        }
+    }
+    Ok(())
+}
+
+/// What `viewer` sees after `decision`: their observation and the events
+/// shown to them, as JSON (`None` if the decision is refused).
+fn seen_after<G: Game>(
+    game: &G,
+    state: &G::State,
+    decision: &Decision<G::Action>,
+    viewer: Viewer,
+) -> Option<(G::Observation, String)> {
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    game.apply(&mut after, decision, &mut events).ok()?;
+    let shown = serde_json::to_string(&shown_events(game, &events, viewer)).ok()?;
+    Some((game.observe(&after, viewer), shown))
+}
+
+/// A decision hidden from a viewer must tell them nothing: whichever
+/// alternative its seat (or the dice) had taken instead, with the same
+/// visibility, the viewer's observation and shown events are the same.
+fn check_secrecy<G: Game>(
+    game: &G,
+    state: &G::State,
+    decision: &Decision<G::Action>,
+    rng: &mut ChaCha8Rng,
+    report: &mut Report,
+) -> Result<(), String> {
+    let visibility = game.decision_visibility(state, decision);
+    if visibility == Visibility::Public {
+        return Ok(());
+    }
+    let hidden_from: Vec<Viewer> = viewers(game).into_iter().filter(|v| !visibility.shows(*v)).collect();
+    let mut alternatives: Vec<Decision<G::Action>> = Vec::new();
+    match decision {
+        Decision::Roll(_) => {
+            let request = game.dice(state);
+            if request.outcome_count().is_some_and(|n| n <= 64) {
+                request.for_each_outcome(|r| alternatives.push(Decision::Roll(r.clone())));
+            } else {
+                alternatives.extend((0..8).map(|_| Decision::Roll(roll_with(rng, &request))));
+            }
+        }
+        Decision::Act(_) | Decision::Commit { .. } => {
+            let Some(seat) = decision.seat(game.to_move(state)) else { return Ok(()) };
+            let mut all = actions_of(game, state, seat);
+            while all.len() > 8 {
+                all.swap_remove(rng.random_range(0..all.len()));
+            }
+            alternatives.extend(all.into_iter().map(|action| match decision {
+                Decision::Commit { .. } => Decision::Commit { seat, action },
+                _ => Decision::Act(action),
+            }));
+        }
+    }
+    alternatives.retain(|a| a != decision && game.decision_visibility(state, a) == visibility);
+    for viewer in hidden_from {
+        let Some(seen) = seen_after(game, state, decision, viewer) else { return Ok(()) };
+        for alternative in &alternatives {
+            let Some(other) = seen_after(game, state, alternative, viewer) else { continue };
+            report.secrets_checked += 1;
+            if other.0 != seen.0 {
+                return Err(format!(
+                    "{decision:?} is hidden from {viewer:?}, but {alternative:?} would show them another observation"
+                ));
+            }
+            if other.1 != seen.1 {
+                return Err(format!(
+                    "{decision:?} is hidden from {viewer:?}, but they see other events after {alternative:?}: {} against {}",
+                    other.1, seen.1
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A simultaneous decision: every seat of it has legal actions, seats not in
+/// it may not commit, a seat's choice is hidden from the others until the
+/// last, and the seats' choices give the same state in any order.
+fn check_together<G: Game>(
+    game: &G,
+    state: &G::State,
+    set: Seats,
+    limit: usize,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), String> {
+    if !game.has_hidden_information() {
+        return Err("a simultaneous decision in a game without hidden information".into());
+    }
+    if set.is_empty() || set.iter().any(|s| s.index() >= game.seats()) {
+        return Err(format!("a simultaneous decision of {set} in a {}-seat game", game.seats()));
+    }
+    let mut choices = Vec::new();
+    for seat in set.iter() {
+        let actions = actions_of(game, state, seat);
+        if actions.is_empty() {
+            return Err(format!("{seat} owes a simultaneous decision but has no legal action"));
+        }
+        check_actions(game, state, seat, &actions, limit, rng)?;
+        choices.push((seat, actions[rng.random_range(0..actions.len())].clone()));
+    }
+    for outsider in (0..game.seats()).map(|s| Seat(s as u8)).filter(|s| !set.contains(*s)) {
+        let mut copy = state.clone();
+        match game.apply_as(&mut copy, outsider, &choices[0].1, &mut Discard) {
+            Err(r) if r.rule.starts_with("core.turn.") && copy == *state => {}
+            _ => return Err(format!("{outsider} could commit although only {set} owe a decision")),
+        }
+    }
+    let mut fast = state.clone();
+    game.apply_legal(&mut fast, &choices[0].1, &mut Discard);
+    let mut checked = state.clone();
+    game.apply_commit(&mut checked, choices[0].0, &choices[0].1, &mut Discard)
+        .map_err(|r| format!("{}'s listed choice is refused: {r}", choices[0].0))?;
+    if fast != checked {
+        return Err("apply_legal and apply_commit disagree on the first seat's choice".into());
+    }
+    let play = |order: &mut dyn Iterator<Item = &(Seat, G::Action)>| -> Result<G::State, String> {
+        let mut s = state.clone();
+        for (seat, action) in order {
+            if !game.to_move(&s).owes(*seat) {
+                return Err(format!("{seat} no longer owes its choice after another seat's"));
+            }
+            game.apply(&mut s, &Decision::Commit { seat: *seat, action: action.clone() }, &mut Discard)
+                .map_err(|r| format!("{seat}'s choice {action:?} is refused: {r}"))?;
+        }
+        Ok(s)
+    };
+    let forward = play(&mut choices.iter())?;
+    let backward = play(&mut choices.iter().rev())?;
+    if forward != backward {
+        return Err(format!("the choices of {set} give another state when committed in another order"));
     }
     Ok(())
 }
@@ -264,6 +496,7 @@ fn check_state<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
 fn check_actions<G: Game>(
     game: &G,
     state: &G::State,
+    seat: Seat,
     actions: &[G::Action],
     limit: usize,
     rng: &mut ChaCha8Rng,
@@ -275,14 +508,19 @@ fn check_actions<G: Game>(
     };
     for i in picks {
         let action = &actions[i];
-        game.check(state, action).map_err(|r| format!("listed action {action:?} fails check: {r}"))?;
         let mut copy = state.clone();
-        game.apply_action(&mut copy, action, &mut Discard)
-            .map_err(|r| format!("listed action {action:?} is refused: {r}"))?;
-        let mut fast = state.clone();
-        game.apply_legal(&mut fast, action, &mut Discard);
-        if fast != copy {
-            return Err(format!("apply_legal and apply_action disagree on {action:?}"));
+        if let ToMove::Together(_) = game.to_move(state) {
+            game.apply_commit(&mut copy, seat, action, &mut Discard)
+                .map_err(|r| format!("{seat}'s listed choice {action:?} is refused: {r}"))?;
+        } else {
+            game.check(state, action).map_err(|r| format!("listed action {action:?} fails check: {r}"))?;
+            game.apply_action(&mut copy, action, &mut Discard)
+                .map_err(|r| format!("listed action {action:?} is refused: {r}"))?;
+            let mut fast = state.clone();
+            game.apply_legal(&mut fast, action, &mut Discard);
+            if fast != copy {
+                return Err(format!("apply_legal and apply_action disagree on {action:?}"));
+            }
         }
         let json = serde_json::to_string(action).map_err(|e| e.to_string())?;
         let back: G::Action = serde_json::from_str(&json).map_err(|e| format!("action {json}: {e}"))?;

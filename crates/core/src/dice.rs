@@ -52,6 +52,7 @@ impl DiceRequest {
     /// Adds one die; silently ignores dice beyond [`MAX_DICE`] or with no sides
     /// (games never ask for those; the conformance suite checks it). The label
     /// may be a fixed `&'static str` or text built for the moment.
+    #[inline]
     pub fn with(mut self, sides: u8, label: impl Into<Label>) -> Self {
         if sides > 0 {
             let _ = self.dice.try_push(Die { sides, label: label.into() });
@@ -59,11 +60,18 @@ impl DiceRequest {
         self
     }
 
-    /// Adds `count` dice of the same kind.
+    /// Adds `count` dice of the same kind. (It pushes in place rather than
+    /// through [`DiceRequest::with`], which would move the whole request once
+    /// a die when the compiler does not inline it.)
+    #[inline]
     pub fn with_many(mut self, count: usize, sides: u8, label: impl Into<Label>) -> Self {
-        let label = label.into();
-        for _ in 0..count {
-            self = self.with(sides, label.clone());
+        if sides > 0 {
+            let label = label.into();
+            for _ in 0..count {
+                if self.dice.try_push(Die { sides, label: label.clone() }).is_err() {
+                    break;
+                }
+            }
         }
         self
     }

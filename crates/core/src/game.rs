@@ -8,9 +8,17 @@
 //! with continuous decisions (positions in centimetres) validate any proposed
 //! action with [`Game::check`] and give the AI a finite candidate sample from
 //! [`Game::legal_actions`].
+//!
+//! Games with secrets say what each viewer may see: [`Game::observe`] gives a
+//! viewer's observation (a type of its own), [`Game::decision_visibility`]
+//! and [`Game::event_visibility`] who may see each decision and event, and
+//! [`Game::resample`] a full state consistent with what a seat has observed,
+//! for search. Several seats may owe a decision at once
+//! ([`ToMove::Together`]): each commits in secret, in any order, and the game
+//! reveals the choices once all have chosen.
 
 use crate::dice::{DiceRequest, Roll};
-use crate::{ConfigError, Refusal, Seat};
+use crate::{ConfigError, Refusal, Seat, Seats};
 use rand::{Rng, RngExt};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -21,10 +29,74 @@ use std::fmt::Debug;
 pub enum ToMove {
     /// A seat decides; it need not be the active player.
     Seat(Seat),
+    /// Several seats decide at once, each in secret: these seats have yet
+    /// to commit (see [`Game::apply_commit`]). Under `Together`, "the seat
+    /// to move" of [`Game::legal_actions`], [`Game::apply_action`] and
+    /// [`Game::random_action`] is the lowest seat of the set.
+    Together(Seats),
     /// Dice decide: see [`Game::dice`].
     Chance,
     /// Nobody: the game has ended.
     Over,
+}
+
+impl ToMove {
+    /// True if `seat` owes a decision now (alone or with others).
+    pub fn owes(self, seat: Seat) -> bool {
+        match self {
+            ToMove::Seat(s) => s == seat,
+            ToMove::Together(set) => set.contains(seat),
+            ToMove::Chance | ToMove::Over => false,
+        }
+    }
+
+    /// The seat whose decision comes first: the seat to move, or the lowest
+    /// seat of a simultaneous decision; `None` for chance or the end.
+    pub fn first_seat(self) -> Option<Seat> {
+        match self {
+            ToMove::Seat(s) => Some(s),
+            ToMove::Together(set) => set.lowest(),
+            ToMove::Chance | ToMove::Over => None,
+        }
+    }
+
+    /// Every seat that owes a decision now.
+    pub fn seats(self) -> Seats {
+        match self {
+            ToMove::Seat(s) => Seats::one(s),
+            ToMove::Together(set) => set,
+            ToMove::Chance | ToMove::Over => Seats::none(),
+        }
+    }
+}
+
+/// Who may see a decision or an event as it is. Whoever may not sees only
+/// that it happened (a decision's seat), or the game's summary of an event
+/// ([`Game::event_summary`]). The referee sees everything.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "lowercase")]
+pub enum Visibility {
+    /// Every seat and every spectator.
+    #[default]
+    Public,
+    /// Only these seats (and the referee).
+    Seats(Seats),
+}
+
+impl Visibility {
+    /// Seen only by `seat` (and the referee).
+    pub fn only(seat: Seat) -> Visibility {
+        Visibility::Seats(Seats::one(seat))
+    }
+
+    /// True if `viewer` may see it.
+    pub fn shows(self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (Visibility::Public, _) | (_, Viewer::Referee) => true,
+            (Visibility::Seats(set), Viewer::Seat(s)) => set.contains(s),
+            (Visibility::Seats(_), Viewer::Spectator) => false,
+        }
+    }
 }
 
 /// Whether a game's actions can be listed exhaustively.
@@ -38,7 +110,7 @@ pub enum ActionSpace {
 }
 
 /// Who is looking at the game, for per-player observations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 pub enum Viewer {
     /// A player: sees their own secrets and nobody else's.
     Seat(Seat),
@@ -48,14 +120,43 @@ pub enum Viewer {
     Referee,
 }
 
-/// One decision in a game's history: an action by a seat, or a roll of dice.
+/// One decision in a game's history: an action by a seat, a seat's secret
+/// choice in a simultaneous decision, or a roll of dice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Decision<A> {
-    /// A seat's action.
+    /// The action of the seat to move.
     Act(A),
+    /// A seat's choice in a simultaneous decision ([`ToMove::Together`]):
+    /// records keep these in the order the seats committed.
+    Commit {
+        /// The seat that chose.
+        seat: Seat,
+        /// What it chose.
+        action: A,
+    },
     /// The values shown by the dice of a chance decision.
     Roll(Roll),
+}
+
+impl<A> Decision<A> {
+    /// The seat that took this decision when `to_move` owed it (`None` for
+    /// a roll of the dice).
+    pub fn seat(&self, to_move: ToMove) -> Option<Seat> {
+        match self {
+            Decision::Act(_) => to_move.first_seat(),
+            Decision::Commit { seat, .. } => Some(*seat),
+            Decision::Roll(_) => None,
+        }
+    }
+
+    /// The action of a seat's decision (`None` for a roll).
+    pub fn action(&self) -> Option<&A> {
+        match self {
+            Decision::Act(a) | Decision::Commit { action: a, .. } => Some(a),
+            Decision::Roll(_) => None,
+        }
+    }
 }
 
 /// How a finished game ended.
@@ -112,8 +213,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// Something that happened, for logs and clients.
     type Event: Clone + Debug + Serialize;
-    /// What one viewer may see of a state.
-    type Observation: Serialize;
+    /// What one viewer may see of a state. Games without secrets use their
+    /// state; games with secrets a type of their own, which for a seat is its
+    /// information state: everything it has seen and done (perfect recall),
+    /// so that [`Game::resample`] can rebuild a consistent full state.
+    type Observation: Clone + Debug + PartialEq + Serialize + Send + Sync;
 
     /// Stable identifier used in configs and records (`essence`).
     const ID: &'static str;
@@ -147,6 +251,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Appends the legal actions of the seat to move (for continuous games, a
     /// finite sample of legal candidates). Appends nothing unless a seat is to move.
     fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+    /// Appends the legal actions of `seat` when it owes a decision, alone
+    /// ([`ToMove::Seat`]) or with others ([`ToMove::Together`]); appends
+    /// nothing otherwise. Games with simultaneous decisions override it.
+    fn legal_actions_of(&self, state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>) {
+        if self.to_move(state) == ToMove::Seat(seat) {
+            self.legal_actions(state, out);
+        }
+    }
     /// Judges any proposed action for the seat to move, without applying it.
     fn check(&self, state: &Self::State, action: &Self::Action) -> Result<(), Refusal>;
     /// Applies an action of the seat to move. On refusal the state is unchanged.
@@ -156,6 +268,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         action: &Self::Action,
         events: &mut E,
     ) -> Result<(), Refusal>;
+    /// Applies `seat`'s secret choice in a simultaneous decision, when `seat`
+    /// is one of [`ToMove::Together`]'s seats; the game keeps the choice
+    /// hidden until every seat has chosen, then reveals them together. The
+    /// result must not depend on the order in which the seats commit. On
+    /// refusal the state is unchanged. Games without simultaneous decisions
+    /// keep the default, which refuses.
+    fn apply_commit<E: EventSink<Self::Event>>(
+        &self,
+        _state: &mut Self::State,
+        _seat: Seat,
+        _action: &Self::Action,
+        _events: &mut E,
+    ) -> Result<(), Refusal> {
+        Err(Refusal::new("core.turn.not-together", "this game has no simultaneous decisions", "core"))
+    }
     /// The dice to roll when chance is to move (empty otherwise).
     fn dice(&self, _state: &Self::State) -> DiceRequest {
         DiceRequest::new()
@@ -176,6 +303,42 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn returns(&self, state: &Self::State, seat: Seat) -> f64;
     /// What `viewer` may see of `state`; secrets of other seats are stripped.
     fn observe(&self, state: &Self::State, viewer: Viewer) -> Self::Observation;
+
+    /// Who may see `decision`, taken in `state` (the state before it). The
+    /// default: everyone. A secret choice is seen by its seat only; the last
+    /// choice of a simultaneous decision, which reveals them all, by everyone.
+    fn decision_visibility(&self, _state: &Self::State, _decision: &Decision<Self::Action>) -> Visibility {
+        Visibility::Public
+    }
+    /// Who may see `event`. The default: everyone.
+    fn event_visibility(&self, _event: &Self::Event) -> Visibility {
+        Visibility::Public
+    }
+    /// What those who may not see `event` see instead ("P2 bids a card"
+    /// without the card), or `None` for nothing at all.
+    fn event_summary(&self, _event: &Self::Event) -> Option<Self::Event> {
+        None
+    }
+    /// Whether everything may be shown to everyone once the game has ended
+    /// in `state` (replays and records of a finished game). The default: yes.
+    /// A poker hand that ends in a fold keeps its cards hidden.
+    fn reveals_at_end(&self, _state: &Self::State) -> bool {
+        true
+    }
+    /// A full state consistent with what `seat` has observed: it gives `seat`
+    /// the same observation, the same seat to move and the same legal
+    /// actions, with everything `seat` cannot see drawn at random. Search
+    /// uses it to play games with secrets without seeing them (information
+    /// sets). Games with hidden information must implement it; the default,
+    /// for games without, gives `None`.
+    fn resample<R: Rng + ?Sized>(
+        &self,
+        _seat: Seat,
+        _observation: &Self::Observation,
+        _rng: &mut R,
+    ) -> Option<Self::State> {
+        None
+    }
 
     /// A uniformly random legal action of the seat to move, or `None` if no
     /// seat is to move. `scratch` is a reusable buffer. Games override this
@@ -213,11 +376,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         decision: &Decision<Self::Action>,
         events: &mut E,
     ) -> Result<(), Refusal> {
+        // The two common cases first and small, so that play-outs keep this
+        // inlined; commitments and refusals go out of line.
         match (self.to_move(state), decision) {
-            (ToMove::Over, _) => {
-                Err(Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core"))
-            }
-            (ToMove::Seat(_), Decision::Act(a)) => self.apply_action(state, a, events),
             (ToMove::Chance, Decision::Roll(r)) => {
                 let request = self.dice(state);
                 request.validate(r).map_err(|e| {
@@ -225,19 +386,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
                 })?;
                 self.apply_roll(state, r, events)
             }
-            (ToMove::Seat(s), Decision::Roll(_)) => Err(Refusal::because(
-                "core.turn.not-chance",
-                format!("{s} owes a decision; no dice are being rolled now"),
-                "core",
-            )),
-            (ToMove::Chance, Decision::Act(_)) => {
-                Err(Refusal::new("core.turn.chance", "dice must be rolled before anyone acts", "core"))
-            }
+            (ToMove::Seat(_) | ToMove::Together(_), Decision::Act(a)) => self.apply_action(state, a, events),
+            (to_move, decision) => apply_rare(self, state, to_move, decision, events),
         }
     }
 
     /// Applies an action on behalf of `seat`, refusing it if that seat does
-    /// not owe the next decision (the server's authority check).
+    /// not owe the next decision (the server's authority check). Under
+    /// [`ToMove::Together`] it is `seat`'s secret choice ([`Game::apply_commit`]).
     fn apply_as<E: EventSink<Self::Event>>(
         &self,
         state: &mut Self::State,
@@ -250,10 +406,51 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
             ToMove::Seat(s) => {
                 Err(Refusal::because("core.turn.not-yours", format!("it is {s}'s decision, not {seat}'s"), "core"))
             }
+            ToMove::Together(set) if set.contains(seat) => self.apply_commit(state, seat, action, events),
+            ToMove::Together(set) => Err(Refusal::because(
+                "core.turn.not-yours",
+                format!("{seat} owes nothing now: waiting for {set} to choose"),
+                "core",
+            )),
             ToMove::Chance => Err(Refusal::new("core.turn.chance", "dice must be rolled before anyone acts", "core")),
             ToMove::Over => {
                 Err(Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core"))
             }
+        }
+    }
+}
+
+/// The rare cases of [`Game::apply`]: a simultaneous decision's choice, and
+/// every decision of the wrong kind (refused).
+#[inline(never)]
+fn apply_rare<G: Game, E: EventSink<G::Event>>(
+    game: &G,
+    state: &mut G::State,
+    to_move: ToMove,
+    decision: &Decision<G::Action>,
+    events: &mut E,
+) -> Result<(), Refusal> {
+    match (to_move, decision) {
+        (ToMove::Over, _) => {
+            Err(Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core"))
+        }
+        (_, Decision::Commit { seat, action }) => game.apply_as(state, *seat, action, events),
+        (ToMove::Seat(s), Decision::Roll(_)) => Err(Refusal::because(
+            "core.turn.not-chance",
+            format!("{s} owes a decision; no dice are being rolled now"),
+            "core",
+        )),
+        (ToMove::Together(set), Decision::Roll(_)) => Err(Refusal::because(
+            "core.turn.not-chance",
+            format!("{set} owe a decision; no dice are being rolled now"),
+            "core",
+        )),
+        (ToMove::Chance, Decision::Act(_)) => {
+            Err(Refusal::new("core.turn.chance", "dice must be rolled before anyone acts", "core"))
+        }
+        // Taken by `Game::apply` before it comes here.
+        (ToMove::Chance, Decision::Roll(_)) | (ToMove::Seat(_) | ToMove::Together(_), Decision::Act(_)) => {
+            Err(Refusal::new("core.turn.internal", "this decision is applied by Game::apply", "core"))
         }
     }
 }

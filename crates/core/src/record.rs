@@ -2,7 +2,8 @@
 //! the identical final state.
 
 use crate::envelope::{EnvelopeError, check_header};
-use crate::{ConfigError, Decision, DiceMode, Discard, Game, MatchConfig, Refusal, SeededDice, ToMove};
+use crate::information::{decision_shown, viewer_at_end};
+use crate::{ConfigError, Decision, DiceMode, Discard, Game, MatchConfig, Refusal, SeededDice, ToMove, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// A complete or partial game: its configuration and the decisions taken, in
@@ -163,6 +164,35 @@ impl<G: Game> Record<G> {
         Ok(())
     }
 
+    /// The record as `viewer` may see it: every decision hidden from them is
+    /// `None` (written `null`). Once the game is over and reveals everything
+    /// ([`Game::reveals_at_end`]) nothing is hidden; the referee sees all.
+    pub fn for_viewer(&self, viewer: Viewer) -> Result<RedactedRecord<G>, ReplayError> {
+        let game = self.rules()?;
+        let mut state = game.initial_state();
+        let mut shown = Vec::with_capacity(self.decisions.len());
+        for (index, decision) in self.decisions.iter().enumerate() {
+            shown.push(decision_shown(&game, &state, decision, viewer));
+            game.apply(&mut state, decision, &mut Discard).map_err(|refusal| ReplayError::Refused {
+                index,
+                decision: describe(decision),
+                refusal,
+            })?;
+        }
+        let everything = viewer_at_end(&game, &state, viewer) == Viewer::Referee;
+        let decisions: Vec<Option<Decision<G::Action>>> =
+            self.decisions.iter().zip(shown).map(|(d, shown)| (everything || shown).then(|| d.clone())).collect();
+        let hidden = decisions.iter().filter(|d| d.is_none()).count();
+        Ok(RedactedRecord {
+            format: self.format.clone(),
+            version: self.version,
+            game: self.game.clone(),
+            config: self.config.clone(),
+            decisions,
+            hidden,
+        })
+    }
+
     /// Serialises to pretty JSON.
     pub fn to_json(&self) -> Result<String, serde_json::Error> {
         serde_json::to_string_pretty(self)
@@ -171,7 +201,13 @@ impl<G: Game> Record<G> {
     /// Reads a record, checking format, version and game, then that it replays.
     pub fn from_json(text: &str) -> Result<Self, RecordError> {
         check_header(text, Self::FORMAT, Self::VERSION, G::ID)?;
-        let record: Self = serde_json::from_str(text).map_err(|e| EnvelopeError::Json(format!("invalid JSON: {e}")))?;
+        let record: Self = serde_json::from_str(text).map_err(|e| match hidden_count(text) {
+            Some(n) if n > 0 => EnvelopeError::Json(format!(
+                "this record hides {n} decision{} from the viewer it was exported for; only a complete record replays",
+                if n == 1 { "" } else { "s" }
+            )),
+            _ => EnvelopeError::Json(format!("invalid JSON: {e}")),
+        })?;
         record.replay()?;
         Ok(record)
     }
@@ -179,4 +215,30 @@ impl<G: Game> Record<G> {
 
 fn describe<A: Serialize>(decision: &Decision<A>) -> String {
     serde_json::to_string(decision).unwrap_or_else(|_| "?".into())
+}
+
+/// A record as one viewer may see it ([`Record::for_viewer`]): written like a
+/// record, with `null` for each decision hidden from that viewer, and the
+/// number hidden. A record with hidden decisions does not replay.
+#[derive(Clone, Debug, Serialize)]
+#[serde(bound = "")]
+pub struct RedactedRecord<G: Game> {
+    /// Always `arbiter.record`.
+    pub format: String,
+    /// Format version.
+    pub version: u32,
+    /// The game's identifier.
+    pub game: String,
+    /// Variant, seats and seed.
+    pub config: MatchConfig<G::Variant>,
+    /// Every decision in order, `None` where hidden.
+    pub decisions: Vec<Option<Decision<G::Action>>>,
+    /// How many decisions are hidden.
+    pub hidden: usize,
+}
+
+/// The number of `null` decisions of a record's text, if it reads as JSON.
+fn hidden_count(text: &str) -> Option<usize> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    Some(value.get("decisions")?.as_array()?.iter().filter(|d| d.is_null()).count())
 }

@@ -70,8 +70,16 @@ impl<G: Game> Session<G> {
         self.game.dice(&self.state)
     }
 
-    /// Applies any decision and records it.
+    /// Applies any decision and records it. Under [`ToMove::Together`] an
+    /// action is recorded as the choice of the seat it was applied for.
     pub fn apply(&mut self, decision: Decision<G::Action>) -> Result<Vec<G::Event>, Refusal> {
+        let decision = match (self.to_move(), decision) {
+            (ToMove::Together(set), Decision::Act(action)) => match set.lowest() {
+                Some(seat) => Decision::Commit { seat, action },
+                None => Decision::Act(action),
+            },
+            (_, d) => d,
+        };
         let mut events = Vec::new();
         let before = self.dice.clone();
         if matches!(decision, Decision::Roll(_)) && self.to_move() == ToMove::Chance {
@@ -89,10 +97,13 @@ impl<G: Game> Session<G> {
 
     /// Applies an action on behalf of a seat, refusing it if that seat does not
     /// owe the next decision.
+    /// Under [`ToMove::Together`] the action is that seat's secret choice,
+    /// recorded as [`Decision::Commit`].
     pub fn act_as(&mut self, seat: Seat, action: G::Action) -> Result<Vec<G::Event>, Refusal> {
+        let together = matches!(self.to_move(), ToMove::Together(_));
         let mut events = Vec::new();
         self.game.apply_as(&mut self.state, seat, &action, &mut events)?;
-        self.record.decisions.push(Decision::Act(action));
+        self.record.decisions.push(if together { Decision::Commit { seat, action } } else { Decision::Act(action) });
         Ok(events)
     }
 

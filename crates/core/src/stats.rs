@@ -36,8 +36,44 @@ pub fn wilson_rate(rate: f64, trials: u64) -> Proportion {
     Proportion { rate: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
 }
 
+/// A mean with its 95% confidence interval (normal approximation).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Mean {
+    /// The sample mean.
+    pub mean: f64,
+    /// Lower bound of the 95% interval.
+    pub low: f64,
+    /// Upper bound of the 95% interval.
+    pub high: f64,
+}
+
+/// The mean of `values` with its 95% interval, mean ± 1.96 standard errors
+/// (an empty sample gives 0 with an empty interval).
+pub fn mean_interval(values: &[f64]) -> Mean {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return Mean { mean: 0.0, low: 0.0, high: 0.0 };
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let var = if values.len() > 1 { values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
+    let half = 1.96 * (var / n).sqrt();
+    Mean { mean, low: mean - half, high: mean + half }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn means_have_an_interval_that_narrows_with_the_sample() {
+        let m = super::mean_interval(&[1.0, -1.0, 1.0, -1.0]);
+        assert_eq!(m.mean, 0.0);
+        assert!(m.low < 0.0 && m.high > 0.0);
+        let many: Vec<f64> = (0..400).map(|i| if i % 2 == 0 { 1.0 } else { -1.0 }).collect();
+        let wide = m.high - m.low;
+        let m2 = super::mean_interval(&many);
+        assert!(m2.high - m2.low < wide / 5.0);
+        assert_eq!(super::mean_interval(&[]).mean, 0.0);
+    }
+
     use super::*;
 
     #[test]

@@ -1,7 +1,8 @@
 //! Integration tests of the core crate through a small toy game, "Toy Duel",
 //! that needs what real games need: chance decisions with labelled dice, a
-//! decision owed by the seat that is not the active player, secrets hidden
-//! from other viewers, refusals with stable rule ids and a guaranteed end.
+//! decision owed by the seat that is not the active player, a simultaneous
+//! secret decision, secrets hidden from other viewers (with resampling for
+//! search), refusals with stable rule ids and a guaranteed end.
 //!
 //! The tests drive the toy through the conformance suite (and show that the
 //! suite catches deliberately broken variants of it), the decision checks of
@@ -12,9 +13,10 @@
 use arbiter_core::conformance::{self, Options};
 use arbiter_core::{
     ConfigError, Decision, DiceMode, DiceRequest, Discard, EnvelopeError, EventSink, Game, MatchConfig, Outcome,
-    OutcomeKind, PlayerSpec, Record, RecordError, Refusal, ReplayError, Roll, Seat, SeededDice, Session, StateFile,
-    ToMove, Viewer,
+    OutcomeKind, PlayerSpec, Record, RecordError, Refusal, ReplayError, Roll, Seat, Seats, SeededDice, Session,
+    StateFile, ToMove, Viewer, Visibility,
 };
+use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -27,8 +29,8 @@ const TARGET: u8 = 3;
 /// Rounds after which Toy Duel ends whatever the score.
 const MAX_ROUNDS: u8 = 20;
 
-/// Toy Duel's rules. Each seat secretly commits a number from 1 to 3 (P1,
-/// then P2). Each round chance rolls 2d6 for the attacker (the active seat)
+/// Toy Duel's rules. Both seats secretly commit a number from 1 to 3 at
+/// once (a simultaneous decision, in either order). Each round chance rolls 2d6 for the attacker (the active seat)
 /// and 1d6 for the defender as one decision; the defender then accepts or,
 /// once per game, rerolls their die. The attacker scores if their total beats
 /// twice the defender's die, the defender if it falls short. After the first
@@ -40,7 +42,7 @@ struct Toy;
 /// Where a game of Toy Duel stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 enum Phase {
-    /// Seats commit their secrets, P1 then P2.
+    /// Both seats commit their secrets, in any order.
     Commit,
     /// Chance rolls 2d6 (attacker) and 1d6 (defender).
     Attack,
@@ -201,10 +203,8 @@ impl Game for Toy {
             Err(format!("{} is not a seat of Toy Duel", s.active))
         } else if s.scores.iter().any(|&p| p > TARGET) || s.round > MAX_ROUNDS {
             Err("a score or the round count is out of range".into())
-        } else if s.secrets.iter().flatten().any(|v| !(1..=3).contains(v))
-            || (s.secrets[0].is_none() && s.secrets[1].is_some())
-        {
-            Err("a secret is not a number from 1 to 3, or P2 committed before P1".into())
+        } else if s.secrets.iter().flatten().any(|v| !(1..=3).contains(v)) {
+            Err("a secret is not a number from 1 to 3".into())
         } else if committed == (s.phase == Phase::Commit) || s.revealed != (s.round > 0) {
             Err("the phase does not match the secrets".into())
         } else if rolled != (s.dice.len() == 3) || s.dice.iter().any(|d| !(1..=6).contains(d)) {
@@ -217,10 +217,15 @@ impl Game for Toy {
     }
     fn to_move(&self, s: &ToyState) -> ToMove {
         match s.phase {
-            Phase::Commit => ToMove::Seat(Seat(u8::from(s.secrets[0].is_some()))),
+            Phase::Commit => ToMove::Together((0..2u8).map(Seat).filter(|i| s.secrets[i.index()].is_none()).collect()),
             Phase::Attack | Phase::Reroll => ToMove::Chance,
             Phase::Respond => ToMove::Seat(s.active.other()),
             Phase::Over => ToMove::Over,
+        }
+    }
+    fn legal_actions_of(&self, s: &ToyState, seat: Seat, out: &mut Vec<ToyAction>) {
+        if self.to_move(s).owes(seat) {
+            self.legal_actions(s, out);
         }
     }
     fn legal_actions(&self, s: &ToyState, out: &mut Vec<ToyAction>) {
@@ -259,13 +264,9 @@ impl Game for Toy {
     ) -> Result<(), Refusal> {
         self.check(s, action)?;
         match *action {
-            ToyAction::Commit(n) => {
-                let seat = usize::from(s.secrets[0].is_some());
-                s.secrets[seat] = Some(n);
-                events.emit(ToyEvent::Committed(Seat(seat as u8)));
-                if seat == 1 {
-                    s.phase = Phase::Attack;
-                }
+            ToyAction::Commit(_) => {
+                let seat = self.to_move(s).first_seat().unwrap_or(Seat(0));
+                return self.apply_commit(s, seat, action, events);
             }
             ToyAction::Accept => Self::resolve(s, events),
             ToyAction::Reroll => {
@@ -274,6 +275,44 @@ impl Game for Toy {
             }
         }
         Ok(())
+    }
+    fn apply_commit<E: EventSink<ToyEvent>>(
+        &self,
+        s: &mut ToyState,
+        seat: Seat,
+        action: &ToyAction,
+        events: &mut E,
+    ) -> Result<(), Refusal> {
+        self.check(s, action)?;
+        let (ToyAction::Commit(n), Some(slot)) = (*action, s.secrets.get_mut(seat.index())) else {
+            return Err(Refusal::new("toy.phase", "only secrets are committed now", "Toy 1"));
+        };
+        if slot.is_some() {
+            return Err(Refusal::new("toy.commit.again", "a seat commits once", "Toy 1"));
+        }
+        *slot = Some(n);
+        events.emit(ToyEvent::Committed(seat));
+        if s.secrets.iter().all(Option::is_some) {
+            s.phase = Phase::Attack;
+        }
+        Ok(())
+    }
+    fn decision_visibility(&self, s: &ToyState, decision: &Decision<ToyAction>) -> Visibility {
+        match (s.phase, decision.seat(self.to_move(s))) {
+            (Phase::Commit, Some(seat)) => Visibility::only(seat),
+            _ => Visibility::Public,
+        }
+    }
+    fn resample<R: Rng + ?Sized>(&self, _seat: Seat, view: &ToyView, rng: &mut R) -> Option<ToyState> {
+        let mut s = view.public.clone();
+        for (slot, seen) in s.secrets.iter_mut().zip(&view.secrets) {
+            *slot = match seen {
+                SecretView::Pending => None,
+                SecretView::Shown(v) => Some(*v),
+                SecretView::Hidden => Some(rng.random_range(1..=3)),
+            };
+        }
+        Some(s)
     }
     fn dice(&self, s: &ToyState) -> DiceRequest {
         match s.phase {
@@ -349,6 +388,12 @@ enum Flaw {
     OverWithoutOutcome,
     /// Refuses attack rolls whose attacker dice show doubles (legal per the trait).
     RefusesDoubles,
+    /// Shows P2 P1's secret while the commit says it is P1's alone.
+    LeaksSecret,
+    /// P2's secret grows by one when P2 commits before P1.
+    OrderMatters,
+    /// Resamples the viewer's own secret too, at random.
+    ForgetfulResample,
 }
 
 /// Toy Duel with a [`Flaw`].
@@ -401,6 +446,9 @@ impl Game for Broken {
     fn has_chance(&self) -> bool {
         true
     }
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
     fn initial_state(&self) -> BrokenState {
         BrokenState { toy: Toy.initial_state(), applied: 0 }
     }
@@ -409,6 +457,13 @@ impl Game for Broken {
     }
     fn to_move(&self, s: &BrokenState) -> ToMove {
         Toy.to_move(&s.toy)
+    }
+    fn legal_actions_of(&self, s: &BrokenState, seat: Seat, out: &mut Vec<ToyAction>) {
+        if self.to_move(s) == ToMove::Seat(seat) {
+            self.legal_actions(s, out);
+        } else {
+            Toy.legal_actions_of(&s.toy, seat, out);
+        }
     }
     fn legal_actions(&self, s: &BrokenState, out: &mut Vec<ToyAction>) {
         Toy.legal_actions(&s.toy, out);
@@ -428,6 +483,32 @@ impl Game for Broken {
         Toy.apply_action(&mut s.toy, action, events)?;
         self.after(s);
         Ok(())
+    }
+    fn apply_commit<E: EventSink<ToyEvent>>(
+        &self,
+        s: &mut BrokenState,
+        seat: Seat,
+        action: &ToyAction,
+        events: &mut E,
+    ) -> Result<(), Refusal> {
+        let first = s.toy.secrets.iter().all(Option::is_none);
+        let action = match (self.flaw, seat, action) {
+            (Flaw::OrderMatters, Seat(1), ToyAction::Commit(n)) if first => ToyAction::Commit((n + 1).min(3)),
+            _ => *action,
+        };
+        Toy.apply_commit(&mut s.toy, seat, &action, events)?;
+        self.after(s);
+        Ok(())
+    }
+    fn decision_visibility(&self, s: &BrokenState, decision: &Decision<ToyAction>) -> Visibility {
+        Toy.decision_visibility(&s.toy, decision)
+    }
+    fn resample<R: Rng + ?Sized>(&self, seat: Seat, view: &ToyView, rng: &mut R) -> Option<BrokenState> {
+        let mut toy = Toy.resample(seat, view, rng)?;
+        if let (Flaw::ForgetfulResample, Some(own)) = (self.flaw, toy.secrets[seat.index()].as_mut()) {
+            *own = rng.random_range(1..=3);
+        }
+        Some(BrokenState { toy, applied: 0 })
     }
     fn dice(&self, s: &BrokenState) -> DiceRequest {
         Toy.dice(&s.toy)
@@ -453,7 +534,11 @@ impl Game for Broken {
         Toy.returns(&s.toy, seat)
     }
     fn observe(&self, s: &BrokenState, viewer: Viewer) -> ToyView {
-        Toy.observe(&s.toy, viewer)
+        let mut view = Toy.observe(&s.toy, viewer);
+        if let (Flaw::LeaksSecret, Viewer::Seat(Seat(1)), Some(v)) = (self.flaw, viewer, s.toy.secrets[0]) {
+            view.secrets[0] = SecretView::Shown(v);
+        }
+        view
     }
 }
 
@@ -497,6 +582,11 @@ fn step(session: &mut Session<Toy>) -> Option<Roll> {
             session.act_as(seat, action).unwrap();
             None
         }
+        ToMove::Together(set) => {
+            let action = policy(session.state());
+            session.act_as(set.lowest().unwrap(), action).unwrap();
+            None
+        }
         ToMove::Over => panic!("the game is over"),
     }
 }
@@ -522,9 +612,14 @@ fn roll(values: &[u8]) -> Decision<ToyAction> {
     Decision::Roll(Roll::from_values(values).unwrap())
 }
 
-/// Both seats commit: P1 `a`, P2 `b`.
+/// Both seats commit: P1 `a`, then P2 `b`.
 fn commits(a: u8, b: u8) -> Vec<Decision<ToyAction>> {
-    vec![Decision::Act(ToyAction::Commit(a)), Decision::Act(ToyAction::Commit(b))]
+    vec![commit(0, a), commit(1, b)]
+}
+
+/// Seat `seat`'s secret choice of `n`.
+fn commit(seat: u8, n: u8) -> Decision<ToyAction> {
+    Decision::Commit { seat: Seat(seat), action: ToyAction::Commit(n) }
 }
 
 /// Applies a decision that must be refused; checks the rule and that the state
@@ -579,6 +674,24 @@ fn conformance_catches_a_game_that_never_ends() {
 fn conformance_catches_a_state_that_does_not_serialise_back() {
     let e = conformance_error(Flaw::LossyState, 1000);
     assert!(e.contains("decision 1:") && e.contains("does not read back identically"), "{e}");
+}
+
+#[test]
+fn conformance_catches_a_secret_shown_to_the_wrong_seat() {
+    let e = conformance_error(Flaw::LeaksSecret, 1000);
+    assert!(e.contains("is hidden from Seat(Seat(1))") && e.contains("another observation"), "{e}");
+}
+
+#[test]
+fn conformance_catches_simultaneous_choices_that_depend_on_their_order() {
+    let e = conformance_error(Flaw::OrderMatters, 1000);
+    assert!(e.contains("another state when committed in another order"), "{e}");
+}
+
+#[test]
+fn conformance_catches_a_resample_inconsistent_with_the_seat_s_own_knowledge() {
+    let e = conformance_error(Flaw::ForgetfulResample, 1000);
+    assert!(e.contains("resampled for") && e.contains("another observation"), "{e}");
 }
 
 #[test]
@@ -789,11 +902,16 @@ fn a_session_resumes_from_its_record() {
 #[test]
 fn act_as_the_wrong_seat_is_refused_and_not_recorded() {
     let mut s = session(2);
-    let r = s.act_as(Seat(1), ToyAction::Commit(1)).unwrap_err();
-    assert_eq!(r.rule, "core.turn.not-yours");
-    assert!(s.is_empty());
+    // Both seats owe their secret at once: P2 may commit first.
+    assert_eq!(s.to_move(), ToMove::Together(Seats::first(2)));
+    s.act_as(Seat(1), ToyAction::Commit(1)).unwrap();
+    assert_eq!(s.record().decisions, [commit(1, 1)], "the choice is recorded with its seat");
+    let r = s.act_as(Seat(1), ToyAction::Commit(2)).unwrap_err();
+    assert_eq!(r.rule, "core.turn.not-yours", "P2 has chosen already: {r}");
+    assert!(r.reason.contains("waiting for P1"), "{r}");
+    assert_eq!(s.len(), 1);
     step(&mut s);
-    step(&mut s);
+    assert_eq!(s.state().secrets, [Some(2), Some(1)]);
     let r = s.act_as(Seat(0), ToyAction::Accept).unwrap_err();
     assert_eq!(r.rule, "core.turn.chance");
     step(&mut s);
@@ -1010,4 +1128,54 @@ fn config_files_round_trip_and_reject_configs_that_cannot_start() {
     assert!(matches!(e, EnvelopeError::Config(_)), "{e:?}");
     let e = arbiter_core::ConfigFile::<Toy>::from_json(&text.replace("arbiter.config", "arbiter.state")).unwrap_err();
     assert!(matches!(e, EnvelopeError::Format { .. }), "{e:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Information: records per viewer and perspectives
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_record_shows_each_viewer_only_what_they_may_see_until_the_end() {
+    let mut s = session(5);
+    step(&mut s);
+    step(&mut s);
+    step(&mut s);
+    let mine = s.record().for_viewer(Viewer::Seat(Seat(1))).unwrap();
+    assert_eq!(mine.decisions[0], None, "P1's secret choice is hidden from P2");
+    assert_eq!(mine.decisions[1], Some(commit(1, 3)), "P2 sees its own");
+    assert!(mine.decisions[2].is_some(), "rolls are public");
+    assert_eq!(mine.hidden, 1);
+    let spectator = s.record().for_viewer(Viewer::Spectator).unwrap();
+    assert_eq!(spectator.hidden, 2);
+    assert_eq!(s.record().for_viewer(Viewer::Referee).unwrap().hidden, 0);
+
+    // A record with hidden decisions says so instead of failing obscurely.
+    let text = serde_json::to_string(&spectator).unwrap();
+    let e = Record::<Toy>::from_json(&text).unwrap_err().to_string();
+    assert!(e.contains("hides 2 decisions"), "{e}");
+
+    // Once over, Toy Duel reveals everything to everyone.
+    play_out(&mut s);
+    assert_eq!(s.record().for_viewer(Viewer::Spectator).unwrap().hidden, 0);
+}
+
+#[test]
+fn a_perspective_keeps_the_secrets_of_a_game_that_has_them() {
+    use arbiter_core::Perspective;
+    use rand::SeedableRng;
+    let state = after(&[commits(2, 3), vec![roll(&[2, 2, 5])]].concat());
+    let view = Perspective::new(&Toy, &state, Seat(0));
+    assert!(view.state().is_none() && !view.is_complete(), "a bot never gets Toy Duel's state");
+    assert_eq!(view.observation(&Toy).secrets, [SecretView::Shown(2), SecretView::Hidden]);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        let sample = view.sample(&Toy, &mut rng).unwrap();
+        assert_eq!(sample.secrets[0], Some(2), "P1 knows its own secret");
+        assert_eq!((sample.dice.as_slice(), Toy.to_move(&sample)), (&[2, 2, 5][..], ToMove::Seat(Seat(1))));
+        seen.insert(sample.secrets[1]);
+    }
+    assert_eq!(seen.len(), 3, "P2's secret is drawn among 1 to 3: {seen:?}");
+    let owned = view.clone().into_owned();
+    assert_eq!(owned.seat(), Seat(0));
 }

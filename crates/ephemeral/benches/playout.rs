@@ -51,7 +51,7 @@ fn random_game_with(g: &Ephemeral, rng: &mut ChaCha8Rng, scratch: &mut Vec<Actio
                 let roll = roll_with(rng, &g.dice(&s));
                 let _ = g.apply(&mut s, &Decision::Roll(roll), &mut Discard);
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 let Some(a) = g.random_action(&s, rng, scratch) else { return s };
                 g.apply_legal(&mut s, &a, &mut Discard);
             }
@@ -70,7 +70,7 @@ fn midgame(g: &Ephemeral, seed: u64) -> State {
                 let roll = roll_with(&mut rng, &g.dice(&s));
                 let _ = g.apply(&mut s, &Decision::Roll(roll), &mut Discard);
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 let Some(a) = g.random_action(&s, &mut rng, &mut scratch) else { break };
                 g.apply_legal(&mut s, &a, &mut Discard);
             }

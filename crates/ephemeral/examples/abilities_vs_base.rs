@@ -19,8 +19,8 @@
 use arbiter_ai::BotSpec;
 use arbiter_core::stats::wilson_rate;
 use arbiter_core::{
-    ConfigError, Decision, DiceRequest, Evaluate, EventSink, Game, Outcome, Refusal, Roll, Seat, SeededDice, ToMove,
-    Viewer,
+    ConfigError, Decision, DiceRequest, Evaluate, EventSink, Game, Outcome, Perspective, Refusal, Roll, Seat,
+    SeededDice, ToMove, Viewer,
 };
 use arbiter_ephemeral::PrepUse;
 use arbiter_ephemeral::figure::{FigureSet, shipped_sets};
@@ -201,8 +201,11 @@ fn play(edition: Edition, set: &FigureSet, with: &BotSpec, base: &BotSpec, seat:
         let decision = match g.to_move(&s) {
             ToMove::Over => break,
             ToMove::Chance => Decision::Roll(dice.roll_now(&g.dice(&s))),
-            ToMove::Seat(who) if who == seat => Decision::Act(with_bot.choose(&g, &s).unwrap()),
-            ToMove::Seat(_) => Decision::Act(base_bot.choose(&plain, &s).unwrap()),
+            ToMove::Seat(who) if who == seat => {
+                Decision::Act(with_bot.choose(&g, &Perspective::new(&g, &s, who)).unwrap())
+            }
+            ToMove::Seat(who) => Decision::Act(base_bot.choose(&plain, &Perspective::new(&plain, &s, who)).unwrap()),
+            ToMove::Together(_) => unreachable!("Ephemeral Path has no simultaneous decisions"),
         };
         let mut events = Vec::new();
         g.apply(&mut s, &decision, &mut events).unwrap();

@@ -67,7 +67,8 @@ fn play(edition: Edition, sets: [&FigureSet; 2], bot: &BotSpec, seed: u64) -> (O
         let decision = match g.to_move(&s) {
             ToMove::Over => break,
             ToMove::Chance => Decision::Roll(dice.roll_now(&g.dice(&s))),
-            ToMove::Seat(seat) => Decision::Act(bots[seat.index()].choose(&g, &s).unwrap()),
+            ToMove::Seat(seat) => Decision::Act(arbiter_ai::decide(bots[seat.index()].as_mut(), &g, &s, seat).unwrap()),
+            ToMove::Together(_) => unreachable!("Ephemeral Path has no simultaneous decisions"),
         };
         let mut events = Vec::new();
         g.apply(&mut s, &decision, &mut events).unwrap();

@@ -4,9 +4,10 @@ use crate::state::Pos;
 use arbiter_core::Seat;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Which side a player chooses to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub enum Side {
     /// Player X: places terrain first and chooses who activates first.
     X,
@@ -15,7 +16,7 @@ pub enum Side {
 }
 
 /// A way to spend a prep token (no action needed).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub enum PrepUse {
     /// Raise a rolled attack die by 2 (to its maximum).
     Raise {
@@ -64,7 +65,7 @@ pub enum PrepUse {
 }
 
 /// What an ability is aimed at; which form an ability takes depends on its type.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Aim {
     /// Nothing to choose (L2 heals every figure).
@@ -104,7 +105,7 @@ pub enum Aim {
 }
 
 /// The use of an ability: whose, which, with which die, at what.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Use {
     /// The figure whose ability it is (the active figure, or a figure
     /// answering an event).
@@ -122,7 +123,7 @@ pub struct Use {
 }
 
 /// A decision by the seat to move.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub enum Action {
     /// Choose to be player X or player Y.
     Choose(Side),

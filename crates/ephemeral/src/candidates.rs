@@ -321,7 +321,11 @@ fn pending(game: &Ephemeral, state: &State, seat: Seat, top: &Frame, out: &mut V
 
 /// A use of `figure`'s ability in `slot` with its first usable die.
 fn with(game: &Ephemeral, state: &State, figure: u8, slot: u8, aim: Aim) -> Action {
-    Action::Ability(Use { figure, slot, die: game.usable_die(state, figure, slot), aim, tokens: 0 })
+    // An ability fed by any foraged dice (L1's pools) names its dice in its
+    // aim, never one die to pay with.
+    let pools = game.ability(figure, slot).is_some_and(|a| a.die == DieUse::AnyForaged);
+    let die = if pools { None } else { game.usable_die(state, figure, slot) };
+    Action::Ability(Use { figure, slot, die, aim, tokens: 0 })
 }
 
 /// Answers to an event in a window, for `seat`.

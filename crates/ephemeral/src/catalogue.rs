@@ -34,8 +34,9 @@ pub const MAX_ABILITY_POINTS: u8 = 20;
 
 /// A figure's class: it sets the base spec range, the actions and which
 /// abilities the figure may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS)]
 #[serde(try_from = "String", into = "String")]
+#[ts(type = "string")]
 pub enum Class {
     /// Disruptors: attackers (ability ids D…).
     Disruptor,
@@ -609,8 +610,9 @@ impl From<Reach> for String {
 /// The damage an ability deals: the sum of the figure's Force (if counted),
 /// the die (if counted) and a fixed bonus. Written `force + die`, `die`,
 /// `die + 2` or `0`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
 #[serde(try_from = "String", into = "String")]
+#[ts(type = "string")]
 pub struct Damage {
     /// The figure's Force is added.
     pub force: bool,

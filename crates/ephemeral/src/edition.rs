@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use ts_rs::TS;
 
 /// Which rulebook governs a game or a figure set.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub enum Edition {
     /// Ephemeral Path, rules of play v0.26 (the current edition).
     #[default]

@@ -4,9 +4,10 @@ use crate::action::{PrepUse, Side};
 use crate::state::{Die, Pos};
 use arbiter_core::Seat;
 use serde::Serialize;
+use ts_rs::TS;
 
 /// Something that happened in a game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub enum Event {
     /// Both rolled a D6 for the choice of sides.
     SideRoll {

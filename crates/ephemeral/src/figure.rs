@@ -22,6 +22,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::path::Path;
+use ts_rs::TS;
 
 /// The most spec points a figure set may spend.
 pub const MAX_SET_POINTS: u32 = 100;
@@ -123,7 +124,7 @@ impl fmt::Display for SetError {
 impl std::error::Error for SetError {}
 
 /// Which construction rule a violation breaks: a stable code for programs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
     /// The set has no name.
@@ -179,7 +180,7 @@ impl Rule {
 }
 
 /// One broken construction rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Violation {
     /// The figure it concerns (its name, or `figure 3` when it has none);
     /// `None` for the set as a whole.
@@ -218,7 +219,8 @@ impl fmt::Display for Violation {
 
 /// An ability on a figure as written: its id and, optionally, the name the
 /// player gave it. In a file either `"D4"` or `{ id = "D4", name = "Long Bow" }`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, TS)]
+#[ts(type = "string | { id: string, name: string }")]
 pub struct AbilityPick {
     /// The catalogue id (`D4`).
     pub id: String,
@@ -298,7 +300,7 @@ fn serialize_mm<S: Serializer>(mm: &f64, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// One figure as written in a file, unchecked.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct FigureFile {
     /// The figure's name.
@@ -355,7 +357,7 @@ impl FigureFile {
 }
 
 /// A figure set as written in a file, unchecked.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct FigureSetFile {
     /// The set's name.
@@ -617,8 +619,9 @@ fn check_figure(
 }
 
 /// An ability a figure has taken: the catalogue entry and the player's name for it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(try_from = "AbilityPick", into = "AbilityPick")]
+#[ts(as = "AbilityPick")]
 pub struct ChosenAbility {
     ability: Ability,
     name: Option<String>,
@@ -680,8 +683,9 @@ impl From<ChosenAbility> for AbilityPick {
 
 /// A legal figure: base specs within its class's range, at most three
 /// abilities of its own class, a base of legal size.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(try_from = "FigureFile", into = "FigureFile")]
+#[ts(as = "FigureFile")]
 pub struct Figure {
     name: String,
     description: String,
@@ -825,8 +829,9 @@ impl TryFrom<FigureFile> for Figure {
 
 /// A legal figure set for one edition. Serialised, it is its file form (with
 /// its edition); deserialised, it is checked again with the standard catalogue.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(try_from = "FigureSetFile", into = "FigureSetFile")]
+#[ts(as = "FigureSetFile")]
 pub struct FigureSet {
     edition: Edition,
     name: String,

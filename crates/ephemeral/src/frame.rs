@@ -17,9 +17,10 @@ use crate::table::MAX_WAYPOINTS;
 use arbiter_core::resolve::Window;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// How the rolled dice of a strike become damage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case", tag = "judge")]
 pub enum Judge {
     /// A standard attack (or an L1 pool, a counter attack without a damage
@@ -39,7 +40,7 @@ pub enum Judge {
 
 /// An attack whose dice are rolled: a standard attack, an ability that
 /// rolls its foraged die on use, or one of L1's pools.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Strike {
     /// The attacking figure.
     pub attacker: u8,
@@ -61,7 +62,7 @@ pub struct Strike {
 }
 
 /// Where damage comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum HarmKind {
     /// An attack on its target (a standard attack or an attack ability).
@@ -73,7 +74,7 @@ pub enum HarmKind {
 }
 
 /// Damage about to be dealt; windows above it may reduce it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Harm {
     /// Who takes it.
     pub target: u8,
@@ -90,7 +91,7 @@ pub struct Harm {
 }
 
 /// What a move is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum WalkKind {
     /// The move action, or a move ability: rush and chain rush apply.
@@ -101,7 +102,7 @@ pub enum WalkKind {
 
 /// A move under way, resumed waypoint by waypoint (chain rushes stop it in
 /// the middle).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Walk {
     /// The moving figure.
     pub figure: u8,
@@ -122,7 +123,7 @@ pub struct Walk {
 }
 
 /// One effect of an ability on one figure, applied once any resist roll has failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case", tag = "apply")]
 pub enum Apply {
     /// Damage to a target (through the damage pipeline).
@@ -166,7 +167,7 @@ impl Apply {
 
 /// A resist roll owed by the target's player: the dice they chose (values
 /// once rolled) against the foraged die the attacker used.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Resist {
     /// The figure resisting.
     pub target: u8,
@@ -185,7 +186,7 @@ pub struct Resist {
 }
 
 /// What happened, that a reaction may answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case", tag = "trigger")]
 pub enum Trigger {
     /// Damage is about to be dealt to `target` (the frame below): Defend, L7.
@@ -240,7 +241,7 @@ pub enum Trigger {
 }
 
 /// A mine on the table: a foraged die put down by a Mine ability.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Mine {
     /// Its number, from 1, in the order mines were laid.
     pub id: u8,
@@ -257,7 +258,7 @@ pub struct Mine {
 }
 
 /// One step of pending work.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case", tag = "frame")]
 pub enum Frame {
     /// The end of an action of the active figure: the activation ends if it

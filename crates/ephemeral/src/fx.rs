@@ -15,9 +15,10 @@ use arbiter_core::resolve::{Breakdown, Modifier};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use ts_rs::TS;
 
 /// One kind of effect on a figure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Fx {
     /// It may never move by its own actions again (D12, L1).

@@ -4,6 +4,7 @@
 
 use arbiter_geometry::table::{Solid, Vec2};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// How many terrain pieces a game uses.
 pub const PIECES: usize = 5;
@@ -12,7 +13,7 @@ pub const PIECES: usize = 5;
 pub const GATE_DIAMETER: f32 = 9.0;
 
 /// The shape of a piece, in cm around its own centre.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "shape", rename_all = "lowercase")]
 pub enum Shape {
     /// A round footprint.
@@ -35,7 +36,7 @@ pub enum Shape {
 }
 
 /// One piece of terrain in a kit.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Piece {
     /// What players call it.
     pub name: String,
@@ -78,7 +79,7 @@ impl Piece {
 }
 
 /// The five pieces of a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Kit {
     /// The pieces, in the order they are listed.
     #[serde(rename = "piece")]

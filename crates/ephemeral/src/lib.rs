@@ -25,6 +25,7 @@ pub mod candidates;
 pub mod catalogue;
 pub mod dice;
 mod edition;
+mod entry;
 mod event;
 pub mod figure;
 pub mod frame;

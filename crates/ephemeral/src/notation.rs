@@ -1097,7 +1097,7 @@ mod tests {
                         let r = roll_with(&mut rng, &g.dice(&s));
                         g.apply(&mut s, &Decision::Roll(r), &mut Discard).unwrap();
                     }
-                    ToMove::Seat(_) => {
+                    ToMove::Seat(_) | ToMove::Together(_) => {
                         let mut legal = Vec::new();
                         g.legal_actions(&s, &mut legal);
                         for a in &legal {

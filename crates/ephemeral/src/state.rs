@@ -10,6 +10,7 @@ use arbiter_core::resolve::{Effects, Pending};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
+use ts_rs::TS;
 
 /// The most figures on the table (two sets of six in v0.20).
 pub const MAX_FIGURES: usize = 12;
@@ -24,7 +25,7 @@ pub const DIE_SIZES: [u8; 5] = [4, 6, 8, 10, 12];
 ///
 /// Equal points hash equally (`-0.0` and `0.0` hash alike); states never
 /// hold a NaN (the rules refuse one), so equality is total in practice.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Pos {
     /// Across, 0–40.
     pub x: f32,
@@ -53,7 +54,7 @@ impl Hash for Pos {
 }
 
 /// A die: its size and what it shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash, TS)]
 pub struct Die {
     /// Faces (4, 6, 8, 10 or 12).
     pub sides: u8,
@@ -64,7 +65,7 @@ pub struct Die {
 /// The foraging pool: ten places, P1's D4 to D12 then P2's, each holding its
 /// die until it is foraged. A die keeps its place (and the number people call
 /// it by, 1–10) for the whole foraging phase.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Hash, TS)]
 #[serde(transparent)]
 pub struct Pool(pub [Option<Die>; POOL]);
 
@@ -111,7 +112,7 @@ impl FromIterator<Die> for Pool {
 }
 
 /// A placed terrain piece (or the gate).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash, TS)]
 pub struct Placed {
     /// Which piece of the kit.
     pub piece: u8,
@@ -122,7 +123,7 @@ pub struct Placed {
 }
 
 /// One figure during the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash, TS)]
 pub struct Figure {
     /// The player who controls it.
     pub owner: Seat,
@@ -153,7 +154,7 @@ impl Figure {
 }
 
 /// Which part of the game is under way.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash, TS)]
 pub enum Phase {
     /// The player with the lower spec total chooses to be X or Y.
     ChooseSide {
@@ -204,7 +205,7 @@ pub enum Phase {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Hash, TS)]
 pub struct State {
     /// What is under way.
     pub phase: Phase,

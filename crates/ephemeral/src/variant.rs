@@ -12,13 +12,14 @@ use crate::catalogue::Catalogue;
 use crate::figure::{FigureSet, FigureSetFile};
 use crate::kit::Kit;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The two sets played when none are given.
 pub const DEFAULT_SETS: [&str; 2] = ["ember-court", "tide-wardens"];
 
 /// Everything a game of Ephemeral Path is set up from. Records carry it
 /// whole, so a game replays without the files it was started from.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(try_from = "VariantFile")]
 pub struct Variant {
     /// Which rulebook governs the game.

@@ -22,8 +22,9 @@ fn play(game: &Ephemeral, p1: &str, p2: &str, seed: u64) -> (f64, State) {
                 let r = roll_with(&mut rng, &game.dice(&s));
                 game.apply(&mut s, &Decision::Roll(r), &mut Discard).unwrap();
             }
-            ToMove::Seat(seat) => {
-                let a = bots[seat.index()].choose(game, &s).unwrap();
+            to_move => {
+                let seat = to_move.first_seat().unwrap();
+                let a = arbiter_ai::decide(bots[seat.index()].as_mut(), game, &s, seat).unwrap();
                 game.apply(&mut s, &Decision::Act(a), &mut Discard).unwrap();
             }
         }

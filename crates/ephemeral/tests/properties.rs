@@ -173,13 +173,15 @@ fn play(g: &Ephemeral, seed: u64) -> (Vec<Decision<Action>>, Vec<State>) {
         let decision = match g.to_move(&s) {
             ToMove::Over => break,
             ToMove::Chance => Decision::Roll(roll_with(&mut rng, &g.dice(&s))),
-            ToMove::Seat(_) => match wild_move(g, &s, &mut rng).filter(|a| g.check(&s, a).is_ok()) {
-                Some(a) => Decision::Act(a),
-                None => Decision::Act(
-                    g.random_action(&s, &mut rng, &mut scratch)
-                        .unwrap_or_else(|| panic!("{}: nothing to do in {:?}", describe(g), s.phase)),
-                ),
-            },
+            ToMove::Seat(_) | ToMove::Together(_) => {
+                match wild_move(g, &s, &mut rng).filter(|a| g.check(&s, a).is_ok()) {
+                    Some(a) => Decision::Act(a),
+                    None => Decision::Act(
+                        g.random_action(&s, &mut rng, &mut scratch)
+                            .unwrap_or_else(|| panic!("{}: nothing to do in {:?}", describe(g), s.phase)),
+                    ),
+                }
+            }
         };
         let before = s.clone();
         let mut events = Vec::new();
@@ -305,7 +307,7 @@ fn reached(g: &Ephemeral, seed: u64, steps: usize) -> (State, ChaCha8Rng) {
                 let roll = roll_with(&mut rng, &g.dice(&s));
                 g.apply(&mut s, &Decision::Roll(roll), &mut Vec::new()).unwrap();
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 let a = g.random_action(&s, &mut rng, &mut scratch).unwrap();
                 g.apply(&mut s, &Decision::Act(a), &mut Vec::new()).unwrap();
             }

@@ -5,9 +5,11 @@
 
 use crate::board::{Dir, Square};
 use crate::state::Kind;
+use ts_rs::TS;
 
 /// One decision of a player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TS)]
+#[ts(type = "string")]
 pub enum Action {
     /// Growth: increase a mote's power by 1.
     Grow(Square),

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use ts_rs::TS;
 
 /// The widest board.
 pub const MAX_SIDE: usize = 5;
@@ -19,7 +20,7 @@ pub const NONE: u8 = u8::MAX;
 const RAY_END: u8 = 31;
 
 /// A square, `rank * 5 + file`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 pub struct Square(pub u8);
 
 impl Square {
@@ -73,7 +74,7 @@ pub fn squares(mut set: u32) -> impl Iterator<Item = Square> {
 }
 
 /// One of the eight directions, clockwise from north (towards rank 5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[allow(missing_docs)]
 pub enum Dir {
     N,

@@ -4,9 +4,10 @@ use crate::board::Square;
 use arbiter_core::Seat;
 use serde::Serialize;
 use std::fmt;
+use ts_rs::TS;
 
 /// Something that happened during a decision.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A mote grew.

@@ -14,6 +14,7 @@
 mod action;
 mod board;
 mod effects;
+mod entry;
 mod event;
 pub mod heuristic;
 mod legality;

@@ -7,6 +7,7 @@
 use crate::board::{SQUARES, Square, squares};
 use crate::mote::{MAX_POWER, Mote, orientable};
 use arbiter_core::Seat;
+use ts_rs::TS;
 
 /// Dice each player owns: motes on the board plus dice in the mana pool.
 pub const DICE_PER_PLAYER: u32 = 5;
@@ -73,7 +74,8 @@ pub enum Phase {
 }
 
 /// A position with everything needed to continue the game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, TS)]
+#[ts(type = "string")]
 pub struct State {
     pub(crate) side: u8,
     pub(crate) cells: [u8; SQUARES],

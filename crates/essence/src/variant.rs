@@ -55,7 +55,7 @@ impl Variant {
                 "loop" => v.looping = true,
                 "summoning" => v.summoning = true,
                 "fast" | "faster" => v.fast = true,
-                "first-growth" => v.growth_on_first_turn = true,
+                "first-growth" | "growth_on_first_turn" | "growth-on-first-turn" => v.growth_on_first_turn = true,
                 other => {
                     return Err(format!(
                         "unknown variant '{}'; choose from {}",

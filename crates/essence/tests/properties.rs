@@ -87,10 +87,7 @@ proptest! {
             prop_assert_eq!(&back, s, "{}", text);
             prop_assert!(g.validate_state(&back).is_ok());
         }
-        let actions: Vec<Action> = record.decisions.iter().filter_map(|d| match d {
-            Decision::Act(a) => Some(*a),
-            Decision::Roll(_) => None,
-        }).collect();
+        let actions: Vec<Action> = record.decisions.iter().filter_map(|d| d.action().copied()).collect();
         let text = format_actions(&actions);
         prop_assert_eq!(parse_actions(&text).unwrap(), actions);
     }

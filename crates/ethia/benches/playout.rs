@@ -24,7 +24,7 @@ fn random_game<G: Game>(g: &G, rng: &mut ChaCha8Rng, scratch: &mut Vec<G::Action
                 let roll = roll_with(rng, &g.dice(&s));
                 let _ = g.apply(&mut s, &Decision::Roll(roll), &mut Discard);
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 let Some(a) = g.random_action(&s, rng, scratch) else { return n };
                 g.apply_legal(&mut s, &a, &mut Discard);
             }

@@ -26,7 +26,7 @@ fn main() {
                     let roll = roll_with(&mut rng, &g.dice(&s));
                     let _ = g.apply(&mut s, &Decision::Roll(roll), &mut Discard);
                 }
-                ToMove::Seat(_) => {
+                ToMove::Seat(_) | ToMove::Together(_) => {
                     let Some(a) = g.random_action(&s, &mut rng, &mut scratch) else { break };
                     g.apply_legal(&mut s, &a, &mut Discard);
                 }

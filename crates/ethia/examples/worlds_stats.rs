@@ -33,9 +33,9 @@ fn main() {
             let d = match g.to_move(&s) {
                 ToMove::Over => break,
                 ToMove::Chance => Decision::Roll(roll_with(&mut rng, &g.dice(&s))),
-                ToMove::Seat(_) => {
+                ToMove::Seat(seat) => {
                     let a = match bot.as_mut() {
-                        Some(b) => b.choose(&g, &s),
+                        Some(b) => arbiter_ai::decide(b.as_mut(), &g, &s, seat),
                         None => g.random_action(&s, &mut rng, &mut scratch),
                     };
                     match a {
@@ -43,6 +43,7 @@ fn main() {
                         None => break,
                     }
                 }
+                ToMove::Together(_) => break,
             };
             let mut ev = Vec::new();
             g.apply(&mut s, &d, &mut ev).expect("legal");

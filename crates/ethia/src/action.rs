@@ -3,9 +3,11 @@
 use crate::state::{End, UnitKind};
 use crate::variant::WallOption;
 use arbiter_geometry::{Cell, Edge};
+use ts_rs::TS;
 
 /// One decision of a player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TS)]
+#[ts(type = "string")]
 pub enum Action {
     /// The roll-off winner chooses how walls are placed.
     ChooseWalls(WallOption),

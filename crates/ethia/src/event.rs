@@ -7,9 +7,11 @@ use arbiter_core::Seat;
 use arbiter_geometry::{Cell, Grid};
 use serde::{Serialize, Serializer};
 use std::fmt;
+use ts_rs::TS;
 
 /// A square named for people (`c3`), cheap to copy into events.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TS)]
+#[ts(type = "string")]
 pub struct At {
     /// File from 0.
     pub file: u8,
@@ -37,7 +39,7 @@ impl Serialize for At {
 }
 
 /// Something that happened. Squares are given by name (`c3`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// Players rolled a roll-off; `for_what` says which.

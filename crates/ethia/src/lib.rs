@@ -13,6 +13,7 @@
 //!   with quests as data and the Kingdom of Coyote.
 
 mod action;
+mod entry;
 mod event;
 mod heuristic;
 pub mod layout;
@@ -28,6 +29,7 @@ mod variant;
 pub mod worlds;
 
 pub use action::Action;
+pub use entry::{enemy_name, named};
 pub use event::{At, Event};
 pub use rules::Ethia;
 pub use state::{Army, End, Ending, Phase, State, UnitKind};

@@ -9,6 +9,7 @@
 
 use crate::state::UnitKind;
 use arbiter_geometry::{Cell, CellSet, Grid, Walls};
+use ts_rs::TS;
 
 /// The longest line of attack.
 pub const RANGE: u32 = 4;
@@ -53,7 +54,7 @@ pub fn attack_line(grid: &Grid, walls: &Walls, occupied: CellSet, from: Cell, to
 }
 
 /// What a capture attempt does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// The target is captured.

@@ -3,9 +3,10 @@
 use crate::variant::WallOption;
 use arbiter_geometry::{Cell, CellSet, Walls};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// A leader or a squad unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum UnitKind {
     /// The army's leader: capture it to win.
@@ -15,7 +16,7 @@ pub enum UnitKind {
 }
 
 /// The two ends of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum End {
     /// The rank-1 end.
@@ -25,7 +26,7 @@ pub enum End {
 }
 
 /// One army: its leader and squad units on the board, and what is still to deploy.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Army {
     /// The leader's square, once placed and until captured.
     pub leader: Option<Cell>,
@@ -51,7 +52,7 @@ impl Army {
 }
 
 /// Where the game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// Chance: the players in `contenders` roll 1d6 each for the wall choice;
@@ -109,7 +110,7 @@ pub enum Phase {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
     /// A team captured every enemy leader.
@@ -124,7 +125,7 @@ pub enum Ending {
 }
 
 /// A position of Skirmish or Battle with everything needed to continue.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct State {
     /// Squares in play: the whole board, or one half after Battle's shrink.
     pub area: CellSet,

@@ -3,9 +3,10 @@
 //! (the CLI's `--walls`).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// One board or two.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// One 8×8 board, 5 walls, 1 leader + 10 squad units each.
@@ -16,7 +17,7 @@ pub enum Mode {
 }
 
 /// The three ways of placing walls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum WallOption {
     /// Our fixed layout (ruling E4).
@@ -29,7 +30,7 @@ pub enum WallOption {
 }
 
 /// Where units go at the start.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Deployment {
     /// Players alternate placing units in their back rows.
@@ -40,7 +41,7 @@ pub enum Deployment {
 }
 
 /// The order of turns with four armies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum TurnOrder {
     /// Clockwise round the table, team-mates sitting side by side (A B B A).
@@ -51,7 +52,7 @@ pub enum TurnOrder {
 }
 
 /// Skirmish and Battle switches.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
 pub struct Variant {
     /// Skirmish or Battle.
@@ -84,7 +85,26 @@ impl Variant {
     pub fn parse(text: &str) -> Result<Variant, String> {
         let mut v = Variant::default();
         for name in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            match name.to_ascii_lowercase().as_str() {
+            let lower = name.to_ascii_lowercase();
+            // `key=value` options (`mode=battle`, `walls=standard`) read as switches.
+            let switch = match lower.split_once('=').map(|(k, v)| (k.trim().replace('-', "_"), v.trim().to_string())) {
+                Some((k, v)) if k == "mode" && matches!(v.as_str(), "skirmish" | "battle") => v,
+                Some((k, v)) if k == "walls" && matches!(v.as_str(), "fixed" | "custom") => v,
+                Some((k, v)) if k == "walls" && v == "standard" => "standard-walls".into(),
+                Some((k, v)) if k == "walls" && v.is_empty() => "standard".into(),
+                Some((k, v)) if k == "deployment" && v == "standard" => "standard-deployment".into(),
+                Some((k, v)) if k == "deployment" && v == "free" => "standard".into(),
+                Some((k, v)) if k == "turn_order" && v == "alternating" => v,
+                Some((k, v)) if k == "turn_order" && v == "clockwise" => "standard".into(),
+                Some(_) => {
+                    return Err(format!(
+                        "unknown option '{}'; choose from mode=skirmish|battle, walls=fixed|standard|custom, deployment=free|standard, turn_order=clockwise|alternating",
+                        name.chars().take(40).collect::<String>()
+                    ));
+                }
+                None => lower,
+            };
+            match switch.as_str() {
                 "standard" => {}
                 "skirmish" => v.mode = Mode::Skirmish,
                 "battle" => v.mode = Mode::Battle,

@@ -39,7 +39,9 @@ fn random_game(v: Variant, seats: usize, seed: u64) -> (Record<Ethia>, Vec<State
         let d = match g.to_move(&s) {
             ToMove::Over => break,
             ToMove::Chance => Decision::Roll(roll_with(&mut rng, &g.dice(&s))),
-            ToMove::Seat(_) => Decision::Act(g.random_action(&s, &mut rng, &mut scratch).unwrap()),
+            ToMove::Seat(_) | ToMove::Together(_) => {
+                Decision::Act(g.random_action(&s, &mut rng, &mut scratch).unwrap())
+            }
         };
         g.apply(&mut s, &d, &mut Discard).unwrap();
         record.decisions.push(d);

@@ -104,7 +104,7 @@ fn play(i: u64) -> String {
                 digest.feed(&serde_json::to_string(&Decision::<WorldsAction>::Roll(roll)).unwrap());
                 events
             }
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 legal.clear();
                 session.game().legal_actions(session.state(), &mut legal);
                 assert!(!legal.is_empty(), "adventure {i}: a seat is to move with nothing to do");

@@ -1670,7 +1670,7 @@ fn random_adventure(g: &EthiaWorlds, seed: u64, bold: bool) -> (Vec<Decision<Wor
         let d = match g.to_move(&s) {
             ToMove::Over => break,
             ToMove::Chance => Decision::Roll(roll_with(&mut rng, &g.dice(&s))),
-            ToMove::Seat(_) => {
+            ToMove::Seat(_) | ToMove::Together(_) => {
                 options.clear();
                 g.legal_actions(&s, &mut options);
                 if bold && options.len() > 1 {

@@ -19,12 +19,13 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+use ts_rs::TS;
 
 /// The most squares a grid may have.
 pub const MAX_CELLS: usize = 128;
 
 /// A square, `rank * width + file`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 #[serde(transparent)]
 pub struct Cell(pub u8);
 
@@ -36,9 +37,53 @@ impl Cell {
 }
 
 /// A set of squares.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+///
+/// In JSON a set is the list of its squares, lowest first (`[3, 17, 42]`),
+/// which every client reads without 128-bit integers; the older form, the
+/// set's bits as one integer (or its decimal text), still reads back.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, TS)]
+#[ts(type = "Array<number>")]
 pub struct CellSet(pub u128);
+
+impl Serialize for CellSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter().map(|c| c.0))
+    }
+}
+
+impl<'de> Deserialize<'de> for CellSet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CellSet, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = CellSet;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of squares (0 to 127), or a set's bits as an integer")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<CellSet, A::Error> {
+                let mut set = CellSet::EMPTY;
+                while let Some(c) = seq.next_element::<u8>()? {
+                    if usize::from(c) >= MAX_CELLS {
+                        return Err(serde::de::Error::custom(format!(
+                            "square {c} is beyond the {MAX_CELLS} a grid has"
+                        )));
+                    }
+                    set.insert(Cell(c));
+                }
+                Ok(set)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<CellSet, E> {
+                Ok(CellSet(u128::from(v)))
+            }
+            fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<CellSet, E> {
+                Ok(CellSet(v))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<CellSet, E> {
+                v.parse::<u128>().map(CellSet).map_err(|_| E::custom(format!("'{v}' is not a set of squares")))
+            }
+        }
+        deserializer.deserialize_any(Visit)
+    }
+}
 
 impl CellSet {
     /// No squares.
@@ -127,7 +172,7 @@ impl Not for CellSet {
 }
 
 /// The eight directions, clockwise from north (towards higher ranks).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[allow(missing_docs)]
 pub enum Dir {
     N,
@@ -207,7 +252,7 @@ impl Dir {
 }
 
 /// Which side of a square an edge is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 pub enum Side {
     /// The edge between a square and the one above it.
     North,
@@ -217,7 +262,7 @@ pub enum Side {
 
 /// An edge between two orthogonally adjacent squares, named as the north or
 /// east side of the lower or left square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 pub struct Edge {
     /// The square below (for a north side) or to the left (for an east side).
     pub cell: Cell,
@@ -226,7 +271,7 @@ pub struct Edge {
 }
 
 /// A set of walls, one bit per edge.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Walls {
     /// Squares with a wall on their north side.
     pub north: CellSet,
@@ -337,8 +382,9 @@ impl fmt::Display for GridError {
 impl std::error::Error for GridError {}
 
 /// A rectangular grid of squares.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
+#[ts(type = "[number, number]")]
 pub struct Grid {
     width: u8,
     height: u8,
@@ -664,6 +710,24 @@ mod tests {
 
     fn g8() -> Grid {
         Grid::new(8, 8).unwrap()
+    }
+
+    #[test]
+    fn square_sets_are_json_lists_and_the_integer_form_still_reads() {
+        let mut set = CellSet::EMPTY;
+        for c in [0u8, 3, 64, 127] {
+            set.insert(Cell(c));
+        }
+        let text = serde_json::to_string(&set).unwrap();
+        assert_eq!(text, "[0,3,64,127]");
+        assert_eq!(serde_json::from_str::<CellSet>(&text).unwrap(), set);
+        assert_eq!(serde_json::from_value::<CellSet>(serde_json::to_value(set).unwrap()).unwrap(), set);
+        // Files written before the list form: the bits as an integer (up to
+        // 64 bits), or as decimal text (what the server sent above 64 bits).
+        assert_eq!(serde_json::from_str::<CellSet>("9").unwrap(), CellSet(9));
+        assert_eq!(serde_json::from_str::<CellSet>(&format!("\"{}\"", set.0)).unwrap(), set);
+        assert!(serde_json::from_str::<CellSet>("[128]").is_err());
+        assert!(serde_json::from_str::<CellSet>("\"squares\"").is_err());
     }
 
     #[test]

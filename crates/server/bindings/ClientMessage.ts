@@ -8,7 +8,7 @@ export type ClientMessage = { "type": "action",
 /**
  * The action, as the game's JSON.
  */
-action: JsonValue, 
+action: unknown, 
 /**
  * Any tag; echoed in the answer.
  */

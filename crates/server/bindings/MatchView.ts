@@ -3,7 +3,6 @@ import type { OutcomeView } from "./OutcomeView";
 import type { SeatView } from "./SeatView";
 import type { Step } from "./Step";
 import type { Turn } from "./Turn";
-import type { JsonValue } from "./serde_json/JsonValue";
 
 /**
  * A match as one viewer sees it (`GET /api/matches/{id}`, and pushed over
@@ -47,14 +46,19 @@ your_turn: boolean,
  */
 awaiting: string, 
 /**
- * The state as this viewer may see it (the game's observation JSON).
+ * The state as this viewer may see it: the game's observation, whose
+ * TypeScript type each game exports to `bindings/games/<id>/`.
  */
-observation: JsonValue, 
+observation: unknown, 
 /**
  * Legal actions of the viewer, when it is their decision (empty
  * otherwise). For continuous games this is a sample of candidates.
  */
-legal: Array<JsonValue>, 
+legal: Array<unknown>, 
+/**
+ * The legal actions in the game's notation, in the same order.
+ */
+legal_text: Array<string>, 
 /**
  * How many legal actions there are (the list may be cut short).
  */

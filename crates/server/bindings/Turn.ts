@@ -7,4 +7,8 @@ export type Turn = { "kind": "seat",
 /**
  * The seat index.
  */
-seat: number, } | { "kind": "chance" } | { "kind": "over" };
+seat: number, } | { "kind": "together", 
+/**
+ * The seat indices.
+ */
+seats: Array<number>, } | { "kind": "chance" } | { "kind": "over" };

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
-/// A game this server plays (`GET /api/games`).
+/// A game this server plays (`GET /api/games`): its entry in the
+/// registration table, which the lobby builds its form from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct GameInfo {
@@ -19,10 +20,20 @@ pub struct GameInfo {
     pub id: String,
     /// Name for people (`Essence of the Arcane`).
     pub name: String,
-    /// The numbers of seats the standard variant allows.
+    /// One sentence for the lobby.
+    pub blurb: String,
+    /// The numbers of seats the game is played with.
     pub seats: Vec<u8>,
+    /// The number of seats proposed.
+    pub default_seats: u8,
     /// The standard variant, as this game's JSON.
     pub default_variant: Value,
+    /// The variant's options: each sets the variant's JSON field `key`.
+    pub options: Vec<OptionInfo>,
+    /// The bots offered, weakest first.
+    pub bots: Vec<BotInfo>,
+    /// The bot proposed by default (one of `bots`).
+    pub default_bot: String,
     /// Whether dice decide some things (the server rolls them).
     pub has_chance: bool,
     /// Whether some information is hidden from some seats.
@@ -30,6 +41,53 @@ pub struct GameInfo {
     /// `enumerable` (the legal list is complete) or `continuous` (the legal
     /// list is a sample; any action may be proposed).
     pub action_space: String,
+}
+
+/// One variant option of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct OptionInfo {
+    /// The variant's JSON field it sets.
+    pub key: String,
+    /// A short label.
+    pub label: String,
+    /// What it does.
+    pub help: String,
+    /// `flag` (true or false), `choice` (one of `choices`, a string; `""`
+    /// leaves the field out), `number` (`min` to `max`) or `file` (the
+    /// command line's; a web table may offer its own editor).
+    pub kind: String,
+    /// The values of a choice, or a file option's built-in names.
+    pub choices: Vec<ChoiceInfo>,
+    /// A number's smallest value.
+    #[ts(type = "number | null")]
+    pub min: Option<i64>,
+    /// A number's largest value.
+    #[ts(type = "number | null")]
+    pub max: Option<i64>,
+    /// A number's default.
+    #[ts(type = "number | null")]
+    pub default: Option<i64>,
+}
+
+/// A value of an option.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ChoiceInfo {
+    /// The value.
+    pub value: String,
+    /// For people.
+    pub label: String,
+}
+
+/// A bot offered for a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct BotInfo {
+    /// For people ("Medium (MCTS, 200 iterations)").
+    pub label: String,
+    /// The bot description to put in a seat's `controller`.
+    pub spec: String,
 }
 
 /// One seat of a new match.
@@ -152,6 +210,12 @@ pub enum Turn {
         /// The seat index.
         seat: u8,
     },
+    /// Several seats decide at once, each in secret (a simultaneous
+    /// decision); these have yet to choose.
+    Together {
+        /// The seat indices.
+        seats: Vec<u8>,
+    },
     /// Dice are to be rolled (the server rolls them at once).
     Chance,
     /// The game is over.
@@ -170,7 +234,10 @@ pub struct OutcomeView {
     pub reason: String,
 }
 
-/// One decision taken, with what it did.
+/// One decision taken, with what it did, as one viewer may see it: a
+/// decision hidden from them is `null` (they see only whose it was), and
+/// each event is the event, the game's summary of it ("P2 bids a card, face
+/// down") or left out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct Step {
@@ -178,11 +245,21 @@ pub struct Step {
     pub index: u32,
     /// The seat that decided, or `null` for a roll of the dice.
     pub seat: Option<u8>,
-    /// The decision in record form: `{"act": action}` or `{"roll": [values]}`;
-    /// `null` when hidden from this viewer.
+    /// The decision in record form: `{"act": action}`, `{"commit": {"seat":
+    /// s, "action": action}}` or `{"roll": [values]}`; `null` when hidden
+    /// from this viewer.
+    #[ts(type = "unknown")]
     pub decision: Value,
-    /// The game's events for this decision (`null` when hidden from this viewer).
+    /// The decision in the game's notation (`Dc2:1`, `bid 7`, `dice 3 5`);
+    /// `null` when hidden.
+    pub action: Option<String>,
+    /// The game's events for this decision, as this viewer may see them
+    /// (the game's JSON: its `Event` type, exported to `bindings/games/`).
+    #[ts(type = "Array<unknown>")]
     pub events: Value,
+    /// The same events in plain words, one line each (the game's words,
+    /// as the terminal prints them).
+    pub text: Vec<String>,
 }
 
 /// A match as one viewer sees it (`GET /api/matches/{id}`, and pushed over
@@ -208,11 +285,16 @@ pub struct MatchView {
     pub your_turn: bool,
     /// What the table is waiting for, in plain words.
     pub awaiting: String,
-    /// The state as this viewer may see it (the game's observation JSON).
+    /// The state as this viewer may see it: the game's observation, whose
+    /// TypeScript type each game exports to `bindings/games/<id>/`.
+    #[ts(type = "unknown")]
     pub observation: Value,
     /// Legal actions of the viewer, when it is their decision (empty
     /// otherwise). For continuous games this is a sample of candidates.
+    #[ts(type = "Array<unknown>")]
     pub legal: Vec<Value>,
+    /// The legal actions in the game's notation, in the same order.
+    pub legal_text: Vec<String>,
     /// How many legal actions there are (the list may be cut short).
     pub legal_total: u32,
     /// `enumerable` or `continuous`.
@@ -234,6 +316,7 @@ pub struct ActionRequest {
     pub token: String,
     /// The action, as the game's JSON (one of the view's `legal` entries, or
     /// any action for continuous games).
+    #[ts(type = "unknown")]
     pub action: Value,
 }
 
@@ -311,19 +394,29 @@ pub struct MatchList {
     pub mine: Vec<MatchSummary>,
 }
 
-/// `GET /api/matches/{id}/replay/{n}`: the match after its first `n` decisions.
+/// `GET /api/matches/{id}/replay/{n}[?token=t]`: the match after its first
+/// `n` decisions, as the token's seat (or a spectator) may see it; once the
+/// game is over and reveals everything, as the referee sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ReplayFrame {
     /// The match id.
     pub id: String,
+    /// The game's identifier.
+    pub game: String,
+    /// The game's name.
+    pub game_name: String,
+    /// The seats.
+    pub seats: Vec<SeatView>,
     /// Decisions replayed (`n`).
     pub len: u32,
     /// Decisions in the whole record.
     pub total: u32,
     /// Who owed the next decision at that point.
     pub turn: Turn,
-    /// The state at that point (everything, once the game is over).
+    /// The state at that point as this viewer may see it (the game's
+    /// observation).
+    #[ts(type = "unknown")]
     pub observation: Value,
     /// The `n`-th decision and its events (`null` for `n = 0`).
     pub last: Option<Step>,
@@ -339,6 +432,7 @@ pub enum ClientMessage {
     /// Act for the socket's seat.
     Action {
         /// The action, as the game's JSON.
+        #[ts(type = "unknown")]
         action: Value,
         /// Any tag; echoed in the answer.
         #[serde(default)]
@@ -358,7 +452,7 @@ pub enum ServerMessage {
     /// every change and on `refresh`.
     View {
         /// The view.
-        view: MatchView,
+        view: Box<MatchView>,
     },
     /// This socket's action was accepted and committed.
     Accepted {

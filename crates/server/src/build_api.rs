@@ -22,6 +22,7 @@ use crate::error::ApiError;
 use crate::http::JsonBody;
 use arbiter_ephemeral::Edition;
 use arbiter_ephemeral::catalogue::{Ability, Catalogue, Class};
+use arbiter_ephemeral::dice::{AttackDice, MAX_FORCE, expected_damage, hit_chance};
 use arbiter_ephemeral::figure::{
     FigureFile, FigureSet, FigureSetFile, Format, MAX_ABILITIES, MAX_NAME_CHARS, MAX_SET_POINTS, MAX_TEXT_CHARS,
     SetError, Violation, shipped_sets,
@@ -336,6 +337,80 @@ fn ability_info(a: &Ability) -> AbilityInfo {
         text: a.text.clone(),
         start_prep_tokens: u32::from(a.params.start_prep_tokens.unwrap_or(0)),
     }
+}
+
+/// `?force=F&dice=a,b,c,d,e`: an attack's Force and dice (counts of d4, d6,
+/// d8, d10, d12).
+#[derive(Clone, Debug, Deserialize)]
+pub struct AttackQuery {
+    /// The attacker's Force.
+    pub force: Option<u8>,
+    /// Counts of d4, d6, d8, d10 and d12, comma-separated.
+    pub dice: Option<String>,
+}
+
+/// One set of attack dice with the damage it is expected to deal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DiceChoice {
+    /// Counts of d4, d6, d8, d10 and d12.
+    pub dice: Vec<u8>,
+    /// The damage expected: the sum when it is at most the Force, else nothing.
+    pub damage: f64,
+}
+
+/// `GET /api/ephemeral/attack`: the odds of an attack, and the best dice for
+/// its Force — the rules' arithmetic (`arbiter_ephemeral::dice`), so the
+/// table never copies it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AttackOdds {
+    /// The Force asked about.
+    pub force: u8,
+    /// The chance that the dice asked about hit (their sum is at most the Force).
+    pub hit: f64,
+    /// The damage they are expected to deal.
+    pub damage: f64,
+    /// The best sets of dice for this Force, best first (as the AI ranks them).
+    pub best: Vec<DiceChoice>,
+}
+
+/// The best attack dice for every Force, tabulated once.
+fn attack_dice() -> &'static AttackDice {
+    static TABLE: std::sync::OnceLock<AttackDice> = std::sync::OnceLock::new();
+    TABLE.get_or_init(AttackDice::new)
+}
+
+/// `GET /api/ephemeral/attack?force=F&dice=a,b,c,d,e`.
+pub async fn get_attack(q: Result<Query<AttackQuery>, QueryRejection>) -> Result<Response, ApiError> {
+    let q = q.map(|Query(q)| q).map_err(|e| ApiError::bad_request(format!("bad query: {}", e.body_text())))?;
+    let force = q.force.unwrap_or(0).min(MAX_FORCE as u8);
+    let mut counts = [0u8; 5];
+    if let Some(text) = q.dice.as_deref().filter(|t| !t.trim().is_empty()) {
+        let parts: Vec<&str> = text.split(',').collect();
+        if parts.len() != 5 {
+            return Err(ApiError::invalid("dice are five counts: d4, d6, d8, d10, d12"));
+        }
+        for (slot, part) in counts.iter_mut().zip(parts) {
+            *slot = part.trim().parse::<u8>().ok().filter(|&n| n <= 12).ok_or_else(|| {
+                ApiError::invalid(format!(
+                    "'{}' is not a count of dice (0 to 12)",
+                    part.chars().take(10).collect::<String>()
+                ))
+            })?;
+        }
+        if counts.iter().map(|&n| u32::from(n)).sum::<u32>() > 12 {
+            return Err(ApiError::invalid("at most 12 dice"));
+        }
+    }
+    let any = counts.iter().any(|&n| n > 0);
+    Ok(Json(AttackOdds {
+        force,
+        hit: if any { hit_chance(&counts, force) } else { 0.0 },
+        damage: if any { expected_damage(&counts, force) } else { 0.0 },
+        best: attack_dice().best(force).iter().map(|(c, d)| DiceChoice { dice: c.to_vec(), damage: *d }).collect(),
+    })
+    .into_response())
 }
 
 /// `GET /api/ephemeral/catalogue[?edition=…]`.

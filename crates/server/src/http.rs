@@ -9,10 +9,10 @@
 //! | `GET /api/matches/{id}[?token=t]` | the match as a seat or spectator sees it |
 //! | `POST /api/matches/{id}/actions` | act for a seat |
 //! | `POST /api/matches/{id}/join` | take an open seat |
-//! | `GET /api/matches/{id}/record` | the game record |
-//! | `GET /api/matches/{id}/replay/{n}` | the match after `n` decisions |
+//! | `GET /api/matches/{id}/record[?token=t]` | the game record, as the seat (or a spectator) may see it |
+//! | `GET /api/matches/{id}/replay/{n}[?token=t]` | the match after `n` decisions, as the seat may see it |
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
-//! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder (see [`crate::build_api`]) |
+//! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder, and an attack's odds (see [`crate::build_api`]) |
 //! | `GET /api/p2v/…`, `POST /api/p2v/…` | the warband builder (see [`crate::warband_api`]) |
 //! | `GET /…` (anything else) | the web app's files, `index.html` for the app's own paths |
 //!
@@ -100,6 +100,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}/replay/{n}", get(replay))
         .route("/api/matches/{id}/ws", get(ws::upgrade))
         .route("/api/ephemeral/catalogue", get(build_api::get_catalogue))
+        .route("/api/ephemeral/attack", get(build_api::get_attack))
         .route("/api/ephemeral/sets", get(build_api::get_sets))
         .route("/api/ephemeral/sets/{name}", get(build_api::get_set))
         .route("/api/ephemeral/validate", post(build_api::post_validate))
@@ -253,17 +254,22 @@ async fn join(
     Ok(Json(state.join(&id, req).await?).into_response())
 }
 
-async fn record(State(state): State<AppState>, id: Result<Path<String>, PathRejection>) -> Result<Response, ApiError> {
-    let id = path(id)?;
-    Ok(Json(state.record(&id).await?).into_response())
+async fn record(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let (id, q) = (path(id)?, query(q)?);
+    Ok(Json(state.record(&id, q.token.as_deref()).await?).into_response())
 }
 
 async fn replay(
     State(state): State<AppState>,
     p: Result<Path<(String, usize)>, PathRejection>,
+    q: Result<Query<TokenQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let (id, n) = path(p)?;
-    Ok(Json(state.replay(&id, n).await?).into_response())
+    let ((id, n), q) = (path(p)?, query(q)?);
+    Ok(Json(state.replay(&id, n, q.token.as_deref()).await?).into_response())
 }
 
 #[cfg(test)]

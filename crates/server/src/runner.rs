@@ -1,21 +1,26 @@
 //! The type-erased match runner: one trait object per game kind, so the
-//! server drives any `G: Game + Evaluate` through JSON.
+//! server drives any registered game (`G: Entry`) through JSON.
 //!
 //! [`GameKind`] starts and resumes matches of one game; [`Table`] is a match
 //! in progress (a core [`Session`] behind JSON): it applies a seat's action
 //! with [`Game::apply_as`] semantics, rolls the seeded dice after it, observes
 //! for a [`Viewer`], lists legal actions, exports the [`arbiter_core::Record`] and replays to
-//! any point. [`Registry`] holds the kinds the server plays, by game id.
+//! any point. [`Registry`] holds the kinds the server plays, by game id
+//! (every game of the registration table, `arbiter-games`).
+//!
+//! Every decision taken is kept as a [`Played`]: the decision and its events
+//! with who may see each (the game's visibility) and their words (the game's
+//! event text, produced once, here). [`Played::view`] is the step as one
+//! viewer may see it; the server applies it to every step it sends.
 
-use crate::api::{GameInfo, OutcomeView, Step, Turn};
+use crate::api::{BotInfo, ChoiceInfo, GameInfo, OptionInfo, OutcomeView, Step, Turn};
 use arbiter_ai::BotSpec;
 use arbiter_core::{
-    ActionSpace, Decision, DiceMode, Evaluate, Game, MatchConfig, Outcome, OutcomeKind, PlayerSpec, Refusal, Seat,
-    Session, ToMove, Viewer,
+    ActionSpace, Decision, DiceMode, Entry, Game, MatchConfig, OptionKind, Outcome, OutcomeKind, Perspective,
+    PlayerSpec, Refusal, Seat, Session, ToMove, Viewer, Visibility,
 };
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::hash::Hash;
 use std::marker::PhantomData;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -98,21 +103,30 @@ pub trait Table: Send + Sync {
     fn variant_json(&self) -> Result<String, RunError>;
     /// What `viewer` may see of the current state (the game's `observe`).
     fn observe(&self, viewer: Viewer) -> Value;
-    /// Up to `limit` legal actions of the seat to move, and how many there are.
-    fn legal(&self, limit: usize) -> (Vec<Value>, usize);
+    /// Up to `limit` legal actions of `seat` (when it owes a decision, alone
+    /// or with others), each with its words in the game's notation, and how
+    /// many there are.
+    fn legal(&self, seat: Seat, limit: usize) -> (Vec<Value>, Vec<String>, usize);
+    /// Whether the game is over and shows everything to everyone
+    /// (`Game::reveals_at_end`): then every viewer sees as the referee.
+    fn reveals_all(&self) -> bool;
     /// Applies an action for `seat`, refusing it unless `seat` owes the next
     /// decision, then rolls the seeded dice while chance is to move. Returns
     /// the steps taken; on error nothing changes.
-    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Step>, ActError>;
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Played>, ActError>;
     /// Rolls the seeded dice while chance is to move.
-    fn settle(&mut self) -> Vec<Step>;
+    fn settle(&mut self) -> Vec<Played>;
     /// The decisions from index `from` on, as stored JSON text.
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError>;
     /// Applies decisions stored after the ones played (another server's,
     /// read back from the database); returns the steps of the last `keep`.
-    fn extend(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Step>, RunError>;
-    /// The game record (the core's `Record` JSON).
+    fn extend(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Played>, RunError>;
+    /// The game record (the core's `Record` JSON), complete.
     fn record(&self) -> Result<Value, RunError>;
+    /// The game record as `viewer` may see it: `null` for every decision
+    /// hidden from them (`Record::for_viewer`); complete for the referee and
+    /// once a finished game reveals all.
+    fn record_for(&self, viewer: Viewer) -> Result<Value, RunError>;
     /// Goes back to the state after the first `len` decisions (used when a
     /// commit fails).
     fn truncate(&mut self, len: usize) -> Result<(), RunError>;
@@ -121,8 +135,9 @@ pub trait Table: Send + Sync {
     fn replay(&self, n: usize, viewer: Viewer) -> Result<Frame, RunError>;
     /// Checks that a bot description can play this game.
     fn check_bot(&self, spec: &BotSpec) -> Result<(), String>;
-    /// Prepares a bot's decision for the seat to move, on a copy of the state.
-    fn think(&self, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String>;
+    /// Prepares a bot's decision for `seat`, from what that seat knows (the
+    /// bot never receives the state of a game with secrets).
+    fn think(&self, seat: Seat, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String>;
 }
 
 /// A replayed point of a match.
@@ -133,7 +148,7 @@ pub struct Frame {
     /// What the viewer sees.
     pub observation: Value,
     /// The last decision replayed.
-    pub last: Option<Step>,
+    pub last: Option<Played>,
     /// The result, if over.
     pub outcome: Option<Outcome>,
 }
@@ -154,7 +169,57 @@ pub trait GameKind: Send + Sync {
         seed: u64,
         decisions: &[String],
         keep: usize,
-    ) -> Result<(Box<dyn Table>, Vec<Step>), RunError>;
+    ) -> Result<(Box<dyn Table>, Vec<Played>), RunError>;
+}
+
+/// A decision taken, with what each viewer may see of it: the decision and
+/// its words for those who may see it, and each event as itself or as the
+/// summary the others see.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Position of the decision in the record.
+    pub index: u32,
+    /// The seat that decided (`None` for a roll).
+    pub seat: Option<u8>,
+    /// Who may see the decision.
+    pub visibility: Visibility,
+    /// The decision in record form.
+    pub decision: Value,
+    /// The decision in the game's notation (`dice 3 5` for a roll).
+    pub words: String,
+    /// The events.
+    pub events: Vec<PlayedEvent>,
+}
+
+/// One event of a [`Played`] decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedEvent {
+    /// Who may see it as it is.
+    pub visibility: Visibility,
+    /// The event's JSON and words.
+    pub full: (Value, String),
+    /// What the others see instead, if anything.
+    pub summary: Option<(Value, String)>,
+}
+
+impl Played {
+    /// The step as `viewer` may see it.
+    pub fn view(&self, viewer: Viewer) -> Step {
+        let shown = self.visibility.shows(viewer);
+        let events: Vec<&(Value, String)> = self
+            .events
+            .iter()
+            .filter_map(|e| if e.visibility.shows(viewer) { Some(&e.full) } else { e.summary.as_ref() })
+            .collect();
+        Step {
+            index: self.index,
+            seat: self.seat,
+            decision: if shown { self.decision.clone() } else { Value::Null },
+            action: shown.then(|| self.words.clone()),
+            events: Value::Array(events.iter().map(|(v, _)| v.clone()).collect()),
+            text: events.iter().map(|(_, t)| t.clone()).collect(),
+        }
+    }
 }
 
 /// The [`GameKind`] of a game type.
@@ -187,6 +252,7 @@ pub fn outcome_view(outcome: &Outcome) -> OutcomeView {
 pub fn turn_view(to_move: ToMove) -> Turn {
     match to_move {
         ToMove::Seat(s) => Turn::Seat { seat: s.0 },
+        ToMove::Together(set) => Turn::Together { seats: set.iter().map(|s| s.0).collect() },
         ToMove::Chance => Turn::Chance,
         ToMove::Over => Turn::Over,
     }
@@ -201,61 +267,49 @@ pub fn space_name(space: ActionSpace) -> &'static str {
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Value {
-    serde_json::to_value(value)
-        .or_else(|_| {
-            // A `Value` holds no integer above `u64::MAX`, and the grid games'
-            // 128-bit square sets (E'thia Battle, E'thia Worlds) reach that:
-            // write the text, where such integers are plain digits, and send
-            // them as decimal strings.
-            serde_json::to_string(value).and_then(|text| serde_json::from_str(&quote_wide_integers(&text)))
+    // Every game's JSON fits a `Value`: square sets are lists of squares,
+    // never 128-bit integers.
+    serde_json::to_value(value).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
+}
+
+/// A decision taken in `before`, with its events, as every viewer may see
+/// it; `after` is the state it led to (for the events' words).
+fn played<G: Entry>(
+    game: &G,
+    index: usize,
+    before: Option<&G::State>,
+    after: &G::State,
+    decision: &Decision<G::Action>,
+    events: &[G::Event],
+) -> Played {
+    let seat = match decision {
+        Decision::Act(_) => before.and_then(|b| game.to_move(b).first_seat()),
+        Decision::Commit { seat, .. } => Some(*seat),
+        Decision::Roll(_) => None,
+    };
+    let visibility = match before {
+        Some(b) if game.has_hidden_information() => game.decision_visibility(b, decision),
+        _ => Visibility::Public,
+    };
+    let words = match decision {
+        Decision::Act(a) | Decision::Commit { action: a, .. } => game.action_text(a),
+        Decision::Roll(r) => format!("dice {r}"),
+    };
+    let events = events
+        .iter()
+        .map(|e| PlayedEvent {
+            visibility: game.event_visibility(e),
+            full: (json(e), game.event_text(after, e)),
+            summary: game.event_summary(e).map(|s| (json(&s), game.event_text(after, &s))),
         })
-        .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }))
-}
-
-/// Puts quotes around every integer of JSON text that does not fit in a
-/// `u64` or an `i64`, leaving strings and every other number as they are.
-fn quote_wide_integers(text: &str) -> String {
-    let b = text.as_bytes();
-    let mut out = String::with_capacity(text.len() + 16);
-    let (mut i, mut copied) = (0, 0);
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'-' | b'0'..=b'9' => {
-                let start = i;
-                i += 1;
-                while i < b.len() && matches!(b[i], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') {
-                    i += 1;
-                }
-                let number = &text[start..i];
-                let integer = number.bytes().all(|c| c.is_ascii_digit() || c == b'-');
-                if integer && number.parse::<u64>().is_err() && number.parse::<i64>().is_err() {
-                    out.push_str(&text[copied..start]);
-                    out.push('"');
-                    out.push_str(number);
-                    out.push('"');
-                    copied = i;
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
-}
-
-fn step<G: Game>(index: usize, seat: Option<Seat>, decision: &Decision<G::Action>, events: &[G::Event]) -> Step {
-    Step {
+        .collect();
+    Played {
         index: u32::try_from(index).unwrap_or(u32::MAX),
         seat: seat.map(|s| s.0),
+        visibility,
         decision: json(decision),
-        events: json(&events),
+        words,
+        events,
     }
 }
 
@@ -266,20 +320,49 @@ fn parse_variant<G: Game>(variant: Option<&Value>) -> Result<G::Variant, RunErro
     }
 }
 
-impl<G> GameKind for Kind<G>
-where
-    G: Evaluate,
-    G::State: Hash + Eq,
-{
+impl<G: Entry> GameKind for Kind<G> {
     fn info(&self) -> GameInfo {
         let variant = G::Variant::default();
-        let seats: Vec<u8> = (1..=8u8).filter(|&n| G::new(variant.clone(), usize::from(n)).is_ok()).collect();
-        let game = seats.first().and_then(|&n| G::new(variant.clone(), usize::from(n)).ok());
+        let about = G::about();
+        let seats: Vec<u8> = about.seats.iter().filter_map(|&n| u8::try_from(n).ok()).collect();
+        let game = G::new(variant.clone(), about.default_seats).ok();
+        let choices = |c: &[arbiter_core::Choice]| -> Vec<ChoiceInfo> {
+            c.iter().map(|c| ChoiceInfo { value: c.value.into(), label: c.label.into() }).collect()
+        };
+        let options = about
+            .options
+            .iter()
+            .map(|o| {
+                let (kind, choices, min, max, default) = match o.kind {
+                    OptionKind::Flag => ("flag", Vec::new(), None, None, None),
+                    OptionKind::Choice { choices: c } => ("choice", choices(c), None, None, None),
+                    OptionKind::Number { min, max, default } => {
+                        ("number", Vec::new(), Some(min), Some(max), Some(default))
+                    }
+                    OptionKind::File { presets } => ("file", choices(presets), None, None, None),
+                };
+                OptionInfo {
+                    key: o.key.into(),
+                    label: o.label.into(),
+                    help: o.help.into(),
+                    kind: kind.into(),
+                    choices,
+                    min,
+                    max,
+                    default,
+                }
+            })
+            .collect();
         GameInfo {
             id: G::ID.into(),
             name: G::NAME.into(),
+            blurb: about.blurb.into(),
             seats,
+            default_seats: u8::try_from(about.default_seats).unwrap_or(2),
             default_variant: json(&variant),
+            options,
+            bots: about.bots.iter().map(|b| BotInfo { label: b.label.into(), spec: b.spec.into() }).collect(),
+            default_bot: about.default_bot.into(),
             has_chance: game.as_ref().is_some_and(|g| g.has_chance()),
             has_hidden_information: game.as_ref().is_some_and(|g| g.has_hidden_information()),
             action_space: space_name(game.as_ref().map_or(ActionSpace::Enumerable, |g| g.action_space())).into(),
@@ -300,7 +383,7 @@ where
         seed: u64,
         decisions: &[String],
         keep: usize,
-    ) -> Result<(Box<dyn Table>, Vec<Step>), RunError> {
+    ) -> Result<(Box<dyn Table>, Vec<Played>), RunError> {
         let variant: G::Variant = serde_json::from_str(variant).map_err(|e| RunError::Variant(e.to_string()))?;
         let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice: DiceMode::Seeded };
         let session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
@@ -315,41 +398,45 @@ struct Runner<G: Game> {
     session: Session<G>,
 }
 
-impl<G: Game> Runner<G> {
+impl<G: Entry> Runner<G> {
+    /// The state before a decision, when the game has secrets (to judge who
+    /// may see the decision); `None` otherwise, at no cost.
+    fn before(&self) -> Option<G::State> {
+        self.session.game().has_hidden_information().then(|| self.session.state().clone())
+    }
+
     /// Applies stored decisions (the core's `Decision` JSON) after the ones
     /// played; returns the steps of the last `keep` of them. Stops at the
     /// first that does not read or apply, leaving the ones before applied.
-    fn apply_stored(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Step>, RunError> {
+    fn apply_stored(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Played>, RunError> {
         let first = self.session.len();
         let mut recent = VecDeque::with_capacity(keep.min(decisions.len()) + 1);
         for (offset, text) in decisions.iter().enumerate() {
             let index = first + offset;
             let decision: Decision<G::Action> =
                 serde_json::from_str(text).map_err(|e| RunError::Decision { index, message: e.to_string() })?;
-            let seat = match self.session.to_move() {
-                ToMove::Seat(s) => Some(s),
-                _ => None,
-            };
+            let kept = keep > 0 && offset + keep >= decisions.len();
+            let before = if kept { self.before() } else { None };
+            let to_move = self.session.to_move();
             let events = self
                 .session
                 .apply(decision.clone())
                 .map_err(|refusal| RunError::Decision { index, message: refusal.to_string() })?;
-            if keep > 0 {
+            if kept {
                 if recent.len() == keep {
                     recent.pop_front();
                 }
-                recent.push_back(step::<G>(index, seat, &decision, &events));
+                let mut p =
+                    played(self.session.game(), index, before.as_ref(), self.session.state(), &decision, &events);
+                p.seat = decision.seat(to_move).map(|s| s.0);
+                recent.push_back(p);
             }
         }
         Ok(recent.into())
     }
 }
 
-impl<G> Table for Runner<G>
-where
-    G: Evaluate,
-    G::State: Hash + Eq,
-{
+impl<G: Entry> Table for Runner<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -386,17 +473,25 @@ where
         json(&self.session.game().observe(self.session.state(), viewer))
     }
 
-    fn legal(&self, limit: usize) -> (Vec<Value>, usize) {
+    fn legal(&self, seat: Seat, limit: usize) -> (Vec<Value>, Vec<String>, usize) {
+        let game = self.session.game();
         let mut actions = Vec::new();
-        self.session.game().legal_actions(self.session.state(), &mut actions);
+        game.legal_actions_of(self.session.state(), seat, &mut actions);
         let total = actions.len();
-        (actions.iter().take(limit).map(json).collect(), total)
+        let shown = &actions[..total.min(limit)];
+        (shown.iter().map(json).collect(), shown.iter().map(|a| game.action_text(a)).collect(), total)
     }
 
-    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Step>, ActError> {
+    fn reveals_all(&self) -> bool {
+        let (game, state) = (self.session.game(), self.session.state());
+        game.to_move(state) == ToMove::Over && game.reveals_at_end(state)
+    }
+
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Played>, ActError> {
         let action: G::Action =
             serde_json::from_value(action.clone()).map_err(|e| ActError::BadAction(e.to_string()))?;
         let index = self.session.len();
+        let before = self.before();
         let session = &mut self.session;
         let applied = std::panic::catch_unwind(AssertUnwindSafe(|| session.act_as(seat, action.clone())));
         let events = match applied {
@@ -407,17 +502,28 @@ where
                 return Err(ActError::Failed);
             }
         };
-        let mut steps = vec![step::<G>(index, Some(seat), &Decision::Act(action), &events)];
+        let decision = self.session.record().decisions.last().cloned().unwrap_or(Decision::Act(action));
+        let mut p = played(self.session.game(), index, before.as_ref(), self.session.state(), &decision, &events);
+        p.seat = Some(seat.0);
+        let mut steps = vec![p];
         steps.extend(self.settle());
         Ok(steps)
     }
 
-    fn settle(&mut self) -> Vec<Step> {
+    fn settle(&mut self) -> Vec<Played> {
         let mut steps = Vec::new();
         while self.session.to_move() == ToMove::Chance && steps.len() < MAX_ROLLS_IN_A_ROW {
             let index = self.session.len();
+            let before = self.before();
             match self.session.roll_seeded() {
-                Ok((roll, events)) => steps.push(step::<G>(index, None, &Decision::Roll(roll), &events)),
+                Ok((roll, events)) => steps.push(played(
+                    self.session.game(),
+                    index,
+                    before.as_ref(),
+                    self.session.state(),
+                    &Decision::Roll(roll),
+                    &events,
+                )),
                 Err(_) => break,
             }
         }
@@ -429,7 +535,7 @@ where
         decisions.iter().map(|d| serde_json::to_string(d).map_err(|e| RunError::Json(e.to_string()))).collect()
     }
 
-    fn extend(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Step>, RunError> {
+    fn extend(&mut self, decisions: &[String], keep: usize) -> Result<Vec<Played>, RunError> {
         let index = self.session.len();
         match std::panic::catch_unwind(AssertUnwindSafe(|| self.apply_stored(decisions, keep))) {
             Ok(result) => result,
@@ -443,6 +549,15 @@ where
 
     fn record(&self) -> Result<Value, RunError> {
         serde_json::to_value(self.session.record()).map_err(|e| RunError::Json(e.to_string()))
+    }
+
+    fn record_for(&self, viewer: Viewer) -> Result<Value, RunError> {
+        let shown = self
+            .session
+            .record()
+            .for_viewer(viewer)
+            .map_err(|e| RunError::Decision { index: 0, message: e.to_string() })?;
+        serde_json::to_value(&shown).map_err(|e| RunError::Json(e.to_string()))
     }
 
     fn truncate(&mut self, len: usize) -> Result<(), RunError> {
@@ -459,15 +574,15 @@ where
         let mut state = game.initial_state();
         let mut last = None;
         for (index, decision) in record.decisions.iter().take(n).enumerate() {
-            let seat = match game.to_move(&state) {
-                ToMove::Seat(s) => Some(s),
-                _ => None,
-            };
+            let before = (index + 1 == n && game.has_hidden_information()).then(|| state.clone());
+            let seat = decision.seat(game.to_move(&state));
             let mut events = Vec::new();
             game.apply(&mut state, decision, &mut events)
                 .map_err(|refusal| RunError::Decision { index, message: refusal.to_string() })?;
             if index + 1 == n {
-                last = Some(step::<G>(index, seat, decision, &events));
+                let mut p = played(game, index, before.as_ref(), &state, decision, &events);
+                p.seat = seat.map(|s| s.0);
+                last = Some(p);
             }
         }
         Ok(Frame {
@@ -482,11 +597,11 @@ where
         spec.build(self.session.game(), 0, 0.0).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    fn think(&self, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String> {
+    fn think(&self, seat: Seat, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String> {
         let game = self.session.game().clone();
-        let state = self.session.state().clone();
+        let view = Perspective::new(&game, self.session.state(), seat).into_owned();
         let mut bot = spec.build(&game, seed, default_seconds).map_err(|e| e.to_string())?;
-        Ok(Box::new(move || bot.choose(&game, &state).map(|a| json(&a))))
+        Ok(Box::new(move || bot.choose(&game, &view).map(|a| json(&a))))
     }
 }
 
@@ -502,22 +617,20 @@ impl Registry {
         Registry::default()
     }
 
-    /// Every game on main: Essence of the Arcane, E'thia, E'thia Worlds and
-    /// Ephemeral Path.
+    /// Every game of the registration table (`arbiter-games`).
     pub fn standard() -> Self {
-        Registry::empty()
-            .with::<arbiter_essence::Essence>()
-            .with::<arbiter_ethia::Ethia>()
-            .with::<arbiter_ethia::worlds::EthiaWorlds>()
-            .with::<arbiter_ephemeral::Ephemeral>()
+        struct Kinds;
+        impl arbiter_games::Visitor for Kinds {
+            type Output = Arc<dyn GameKind>;
+            fn visit<G: Entry>(&mut self) -> Arc<dyn GameKind> {
+                Arc::new(Kind::<G>::new())
+            }
+        }
+        arbiter_games::each(&mut Kinds).into_iter().fold(Registry::empty(), Registry::with_kind)
     }
 
     /// Adds (or replaces) the game `G`.
-    pub fn with<G>(self) -> Self
-    where
-        G: Evaluate,
-        G::State: Hash + Eq,
-    {
+    pub fn with<G: Entry>(self) -> Self {
         self.with_kind(Arc::new(Kind::<G>::new()))
     }
 
@@ -542,28 +655,5 @@ impl Registry {
     /// The ids of the games, for error messages.
     pub fn ids(&self) -> Vec<String> {
         self.kinds.iter().map(|(i, _)| i.id.clone()).collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{json, quote_wide_integers};
-
-    #[test]
-    fn integers_wider_than_64_bits_are_sent_as_strings() {
-        let wide = u128::MAX - 1;
-        let value = json(&serde_json::json!(null));
-        assert!(value.is_null());
-        #[derive(serde::Serialize)]
-        struct Sets {
-            area: u128,
-            small: u128,
-            name: &'static str,
-        }
-        let v = json(&Sets { area: wide, small: 5, name: "a \"1234567890123456789012345\" b" });
-        assert_eq!(v["area"], serde_json::json!(wide.to_string()));
-        assert_eq!(v["small"], serde_json::json!(5));
-        assert_eq!(v["name"], serde_json::json!("a \"1234567890123456789012345\" b"));
-        assert_eq!(quote_wide_integers("[1.5e300,-3,18446744073709551616]"), "[1.5e300,-3,\"18446744073709551616\"]");
     }
 }

@@ -28,7 +28,7 @@ use crate::api::{
 use crate::config::{ServerConfig, open_store};
 use crate::db::Db;
 use crate::error::{ApiError, ServerError};
-use crate::runner::{ActError, Registry, Table, outcome_view, space_name, turn_view};
+use crate::runner::{ActError, Played, Registry, Table, outcome_view, space_name, turn_view};
 use crate::store::{Change, ChangeFeed, MatchRow, Store, StoreError, StoredMatch};
 use crate::token::{hash_token, new_match_id, new_seed, new_token, plausible_id};
 use arbiter_ai::BotSpec;
@@ -85,7 +85,7 @@ pub(crate) struct Inner {
     table: Box<dyn Table>,
     /// The token hash of each seat handed out.
     tokens: Vec<Option<String>>,
-    recent: VecDeque<Step>,
+    recent: VecDeque<Played>,
     bot_busy: bool,
     problem: Option<String>,
 }
@@ -145,6 +145,11 @@ fn controller(text: &str) -> Result<Option<BotSpec>, String> {
 }
 
 impl Match {
+    /// The first bot seat that owes a decision now, with its bot.
+    fn bot_to_move(&self, to_move: ToMove) -> Option<(Seat, &BotSpec)> {
+        to_move.seats().iter().find_map(|s| self.bots.get(s.index()).and_then(Option::as_ref).map(|b| (s, b)))
+    }
+
     /// Tells every connection of this match that it changed.
     pub(crate) fn notify(&self, len: usize) {
         let _ = self.changes.send(len as u64);
@@ -201,28 +206,50 @@ impl Match {
                     format!("waiting for {name} ({s})")
                 }
             }
+            ToMove::Together(set) => {
+                let names: Vec<String> = set
+                    .iter()
+                    .map(|s| format!("{} ({s})", self.players.get(s.index()).map_or("?", |p| p.name.as_str())))
+                    .collect();
+                match viewer {
+                    Viewer::Seat(v) if set.contains(v) => format!("your secret choice ({v}); also waiting for {}", {
+                        let others: Vec<&String> =
+                            names.iter().zip(set.iter()).filter(|(_, s)| *s != v).map(|(n, _)| n).collect();
+                        if others.is_empty() {
+                            "nobody else".to_string()
+                        } else {
+                            others.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(", ")
+                        }
+                    }),
+                    _ => format!("waiting for {} to choose in secret", names.join(", ")),
+                }
+            }
             ToMove::Chance => "the dice are being rolled".into(),
             ToMove::Over => inner.table.outcome().map_or_else(|| "the game is over".into(), |o| o.reason),
         }
     }
 
-    /// A step as `viewer` may see it: in games with hidden information a
-    /// decision and its events are shown only to the seat that made it.
-    fn visible(inner: &Inner, step: &Step, viewer: Viewer) -> Step {
-        let own = step.seat.is_some_and(|s| viewer == Viewer::Seat(Seat(s)));
-        if !inner.table.has_hidden_information() || viewer == Viewer::Referee || own {
-            step.clone()
-        } else {
-            Step { decision: Value::Null, events: Value::Null, ..step.clone() }
-        }
+    /// A step as `viewer` may see it: as the game says (its decisions' and
+    /// events' visibility), or everything once a finished game reveals all.
+    fn visible(inner: &Inner, step: &Played, viewer: Viewer) -> Step {
+        step.view(Self::eyes(inner, viewer))
+    }
+
+    /// The viewer whose eyes `viewer` has now: the referee's once the game
+    /// is over and shows everything, else their own.
+    fn eyes(inner: &Inner, viewer: Viewer) -> Viewer {
+        if inner.table.reveals_all() { Viewer::Referee } else { viewer }
     }
 
     /// The match as `viewer` sees it.
     pub(crate) fn view(&self, inner: &Inner, viewer: Viewer, legal_limit: usize) -> MatchView {
         let table = &inner.table;
         let to_move = table.to_move();
-        let your_turn = matches!((to_move, viewer), (ToMove::Seat(s), Viewer::Seat(v)) if s == v);
-        let (legal, legal_total) = if your_turn { table.legal(legal_limit) } else { (Vec::new(), 0) };
+        let your_turn = matches!(viewer, Viewer::Seat(v) if to_move.owes(v));
+        let (legal, legal_text, legal_total) = match viewer {
+            Viewer::Seat(v) if your_turn => table.legal(v, legal_limit),
+            _ => (Vec::new(), Vec::new(), 0),
+        };
         MatchView {
             id: self.id.clone(),
             game: table.game_id().into(),
@@ -238,6 +265,7 @@ impl Match {
             awaiting: self.awaiting(inner, viewer),
             observation: table.observe(viewer),
             legal,
+            legal_text,
             legal_total: u32_of(legal_total),
             action_space: space_name(table.action_space()).into(),
             recent: inner.recent.iter().map(|s| Self::visible(inner, s, viewer)).collect(),
@@ -262,7 +290,7 @@ impl Match {
 }
 
 impl Inner {
-    fn push_recent(&mut self, steps: &[Step], keep: usize) {
+    fn push_recent(&mut self, steps: &[Played], keep: usize) {
         for s in steps {
             if self.recent.len() >= keep.max(1) {
                 self.recent.pop_front();
@@ -825,26 +853,24 @@ impl AppState {
         Ok(MatchList { open, live, mine })
     }
 
-    /// `GET /api/matches/{id}/record`: the game record. Games with hidden
-    /// information give theirs only once over.
-    pub async fn record(&self, id: &str) -> Result<Value, ApiError> {
+    /// `GET /api/matches/{id}/record[?token=t]`: the game record as the
+    /// token's seat (or a spectator) may see it: every decision hidden from
+    /// them is `null`, until a finished game reveals all.
+    pub async fn record(&self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
         let m = self.find(id).await?;
-        let inner = m.inner.lock().await;
-        if inner.table.has_hidden_information() && inner.table.outcome().is_none() {
-            return Err(ApiError::forbidden("this game hides information; its record is shown once it is over"));
-        }
-        inner.table.record().map_err(|e| ApiError::internal(e.to_string()))
+        let mut inner = m.inner.lock().await;
+        let viewer = self.viewer(&m, &mut inner, token).await?;
+        inner.table.record_for(Match::eyes(&inner, viewer)).map_err(|e| ApiError::internal(e.to_string()))
     }
 
-    /// `GET /api/matches/{id}/replay/{n}`: the match after `n` decisions.
-    pub async fn replay(&self, id: &str, n: usize) -> Result<ReplayFrame, ApiError> {
+    /// `GET /api/matches/{id}/replay/{n}[?token=t]`: the match after `n`
+    /// decisions, as the token's seat (or a spectator) may see it, or as
+    /// the referee once a finished game reveals all.
+    pub async fn replay(&self, id: &str, n: usize, token: Option<&str>) -> Result<ReplayFrame, ApiError> {
         let m = self.find(id).await?;
-        let inner = m.inner.lock().await;
-        let finished = inner.table.outcome().is_some();
-        if inner.table.has_hidden_information() && !finished {
-            return Err(ApiError::forbidden("this game hides information; it can be replayed once it is over"));
-        }
-        let viewer = if finished { Viewer::Referee } else { Viewer::Spectator };
+        let mut inner = m.inner.lock().await;
+        let own = self.viewer(&m, &mut inner, token).await?;
+        let viewer = Match::eyes(&inner, own);
         let total = inner.table.len();
         let frame = inner.table.replay(n, viewer).map_err(|e| match e {
             crate::runner::RunError::OutOfRange { .. } => ApiError::not_found(e.to_string()),
@@ -852,11 +878,14 @@ impl AppState {
         })?;
         Ok(ReplayFrame {
             id: m.id.clone(),
+            game: inner.table.game_id().into(),
+            game_name: inner.table.game_name().into(),
+            seats: m.seat_views(&inner),
             len: u32_of(n),
             total: u32_of(total),
             turn: turn_view(frame.to_move),
             observation: frame.observation,
-            last: frame.last,
+            last: frame.last.map(|p| p.view(viewer)),
             outcome: frame.outcome.as_ref().map(outcome_view),
         })
     }
@@ -868,10 +897,7 @@ impl AppState {
     pub(crate) fn kick_bots(&self, m: &Arc<Match>) {
         let needs_bot = |m: &Match| -> bool {
             match m.inner.try_lock() {
-                Ok(inner) => {
-                    !inner.bot_busy
-                        && matches!(inner.table.to_move(), ToMove::Seat(s) if m.bots.get(s.index()).is_some_and(Option::is_some))
-                }
+                Ok(inner) => !inner.bot_busy && m.bot_to_move(inner.table.to_move()).is_some(),
                 // Busy: whoever holds the lock kicks the bots when done.
                 Err(_) => true,
             }
@@ -890,10 +916,9 @@ impl AppState {
                 if inner.bot_busy {
                     return;
                 }
-                let ToMove::Seat(seat) = inner.table.to_move() else { return };
-                let Some(Some(spec)) = m.bots.get(seat.index()) else { return };
+                let Some((seat, spec)) = m.bot_to_move(inner.table.to_move()) else { return };
                 let before = inner.table.len();
-                match inner.table.think(spec, bot_seed(m.seed, before, seat), limits.bots.default_seconds) {
+                match inner.table.think(seat, spec, bot_seed(m.seed, before, seat), limits.bots.default_seconds) {
                     Ok(job) => {
                         inner.bot_busy = true;
                         (job, seat, before)
@@ -911,7 +936,7 @@ impl AppState {
             drop(permit);
             let mut inner = m.inner.lock().await;
             inner.bot_busy = false;
-            if inner.table.len() != before || inner.table.to_move() != ToMove::Seat(seat) {
+            if inner.table.len() != before || !inner.table.to_move().owes(seat) {
                 continue;
             }
             let action = match chosen {

@@ -80,7 +80,7 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
     let limits = state.config().limits.clone();
     let mut bucket = Bucket::new(limits.ws_per_second, limits.ws_burst);
     let mut strikes = 0u32;
-    let first = ServerMessage::View { view: state.view_for(&m, viewer).await };
+    let first = ServerMessage::View { view: Box::new(state.view_for(&m, viewer).await) };
     if !send(&mut socket, &first).await {
         return;
     }
@@ -91,7 +91,7 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
                     Ok(_) | Err(RecvError::Lagged(_)) => {
                         // Several changes at once need one view.
                         while changes.try_recv().is_ok() {}
-                        let view = ServerMessage::View { view: state.view_for(&m, viewer).await };
+                        let view = ServerMessage::View { view: Box::new(state.view_for(&m, viewer).await) };
                         if !send(&mut socket, &view).await {
                             return;
                         }
@@ -152,7 +152,7 @@ async fn handle(state: &AppState, m: &Arc<Match>, viewer: Viewer, text: &str) ->
         }
     };
     match msg {
-        ClientMessage::Refresh => ServerMessage::View { view: state.view_for(m, viewer).await },
+        ClientMessage::Refresh => ServerMessage::View { view: Box::new(state.view_for(m, viewer).await) },
         ClientMessage::Action { action, id } => {
             let Viewer::Seat(seat) = viewer else {
                 return error(id, ApiError::forbidden("spectators cannot act; connect with a seat's token"));

@@ -2,13 +2,17 @@
 // kit, and the geometry the table needs while dragging (path length,
 // climbing, the table edge) — the server judges every decision; these
 // numbers are the live preview.
-import type { Json } from "../api";
+import type { Kit } from "@bindings/games/ephemeral/Kit";
+import type { Piece } from "@bindings/games/ephemeral/Piece";
+import type { State } from "@bindings/games/ephemeral/State";
+import type { Variant } from "@bindings/games/ephemeral/Variant";
+import { GATE_DIAMETER } from "@bindings/games/ephemeral/rules";
 
 export const TABLE = 40;
-export const GATE_R = 4.5;
+export const GATE_R = GATE_DIAMETER / 2;
 export const TOL = 0.05;
-/** How far a prep token's nudge moves a figure, climbing included (rules.rs, `NUDGE_CM`). */
-export const NUDGE_CM = 2;
+/** The rules' distances come from the game crate (generated: `@bindings/games/ephemeral/rules`). */
+export { NUDGE_CM } from "@bindings/games/ephemeral/rules";
 
 export interface P {
   x: number;
@@ -33,11 +37,11 @@ export interface FigureInfo {
 }
 
 /** Every figure of both sets, P1's first, as the state numbers them. */
-export function figureInfos(variant: Json | null): FigureInfo[] {
+export function figureInfos(variant: Variant | null): FigureInfo[] {
   const out: FigureInfo[] = [];
-  const sets: Json[] = variant?.sets ?? [];
+  const sets = variant?.sets ?? [];
   sets.forEach((set, seat) => {
-    (set?.figure ?? []).forEach((f: Json, index: number) => {
+    (set?.figure ?? []).forEach((f, index) => {
       out.push({
         i: out.length,
         seat,
@@ -52,7 +56,7 @@ export function figureInfos(variant: Json | null): FigureInfo[] {
         force: f.force,
         rangeCm: f.range * 5,
         actions: f.class === "leader" ? 2 : 3,
-        abilities: (f.abilities ?? []).map((a: Json) =>
+        abilities: (f.abilities ?? []).map((a) =>
           typeof a === "string" ? { id: a, name: null } : { id: a.id, name: a.name ?? null },
         ),
       });
@@ -61,17 +65,12 @@ export function figureInfos(variant: Json | null): FigureInfo[] {
   return out;
 }
 
-export function figureLabel(variant: Json | null, i: number): string {
-  const f = figureInfos(variant)[i];
-  return f ? `${f.name} (${f.letter})` : `figure ${i + 1}`;
-}
-
 // ---- terrain -------------------------------------------------------------
 
 export type Solid = { kind: "circle"; c: P; r: number; height: number; piece: number } | { kind: "poly"; pts: P[]; height: number; piece: number };
 
 /** A kit piece's footprint at `at`, turned `turn` degrees anticlockwise. */
-export function footprint(kitPiece: Json, piece: number, at: P, turn: number): Solid {
+export function footprint(kitPiece: Piece, piece: number, at: P, turn: number): Solid {
   const height = Number(kitPiece?.height ?? 0);
   if (kitPiece?.shape === "circle") return { kind: "circle", c: at, r: kitPiece.radius, height, piece };
   let local: [number, number][] = [];
@@ -83,10 +82,10 @@ export function footprint(kitPiece: Json, piece: number, at: P, turn: number): S
   return { kind: "poly", pts: local.map(([x, y]) => ({ x: at.x + x * c - y * s, y: at.y + x * s + y * c })), height, piece };
 }
 
-export function sceneOf(state: Json, kit: Json): Solid[] {
+export function sceneOf(state: State | null, kit: Kit | null): Solid[] {
   if (!kit?.piece) return [];
   return (state?.terrain ?? [])
-    .map((t: Json) => footprint(kit.piece[t.piece], t.piece, t.at, t.turn))
+    .map((t) => footprint(kit.piece[t.piece], t.piece, t.at, t.turn))
     .filter((s: Solid) => s.kind === "circle" || s.pts.length > 2);
 }
 
@@ -205,59 +204,19 @@ export function snapToEdge(p: P, r: number): P {
 export const round2 = (p: P): P => ({ x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100 });
 
 // ---- attack dice -----------------------------------------------------------
+// The odds and the best dice come from the server (`GET /api/ephemeral/attack`),
+// which computes them with the rules' own arithmetic.
 
 export const SIZES = [4, 6, 8, 10, 12];
-
-/** The distribution of the sum of the dice (counts per size d4…d12). */
-export function sumDistribution(counts: number[]): number[] {
-  let dist = [1];
-  counts.forEach((n, k) => {
-    const s = SIZES[k];
-    for (let j = 0; j < n; j++) {
-      const next = new Array(dist.length + s).fill(0);
-      dist.forEach((p, v) => {
-        if (p) for (let f = 1; f <= s; f++) next[v + f] += p / s;
-      });
-      dist = next;
-    }
-  });
-  return dist;
-}
-
-/** Chance to hit (the sum at most Force) and the damage expected. */
-export function attackOdds(counts: number[], force: number): { hit: number; damage: number } {
-  if (counts.every((c) => c === 0)) return { hit: 0, damage: 0 };
-  const d = sumDistribution(counts);
-  let hit = 0, damage = 0;
-  d.forEach((p, v) => {
-    if (v <= force) (hit += p), (damage += p * v);
-  });
-  return { hit, damage };
-}
-
-/** The dice (up to four) with the most damage expected for a Force. */
-export function bestDice(force: number): number[] {
-  let best = [0, 1, 0, 0, 0], bestDamage = -1;
-  const rec = (k: number, left: number, cur: number[]) => {
-    if (k === SIZES.length) {
-      if (cur.some((c) => c > 0)) {
-        const { damage } = attackOdds(cur, force);
-        if (damage > bestDamage + 1e-9) (bestDamage = damage), (best = cur.slice());
-      }
-      return;
-    }
-    for (let n = 0; n <= left; n++) {
-      cur[k] = n;
-      rec(k + 1, left - n, cur);
-    }
-    cur[k] = 0;
-  };
-  rec(0, 4, [0, 0, 0, 0, 0]);
-  return best;
-}
 
 export const diceText = (counts: number[]) =>
   counts
     .map((n, k) => (n ? `${n}d${SIZES[k]}` : ""))
     .filter(Boolean)
     .join("+") || "no dice";
+
+/** The body of a value of one of serde's externally tagged enums
+ * (`{ "Activate": { figure: 2 } }`) if it is of kind `k`, else `undefined`. */
+export function arm<U, K extends string>(u: U, k: K): (U extends Record<K, infer B> ? B : never) | undefined {
+  return u !== null && typeof u === "object" && k in u ? (u as Record<K, U extends Record<K, infer B> ? B : never>)[k] : undefined;
+}

@@ -8,12 +8,22 @@
 // drawn in red with its reason.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { parse as parseToml } from "smol-toml";
-import type { Json } from "../api";
-import { Panel, PolyDie, type GameProps, type GameUI } from "../ui";
+import type { Action } from "@bindings/games/ephemeral/Action";
+import type { Die } from "@bindings/games/ephemeral/Die";
+import type { Event } from "@bindings/games/ephemeral/Event";
+import type { Figure as Fig } from "@bindings/games/ephemeral/Figure";
+import type { Frame } from "@bindings/games/ephemeral/Frame";
+import type { Kit } from "@bindings/games/ephemeral/Kit";
+import type { State } from "@bindings/games/ephemeral/State";
+import type { Use } from "@bindings/games/ephemeral/Use";
+import type { Variant } from "@bindings/games/ephemeral/Variant";
+import type { Step } from "@bindings/Step";
+import { eventsOf, Panel, PolyDie, type GameProps, type GameUI } from "../ui";
 import abilitiesToml from "@ephemeral-data/abilities.toml?raw";
+import type { AttackOdds } from "@bindings/AttackOdds";
+import { api } from "../api";
 import {
-  attackOdds,
-  bestDice,
+  arm,
   diceText,
   dist,
   figureInfos,
@@ -32,12 +42,22 @@ import {
   type Solid,
 } from "./ephemeral-model";
 
-let catalogue: Record<string, Json> | null = null;
-function ability(id: string): Json | null {
+/** What the table reads of an ability of the catalogue (`abilities.toml`). */
+interface CatalogueAbility {
+  id: string;
+  type?: string;
+  die?: string;
+  text?: string;
+  when?: string;
+  keywords?: string[];
+}
+
+let catalogue: Record<string, CatalogueAbility> | null = null;
+function ability(id: string): CatalogueAbility | null {
   if (!catalogue) {
     try {
-      const t = parseToml(abilitiesToml) as Json;
-      catalogue = Object.fromEntries((t.ability ?? []).map((a: Json) => [String(a.id).toUpperCase(), a]));
+      const t = parseToml(abilitiesToml) as { ability?: CatalogueAbility[] };
+      catalogue = Object.fromEntries((t.ability ?? []).map((a) => [String(a.id).toUpperCase(), a]));
     } catch {
       catalogue = {};
     }
@@ -46,8 +66,9 @@ function ability(id: string): Json | null {
 }
 
 const Y = (y: number) => TABLE - y;
-const phaseOf = (s: Json): [string, Json] =>
-  typeof s?.phase === "string" ? [s.phase, null] : s?.phase ? (Object.entries(s.phase)[0] as [string, Json]) : ["", null];
+/** The phase's name (`Acting`) and the figure acting, if any. */
+const phaseOf = (s: State | null): [string, number | null] =>
+  !s ? ["", null] : typeof s.phase === "string" ? [s.phase, null] : [Object.keys(s.phase)[0], arm(s.phase, "Acting")?.figure ?? null];
 const pts = (list: P[]) => list.map((p) => `${p.x},${Y(p.y)}`).join(" ");
 
 interface Failed {
@@ -57,15 +78,15 @@ interface Failed {
 }
 
 export function useEphemeral(p: GameProps): GameUI {
-  const s = p.obs as Json;
-  const variant = p.config?.variant ?? null;
+  const s = p.obs as State | null;
+  const variant = (p.config?.variant ?? null) as Variant | null;
   const kit = variant?.kit ?? null;
   const infos = useMemo(() => figureInfos(variant), [variant]);
   const scene = useMemo(() => sceneOf(s, kit), [s, kit]);
-  const [phase, pd] = phaseOf(s);
+  const [phase, actingFigure] = phaseOf(s);
   const me = p.view.you;
-  const figs: Json[] = s?.figures ?? [];
-  const legal: Json[] = p.interactive ? p.legal : [];
+  const figs: Fig[] = s?.figures ?? [];
+  const legal = (p.interactive ? p.legal : []) as Action[];
   const svgRef = useRef<SVGSVGElement>(null);
 
   const [piece, setPiece] = useState<number | "gate" | null>(null);
@@ -93,34 +114,35 @@ export function useEphemeral(p: GameProps): GameUI {
   }, [p.view.len, p.view.you]);
 
   // Work pending inside the current action: the top frame is what is asked now.
-  const pending: Json[] = s?.pending ?? [];
-  const top: Json = pending.length > 0 ? pending[pending.length - 1] : null;
-  const attack = top?.frame === "attack_roll" || top?.frame === "attack_dice" ? top : null;
+  const pending: Frame[] = s?.pending ?? [];
+  const top: Frame | null = pending.length > 0 ? pending[pending.length - 1] : null;
+  const attack = top && (top.frame === "attack_roll" || top.frame === "attack_dice") ? top : null;
   const attackDice = top?.frame === "attack_dice";
-  const acting = phase === "Acting" ? (pd.figure as number) : null;
+  const acting = actingFigure;
   const actor = acting ?? attack?.attacker ?? null;
   const myActing = acting !== null && figs[acting]?.owner === me && p.interactive && pending.length === 0;
   const onTable = (i: number) => !!figs[i]?.at && !figs[i]?.defeated;
   const enemiesOf = (seat: number) =>
-    figs.map((f, i) => ({ f, i })).filter(({ f, i }) => f.owner !== seat && onTable(i)).map(({ f, i }) => ({ c: f.at as P, r: infos[i]?.radius ?? 1 }));
+    figs.map((f, i) => ({ f, i })).filter(({ f, i }) => f.owner !== seat && onTable(i)).map(({ f, i }) => ({ c: f.at!, r: infos[i]?.radius ?? 1 }));
 
   // Legal hints.
-  const activatable = new Set(legal.filter((a) => a?.Activate).map((a) => a.Activate.figure as number));
-  const attackable = new Set(legal.filter((a) => a?.Attack).map((a) => a.Attack.target as number));
-  const forageFor = (d: number) => new Set(legal.filter((a) => a?.Forage && a.Forage.die === d).map((a) => a.Forage.figure as number));
-  const forageDice = new Set(legal.filter((a) => a?.Forage).map((a) => a.Forage.die as number));
+  const bodies = <K extends string>(k: K) => legal.map((a) => arm(a, k)).filter((b) => b !== undefined);
+  const activatable = new Set(bodies("Activate").map((b) => b.figure));
+  const attackable = new Set(bodies("Attack").map((b) => b.target));
+  const forageFor = (d: number) => new Set(bodies("Forage").filter((b) => b.die === d).map((b) => b.figure));
+  const forageDice = new Set(bodies("Forage").map((b) => b.die));
   const canPass = legal.some((a) => a === "Pass");
   const canPrepare = legal.some((a) => a === "Prepare");
   const canEnd = legal.some((a) => a === "End");
   const canResolve = legal.some((a) => a === "Resolve") || (attackDice && p.interactive);
-  const choices = legal.filter((a) => a?.Choose || a?.First !== undefined || a?.Forager !== undefined);
-  const terrainLegal = legal.some((a) => a?.Terrain || a?.Gate);
-  const placedPieces = new Set((s?.terrain ?? []).map((t: Json) => t.piece as number));
-  const piecesLeft = (kit?.piece ?? []).map((_: Json, i: number) => i).filter((i: number) => !placedPieces.has(i));
+  const choices = legal.filter((a) => arm(a, "Choose") !== undefined || arm(a, "First") !== undefined || arm(a, "Forager") !== undefined);
+  const terrainLegal = legal.some((a) => arm(a, "Terrain") || arm(a, "Gate"));
+  const placedPieces = new Set((s?.terrain ?? []).map((t) => t.piece));
+  const piecesLeft = (kit?.piece ?? []).map((_, i) => i).filter((i) => !placedPieces.has(i));
   const gateLeft = !s?.gate;
   const reserve = figs.map((f, i) => ({ f, i })).filter(({ f }) => !f.at && !f.defeated);
 
-  const send = async (a: Json, path?: P[]) => {
+  const send = async (a: Action, path?: P[]) => {
     const r = await p.act(a);
     if (!r.ok && path && r.error) setFailed({ points: path, reason: r.error.refusal?.reason ?? r.error.message, rule: r.error.refusal?.rule ?? r.error.error });
     else setFailed(null);
@@ -143,12 +165,12 @@ export function useEphemeral(p: GameProps): GameUI {
     if (fig !== undefined && nudging !== null && fig === nudging && onTable(fig)) {
       e.preventDefault();
       svgRef.current?.setPointerCapture(e.pointerId);
-      setDrag([figs[fig].at as P]);
+      setDrag([figs[fig].at!]);
       setTarget(null);
     } else if (fig !== undefined && nudging === null && myActing && fig === acting && onTable(fig)) {
       e.preventDefault();
       svgRef.current?.setPointerCapture(e.pointerId);
-      setDrag([figs[fig].at as P]);
+      setDrag([figs[fig].at!]);
       setTarget(null);
     }
   };
@@ -185,7 +207,7 @@ export function useEphemeral(p: GameProps): GameUI {
     const q = toTable(e);
     if (!q) return;
     if (nudging !== null && onTable(nudging)) {
-      const start = figs[nudging].at as P;
+      const start = figs[nudging].at!;
       const to = round2(q);
       await send({ Spend: { Nudge: { figure: nudging, to } } }, [start, to]);
       return;
@@ -215,7 +237,11 @@ export function useEphemeral(p: GameProps): GameUI {
     if (phase === "Forage" && poolDie !== null && f.owner === me) return void send({ Forage: { die: poolDie, figure: i, at: null } });
     if (myActing && f.owner !== me) {
       setTarget(target === i ? null : i);
-      if (dice.every((d) => d === 0)) setDice(bestDice(infos[acting!]?.force ?? 3));
+      if (dice.every((d) => d === 0))
+        void api.ephemeral.attack(infos[acting!]?.force ?? 3, [0, 0, 0, 0, 0]).then(
+          (a) => setDice(a.best[0]?.dice ?? [0, 1, 0, 0, 0]),
+          () => setDice([0, 1, 0, 0, 0]),
+        );
     }
   };
 
@@ -256,11 +282,12 @@ export function useEphemeral(p: GameProps): GameUI {
   const measure = (a: number, b: number) => {
     const fa = figs[a], fb = figs[b];
     if (!onTable(a) || !onTable(b)) return null;
-    const flat = Math.max(0, dist(fa.at, fb.at) - infos[a].radius - infos[b].radius);
+    const flat = Math.max(0, dist(fa.at!, fb.at!) - infos[a].radius - infos[b].radius);
     const rise = Math.abs(elev(fa.on) - elev(fb.on));
     return Math.hypot(flat, rise);
   };
   const tgt = target ?? (myActing && hoverFig !== null && figs[hoverFig]?.owner !== me ? hoverFig : null);
+  const aimed = tgt ?? attack?.target ?? null;
 
   const board = (
     <div class="eph-wrap">
@@ -326,24 +353,24 @@ export function useEphemeral(p: GameProps): GameUI {
         {/* targeting: the attacker's reach and the line to the target */}
         <g clip-path="url(#mat-clip)" pointer-events="none">
           {actor !== null && onTable(actor) && actorInfo && nudging === null && (myActing || attack) && (
-            <circle cx={figs[actor].at.x} cy={Y(figs[actor].at.y)} r={actorInfo.radius + rangeOf(actor)} class="range-ring" />
+            <circle cx={figs[actor].at!.x} cy={Y(figs[actor].at!.y)} r={actorInfo.radius + rangeOf(actor)} class="range-ring" />
           )}
           {myActing && !drag && nudging === null && acting !== null && onTable(acting) && (
-            <circle cx={figs[acting].at.x} cy={Y(figs[acting].at.y)} r={budget} class="move-ring" />
+            <circle cx={figs[acting].at!.x} cy={Y(figs[acting].at!.y)} r={budget} class="move-ring" />
           )}
           {nudging !== null && onTable(nudging) && (
             <g class="nudge-zone" data-testid="nudge-zone">
-              <circle cx={figs[nudging].at.x} cy={Y(figs[nudging].at.y)} r={NUDGE_CM} class="nudge-ring" />
-              <circle cx={figs[nudging].at.x} cy={Y(figs[nudging].at.y)} r={NUDGE_CM + (infos[nudging]?.radius ?? 0)} class="nudge-reach" />
+              <circle cx={figs[nudging].at!.x} cy={Y(figs[nudging].at!.y)} r={NUDGE_CM} class="nudge-ring" />
+              <circle cx={figs[nudging].at!.x} cy={Y(figs[nudging].at!.y)} r={NUDGE_CM + (infos[nudging]?.radius ?? 0)} class="nudge-reach" />
             </g>
           )}
         </g>
-        {actor !== null && (tgt ?? attack?.target) !== null && (tgt ?? attack?.target) !== undefined && onTable(actor) && onTable(tgt ?? attack.target) && (
+        {actor !== null && aimed !== null && onTable(actor) && onTable(aimed) && (
           <SightLine
-            a={figs[actor].at}
-            b={figs[tgt ?? attack.target].at}
+            a={figs[actor].at!}
+            b={figs[aimed].at!}
             ok={attack ? true : attackable.has(tgt!)}
-            d={measure(actor, tgt ?? attack.target)}
+            d={measure(actor, aimed)}
             range={rangeOf(actor)}
           />
         )}
@@ -366,7 +393,7 @@ export function useEphemeral(p: GameProps): GameUI {
             />
           ) : null,
         )}
-        {(s?.mines ?? []).map((m: Json) => (
+        {(s?.mines ?? []).map((m) => (
           <g class={`mine ${m.passive ? "passive" : "active"}`} data-mine={m.id} pointer-events="none">
             <circle cx={m.at.x} cy={Y(m.at.y)} r={5} class="mine-reach" />
             <rect x={m.at.x - 0.6} y={Y(m.at.y) - 0.6} width="1.2" height="1.2" rx=".25" class="mine-die" />
@@ -405,9 +432,9 @@ export function useEphemeral(p: GameProps): GameUI {
     prompt = top ? (attackDice ? "The attack dice are rolled: spend prep tokens on them, or accept the roll." : frameText(top, infos, pending)) : (pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null);
   }
 
-  const prep: number[] = s?.prep ?? [0, 0];
+  const prep = s?.prep ?? [0, 0];
   const canSpend = p.interactive && me !== null && prep[me] > 0 && ((phase === "Acting" && pending.length === 0) || attackDice);
-  const pool: (Json | null)[] = s?.pool ?? [];
+  const pool: (Die | null)[] = s?.pool ?? [];
   const reaction = p.interactive && top && (top.frame === "window" || top.frame === "resist") ? top : null;
 
   const panel = (
@@ -473,7 +500,7 @@ export function useEphemeral(p: GameProps): GameUI {
           <div class="row wrap">
             {piecesLeft.map((k: number) => (
               <button class={`btn small ${piece === k ? "primary" : ""}`} data-piece={k} onClick={() => setPiece(piece === k ? null : k)}>
-                {k + 1}. {kit.piece[k].name} <span class="muted">{kit.piece[k].height} cm</span>
+                {k + 1}. {kit?.piece[k].name} <span class="muted">{kit?.piece[k].height} cm</span>
               </button>
             ))}
             {gateLeft && (
@@ -499,7 +526,7 @@ export function useEphemeral(p: GameProps): GameUI {
         <div class="row wrap">
           {choices.map((a) => (
             <button class="btn primary" onClick={() => send(a)} data-action={JSON.stringify(a)}>
-              {a.Choose ? `Be player ${a.Choose}` : a.First !== undefined ? `${p.view.seats[a.First]?.name} activates first` : `${p.view.seats[a.Forager]?.name} forages first`}
+              {choiceText(a, p.view.seats.map((x) => x.name))}
             </button>
           ))}
         </div>
@@ -513,7 +540,7 @@ export function useEphemeral(p: GameProps): GameUI {
           attackable={attackable.has(target)}
           distance={measure(acting!, target)}
           range={rangeOf(acting!)}
-          onAttack={() => send({ Attack: { target, dice } })}
+          onAttack={() => send({ Attack: { target, dice: dice as [number, number, number, number, number] } })}
           onCancel={() => setTarget(null)}
         />
       )}
@@ -554,7 +581,7 @@ export function useEphemeral(p: GameProps): GameUI {
         <div class="ability-tray" data-testid="abilities">
           <div class="tray-title">Abilities of {infos[acting]?.name}</div>
           {(infos[acting]?.abilities ?? []).map((a, k) => {
-            const uses = legal.filter((x) => x?.Ability && x.Ability.figure === acting && x.Ability.slot === k);
+            const uses = bodies("Ability").filter((u) => u.figure === acting && u.slot === k);
             const info = ability(a.id);
             return (
               <div class="ability-line" data-ability={a.id}>
@@ -565,8 +592,8 @@ export function useEphemeral(p: GameProps): GameUI {
                 <div class="row wrap">
                   {uses.length === 0 && <span class="muted small">{abilityIdle(info)}</span>}
                   {uses.map((u) => (
-                    <button class="btn small" data-action={JSON.stringify(u)} onClick={() => send(u)}>
-                      {useText(u.Ability, infos)}
+                    <button class="btn small" data-action={JSON.stringify({ Ability: u })} onClick={() => send({ Ability: u })}>
+                      {useText(u, infos)}
                     </button>
                   ))}
                 </div>
@@ -581,7 +608,7 @@ export function useEphemeral(p: GameProps): GameUI {
           <div class="row wrap">
             {legal.map((a) => (
               <button class={`btn small ${a === "Pass" ? "ghost" : "primary"}`} data-action={JSON.stringify(a)} onClick={() => send(a)}>
-                {a === "Pass" ? (reaction.frame === "resist" ? "Do not resist" : "Pass") : a?.Ability ? useText(a.Ability, infos) : a?.Resist ? `Resist with ${diceText(a.Resist.dice)}` : JSON.stringify(a)}
+                {a === "Pass" ? (reaction.frame === "resist" ? "Do not resist" : "Pass") : reactionText(a, infos)}
               </button>
             ))}
           </div>
@@ -589,10 +616,10 @@ export function useEphemeral(p: GameProps): GameUI {
       )}
       {(s?.mines ?? []).length > 0 && (
         <div class="muted small" data-testid="mines">
-          Mines: {(s.mines as Json[]).map((m) => `${m.passive ? "passive" : "active"} mine ${m.id} (D${m.die.sides}:${m.die.value}) of ${infos[m.by]?.name ?? "?"}`).join(" · ")}
-          {legal.filter((a) => a?.Detonate).map((a) => (
-            <button class="btn small" data-action={JSON.stringify(a)} onClick={() => send(a)}>
-              Detonate mine {a.Detonate.mine}
+          Mines: {(s?.mines ?? []).map((m) => `${m.passive ? "passive" : "active"} mine ${m.id} (D${m.die.sides}:${m.die.value}) of ${infos[m.by]?.name ?? "?"}`).join(" · ")}
+          {bodies("Detonate").map((d) => (
+            <button class="btn small" data-action={JSON.stringify({ Detonate: d })} onClick={() => send({ Detonate: d })}>
+              Detonate mine {d.mine}
             </button>
           ))}
         </div>
@@ -653,14 +680,14 @@ export function useEphemeral(p: GameProps): GameUI {
 }
 
 /** The sum of a figure's effects of one kind (`reach`, `force`). */
-function effectTotal(s: Json, figure: number, kind: string): number {
-  return ((s?.effects ?? []) as Json[]).filter((e) => e.holder === figure && e.kind === kind).reduce((n, e) => n + (e.value ?? 0), 0);
+function effectTotal(s: State | null, figure: number, kind: string): number {
+  return (s?.effects ?? []).filter((e) => e.holder === figure && e.kind === kind).reduce((n, e) => n + (e.value ?? 0), 0);
 }
 
 /** A figure's effects as words for its sheet. */
-function effectWords(s: Json, figure: number): string[] {
+function effectWords(s: State | null, figure: number): string[] {
   const out: string[] = [];
-  for (const e of (s?.effects ?? []) as Json[]) {
+  for (const e of s?.effects ?? []) {
     if (e.holder !== figure) continue;
     if (e.kind === "immobile") out.push("Immobile");
     else if (e.kind === "immobilized") out.push("immobilized");
@@ -673,30 +700,47 @@ function effectWords(s: Json, figure: number): string[] {
 const letterOf = (infos: FigureInfo[], i: number) => infos[i]?.letter ?? `#${i}`;
 
 /** What an ability use does, in a few words for its button. */
-function useText(u: Json, infos: FigureInfo[]): string {
+/** A choice of sides, of who forages first or of who activates first, in words. */
+function choiceText(a: Action, seats: string[]): string {
+  const side = arm(a, "Choose"), first = arm(a, "First"), forager = arm(a, "Forager");
+  if (side !== undefined) return `Be player ${side}`;
+  if (first !== undefined) return `${seats[first]} activates first`;
+  return `${forager !== undefined ? seats[forager] : "?"} forages first`;
+}
+
+/** An answer to a reaction window or a resist roll, in words. */
+function reactionText(a: Action, infos: FigureInfo[]): string {
+  const u = arm(a, "Ability"), r = arm(a, "Resist");
+  return u ? useText(u, infos) : r ? `Resist with ${diceText(r.dice)}` : JSON.stringify(a);
+}
+
+function useText(u: Use, infos: FigureInfo[]): string {
   const who = (i: number) => `${infos[i]?.name ?? "?"} (${letterOf(infos, i)})`;
   const a = u.aim;
   const die = u.die !== null && u.die !== undefined ? ` with die ${u.die + 1}` : "";
   const name = infos[u.figure]?.abilities?.[u.slot];
   const label = name ? (name.name ?? name.id) : `ability ${u.slot + 1}`;
   let what = "";
+  const figures = arm(a, "figures"), point = arm(a, "point"), path = arm(a, "path"), shove = arm(a, "shove");
+  const gate = arm(a, "gate"), raise = arm(a, "raise"), pools = arm(a, "pools"), defend = arm(a, "defend");
+  const negate = arm(a, "negate"), counter = arm(a, "counter");
   if (a === "nothing") what = "";
-  else if (a?.figures) what = ` at ${a.figures.map(who).join(", ")}`;
-  else if (a?.point) what = ` at (${a.point.x}, ${a.point.y})`;
-  else if (a?.path) what = ` moving to (${a.path[a.path.length - 1].x}, ${a.path[a.path.length - 1].y})`;
-  else if (a?.shove) what = " " + a.shove.map(([t, pull]: [number, boolean]) => `${pull ? "pull" : "push"} ${who(t)}`).join(", ");
-  else if (a?.gate !== undefined) what = a.gate ? " pulling the gate" : " pushing the gate";
-  else if (a?.raise) what = ` raising ${who(a.raise.figure)}'s die ${a.raise.die + 1}`;
-  else if (a?.pools) what = ` pools at ${a.pools.map(([t]: [number, number]) => who(t)).join(", ")}`;
-  else if (a?.defend !== undefined) what = a.defend ? " (reroll the die)" : " (the die as it shows)";
-  else if (a?.negate !== undefined) what = `: cancel ${a.negate} damage`;
-  else if (a?.counter) what = ` counter-attacking ${who(a.counter.target)}${a.counter.dice.some((n: number) => n > 0) ? ` with ${diceText(a.counter.dice)}` : ""}`;
+  else if (figures) what = ` at ${figures.map(who).join(", ")}`;
+  else if (point) what = ` at (${point.x}, ${point.y})`;
+  else if (path) what = ` moving to (${path[path.length - 1].x}, ${path[path.length - 1].y})`;
+  else if (shove) what = " " + shove.map(([t, pull]) => `${pull ? "pull" : "push"} ${who(t)}`).join(", ");
+  else if (gate !== undefined) what = gate ? " pulling the gate" : " pushing the gate";
+  else if (raise) what = ` raising ${who(raise.figure)}'s die ${raise.die + 1}`;
+  else if (pools) what = ` pools at ${pools.map(([t]) => who(t)).join(", ")}`;
+  else if (defend !== undefined) what = defend ? " (reroll the die)" : " (the die as it shows)";
+  else if (negate !== undefined) what = `: cancel ${negate} damage`;
+  else if (counter) what = ` counter-attacking ${who(counter.target)}${counter.dice.some((n) => n > 0) ? ` with ${diceText(counter.dice)}` : ""}`;
   const tokens = u.tokens ? `, discarding ${u.tokens} prep token${u.tokens === 1 ? "" : "s"}` : "";
   return `${label}${what}${die}${tokens}`;
 }
 
 /** Why an ability offers nothing now. */
-function abilityIdle(info: Json): string {
+function abilityIdle(info: CatalogueAbility | null): string {
   if (!info) return "";
   if (info.type === "defend") return "used when an attack is about to damage this figure";
   if (info.when === "friend-hurt") return "used when a friend within range is about to take damage";
@@ -708,14 +752,14 @@ function abilityIdle(info: Json): string {
 }
 
 /** What the top pending frame asks, in words. */
-function frameText(f: Json, infos: FigureInfo[], pending: Json[] = []): string {
+function frameText(f: Frame, infos: FigureInfo[], pending: Frame[] = []): string {
   const who = (i: number) => infos[i]?.name ?? "a figure";
   if (f.frame === "resist") return `${who(f.target)} may resist ${who(f.by)}'s ability (roll dice against Force; beat ${f.against})`;
   if (f.frame !== "window") return "Dice are being rolled.";
   const t = f.trigger;
   switch (t.trigger) {
     case "damage": {
-      const h = [...pending].reverse().find((x) => x.frame === "damage");
+      const h = [...pending].reverse().find((x): x is Extract<Frame, { frame: "damage" }> => x.frame === "damage");
       const from = h && h.by !== null && h.by !== undefined ? ` from ${who(h.by)}${h.kind === "mine" ? "'s mine" : h.kind === "spray" ? "'s spray" : "'s attack"}` : "";
       return `${who(t.target)} is about to take ${h ? `${h.amount} damage` : "damage"}${from}: use a Defend die or L7, or pass.`;
     }
@@ -769,10 +813,11 @@ function Terrain({ sol, name, n }: { sol: Solid; name: string; n: number }) {
   );
 }
 
-function Ghost({ piece, kit, at, turn }: { piece: number | "gate"; kit: Json; at: P; turn: number }) {
+function Ghost({ piece, kit, at, turn }: { piece: number | "gate"; kit: Kit | null; at: P; turn: number }) {
   const a = { x: Math.round(at.x * 2) / 2, y: Math.round(at.y * 2) / 2 };
-  if (piece === "gate") return <circle cx={a.x} cy={Y(a.y)} r={GATE_R} class="ghost" pointer-events="none" />;
-  const sol = footprint(kit?.piece?.[piece], piece, a, turn);
+  const kitPiece = kit?.piece[piece === "gate" ? -1 : piece];
+  if (piece === "gate" || !kitPiece) return <circle cx={a.x} cy={Y(a.y)} r={GATE_R} class="ghost" pointer-events="none" />;
+  const sol = footprint(kitPiece, piece, a, turn);
   return sol.kind === "circle" ? (
     <circle cx={a.x} cy={Y(a.y)} r={sol.r} class="ghost" pointer-events="none" />
   ) : (
@@ -781,7 +826,7 @@ function Ghost({ piece, kit, at, turn }: { piece: number | "gate"; kit: Json; at
 }
 
 function Figure(props: {
-  f: Json;
+  f: Fig;
   info: FigureInfo;
   i: number;
   active: boolean;
@@ -796,7 +841,8 @@ function Figure(props: {
   onHover: (h: boolean) => void;
 }) {
   const { f, info } = props;
-  const { x, y } = f.at;
+  // Drawn only for figures on the table.
+  const { x, y } = f.at!;
   const r = info.radius;
   const hpLeft = Math.max(0, info.hp - f.damage);
   const frac = info.hp ? hpLeft / info.hp : 0;
@@ -921,13 +967,13 @@ function DiceTray(props: {
 }) {
   const { dice, setDice, force } = props;
   const n = dice.reduce((a, b) => a + b, 0);
-  const odds = attackOdds(dice, force);
+  const odds = useAttackOdds(force, dice);
   const set = (k: number, delta: number) => {
     const next = dice.slice();
     next[k] = Math.max(0, next[k] + delta);
     if (next.reduce((a, b) => a + b, 0) <= 12) setDice(next);
   };
-  const best = bestDice(force);
+  const best = odds.best[0]?.dice ?? dice;
   return (
     <div class="attack-tray" data-testid="dice-tray">
       <div class="tray-title">
@@ -968,8 +1014,26 @@ function DiceTray(props: {
   );
 }
 
-function RolledDice({ attack, force, canSpend, lower, send }: { attack: Json; force: number; canSpend: boolean; lower: boolean; send: (a: Json) => void }) {
-  const dice: Json[] = attack.dice ?? [];
+/** An attack's odds and the best dice for the Force, from the server (the
+ * rules' own arithmetic); the last answer stays while the next is asked. */
+function useAttackOdds(force: number, dice: number[]): AttackOdds {
+  const [odds, setOdds] = useState<AttackOdds>({ force, hit: 0, damage: 0, best: [] });
+  const key = `${force}:${dice.join(",")}`;
+  useEffect(() => {
+    let stop = false;
+    api.ephemeral.attack(force, dice).then(
+      (a) => !stop && setOdds(a),
+      () => undefined,
+    );
+    return () => {
+      stop = true;
+    };
+  }, [key]);
+  return odds;
+}
+
+function RolledDice({ attack, force, canSpend, lower, send }: { attack: { dice: Die[] }; force: number; canSpend: boolean; lower: boolean; send: (a: Action) => void }) {
+  const dice = attack.dice ?? [];
   const sum = dice.reduce((a, d) => a + d.value, 0);
   return (
     <div class="attack-tray rolled">
@@ -999,7 +1063,7 @@ function RolledDice({ attack, force, canSpend, lower, send }: { attack: Json; fo
   );
 }
 
-function PrepUses(props: { figs: Json[]; infos: FigureInfo[]; me: number; send: (a: Json) => void; nudging: number | null; onNudge: (i: number) => void }) {
+function PrepUses(props: { figs: Fig[]; infos: FigureInfo[]; me: number; send: (a: Action) => void; nudging: number | null; onNudge: (i: number) => void }) {
   const { figs, infos, me, send } = props;
   const mine = infos.filter((x) => x.seat === me && figs[x.i]?.at && !figs[x.i]?.defeated);
   return (
@@ -1024,7 +1088,7 @@ function PrepUses(props: { figs: Json[]; infos: FigureInfo[]; me: number; send: 
           >
             Nudge {NUDGE_CM} cm
           </button>
-          {(figs[x.i].dice ?? []).map((d: Json, k: number) => (
+          {(figs[x.i].dice ?? []).map((d, k) => (
             <button class="btn small" disabled={d.value >= d.sides} onClick={() => send({ Spend: { Forage: { figure: x.i, die: k } } })}>
               D{d.sides}:{d.value} +2
             </button>
@@ -1035,7 +1099,7 @@ function PrepUses(props: { figs: Json[]; infos: FigureInfo[]; me: number; send: 
   );
 }
 
-function Sheet({ info, f, fx, active, hovered, onHover }: { info: FigureInfo; f: Json; fx: { reach: number; words: string[] }; active: boolean; hovered: boolean; onHover: (h: boolean) => void }) {
+function Sheet({ info, f, fx, active, hovered, onHover }: { info: FigureInfo; f: Fig | undefined; fx: { reach: number; words: string[] }; active: boolean; hovered: boolean; onHover: (h: boolean) => void }) {
   const hpLeft = f ? Math.max(0, info.hp - f.damage) : info.hp;
   const where = !f ? "" : f.defeated ? "defeated" : !f.at ? "not on the table" : f.on !== null && f.on !== undefined ? "up on terrain" : "on the table";
   return (
@@ -1066,9 +1130,9 @@ function Sheet({ info, f, fx, active, hovered, onHover }: { info: FigureInfo; f:
           <b>{f?.actions ?? info.actions}</b> actions
         </span>
       </div>
-      {f?.dice?.length > 0 && (
+      {f && f.dice.length > 0 && (
         <div class="sheet-dice">
-          {f.dice.map((d: Json) => (
+          {f.dice.map((d) => (
             <PolyDie sides={d.sides} value={d.value} size={24} />
           ))}
         </div>
@@ -1092,11 +1156,11 @@ function Sheet({ info, f, fx, active, hovered, onHover }: { info: FigureInfo; f:
   );
 }
 
-function Score({ steps, seats }: { steps: { events: Json }[]; seats: string[] }) {
-  let over: Json = null;
-  for (const st of steps) for (const e of Array.isArray(st.events) ? st.events : []) if (e?.GameOver) over = e.GameOver;
+function Score({ steps, seats }: { steps: Step[]; seats: string[] }) {
+  let over: Extract<Event, { GameOver: unknown }>["GameOver"] | null = null;
+  for (const st of steps) for (const e of eventsOf<Event>(st)) over = arm(e, "GameOver") ?? over;
   if (!over) return null;
-  const t = over.touching as number[], pts = over.points as number[];
+  const t = over.touching, pts = over.points;
   return (
     <div class="eph-score" data-testid="score">
       <div class="tray-title">At the gate</div>

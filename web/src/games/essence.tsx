@@ -2,6 +2,10 @@
 // dice, the legal actions of the view highlighted, and spins by a click.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { GameProps, GameUI } from "../ui";
+
+/** Essence's position and actions, in its notation (`crates/essence/src/notation.rs`). */
+type State = string;
+type Action = string;
 import { Panel } from "../ui";
 import { essenceSquare, parseAction, parsePosition, pips, PHASES, type EAction, type Mote } from "./essence-model";
 
@@ -9,9 +13,11 @@ const CELL = 100;
 const PAD = 26;
 
 export function useEssence(p: GameProps): GameUI {
-  const pos = useMemo(() => parsePosition(p.obs), [p.obs]);
+  // Essence's observation and actions travel in its notation (text: `State`
+  // and `Action` are `string` in its generated types).
+  const pos = useMemo(() => parsePosition(p.obs as State), [p.obs]);
   const actions = useMemo(
-    () => (p.interactive ? (p.legal.map((a) => parseAction(String(a))).filter(Boolean) as EAction[]) : []),
+    () => (p.interactive ? ((p.legal as Action[]).map((a) => parseAction(a)).filter(Boolean) as EAction[]) : []),
     [p.legal, p.interactive],
   );
   const [sel, setSel] = useState<number | "void" | null>(null);

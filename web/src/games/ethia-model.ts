@@ -1,18 +1,9 @@
-// E'thia: square sets (64- or 128-bit integers) and the seating of armies.
-import type { SeatView } from "@bindings/SeatView";
-import type { Json } from "../api";
+// E'thia: square sets (lists of squares) and the seating of armies.
 
 export const WIDTH = 8;
 
-export const big = (v: Json): bigint => {
-  try {
-    return BigInt(v ?? 0);
-  } catch {
-    return 0n;
-  }
-};
-
-export const has = (set: bigint, cell: number) => ((set >> BigInt(cell)) & 1n) === 1n;
+/** A set of squares as the server sends it: the list of its squares. */
+export const cells = (v: number[] | null | undefined): Set<number> => new Set(Array.isArray(v) ? v : []);
 
 export const cellName = (c: number) => `${"abcdefgh"[c % WIDTH]}${Math.floor(c / WIDTH) + 1}`;
 
@@ -29,12 +20,6 @@ export function armyOwner(seats: number, army: number): number {
 
 export function armyTeam(armies: number, army: number): number {
   return armies === 2 ? army : army >> 1;
-}
-
-export function ethiaArmyName(seats: SeatView[], army: number): string {
-  const owner = armyOwner(seats.length, army);
-  const name = seats[owner]?.name ?? `P${owner + 1}`;
-  return seats.length === 2 ? name : `${name} (army ${army + 1})`;
 }
 
 export const ARMY_COLOURS_2 = ["ivory", "crimson"];

@@ -2,9 +2,13 @@
 // edges, leaders and squads, capture lines, the rolls of the dice, and every
 // setup decision (walls, ends, deployment) by a click.
 import { useEffect, useMemo, useState } from "preact/hooks";
-import type { Json } from "../api";
-import { D6, Panel, type GameProps, type GameUI } from "../ui";
-import { armyColour, armyOwner, armyTeam, big, cellName, cellOf, has, WIDTH } from "./ethia-model";
+import type { Army } from "@bindings/games/ethia/Army";
+import type { Event } from "@bindings/games/ethia/Event";
+import type { State } from "@bindings/games/ethia/State";
+import type { Variant } from "@bindings/games/ethia/Variant";
+import type { Step } from "@bindings/Step";
+import { D6, eventsOf, Panel, rollOf, type GameProps, type GameUI } from "../ui";
+import { armyColour, armyOwner, armyTeam, cellName, cellOf, cells as squares, WIDTH } from "./ethia-model";
 
 const C = 64;
 const PAD = 28;
@@ -16,34 +20,34 @@ interface Unit {
 }
 
 export function useEthia(p: GameProps): GameUI {
-  const s = p.obs as Json;
-  const variant = p.config?.variant ?? null;
+  const s = p.obs as State | null;
+  const variant = (p.config?.variant ?? null) as Variant | null;
   const seats = p.view.seats.length;
   const armies = seats === 2 ? 2 : 4;
-  const area = big(s?.area);
-  const ranks = variant?.mode === "battle" || area >> 64n !== 0n ? 16 : 8;
+  const area = squares(s?.area);
+  const ranks = variant?.mode === "battle" || [...area].some((c) => c >= 64) ? 16 : 8;
   const [sel, setSel] = useState<number | null>(null);
   const [kind, setKind] = useState<"L" | "S">("L");
   useEffect(() => setSel(null), [p.view.len, p.view.you]);
 
   const units: Unit[] = useMemo(() => {
     const out: Unit[] = [];
-    (s?.armies ?? []).forEach((a: Json, army: number) => {
+    (s?.armies ?? []).forEach((a: Army, army: number) => {
       if (a.leader !== null && a.leader !== undefined) out.push({ cell: a.leader, army, leader: true });
-      const sq = big(a.squad);
-      for (let c = 0; c < 128; c++) if (has(sq, c)) out.push({ cell: c, army, leader: false });
+      for (const c of squares(a.squad)) out.push({ cell: c, army, leader: false });
     });
     return out;
   }, [s]);
   const unitAt = new Map(units.map((u) => [u.cell, u]));
-  const north = big(s?.walls?.north), east = big(s?.walls?.east);
+  const north = squares(s?.walls.north), east = squares(s?.walls.east);
   const me = p.view.you;
   const myArmies = me === null ? [] : seats === 3 && me === 2 ? [2, 3] : [me];
   const myTeam = me === null ? 0 : armyTeam(armies, myArmies[0]);
   const teamAEnd = s?.team_a_end;
   const flip = teamAEnd ? (teamAEnd === "south") !== (myTeam === 0) : false;
 
-  const legal: string[] = p.interactive ? p.legal.map(String) : [];
+  // E'thia's actions travel in its notation (text).
+  const legal: string[] = p.interactive ? (p.legal as string[]) : [];
   const movers = new Set(legal.filter((a) => /^M[a-h]\d+$/.test(a)).map((a) => cellOf(a.slice(1))));
   const captures = legal.map((a) => /^([a-h]\d+)x([a-h]\d+)$/.exec(a)).filter(Boolean).map((m) => ({ from: cellOf(m![1]), to: cellOf(m![2]), text: m![0] }));
   const dests = new Map(legal.filter((a) => a.startsWith(">")).map((a) => [cellOf(a.slice(1)), a]));
@@ -53,8 +57,9 @@ export function useEthia(p: GameProps): GameUI {
   const deployCells = new Map(deploys.filter((a) => a[0] === useKind).map((a) => [cellOf(a.slice(2)), a]));
   const edges = legal.filter((a) => /^[a-h]\d+\|[a-h]\d+$/.test(a));
   const buttons = legal.filter((a) => /^(walls|end):/.test(a) || a === "end");
-  const phase = s?.phase?.phase as string | undefined;
-  const moving = phase === "move_to" || phase === "move_roll" ? (s.phase.unit as number) : null;
+  const ph = s?.phase ?? null;
+  const phase = ph?.phase;
+  const moving = ph && (ph.phase === "move_to" || ph.phase === "move_roll") ? ph.unit : null;
   const selCaps = sel === null ? [] : captures.filter((c) => c.from === sel);
 
   const send = (a: string) => void p.act(a);
@@ -88,7 +93,7 @@ export function useEthia(p: GameProps): GameUI {
   };
   const W = PAD * 2 + WIDTH * C, H = PAD * 2 + ranks * C;
   const cells = Array.from({ length: WIDTH * ranks }, (_, c) => c);
-  const lastAttack = lastEvent(p.steps, "attacked");
+  const lastAttack = lastAttackOf(p.steps);
 
   const wallSeg = (c: number, side: "n" | "e") => {
     const { x, y } = xy(c);
@@ -118,7 +123,7 @@ export function useEthia(p: GameProps): GameUI {
         {cells.map((c) => {
           const { x, y } = xy(c);
           const f = c % WIDTH, r = Math.floor(c / WIDTH);
-          const off = area !== 0n && !has(area, c);
+          const off = area.size > 0 && !area.has(c);
           const target = dests.has(c) || deployCells.has(c);
           return (
             <g class={`sq ${(f + r) % 2 ? "light" : "dark"} ${off ? "off" : ""} ${target ? "target" : ""}`} data-square={cellName(c)} onClick={() => click(c)}>
@@ -139,8 +144,8 @@ export function useEthia(p: GameProps): GameUI {
           </text>
         ))}
         {cells.flatMap((c) => [
-          has(north, c) ? <line {...wallSeg(c, "n")} class="wall" /> : null,
-          has(east, c) ? <line {...wallSeg(c, "e")} class="wall" /> : null,
+          north.has(c) ? <line {...wallSeg(c, "n")} class="wall" /> : null,
+          east.has(c) ? <line {...wallSeg(c, "e")} class="wall" /> : null,
         ])}
         {edges.map((e) => (
           <g class="edge-pick" data-edge={e} onClick={() => send(e)}>
@@ -193,11 +198,11 @@ export function useEthia(p: GameProps): GameUI {
     else if (phase === "place_wall") prompt = "Place a wall: click a glowing edge between two squares.";
     else if (phase === "choose_end") prompt = "Choose the end of the board your side starts at.";
     else if (phase === "deploy") prompt = `Deploy: click a glowing square to place your ${useKind === "L" ? "leader" : "squad unit"}.`;
-    else if (phase === "move_to") prompt = `You rolled ${s.phase.roll}: click where the unit on ${cellName(s.phase.unit)} goes (or its own square to stay).`;
+    else if (ph?.phase === "move_to") prompt = `You rolled ${ph.roll}: click where the unit on ${cellName(ph.unit)} goes (or its own square to stay).`;
     else if (phase === "act")
       prompt =
         sel === null
-          ? `${s.actions_left} action${s.actions_left === 1 ? "" : "s"} left: click one of your units, or end your turn.`
+          ? `${s?.actions_left} action${s?.actions_left === 1 ? "" : "s"} left: click one of your units, or end your turn.`
           : `The unit on ${cellName(sel)}: roll to move it, or click a marked enemy to attempt a capture.`;
   }
   const army = s?.active ?? 0;
@@ -207,13 +212,13 @@ export function useEthia(p: GameProps): GameUI {
         {s?.round ? <span>Round {s.round}</span> : <span>Setup</span>}
         {phase === "act" || phase === "move_to" ? (
           <span>
-            {s.actions_left} action{s.actions_left === 1 ? "" : "s"} left
+            {s?.actions_left} action{s?.actions_left === 1 ? "" : "s"} left
           </span>
         ) : null}
       </div>
       <div class="army-list">
-        {(s?.armies ?? []).slice(0, armies).map((a: Json, i: number) => {
-          const squad = countBits(big(a.squad));
+        {(s?.armies ?? []).slice(0, armies).map((a: Army, i: number) => {
+          const squad = squares(a.squad).size;
           const owner = armyOwner(seats, i);
           return (
             <div class={`army-row army-${armyColour(armies, i)} ${army === i && s?.round ? "active" : ""} ${a.out ? "out" : ""}`}>
@@ -273,24 +278,18 @@ function buttonLabel(b: string): string {
   return m[b] ?? b;
 }
 
-function countBits(v: bigint): number {
-  let n = 0;
-  while (v) {
-    n += Number(v & 1n);
-    v >>= 1n;
-  }
-  return n;
-}
 
-function lastEvent(steps: { events: Json }[], name: string): Json | null {
+type Attacked = Extract<Event, { event: "attacked" }>;
+
+function lastAttackOf(steps: Step[]): Attacked | null {
   for (let i = steps.length - 1; i >= Math.max(0, steps.length - 3); i--) {
-    const e = (Array.isArray(steps[i].events) ? steps[i].events : []).find((x: Json) => x.event === name);
+    const e = eventsOf<Event>(steps[i]).find((x): x is Attacked => x.event === "attacked");
     if (e) return e;
   }
   return null;
 }
 
-function unitLine(e: Json, centre: (c: number) => { x: number; y: number }) {
+function unitLine(e: Attacked, centre: (c: number) => { x: number; y: number }) {
   const a = centre(cellOf(e.from)), b = centre(cellOf(e.to));
   return (
     <g class={`attack-line ${e.verdict}`} pointer-events="none">
@@ -300,17 +299,17 @@ function unitLine(e: Json, centre: (c: number) => { x: number; y: number }) {
 }
 
 /** The latest rolls: actions, a move, an attack (attacker's dice against the defender's die), roll-offs. */
-function DiceTray({ steps }: { steps: { decision: Json; events: Json }[] }) {
-  const rolls = steps.filter((s) => s.decision && s.decision.roll).slice(-3).reverse();
+function DiceTray({ steps }: { steps: Step[] }) {
+  const rolls = steps.filter((s) => rollOf(s) !== null).slice(-3).reverse();
   if (!rolls.length) return null;
   return (
     <div class="dice-tray">
       {rolls.map((s, k) => {
-        const evs: Json[] = Array.isArray(s.events) ? s.events : [];
-        const att = evs.find((e) => e.event === "attacked");
-        const turn = evs.find((e) => e.event === "turn_began");
-        const mv = evs.find((e) => e.event === "move_rolled");
-        const values: number[] = s.decision.roll;
+        const evs = eventsOf<Event>(s);
+        const att = evs.find((e): e is Attacked => e.event === "attacked");
+        const turn = evs.find((e): e is Extract<Event, { event: "turn_began" }> => e.event === "turn_began");
+        const mv = evs.find((e): e is Extract<Event, { event: "move_rolled" }> => e.event === "move_rolled");
+        const values = rollOf(s) ?? [];
         let label = "roll";
         let dice = values.map((v) => <D6 value={v} size={k ? 22 : 30} />);
         if (att) {

@@ -4,7 +4,11 @@
 // instant display; the server's answer decides what is legal), the TOML
 // and JSON files it downloads, and the copy kept in localStorage.
 import type { AbilityInfo } from "@bindings/AbilityInfo";
-import type { Json } from "../api";
+import type { JsonValue } from "@bindings/serde_json/JsonValue";
+import { fields } from "../api";
+
+/** A file's JSON object, as the API takes it. */
+type JsonObject = { [key: string]: JsonValue };
 
 export type ClassId = "disruptor" | "runner" | "tactician" | "leader";
 export const CLASSES: ClassId[] = ["disruptor", "runner", "tactician", "leader"];
@@ -60,40 +64,42 @@ export function blankSet(): SetDraft {
   return { name: "My figure set", author: "", description: "", figure: [blankFigure("disruptor", "Figure A"), blankFigure("runner", "Figure B")] };
 }
 
-const str = (v: Json, fallback = ""): string => (typeof v === "string" ? v : v === null || v === undefined ? fallback : String(v));
-const num = (v: Json, fallback: number): number => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+const str = (v: unknown, fallback = ""): string => (typeof v === "string" ? v : v === null || v === undefined ? fallback : String(v));
+const num = (v: unknown, fallback: number): number => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** A set from a figure-set file's JSON (as the server returns it), for editing. */
-export function fromFile(file: Json): SetDraft {
-  const figures: Json[] = Array.isArray(file?.figure) ? file.figure : Array.isArray(file?.figures) ? file.figures : [];
+export function fromFile(json: unknown): SetDraft {
+  const file = fields(json);
+  const figures = (Array.isArray(file.figure) ? file.figure : list(file.figures)).map(fields);
   return {
-    name: str(file?.name),
-    author: str(file?.author),
-    description: str(file?.description),
+    name: str(file.name),
+    author: str(file.author),
+    description: str(file.description),
     figure: figures.map((f) => ({
-      name: str(f?.name),
-      description: str(f?.description),
-      class: (CLASSES.includes(str(f?.class).toLowerCase() as ClassId) ? str(f?.class).toLowerCase() : "disruptor") as ClassId,
-      base_mm: num(f?.base_mm, 25),
-      hp: num(f?.hp, 1),
-      movement: num(f?.movement, 0),
-      force: num(f?.force, 0),
-      range: num(f?.range, 0),
-      abilities: (Array.isArray(f?.abilities) ? f.abilities : []).map((a: Json) =>
-        typeof a === "string" ? { id: a.toUpperCase(), name: "" } : { id: str(a?.id).toUpperCase(), name: str(a?.name) },
+      name: str(f.name),
+      description: str(f.description),
+      class: (CLASSES.includes(str(f.class).toLowerCase() as ClassId) ? str(f.class).toLowerCase() : "disruptor") as ClassId,
+      base_mm: num(f.base_mm, 25),
+      hp: num(f.hp, 1),
+      movement: num(f.movement, 0),
+      force: num(f.force, 0),
+      range: num(f.range, 0),
+      abilities: list(f.abilities).map((a) =>
+        typeof a === "string" ? { id: a.toUpperCase(), name: "" } : { id: str(fields(a).id).toUpperCase(), name: str(fields(a).name) },
       ),
     })),
   };
 }
 
 /** The set as a figure-set file's JSON: the server's, the variant's and the download's form. */
-export function toFile(set: SetDraft, edition: Edition): Json {
-  const out: Json = { name: set.name };
+export function toFile(set: SetDraft, edition: Edition): JsonObject {
+  const out: JsonObject = { name: set.name };
   if (set.author.trim()) out.author = set.author;
   if (set.description.trim()) out.description = set.description;
   out.edition = edition;
   out.figure = set.figure.map((f) => {
-    const fig: Json = { name: f.name };
+    const fig: JsonObject = { name: f.name };
     if (f.description.trim()) fig.description = f.description;
     Object.assign(fig, { class: f.class, base_mm: f.base_mm, hp: f.hp, movement: f.movement, force: f.force, range: f.range });
     fig.abilities = f.abilities.map((a) => (a.name.trim() ? { id: a.id, name: a.name } : a.id));

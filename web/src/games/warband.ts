@@ -6,7 +6,11 @@
 // localStorage with the creature cards the player imported.
 import type { CreatureInfo } from "@bindings/CreatureInfo";
 import type { ItemInfo } from "@bindings/ItemInfo";
-import type { Json } from "../api";
+import type { JsonValue } from "@bindings/serde_json/JsonValue";
+import { fields } from "../api";
+
+/** A file's JSON object, as the API takes it. */
+type JsonObject = { [key: string]: JsonValue };
 
 export interface EntryDraft {
   creature: string;
@@ -40,12 +44,12 @@ export function blankWarband(): WarbandDraft {
   return { name: "My warband", author: "", description: "", mode: "balanced-unlimited", alignment: "", points: 100, entries: [] };
 }
 
-const str = (v: Json, fallback = ""): string => (typeof v === "string" ? v : v === null || v === undefined ? fallback : String(v));
-const int = (v: Json, fallback: number): number => (typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : fallback);
-const strings = (v: Json): string[] => (Array.isArray(v) ? v.map((x) => str(x)) : []);
+const str = (v: unknown, fallback = ""): string => (typeof v === "string" ? v : v === null || v === undefined ? fallback : String(v));
+const int = (v: unknown, fallback: number): number => (typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : fallback);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => str(x)) : []);
 
 /** The key an alignment is written with (`lawful evil`, `LE` and `lawful-evil` are one). */
-function alignmentKey(v: Json): string {
+function alignmentKey(v: unknown): string {
   const t = str(v).trim().toLowerCase().replace(/[\s_]+/g, "-");
   const abbreviations: Record<string, string> = {
     lg: "lawful-good", ng: "neutral-good", cg: "chaotic-good", ln: "lawful-neutral", tn: "true-neutral", n: "true-neutral",
@@ -55,37 +59,38 @@ function alignmentKey(v: Json): string {
 }
 
 /** A warband from a warband file's JSON (as the server returns it), for editing. */
-export function fromFile(file: Json): WarbandDraft {
-  const entries: Json[] = Array.isArray(file?.entries) ? file.entries : Array.isArray(file?.entry) ? file.entry : [];
-  const mode = str(file?.mode, "balanced-unlimited");
+export function fromFile(json: unknown): WarbandDraft {
+  const file = fields(json);
+  const entries = (Array.isArray(file.entries) ? file.entries : Array.isArray(file.entry) ? file.entry : []).map(fields);
+  const mode = str(file.mode, "balanced-unlimited");
   return {
-    name: str(file?.name),
-    author: str(file?.author),
-    description: str(file?.description),
+    name: str(file.name),
+    author: str(file.author),
+    description: str(file.description),
     mode: MODES.includes(mode) ? mode : "balanced-unlimited",
-    alignment: file?.alignment ? alignmentKey(file.alignment) : "",
-    points: typeof file?.points === "number" && Number.isFinite(file.points) ? Math.trunc(file.points) : null,
+    alignment: file.alignment ? alignmentKey(file.alignment) : "",
+    points: typeof file.points === "number" && Number.isFinite(file.points) ? Math.trunc(file.points) : null,
     entries: entries.map((e) => ({
-      creature: str(e?.creature),
-      name: str(e?.name),
-      count: int(e?.count, 1),
-      upgrades: strings(e?.upgrades),
-      items: strings(e?.items),
-      hero_points: int(e?.hero_points, 0),
+      creature: str(e.creature),
+      name: str(e.name),
+      count: int(e.count, 1),
+      upgrades: strings(e.upgrades),
+      items: strings(e.items),
+      hero_points: int(e.hero_points, 0),
     })),
   };
 }
 
 /** The warband as a warband file's JSON: the server's and the download's form. */
-export function toFile(w: WarbandDraft): Json {
-  const out: Json = { name: w.name };
+export function toFile(w: WarbandDraft): JsonObject {
+  const out: JsonObject = { name: w.name };
   if (w.author.trim()) out.author = w.author;
   if (w.description.trim()) out.description = w.description;
   out.mode = w.mode;
   if (w.alignment) out.alignment = w.alignment;
   if (w.points !== null) out.points = w.points;
   out.entries = w.entries.map((e) => {
-    const x: Json = { creature: e.creature };
+    const x: JsonObject = { creature: e.creature };
     if (e.name.trim()) x.name = e.name;
     if (e.count !== 1) x.count = e.count;
     if (e.upgrades.length) x.upgrades = e.upgrades;
@@ -221,7 +226,9 @@ export function loadSaved(): Saved | null {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) ?? "null");
     if (!v || typeof v !== "object" || !v.warband) return null;
-    const imported: CreatureInfo[] = Array.isArray(v.imported) ? v.imported.filter((c: Json) => c && typeof c.name === "string" && c.file && c.stats) : [];
+    const imported: CreatureInfo[] = Array.isArray(v.imported)
+      ? v.imported.filter((c: unknown) => typeof fields(c).name === "string" && fields(c).file && fields(c).stats)
+      : [];
     return { warband: fromFile(v.warband), imported };
   } catch {
     return null;

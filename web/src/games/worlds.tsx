@@ -3,26 +3,42 @@
 // decisions that name a square, and the rest are buttons.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { parse as parseToml } from "smol-toml";
-import type { Json } from "../api";
+import type { Enemy } from "@bindings/games/ethia-worlds/Enemy";
+import type { Leader } from "@bindings/games/ethia-worlds/Leader";
+import type { WorldsState } from "@bindings/games/ethia-worlds/WorldsState";
+import type { WorldsVariant } from "@bindings/games/ethia-worlds/WorldsVariant";
 import { Panel, type GameProps, type GameUI } from "../ui";
-import { big, has } from "./ethia-model";
+import { cells } from "./ethia-model";
 import coyote from "@ethia-quests/kingdom-of-coyote.toml?raw";
 
 const C = 52;
 const PAD = 26;
 const DIRS: Record<string, [number, number]> = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
 
-function questOf(variant: Json): Json {
+/** What the table reads of a quest file (TOML, as `docs/quests.md` describes). */
+interface QuestFile {
+  name?: string;
+  map?: string;
+  close?: { name?: string };
+  ranged?: { name?: string };
+  boss?: { name?: string };
+}
+
+function questOf(variant: WorldsVariant | null): QuestFile {
   try {
-    return parseToml(variant?.quest_file || coyote) as Json;
+    return parseToml(variant?.quest_file || coyote) as QuestFile;
   } catch {
-    return parseToml(coyote) as Json;
+    return parseToml(coyote) as QuestFile;
   }
 }
 
+/** The leader a frame or a phase is about, if it names one. */
+const leaderIn = (v: object | null | undefined): number | null =>
+  v && "leader" in v && typeof v.leader === "number" ? v.leader : null;
+
 export function useWorlds(p: GameProps): GameUI {
-  const s = p.obs as Json;
-  const quest = useMemo(() => questOf(p.config?.variant), [p.config]);
+  const s = p.obs as WorldsState | null;
+  const quest = useMemo(() => questOf((p.config?.variant ?? null) as WorldsVariant | null), [p.config]);
   const rows = String(quest.map ?? "").trim().split("\n").filter((r: string) => r.trim());
   const width = rows[0]?.trim().split(/\s+/).length ?? 8;
   const height = rows.length || 16;
@@ -31,14 +47,15 @@ export function useWorlds(p: GameProps): GameUI {
   const [choice, setChoice] = useState<string[] | null>(null);
   useEffect(() => setChoice(null), [p.view.len]);
 
-  const legal: string[] = p.interactive ? p.legal.map(String) : [];
+  // Worlds' actions travel in its notation (text).
+  const legal: string[] = p.interactive ? (p.legal as string[]) : [];
   // Pending work (an enemy's step, a strike, a gift) is a stack in the state,
   // its top last: the top frame, when there is one, is what the table waits for.
-  const pending: Json[] = s?.pending ?? [];
-  const top: Json = pending.length ? pending[pending.length - 1] : null;
-  const phase: string = top?.frame ?? s?.phase?.phase ?? "";
-  const current: number | null = top?.leader ?? s?.phase?.leader ?? s?.turn_of ?? null;
-  const leaders: Json[] = s?.leaders ?? [];
+  const pending = s?.pending ?? [];
+  const top = pending.length ? pending[pending.length - 1] : null;
+  const phase: string = top?.frame ?? s?.phase.phase ?? "";
+  const current: number | null = leaderIn(top) ?? leaderIn(s?.phase) ?? s?.turn_of ?? null;
+  const leaders: Leader[] = s?.leaders ?? [];
   const bySquare = new Map<number, string[]>();
   const buttons: string[] = [];
   for (const a of legal) {
@@ -47,7 +64,7 @@ export function useWorlds(p: GameProps): GameUI {
     let cell: number | null = null;
     if (m) cell = cellOf(m[2]);
     else if (st && current !== null && leaders[current]) {
-      const at = leaders[current].at as number;
+      const at = leaders[current].at;
       const [df, dr] = DIRS[st[1]];
       const f = (at % width) + df, r = Math.floor(at / width) + dr;
       if (f >= 0 && f < width && r >= 0 && r < height) cell = r * width + f;
@@ -64,8 +81,8 @@ export function useWorlds(p: GameProps): GameUI {
   };
   const xy = (c: number) => ({ x: PAD + (c % width) * C, y: PAD + (height - 1 - Math.floor(c / width)) * C });
   const W = PAD * 2 + width * C, H = PAD * 2 + height * C;
-  const north = big(s?.walls?.north), east = big(s?.walls?.east);
-  const sets = { chest: big(s?.chests), lock: big(s?.locks), block: big(s?.blocking), strike: big(s?.striking) };
+  const north = cells(s?.walls.north), east = cells(s?.walls.east);
+  const sets = { chest: cells(s?.chests), lock: cells(s?.locks), block: cells(s?.blocking), strike: cells(s?.striking) };
   const names: Record<string, string> = { close: quest.close?.name ?? "Coyote", ranged: quest.ranged?.name ?? "Hawk", boss: quest.boss?.name ?? "Boss" };
 
   const board = (
@@ -78,10 +95,10 @@ export function useWorlds(p: GameProps): GameUI {
           return (
             <g class={`sq ${(c + Math.floor(c / width)) % 2 ? "a" : "b"} ${t ? "target" : ""}`} data-square={name(c)} onClick={() => click(c)}>
               <rect x={x} y={y} width={C} height={C} class="sq-bg" />
-              {has(sets.chest, c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat chest">⛃</text>}
-              {has(sets.lock, c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat lock">⌧</text>}
-              {has(sets.block, c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat block">☠</text>}
-              {has(sets.strike, c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat strike">§</text>}
+              {sets.chest.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat chest">⛃</text>}
+              {sets.lock.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat lock">⌧</text>}
+              {sets.block.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat block">☠</text>}
+              {sets.strike.has(c) && <text x={x + C / 2} y={y + C / 2 + 8} class="feat strike">§</text>}
               {t && <circle cx={x + C / 2} cy={y + C / 2} r="7" class="hint-move" pointer-events="none" />}
             </g>
           );
@@ -89,8 +106,8 @@ export function useWorlds(p: GameProps): GameUI {
         {Array.from({ length: width * height }, (_, c) => {
           const { x, y } = xy(c);
           return [
-            has(north, c) ? <line x1={x} y1={y} x2={x + C} y2={y} class="wall" /> : null,
-            has(east, c) ? <line x1={x + C} y1={y} x2={x + C} y2={y + C} class="wall" /> : null,
+            north.has(c) ? <line x1={x} y1={y} x2={x + C} y2={y} class="wall" /> : null,
+            east.has(c) ? <line x1={x + C} y1={y} x2={x + C} y2={y + C} class="wall" /> : null,
           ];
         })}
         {Array.from({ length: width }, (_, i) => (
@@ -103,7 +120,7 @@ export function useWorlds(p: GameProps): GameUI {
             {height - i}
           </text>
         ))}
-        {(s?.enemies ?? []).map((e: Json, k: number) => {
+        {(s?.enemies ?? []).map((e: Enemy, k: number) => {
           if (e.gone) return null;
           const { x, y } = xy(e.at);
           return (
@@ -119,7 +136,7 @@ export function useWorlds(p: GameProps): GameUI {
             </g>
           );
         })}
-        {leaders.map((l: Json, k: number) => {
+        {leaders.map((l: Leader, k: number) => {
           if (l.status?.status === "escaped" || l.status?.status === "captured") return null;
           const { x, y } = xy(l.at);
           return (
@@ -140,7 +157,7 @@ export function useWorlds(p: GameProps): GameUI {
         Round {s?.round ?? 0} · {phase.replace(/_/g, " ")}
       </div>
       <div class="leader-cards">
-        {leaders.map((l: Json, k: number) => (
+        {leaders.map((l: Leader, k: number) => (
           <div class={`leader-card el-${l.card?.element} ${current === k ? "current" : ""}`}>
             <b>
               {k + 1}. {l.card?.name}
@@ -151,7 +168,7 @@ export function useWorlds(p: GameProps): GameUI {
             <div class="small">
               {"♥".repeat(Math.max(0, l.hp))} {l.status?.status !== "active" ? `· ${l.status?.status}` : ""} · {l.card?.tokens ?? 0} tokens
               {(l.card?.elixirs ?? []).length ? ` · elixirs: ${l.card.elixirs.join(", ")}` : ""}
-              {(l.card?.relics ?? []).length ? ` · relics: ${l.card.relics.join(", ")}` : ""}
+              {(l.card?.relics ?? []).length ? ` · relics: ${l.card.relics.map((r) => ("of" in r ? `${r.relic} (${r.of})` : r.relic)).join(", ")}` : ""}
             </div>
           </div>
         ))}

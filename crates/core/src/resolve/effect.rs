@@ -12,9 +12,10 @@
 //! a table the game gives to [`Effects::has_implied`].
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// A moment at which effects may end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Anchor<H> {
     /// The start of this holder's turn (an activation).
@@ -26,7 +27,7 @@ pub enum Anchor<H> {
 }
 
 /// When an effect ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Expiry<H, K> {
     /// The `times`-th time the anchor passes from now (1: the next time).
@@ -49,7 +50,7 @@ pub enum Expiry<H, K> {
 }
 
 /// One effect in play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Effect<K, H> {
     /// What it is.
     pub kind: K,
@@ -84,69 +85,67 @@ impl<K, H> Effect<K, H> {
 
 /// Every effect in play, in the order they began. Empty, it holds no
 /// allocation.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(transparent)]
-pub struct Effects<K, H> {
-    list: Vec<Effect<K, H>>,
-}
+pub struct Effects<K, H>(Vec<Effect<K, H>>);
 
 impl<K, H> Default for Effects<K, H> {
     fn default() -> Self {
-        Effects { list: Vec::new() }
+        Effects(Vec::new())
     }
 }
 
 impl<K: Copy + PartialEq, H: Copy + PartialEq> Effects<K, H> {
     /// No effects (no allocation).
     pub const fn new() -> Self {
-        Effects { list: Vec::new() }
+        Effects(Vec::new())
     }
 
     /// True when nothing is in play.
     pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
+        self.0.is_empty()
     }
 
     /// How many effects are in play.
     pub fn len(&self) -> usize {
-        self.list.len()
+        self.0.len()
     }
 
     /// Every effect, oldest first.
     pub fn iter(&self) -> impl Iterator<Item = &Effect<K, H>> {
-        self.list.iter()
+        self.0.iter()
     }
 
     /// The effects `holder` has, oldest first.
     pub fn on(&self, holder: H) -> impl Iterator<Item = &Effect<K, H>> {
-        self.list.iter().filter(move |e| e.holder == holder)
+        self.0.iter().filter(move |e| e.holder == holder)
     }
 
     /// Puts an effect in play, beside any others of its kind.
     pub fn add(&mut self, effect: Effect<K, H>) {
-        self.list.push(effect);
+        self.0.push(effect);
     }
 
     /// Puts an effect in play in place of any of the same kind on the same
     /// holder (effects that do not stack with themselves).
     pub fn replace(&mut self, effect: Effect<K, H>) {
-        self.list.retain(|e| !(e.holder == effect.holder && e.kind == effect.kind));
-        self.list.push(effect);
+        self.0.retain(|e| !(e.holder == effect.holder && e.kind == effect.kind));
+        self.0.push(effect);
     }
 
     /// Whether `holder` has an effect of this kind.
     pub fn has(&self, holder: H, kind: K) -> bool {
-        self.list.iter().any(|e| e.holder == holder && e.kind == kind)
+        self.0.iter().any(|e| e.holder == holder && e.kind == kind)
     }
 
     /// The oldest effect of this kind on `holder`.
     pub fn get(&self, holder: H, kind: K) -> Option<&Effect<K, H>> {
-        self.list.iter().find(|e| e.holder == holder && e.kind == kind)
+        self.0.iter().find(|e| e.holder == holder && e.kind == kind)
     }
 
     /// The sum of the values of `holder`'s effects selected by `pick`.
     pub fn total(&self, holder: H, mut pick: impl FnMut(&K) -> bool) -> i32 {
-        self.list.iter().filter(|e| e.holder == holder && pick(&e.kind)).map(|e| i32::from(e.value)).sum()
+        self.0.iter().filter(|e| e.holder == holder && pick(&e.kind)).map(|e| i32::from(e.value)).sum()
     }
 
     /// Whether `holder` has `kind`, directly or implied by another of its
@@ -175,7 +174,7 @@ impl<K: Copy + PartialEq, H: Copy + PartialEq> Effects<K, H> {
     /// `ended` hears of each effect that ends, in order.
     pub fn pass(&mut self, anchor: Anchor<H>, mut ended: impl FnMut(&Effect<K, H>)) {
         let mut any = false;
-        for e in &mut self.list {
+        for e in &mut self.0 {
             if let Expiry::At { anchor: a, times } = &mut e.expiry
                 && *a == anchor
             {
@@ -191,7 +190,7 @@ impl<K: Copy + PartialEq, H: Copy + PartialEq> Effects<K, H> {
     /// Uses one of `holder`'s effects of this kind that last until used;
     /// true if there was one. It ends when its uses run out.
     pub fn spend(&mut self, holder: H, kind: K, mut ended: impl FnMut(&Effect<K, H>)) -> bool {
-        let Some(e) = self.list.iter_mut().find(|e| e.holder == holder && e.kind == kind) else {
+        let Some(e) = self.0.iter_mut().find(|e| e.holder == holder && e.kind == kind) else {
             return false;
         };
         let spent = match &mut e.expiry {
@@ -223,9 +222,9 @@ impl<K: Copy + PartialEq, H: Copy + PartialEq> Effects<K, H> {
     fn sweep(&mut self, gone: impl Fn(&Effect<K, H>) -> bool, ended: &mut impl FnMut(&Effect<K, H>)) {
         let mut i = 0;
         let mut removed: Vec<(H, K)> = Vec::new();
-        while i < self.list.len() {
-            if gone(&self.list[i]) {
-                let e = self.list.remove(i);
+        while i < self.0.len() {
+            if gone(&self.0[i]) {
+                let e = self.0.remove(i);
                 ended(&e);
                 removed.push((e.holder, e.kind));
             } else {
@@ -237,10 +236,10 @@ impl<K: Copy + PartialEq, H: Copy + PartialEq> Effects<K, H> {
                 continue;
             }
             let mut i = 0;
-            while i < self.list.len() {
-                let e = &self.list[i];
+            while i < self.0.len() {
+                let e = &self.0[i];
                 if e.holder == holder && e.expiry == Expiry::While(kind) {
-                    let e = self.list.remove(i);
+                    let e = self.0.remove(i);
                     ended(&e);
                     removed.push((e.holder, e.kind));
                 } else {

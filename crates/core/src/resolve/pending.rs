@@ -15,13 +15,12 @@
 
 use crate::{EventSink, Seat, ToMove};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The frames still to resolve; the top (the last pushed) runs first.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(transparent)]
-pub struct Pending<F> {
-    frames: Vec<F>,
-}
+pub struct Pending<F>(Vec<F>);
 
 impl<F> Default for Pending<F> {
     fn default() -> Self {
@@ -32,32 +31,32 @@ impl<F> Default for Pending<F> {
 impl<F> Pending<F> {
     /// An empty stack (no allocation).
     pub const fn new() -> Self {
-        Pending { frames: Vec::new() }
+        Pending(Vec::new())
     }
 
     /// True when nothing is pending.
     pub fn is_empty(&self) -> bool {
-        self.frames.is_empty()
+        self.0.is_empty()
     }
 
     /// How many frames are pending.
     pub fn len(&self) -> usize {
-        self.frames.len()
+        self.0.len()
     }
 
     /// The frame that runs (or waits) next.
     pub fn top(&self) -> Option<&F> {
-        self.frames.last()
+        self.0.last()
     }
 
     /// The frame that runs (or waits) next, to answer it in place.
     pub fn top_mut(&mut self) -> Option<&mut F> {
-        self.frames.last_mut()
+        self.0.last_mut()
     }
 
     /// Puts a frame on top: it runs before everything already pending.
     pub fn push(&mut self, frame: F) {
-        self.frames.push(frame);
+        self.0.push(frame);
     }
 
     /// Schedules frames to run in the order given (the first runs first),
@@ -67,49 +66,49 @@ impl<F> Pending<F> {
         I: IntoIterator<Item = F>,
         I::IntoIter: DoubleEndedIterator,
     {
-        self.frames.extend(frames.into_iter().rev());
+        self.0.extend(frames.into_iter().rev());
     }
 
     /// Schedules a frame to run after everything already pending.
     pub fn push_last(&mut self, frame: F) {
-        self.frames.insert(0, frame);
+        self.0.insert(0, frame);
     }
 
     /// Takes the top frame off.
     pub fn pop(&mut self) -> Option<F> {
-        self.frames.pop()
+        self.0.pop()
     }
 
     /// Drops everything pending (the game ended in the middle of it).
     pub fn clear(&mut self) {
-        self.frames.clear();
+        self.0.clear();
     }
 
     /// The frames from the top down.
     pub fn iter(&self) -> impl Iterator<Item = &F> {
-        self.frames.iter().rev()
+        self.0.iter().rev()
     }
 
     /// The frames from the top down, to change one in place.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut F> {
-        self.frames.iter_mut().rev()
+        self.0.iter_mut().rev()
     }
 
     /// The first part of a frame, from the top down, that `pick` selects:
     /// the attack a defence window guards, the move a chain rush interrupts.
     pub fn find_mut<T>(&mut self, pick: impl FnMut(&mut F) -> Option<&mut T>) -> Option<&mut T> {
-        self.frames.iter_mut().rev().find_map(pick)
+        self.0.iter_mut().rev().find_map(pick)
     }
 
     /// Keeps only the frames `keep` accepts (a defeated figure's pending
     /// work is dropped, say), in order.
     pub fn retain(&mut self, keep: impl FnMut(&F) -> bool) {
-        self.frames.retain(keep);
+        self.0.retain(keep);
     }
 }
 
 /// What a waiting frame waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub enum Wait {
     /// A decision of this seat (which need not be the active player's).
     Seat(Seat),

@@ -18,9 +18,10 @@
 
 use crate::Seat;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Whether a window comes before what it concerns or after it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Timing {
     /// Before it happens: responses may change or prevent it.
@@ -30,7 +31,7 @@ pub enum Timing {
 }
 
 /// A reaction window: the trigger, its timing, and the seats still to ask.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Window<T> {
     /// What happened (or is about to), in the game's words.
     pub trigger: T,

@@ -559,6 +559,42 @@ fn l1_rolls_up_to_three_pools_of_foraged_dice_at_their_targets_once_then_stays_p
 }
 
 #[test]
+fn the_bots_are_offered_l1_pools_and_melee_strikes_when_they_are_legal() {
+    // What search and random play may choose comes from the candidates
+    // (`legal_actions`); every ability usable now must be among them. L1
+    // names its dice in its pools ("form up to 3 attack pools from foraged
+    // dice"), never one die to pay with: offering it with a die made every
+    // candidate a refusal, and no bot ever used L1.
+    let offered = |g: &Ephemeral, s: &State| -> Vec<String> {
+        let mut legal = Vec::new();
+        g.legal_actions(s, &mut legal);
+        legal.iter().map(|a| format_action(g, a)).filter(|t| t.starts_with("use ")).collect()
+    };
+    let g = game(&[fig("Lea", "leader", &["L1"])], &[fig("Ada", "leader", &[]), fig("Bea", "leader", &[])]);
+    let [l, ada, bea] = ids(&g, ["a", "A", "B"]);
+    let mut s = acting(&g, l);
+    put(&mut s, l, 10.0, 20.0);
+    put(&mut s, ada, 30.0, 20.0);
+    put(&mut s, bea, 10.0, 30.0);
+    give(&mut s, l, &[(4, 4), (6, 6), (8, 1)]);
+    let uses = offered(&g, &s);
+    assert!(!uses.is_empty() && uses.iter().all(|t| t.contains("pools")), "{uses:?}");
+    act(&g, &mut s, &uses[0]);
+    assert!(s.figures[l as usize].dice.is_empty(), "the pools took the dice");
+
+    // D11: "Melee [D12]": offered in base contact, not before.
+    let g = game(&[fig("Ash", "disruptor", &["D11"])], &[fig("Ada", "leader", &[])]);
+    let [a, ada] = ids(&g, ["a", "A"]);
+    let mut s = acting(&g, a);
+    put(&mut s, a, 10.0, 20.0);
+    put(&mut s, ada, 20.0, 20.0);
+    give(&mut s, a, &[(12, 6)]);
+    assert!(offered(&g, &s).is_empty(), "7.5 cm apart: no melee");
+    put(&mut s, ada, 12.5, 20.0);
+    assert_eq!(offered(&g, &s), ["use a1 die 1 A"]);
+}
+
+#[test]
 fn l2_heals_every_figure_on_the_table_to_full() {
     // L2: "Heal [8/9/10] heal to full; All". Heal: "A figure cannot gain hit
     // points past the number it started the game with".

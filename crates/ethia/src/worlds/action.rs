@@ -11,6 +11,7 @@ use arbiter_geometry::{Cell, Dir};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
+use ts_rs::TS;
 
 /// An elixir or a relic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,7 +66,8 @@ pub enum ChestPick {
 }
 
 /// One decision of the party or of a leader's player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, TS)]
+#[ts(type = "string")]
 pub enum WorldsAction {
     /// Buy an item at the Smokey Cauldron.
     Buy(Item),

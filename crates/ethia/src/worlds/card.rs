@@ -5,9 +5,10 @@
 //! `tokens`, `elixirs`, `relics`), checked on load.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The four lv1 leader types.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum LeaderType {
     /// Wins ties in its ranged attacks.
@@ -21,7 +22,7 @@ pub enum LeaderType {
 }
 
 /// The four elements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Element {
     /// +1 to trap disarming; re-roll a defence die twice per enemy round.
@@ -35,7 +36,7 @@ pub enum Element {
 }
 
 /// Elixirs: used up when drunk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Elixir {
     /// 5 tokens: +2 to defence rolls until the leader's next turn.
@@ -98,7 +99,7 @@ impl Elixir {
 }
 
 /// The roll a once-per-turn +1 charm applies to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Bonus {
     /// Movement rolls.
@@ -117,7 +118,7 @@ impl Bonus {
 }
 
 /// Relics: permanent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case", tag = "relic", content = "of")]
 pub enum Relic {
     /// 40 tokens: +1 hit point.
@@ -195,7 +196,7 @@ impl Relic {
 }
 
 /// A leader's card.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct LeaderCard {
     /// The leader's name.

@@ -6,9 +6,10 @@ use super::state::{Task, WorldsEnding};
 use crate::event::At;
 use serde::Serialize;
 use std::fmt;
+use ts_rs::TS;
 
 /// Something that happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum WorldsEvent {
     /// A round began.

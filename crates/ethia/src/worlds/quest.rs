@@ -7,6 +7,7 @@
 use arbiter_geometry::{Cell, CellSet, Grid, Walls};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
+use ts_rs::TS;
 
 /// The Kingdom of Coyote, built in.
 pub const KINGDOM_OF_COYOTE: &str = include_str!("../../quests/kingdom-of-coyote.toml");
@@ -20,7 +21,7 @@ pub fn built_in(id: &str) -> Option<&'static str> {
 }
 
 /// The three kinds of lv1 enemy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum EnemyKind {
     /// Close quarters: moves, reach 2.
@@ -32,7 +33,7 @@ pub enum EnemyKind {
 }
 
 /// Name and worth of an enemy type.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct EnemyType {
     /// Its name ("Coyote").
@@ -42,7 +43,7 @@ pub struct EnemyType {
 }
 
 /// A boss's power to summon close-quarters enemies before each leader round.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Call {
     /// Its name ("Call of the Coyote").
@@ -54,7 +55,7 @@ pub struct Call {
 }
 
 /// Diplomacy with the boss.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Diplomacy {
     /// Success on 1d6 (Wind +1) at or above.
@@ -67,7 +68,7 @@ pub struct Diplomacy {
 }
 
 /// The relic each leader may win when the boss falls.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct RewardRelic {
     /// Won on 1d6 at or above.
@@ -77,7 +78,7 @@ pub struct RewardRelic {
 }
 
 /// The boss.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct BossSpec {
     /// Its name.
@@ -100,7 +101,7 @@ pub struct BossSpec {
 }
 
 /// What a chest gives on a 6.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum ChestSix {
     /// Kingdom of Coyote: three 5-token elixirs, one 10-token elixir, or a relic attempt.
@@ -110,7 +111,7 @@ pub enum ChestSix {
 }
 
 /// Chests.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Chests {
     /// The reward on a 6.
@@ -118,7 +119,7 @@ pub struct Chests {
 }
 
 /// A kind of trap.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct TrapSpec {
     /// Its name.
@@ -136,7 +137,7 @@ pub struct TrapSpec {
 }
 
 /// Locks.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct LockSpec {
     /// Its name.
@@ -171,7 +172,7 @@ struct RawQuest {
 }
 
 /// A checked quest, ready to play.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Quest {
     /// Identifier (`kingdom-of-coyote`).
     pub id: String,

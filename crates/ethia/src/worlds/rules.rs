@@ -25,9 +25,10 @@ use arbiter_core::{
 };
 use arbiter_geometry::CellSet;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Settings of an adventure.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(default, deny_unknown_fields)]
 pub struct WorldsVariant {
     /// A built-in quest's id.

@@ -10,9 +10,10 @@ use arbiter_core::Seat;
 use arbiter_core::resolve::Pending;
 use arbiter_geometry::{Cell, CellSet, Walls};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Whether a leader is in play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case", tag = "status")]
 pub enum Status {
     /// On the board and conscious.
@@ -29,7 +30,7 @@ pub enum Status {
 }
 
 /// A leader on the adventure.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Leader {
     /// The card: name, type, element, tokens and items.
     pub card: LeaderCard,
@@ -111,7 +112,7 @@ impl Leader {
 }
 
 /// An enemy unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Enemy {
     /// Close quarters, ranged or boss.
     pub kind: EnemyKind,
@@ -132,7 +133,7 @@ pub struct Enemy {
 }
 
 /// A capture attempt in progress, by a leader or against one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct Strike {
     /// The leader involved.
     pub leader: u8,
@@ -155,7 +156,7 @@ pub struct Strike {
 }
 
 /// Where a strike stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum StrikeStep {
     /// Chance: the attacker's dice and the defender's die.
@@ -177,7 +178,7 @@ impl Strike {
 }
 
 /// A task that needs a roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case", tag = "task", content = "at")]
 pub enum Task {
     /// Search the chest on a square.
@@ -199,7 +200,7 @@ pub enum Task {
 /// checks whether it is in range and, if so, asks for its roll); the others
 /// wait there for the party's choice, a leader player's decision or dice, and
 /// are answered by that decision (see `Resolve for EthiaWorlds`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case", tag = "frame")]
 pub enum Frame {
     /// Runs: the end of the leader round — hostility, then the
@@ -300,7 +301,7 @@ pub enum Frame {
 /// pending. While frames are pending (an enemy's step, a strike, diplomacy's
 /// consequences), the top frame says who decides, and the phase is where the
 /// round stands beneath them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// Before the quest, a leader shops at the Smokey Cauldron.
@@ -417,7 +418,7 @@ pub enum Phase {
 }
 
 /// How an adventure ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum WorldsEnding {
     /// The quest's boss was captured.
@@ -431,7 +432,7 @@ pub enum WorldsEnding {
 }
 
 /// An adventure in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct WorldsState {
     /// The leaders, numbered from 1 in notation.
     pub leaders: Vec<Leader>,

@@ -301,6 +301,12 @@ fn nothing_near(line: &Line, t0: Ratio, t1: Ratio, b: &Blockers<'_>) -> bool {
 pub(crate) fn clear_band(p: (f64, f64), q: (f64, f64), b: &Blockers<'_>) -> bool {
     let ((x0, y0), (x1, y1)) = if p.1 <= q.1 { (p, q) } else { (q, p) };
     let (r0, r1) = (floor(y0 / 2.0), floor(y1 / 2.0));
+    let blocking = |k: i32| b.squares.row(k) | b.east.row(k) | b.north.row(k);
+    // Rank r's files are checked on ranks r − 1, r and r + 1. So each rank
+    // is read once, against the files of the ranks next to it and its own:
+    // when rank r − 1 is read, `before` and `last` hold the files of ranks
+    // r − 2 and r − 1, and `mask` those of rank r.
+    let (mut before, mut last) = (0u64, 0u64);
     for r in r0..=r1 {
         let (xa, xb) = if y1 - y0 < 1e-9 {
             (x0, x1)
@@ -310,11 +316,13 @@ pub(crate) fn clear_band(p: (f64, f64), q: (f64, f64), b: &Blockers<'_>) -> bool
         };
         let (lo, hi) = (floor(xa.min(xb) / 2.0) - 1, floor(xa.max(xb) / 2.0) + 1);
         let mask = super::square::row_mask(lo.clamp(0, 64) as u32, (hi + 1).clamp(0, 64) as u32);
-        if (r - 1..=r + 1).any(|k| (b.squares.row(k) | b.east.row(k) | b.north.row(k)) & mask != 0) {
+        let near = before | last;
+        if blocking(r - 1) & (near | mask) != 0 {
             return false;
         }
+        (before, last) = (last, mask);
     }
-    true
+    blocking(r1) & (before | last) == 0 && blocking(r1 + 1) & last == 0
 }
 
 /// True if the edge from the corner at `x` (half squares, even) one half
@@ -480,28 +488,50 @@ impl Hull {
         }
     }
 
-    /// The span of x (half squares) of the hull between heights `y0` and
-    /// `y1`, widened to whole half squares.
-    fn span(&self, y0: i32, y1: i32) -> Option<(i32, i32)> {
-        let n = self.points.len();
-        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        let mut take = |x: f64| {
-            lo = lo.min(x);
-            hi = hi.max(x);
-        };
-        for i in 0..n {
-            let (p, q) = (self.points[i], self.points[(i + 1) % n]);
-            if p.y >= y0 && p.y <= y1 {
-                take(f64::from(p.x));
+    /// The span of x (half squares) of the hull in each band of heights
+    /// from `2 * (r0 + k)` to `2 * (r0 + k) + 2`, for `k` below `n`,
+    /// widened to whole half squares (`None` where the hull has no point).
+    ///
+    /// One pass over the edges: each vertex counts in the bands it lies in,
+    /// and each edge where it strictly crosses a band's boundary, for both
+    /// bands that meet there. (Asking band by band walked every edge twice
+    /// per band; the candidates, and so the answer, are the same.)
+    fn spans(&self, r0: i32, n: usize, out: &mut [Option<(i32, i32)>; 64]) {
+        let mut lo = [f64::INFINITY; 64];
+        let mut hi = [f64::NEG_INFINITY; 64];
+        let n = n.min(64);
+        let mut take = |k: i32, x: f64| {
+            if (0..n as i32).contains(&k) {
+                let k = k as usize;
+                lo[k] = lo[k].min(x);
+                hi[k] = hi[k].max(x);
             }
-            for y in [y0, y1] {
-                if (p.y < y && q.y > y) || (p.y > y && q.y < y) {
-                    let t = f64::from(y - p.y) / f64::from(q.y - p.y);
-                    take(f64::from(p.x) + t * f64::from(q.x - p.x));
-                }
+        };
+        let m = self.points.len();
+        for i in 0..m {
+            let (p, q) = (self.points[i], self.points[(i + 1) % m]);
+            // The bands holding the vertex: one, or two when it lies on the
+            // boundary between them.
+            let band = p.y.div_euclid(2) - r0;
+            take(band, f64::from(p.x));
+            if p.y.rem_euclid(2) == 0 {
+                take(band - 1, f64::from(p.x));
+            }
+            // The even heights strictly between the ends of the edge.
+            let (ya, yb) = (p.y.min(q.y), p.y.max(q.y));
+            let mut y = (ya + 2).div_euclid(2) * 2;
+            while y < yb {
+                let t = f64::from(y - p.y) / f64::from(q.y - p.y);
+                let x = f64::from(p.x) + t * f64::from(q.x - p.x);
+                let k = y / 2 - r0;
+                take(k, x);
+                take(k - 1, x);
+                y += 2;
             }
         }
-        (lo <= hi).then(|| (floor(lo - 1e-9), -floor(-(hi + 1e-9))))
+        for k in 0..n {
+            out[k] = (lo[k] <= hi[k]).then(|| (floor(lo[k] - 1e-9), -floor(-(hi[k] + 1e-9))));
+        }
     }
 
     fn bounds(&self) -> (Point, Point) {
@@ -579,9 +609,11 @@ fn corridor(a: &Extent, b: &Extent, hull: &Hull, blockers: Blockers<'_>) -> Opti
     let (af0, ar0, af1, ar1) = a.own();
     let (bf0, br0, bf1, br1) = b.own();
     let span_mask = |f0: i32, f1: i32| super::square::row_mask(f0.clamp(0, 64) as u32, f1.clamp(0, 64) as u32);
+    let mut spans = [None; 64];
+    hull.spans(r0, n, &mut spans);
     for k in 0..n {
         let r = r0 + k as i32;
-        if let Some((x0, x1)) = hull.span(2 * r, 2 * r + 2) {
+        if let Some((x0, x1)) = spans[k] {
             free[k] = span_mask(x0.div_euclid(2), (x1 + 1).div_euclid(2)) & !blockers.squares.row(r);
         }
         if r >= ar0 && r < ar1 {

@@ -276,8 +276,17 @@ async fn the_lobby_lists_open_live_and_my_games_and_open_seats_can_be_joined(bac
     let (status, games) = call(&app, "GET", "/api/games", None).await;
     assert_eq!(status, StatusCode::OK);
     let ids: Vec<&str> = games.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["essence", "ethia", "ethia-worlds", "ephemeral"]);
+    assert_eq!(ids, arbiter_games::ids(), "every game of the registration table, in its order");
     assert_eq!(games[0]["seats"], json!([2]));
+    // The lobby's form comes from the registration table.
+    assert_eq!(games[0]["options"][1]["key"], "loop");
+    assert_eq!(games[0]["default_bot"], "alphabeta:time=1");
+    let goofspiel = games.as_array().unwrap().iter().find(|g| g["id"] == "goofspiel").unwrap();
+    assert_eq!(
+        goofspiel["options"][0],
+        json!({ "key": "cards", "label": "Cards", "help": "cards in each hand and in the prize deck (13 in the standard game)", "kind": "number", "choices": [], "min": 1, "max": 64, "default": 13 })
+    );
+    assert_eq!(goofspiel["has_hidden_information"], true);
     assert_eq!(games[1]["seats"], json!([2, 3, 4]));
 
     let open = create(

@@ -76,7 +76,8 @@ async fn the_shipped_sets_come_as_editable_files() {
     let (status, v) = call(&app, "GET", "/api/ephemeral/sets", None).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     let sets = v.as_array().unwrap();
-    assert_eq!(sets.len(), 9, "the nine shipped sets (four were added for the abilities)");
+    assert_eq!(sets.len(), arbiter_ephemeral::figure::shipped_sets().len(), "every shipped set");
+    assert_eq!(sets.len(), 9, "the five original sets and the four ability-showcase sets");
     for s in sets {
         assert_eq!(s["points"], 100, "{}", s["id"]);
         assert_eq!(s["legal_in"], json!(["v0.26", "v0.20"]));
@@ -332,4 +333,24 @@ async fn a_match_is_played_with_a_set_built_in_the_browser() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["message"].as_str().unwrap().contains("P2's figure set"), "{v}");
     assert!(v["message"].as_str().unwrap().contains("Tam: Runner base spec points 57 exceed 25"), "{v}");
+}
+
+#[tokio::test]
+async fn an_attacks_odds_and_best_dice_come_from_the_rules() {
+    let app = router(memory_state().await);
+    let (status, v) = call(&app, "GET", "/api/ephemeral/attack?force=6&dice=0,2,0,0,0", None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // 2d6 at most 6: 15 of 36 sums; expected damage 2·1 + 3·2 + 4·3 + 5·4 + 6·5 = 70 over 36.
+    assert!((v["hit"].as_f64().unwrap() - 15.0 / 36.0).abs() < 1e-9, "{v}");
+    assert!((v["damage"].as_f64().unwrap() - 70.0 / 36.0).abs() < 1e-9, "{v}");
+    let best = v["best"].as_array().unwrap();
+    assert!(!best.is_empty() && best[0]["dice"].as_array().unwrap().len() == 5, "{v}");
+    let d0 = best[0]["damage"].as_f64().unwrap();
+    assert!(best.iter().all(|b| b["damage"].as_f64().unwrap() <= d0 + 1e-12), "best first: {v}");
+    let (_, none) = call(&app, "GET", "/api/ephemeral/attack?force=6", None).await;
+    assert_eq!((none["hit"].clone(), none["damage"].clone()), (json!(0.0), json!(0.0)));
+    for bad in ["dice=1,2", "dice=a,0,0,0,0", "dice=13,0,0,0,0", "force=x"] {
+        let (status, v) = call(&app, "GET", &format!("/api/ephemeral/attack?{bad}"), None).await;
+        assert!(status.is_client_error(), "{bad}: {v}");
+    }
 }

@@ -1,13 +1,15 @@
 //! Hidden information: a small game whose observation strips each seat's
 //! secret shows that every path out of the server — REST views, the steps in
-//! them, action answers and WebSocket pushes — observes for the right
-//! viewer, and that no other seat's socket ever carries a secret.
+//! them, action answers, WebSocket pushes, records and replays — observes
+//! for the right viewer and applies the game's visibility of each decision
+//! and event, and that no other seat's socket ever carries a secret.
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use crate::common::*;
 use arbiter_core::{
-    ConfigError, DiceRequest, Evaluate, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
+    About, ConfigError, Decision, DiceRequest, Entry, Evaluate, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll,
+    Seat, ToMove, Viewer, Visibility,
 };
 use arbiter_server::runner::{GameKind, Kind};
 use arbiter_server::{Registry, router};
@@ -39,13 +41,27 @@ enum DuelAction {
 
 #[derive(Clone, Debug, Serialize)]
 enum DuelEvent {
-    Committed { seat: Seat, secret: u16 },
+    /// The secret is for its seat's eyes; the others see `None`.
+    Committed {
+        seat: Seat,
+        secret: Option<u16>,
+    },
     Rolled(u8),
+}
+
+impl std::fmt::Display for DuelEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DuelEvent::Committed { seat, secret: Some(n) } => write!(f, "{seat} commits {n}"),
+            DuelEvent::Committed { seat, secret: None } => write!(f, "{seat} commits a secret"),
+            DuelEvent::Rolled(r) => write!(f, "the die shows {r}"),
+        }
+    }
 }
 
 /// What a viewer sees: who is looking (so the test sees which viewer the
 /// server asked for) and the secrets as far as that viewer may see them.
-#[derive(Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 struct DuelView {
     viewer: Viewer,
     secrets: [Option<u16>; 2],
@@ -113,7 +129,7 @@ impl Game for SecretDuel {
         let ToMove::Seat(seat) = self.to_move(s) else { return Err(Refusal::new("duel.turn", "no", "Duel")) };
         let DuelAction::Commit(n) = *a;
         s.secrets[seat.index()] = Some(n);
-        events.emit(DuelEvent::Committed { seat, secret: n });
+        events.emit(DuelEvent::Committed { seat, secret: Some(n) });
         Ok(())
     }
     fn dice(&self, s: &DuelState) -> DiceRequest {
@@ -146,6 +162,53 @@ impl Game for SecretDuel {
             _ => None,
         });
         DuelView { viewer, secrets, committed: s.secrets.map(|x| x.is_some()), roll: s.roll }
+    }
+    fn decision_visibility(&self, s: &DuelState, d: &Decision<DuelAction>) -> Visibility {
+        match d.seat(self.to_move(s)) {
+            Some(seat) => Visibility::only(seat),
+            None => Visibility::Public,
+        }
+    }
+    fn event_visibility(&self, e: &DuelEvent) -> Visibility {
+        match e {
+            DuelEvent::Committed { seat, .. } => Visibility::only(*seat),
+            DuelEvent::Rolled(_) => Visibility::Public,
+        }
+    }
+    fn event_summary(&self, e: &DuelEvent) -> Option<DuelEvent> {
+        match e {
+            DuelEvent::Committed { seat, .. } => Some(DuelEvent::Committed { seat: *seat, secret: None }),
+            DuelEvent::Rolled(_) => None,
+        }
+    }
+}
+
+impl Entry for SecretDuel {
+    fn about() -> About {
+        About {
+            aliases: &[],
+            blurb: "a test game",
+            seats: &[2],
+            default_seats: 2,
+            options: &[],
+            bots: &[],
+            default_bot: "random",
+        }
+    }
+    fn parse_variant(_: &str) -> Result<(), String> {
+        Ok(())
+    }
+    fn variant_label(_: &()) -> String {
+        "standard".into()
+    }
+    fn parse_action(&self, _: &DuelState, text: &str) -> Result<DuelAction, String> {
+        text.parse().map(DuelAction::Commit).map_err(|_| "a number".to_string())
+    }
+    fn action_text(&self, DuelAction::Commit(n): &DuelAction) -> String {
+        format!("commit {n}")
+    }
+    fn notation_help(&self) -> &'static str {
+        "a number"
     }
 }
 
@@ -188,6 +251,8 @@ async fn views_and_steps_show_each_seat_only_its_own_secret(backend: Backend) {
     assert_eq!(status, StatusCode::OK, "{done}");
     assert_eq!(done["view"]["observation"]["secrets"], json!([4242, null]));
     assert_eq!(done["steps"][0]["decision"], json!({ "act": { "Commit": 4242 } }), "a seat sees its own decision");
+    assert_eq!(done["steps"][0]["action"], "commit 4242");
+    assert_eq!(done["steps"][0]["text"], json!(["P1 commits 4242"]));
 
     let mine = view(&app, id, Some(&p1)).await;
     assert_eq!(mine["observation"]["viewer"], json!({ "Seat": 0 }));
@@ -199,13 +264,21 @@ async fn views_and_steps_show_each_seat_only_its_own_secret(backend: Backend) {
         assert_eq!(v["observation"]["committed"], json!([true, false]));
         assert!(!v.to_string().contains("4242"), "the secret leaked to {who}: {v}");
         assert_eq!(v["recent"][0]["seat"], 0);
-        assert!(v["recent"][0]["decision"].is_null() && v["recent"][0]["events"].is_null());
+        assert!(v["recent"][0]["decision"].is_null() && v["recent"][0]["action"].is_null());
+        assert_eq!(v["recent"][0]["text"], json!(["P1 commits a secret"]), "the game's summary");
     }
-    // Records and replays of unfinished games with hidden information are withheld.
-    let (status, _) = call(&app, "GET", &format!("/api/matches/{id}/record"), None).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, _) = call(&app, "GET", &format!("/api/matches/{id}/replay/1"), None).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    // Records and replays show each viewer what they may see.
+    let (status, record) = call(&app, "GET", &format!("/api/matches/{id}/record"), None).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!((record["decisions"].clone(), record["hidden"].clone()), (json!([null]), json!(1)));
+    let (_, mine) = call(&app, "GET", &format!("/api/matches/{id}/record?token={p1}"), None).await;
+    assert_eq!(mine["decisions"], json!([{ "act": { "Commit": 4242 } }]));
+    let (status, frame) = call(&app, "GET", &format!("/api/matches/{id}/replay/1"), None).await;
+    assert_eq!(status, StatusCode::OK, "{frame}");
+    assert!(!frame.to_string().contains("4242"), "the replay leaks the secret: {frame}");
+    assert_eq!(frame["observation"]["viewer"], "Spectator");
+    let (status, _) = call(&app, "GET", &format!("/api/matches/{id}/record?token=nope"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a token must hold a seat");
 
     // P2 commits; the server rolls; the game ends and everything is shown.
     let (status, done) = act(&app, id, &p2, &json!({ "Commit": 9876 })).await;
@@ -218,6 +291,7 @@ async fn views_and_steps_show_each_seat_only_its_own_secret(backend: Backend) {
     let (status, record) = call(&app, "GET", &format!("/api/matches/{id}/record"), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(record["decisions"].as_array().unwrap().len(), 3);
+    assert_eq!(record["hidden"], 0, "Secret Duel reveals everything once over");
     let (_, frame) = call(&app, "GET", &format!("/api/matches/{id}/replay/1"), None).await;
     assert_eq!(frame["observation"]["viewer"], "Referee");
 }

@@ -15,6 +15,7 @@ mod build_api;
 mod durability;
 mod hidden;
 mod load;
+mod secrets;
 mod servers;
 mod store;
 mod warband_api;
