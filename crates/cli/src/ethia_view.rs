@@ -3,7 +3,7 @@
 
 use crate::view::{RichView, grid_border, grid_east, grid_files};
 use arbiter_core::{Game, Seat, ToMove};
-use arbiter_ethia::{End, Ethia, Phase, State, UnitKind};
+use arbiter_ethia::{End, Ethia, Mode, Phase, State, UnitKind};
 
 const LETTERS: [char; 4] = ['a', 'b', 'c', 'd'];
 
@@ -39,7 +39,15 @@ impl RichView for Ethia {
             }
             out.push('\n');
             let below = ranks.get(i + 1).copied();
-            out.push_str(&grid_border(g, &s.walls, below.filter(|&b| b + 1 == r)));
+            let line = grid_border(g, &s.walls, below.filter(|&b| b + 1 == r));
+            // Battle: the seam where the two 8×8 boards meet, while both are on the table.
+            let seam = self.variant().mode == Mode::Battle && below == Some(r - 1) && r == i32::from(g.height()) / 2;
+            if seam {
+                out.push_str(&line.trim_end().replace("---", "~~~"));
+                out.push_str("  seam: the two boards meet here\n");
+            } else {
+                out.push_str(&line);
+            }
         }
         let armies: Vec<String> = (0..self.table().armies)
             .map(|a| {
@@ -67,7 +75,14 @@ impl RichView for Ethia {
                 )
             })
             .collect();
-        out.push_str(&format!("  {}\n  walls shown as === and #; round {}\n", armies.join("\n  "), s.round));
+        let removed = if self.variant().mode != Mode::Battle || s.area == g.all() {
+            ""
+        } else if s.area == self.board_at(End::South) {
+            "; the north board is removed for the rest of the game"
+        } else {
+            "; the south board is removed for the rest of the game"
+        };
+        out.push_str(&format!("  {}\n  walls shown as === and #; round {}{removed}\n", armies.join("\n  "), s.round));
         out
     }
 
@@ -115,5 +130,27 @@ impl RichView for Ethia {
             ),
             (ToMove::Seat(p), _) => format!("{}: your decision", who(p)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use arbiter_ethia::Variant;
+
+    #[test]
+    fn battle_draws_the_seam_between_its_two_boards_and_says_when_one_is_gone() {
+        let g = Ethia::new(Variant::parse("battle").unwrap(), 2).unwrap();
+        let mut s = g.initial_state();
+        let map = g.render(&s, false);
+        assert!(map.contains("~~~+  seam: the two boards meet here"), "{map}");
+        assert_eq!(map.matches("seam").count(), 1, "{map}");
+        assert!(!map.contains("removed"), "{map}");
+        s.area = g.board_at(End::South);
+        let map = g.render(&s, false);
+        assert!(!map.contains("seam") && map.contains("the north board is removed"), "{map}");
+        let skirmish = Ethia::new(Variant::parse("skirmish").unwrap(), 2).unwrap();
+        assert!(!skirmish.render(&skirmish.initial_state(), false).contains("seam"));
     }
 }

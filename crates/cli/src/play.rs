@@ -69,6 +69,9 @@ struct Table<G: Entry> {
     /// The one human seat when the others are bots: in a game with secrets,
     /// the screen shows what that seat may see.
     human: Option<Seat>,
+    /// The decision last taken for a person because it was the only one
+    /// possible, until the person types again.
+    taken: Option<String>,
 }
 
 /// Runs `arbiter play`.
@@ -146,7 +149,8 @@ pub fn run<G: Entry>(o: &Options) -> Result<(), Failure> {
         println!("\n{intro}");
     }
     let human = opponent.as_ref().map(|_| Seat(o.human));
-    let mut table = Table { session, bots, manual: o.manual_dice, color, marks: Vec::new(), shown: None, human };
+    let mut table =
+        Table { session, bots, manual: o.manual_dice, color, marks: Vec::new(), shown: None, human, taken: None };
     table.run()
 }
 
@@ -212,7 +216,20 @@ impl<G: Entry> Table<G> {
                     }
                 }
                 ToMove::Chance => {
+                    // Nobody rolls for a table they have not seen: the board is
+                    // drawn before the first roll (E'thia's standard deployment
+                    // goes straight to the action roll).
+                    if self.shown.is_none() {
+                        self.show(None);
+                    }
                     let request = self.session.dice_request();
+                    if self.manual {
+                        if let Some(taken) = self.taken.take() {
+                            println!(
+                                "  ('{taken}' was the only possible decision and was taken for you: now the dice.)"
+                            );
+                        }
+                    }
                     // The state before the roll, to judge who may see it (games with secrets).
                     let before = self.session.game().has_hidden_information().then(|| self.session.state().clone());
                     let result = if self.manual {
@@ -287,8 +304,14 @@ impl<G: Entry> Table<G> {
                 let public = self.visible(&self.as_decision(seat, only.clone()));
                 self.marks.push(self.session.len());
                 if let Ok(events) = self.session.act_as(seat, only) {
-                    self.report(&format!("{seat} (only possible decision)"), &text, public, &events);
+                    self.report(
+                        &format!("{seat}"),
+                        &format!("{text} — taken for you, the only possible decision"),
+                        public,
+                        &events,
+                    );
                 }
+                self.taken = Some(text);
                 return Ok(true);
             }
             self.show(Some(seat));
@@ -306,6 +329,17 @@ impl<G: Entry> Table<G> {
             Err(e) => return Err(Failure::Run(format!("cannot read input: {e}"))),
         }
         let line = line.trim();
+        // A person typing the decision that was just taken for them is told so,
+        // not refused for something they did not get wrong.
+        if let Some(taken) = self.taken.take() {
+            let legal_now = game
+                .parse_action(self.session.state(), line)
+                .is_ok_and(|a| game.check(self.session.state(), &a).is_ok());
+            if seat.is_some() && line.eq_ignore_ascii_case(&taken) && !legal_now {
+                println!("  ('{taken}' was the only possible decision and was already taken for you.)");
+                return Ok(true);
+            }
+        }
         let (word, rest) = line.split_once(' ').map(|(a, b)| (a, b.trim())).unwrap_or((line, ""));
         match word.to_ascii_lowercase().as_str() {
             "" => self.shown = None,

@@ -201,6 +201,32 @@ fn ethia_plays_in_the_terminal_and_refuses_with_the_rule() {
 }
 
 #[test]
+fn ethia_shows_the_board_before_the_first_roll() {
+    // Standard deployment places every unit by itself: the first thing asked is a
+    // roll, and the board is drawn before it.
+    let o = arbiter(
+        &["play", "ethia", "--variant", "fixed,standard-deployment", "--vs", "human", "--manual-dice", "--seed", "1"],
+        "quit\n",
+    );
+    let t = text(&o);
+    let board = t.find("   +---+").unwrap_or_else(|| panic!("no board: {t}"));
+    let roll = t.find("Roll ").unwrap_or_else(|| panic!("no dice asked: {t}"));
+    assert!(board < roll, "the board comes first: {t}");
+}
+
+#[test]
+fn worlds_says_what_it_took_for_you() {
+    // One leader, no shop: its turn opens with a single possible decision
+    // (roll), which the terminal takes and says so; typing it anyway is
+    // answered, not refused.
+    let o = arbiter(&["play", "ethia-worlds", "--leaders", "1", "--variant", "no-shop", "--seed", "2"], "roll\nquit\n");
+    let t = text(&o);
+    assert!(t.contains("roll — taken for you, the only possible decision"), "{t}");
+    assert!(t.contains("'roll' was the only possible decision and was already taken for you"), "{t}");
+    assert!(!t.contains('✗'), "{t}");
+}
+
+#[test]
 fn ethia_sims_in_every_mode_with_teams() {
     for args in [
         &["sim", "ethia", "--games", "20", "--seed", "2", "--p1", "heuristic", "--p2", "random", "--json"][..],

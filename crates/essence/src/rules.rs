@@ -101,6 +101,12 @@ impl Essence {
     /// nothing to spin, the end of the turn, the start of the next.
     fn advance<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         if let Some((winner, reason)) = self.result(s) {
+            // A finished game's state is canonical: the same board is the same
+            // state, whatever step of the turn it ended on (no stale phase,
+            // no spins left owed).
+            s.phase = Phase::End;
+            s.spin_own = 0;
+            s.spin_opp = 0;
             events.emit(Event::GameOver { winner, reason });
             return;
         }

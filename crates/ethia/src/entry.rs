@@ -332,7 +332,17 @@ impl Entry for EthiaWorlds {
     }
 
     fn event_text(&self, s: &WorldsState, event: &WorldsEvent) -> String {
-        named(self, s, &event.to_string())
+        match *event {
+            // The close-quarters units share one action roll: it is theirs, not
+            // the first one's.
+            WorldsEvent::EnemyActions { enemy, attacks }
+                if s.enemies.get(usize::from(enemy)).is_some_and(|e| e.kind == EnemyKind::Close) =>
+            {
+                let name = &self.quest().close.name;
+                format!("the {name}s' shared action roll: {attacks} attack{}", if attacks == 1 { "" } else { "s" })
+            }
+            _ => named(self, s, &event.to_string()),
+        }
     }
 
     fn ending_label(&self, s: &WorldsState) -> String {
@@ -344,5 +354,24 @@ impl Entry for EthiaWorlds {
             None => "unfinished",
         }
         .into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use arbiter_core::Game;
+
+    #[test]
+    fn the_coyotes_shared_roll_is_theirs_and_called_coyotes_are_placed() {
+        let g = EthiaWorlds::new(WorldsVariant { shop: false, leaders: 2, ..WorldsVariant::default() }, 1).unwrap();
+        let s = g.initial_state();
+        let c = s.enemies.iter().position(|e| e.kind == EnemyKind::Close).unwrap() as u8;
+        let text = g.event_text(&s, &WorldsEvent::EnemyActions { enemy: c, attacks: 2 });
+        assert_eq!(text, "the Coyotes' shared action roll: 2 attacks");
+        let at = crate::At::of(&g.quest().grid, s.enemies[usize::from(c)].at);
+        let text = g.event_text(&s, &WorldsEvent::Called { enemy: c, at });
+        assert!(text.starts_with(&format!("Coyote {} answers the call on ", c + 1)), "{text}");
     }
 }

@@ -6,13 +6,13 @@
 
 use crate::action::Action;
 use crate::event::Event;
-use crate::state::{Army, End, Ending, Phase, State};
+use crate::state::{Army, End, Ending, Phase, State, UnitKind};
 use crate::table::Table;
 use crate::variant::{Mode, Variant};
 use arbiter_core::{
     ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
 };
-use arbiter_geometry::{CellSet, Grid};
+use arbiter_geometry::{Cell, CellSet, Grid};
 
 /// E'thia Skirmish or Battle, for 2, 3 or 4 players.
 #[derive(Clone, Debug)]
@@ -50,6 +50,15 @@ impl Ethia {
             (_, End::South) => End::North,
             (_, End::North) => End::South,
         })
+    }
+
+    /// A unit in words: "army 2's leader on c5".
+    pub(crate) fn unit_words(&self, s: &State, at: Cell) -> String {
+        match s.unit_at(at) {
+            Some((army, UnitKind::Leader)) => format!("army {}'s leader on {}", army + 1, self.grid.name(at)),
+            Some((army, UnitKind::Squad)) => format!("army {}'s squad unit on {}", army + 1, self.grid.name(at)),
+            None => format!("the unit on {}", self.grid.name(at)),
+        }
     }
 
     /// The squares of the board at one end (Battle), or the whole board.
@@ -236,11 +245,26 @@ impl Game for Ethia {
             |mask: u8| (0..4).filter(|i| mask & (1 << i) != 0).fold(DiceRequest::new(), |r, i| r.with(6, SEAT_DICE[i]));
         match s.phase {
             Phase::WallRollOff { contenders, .. } | Phase::FirstRollOff { contenders } => seats(contenders),
-            Phase::ActionRoll => DiceRequest::new().with(6, "actions"),
-            Phase::MoveRoll { .. } => DiceRequest::new().with(6, "move"),
+            Phase::ActionRoll => {
+                DiceRequest::new().with(6, "actions").for_purpose(format!("army {}'s action roll", s.active + 1))
+            }
+            Phase::MoveRoll { unit } => {
+                DiceRequest::new().with(6, "move").for_purpose(format!("the move roll of {}", self.unit_words(s, unit)))
+            }
             Phase::AttackRoll { from, to } => {
+                // Who attacks whom, so that players rolling real dice know
+                // which dice are whose.
                 let close = self.grid.chebyshev(from, to) == 1;
-                DiceRequest::new().with_many(if close { 3 } else { 2 }, 6, "attacker").with(6, "defender")
+                let purpose = format!(
+                    "{} attacks {}{}",
+                    self.unit_words(s, from),
+                    self.unit_words(s, to),
+                    if close { " in close combat" } else { " at range" }
+                );
+                DiceRequest::new()
+                    .with_many(if close { 3 } else { 2 }, 6, "attacker")
+                    .with(6, "defender")
+                    .for_purpose(purpose)
             }
             _ => DiceRequest::new(),
         }

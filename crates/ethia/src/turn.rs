@@ -114,6 +114,13 @@ impl Ethia {
             return Ok(());
         }
         let name = if self.grid.contains(to) { self.grid.name(to) } else { "that square".into() };
+        if self.grid.contains(to) && !s.area.contains(to) {
+            return Err(Refusal::because(
+                "ethia.move.removed-board",
+                format!("{name} is on the board that was removed: that board is gone for the rest of the game"),
+                "Battle: \"the moment all units are only occupying one 8×8 board the other 8×8 board is removed for the rest of the game\"",
+            ));
+        }
         Err(Refusal::because(
             "ethia.move.reach",
             format!(

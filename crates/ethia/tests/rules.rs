@@ -551,7 +551,27 @@ fn battle_shrinks_to_one_board_when_every_unit_stands_on_it() {
     // Nothing may move onto the removed board.
     act(&g, &mut s, "Mb8");
     roll(&g, &mut s, &[2]);
-    assert_eq!(refused(&g, &s, ">b9"), "ethia.move.reach");
+    // Onto the removed board: the refusal says that board is gone.
+    assert_eq!(refused(&g, &s, ">b9"), "ethia.move.removed-board");
+    let mut t = s.clone();
+    let r = g.apply(&mut t, &Decision::Act(">b9".parse().unwrap()), &mut Vec::new()).unwrap_err();
+    assert!(r.reason.contains("gone for the rest of the game"), "{r}");
+    // Out of reach on the board that is left is still a matter of steps.
+    assert_eq!(refused(&g, &s, ">b5"), "ethia.move.reach");
+}
+
+/// Capture dice say who attacks whom: "During close combat … The attacker rolls
+/// 3 d6 … while the defender rolls 1 d6."
+#[test]
+fn capture_dice_say_who_attacks_whom() {
+    let g = game("skirmish", 2);
+    let mut s = board(&g, &[("a1", &["c4"]), ("h8", &["c5"])], &[]);
+    act(&g, &mut s, "c4xc5");
+    let request = g.dice(&s).to_string();
+    assert_eq!(
+        request,
+        "army 1's squad unit on c4 attacks army 2's squad unit on c5 in close combat: 3d6 (attacker), 1d6 (defender)"
+    );
 }
 
 /// Ruling E12: every game ends; after `round_limit` rounds it is a draw.

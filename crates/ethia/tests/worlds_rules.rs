@@ -455,6 +455,43 @@ fn w6_leaders_already_in_sight_when_the_round_began_do_not_alert() {
     assert!(!matches!(top(&s), Some(Frame::Aim { .. })), "no alerted attack: {:?}", top(&s));
 }
 
+/// "During the Leader Round If any leader comes within line of sight of an enemy
+/// unit the enemy unit becomes(Alerted)" — a resurrection is a roll, and the
+/// alert must not wait for a later decision: here the revive is the last turn of
+/// the leader round (ruling W6).
+#[test]
+fn w6_a_leader_resurrected_within_sight_alerts_even_on_the_last_turn_of_the_round() {
+    let g = game(&RULEBOOK[..2]);
+    let mut s = arena(&g, &["d6", "d5"]);
+    s.leaders[0].status = Status::Unconscious { fails: 0 };
+    s.leaders[0].hp = -1;
+    enemy(&g, &mut s, EnemyKind::Close, "d8");
+    begin(&g, &mut s);
+    assert_eq!(s.phase, Phase::TurnStart { leader: 1 }, "the only leader standing");
+    act(&g, &mut s, "revive:1");
+    let ev = roll(&g, &mut s, &[5]);
+    assert!(ev.contains(&WorldsEvent::Resurrected { leader: 0 }));
+    assert!(ev.contains(&WorldsEvent::Alerted { enemy: 0 }), "d6 is within the Coyote's two squares: {ev:?}");
+    assert!(matches!(top(&s), Some(Frame::Aim { enemy: 0, .. })), "the alerted Coyote shoots: {:?}", top(&s));
+}
+
+/// "During the Leader Round If any leader comes within line of sight of an enemy
+/// unit the enemy unit becomes(Alerted)" — a capture that opens the Duke's line
+/// to a leader alerts him, even when the capture was the leader's last action.
+#[test]
+fn w6_a_capture_opening_the_dukes_line_alerts_him_even_as_the_last_action() {
+    let g = game(&[(Scout, Wind)]);
+    let mut s = arena(&g, &["d5"]);
+    enemy(&g, &mut s, EnemyKind::Close, "d6");
+    let duke = enemy(&g, &mut s, EnemyKind::Boss, "d8");
+    begin(&g, &mut s);
+    turn(&g, &mut s, 1, 1);
+    act(&g, &mut s, "attack:d6");
+    let ev = roll(&g, &mut s, &[6, 1, 1, 1]);
+    assert!(ev.contains(&WorldsEvent::Captured { enemy: 0, by: 0 }));
+    assert!(ev.contains(&WorldsEvent::Alerted { enemy: duke }), "the Duke now sees d5 down the file: {ev:?}");
+}
+
 /// "*If during the leader round an enemy unit is attacked but not captured by the
 /// end of the leader round then that enemy unit becomes (Hostile). If an enemy
 /// unit is alerted during play and then becomes hostile they are no longer
@@ -656,7 +693,9 @@ fn the_call_of_the_coyote_on_a_one_brings_three_coyotes_beside_the_leaders() {
         assert_eq!(s.phase, Phase::CallPlace { left });
         assert_eq!(g.to_move(&s), ToMove::Seat(Seat(0)));
         assert_eq!(refused(&g, &s, "place:c3"), "worlds.pcr", "not beside a leader");
-        act(&g, &mut s, &format!("place:{at}"));
+        let ev = act(&g, &mut s, &format!("place:{at}"));
+        // Placed, not moved: the event says it answers the call.
+        assert!(matches!(ev[..], [WorldsEvent::Called { .. }, ..]), "{ev:?}");
     }
     assert_eq!(s.enemies.len(), before + 3);
     for (e, at) in s.enemies[before..].iter().zip(["c1", "a2", "h2"]) {
@@ -948,6 +987,44 @@ fn resurrection_forfeits_the_turn_succeeds_on_five_and_the_leader_waits_a_round(
     assert_eq!(s.phase, Phase::TurnStart { leader: 2 }, "leader 1 waits: only leader 3 is left");
     pass(&g, &mut s, 3);
     assert_eq!(legal(&g, &s), ["lead:1", "lead:2", "lead:3"]);
+}
+
+/// "Leaders and enemy units may move through or occupy a square of an unconscious
+/// Leader but Leaders can only attempt resurrection if they are in an adjacent
+/// square." (ruling W16: no resurrection, by roll or relic, while another unit
+/// holds the fallen leader's square)
+#[test]
+fn w16_no_resurrection_while_another_unit_holds_the_fallen_leaders_square() {
+    let g = game(&RULEBOOK[..2]);
+    let mut s = arena(&g, &["d6", "d5"]);
+    s.leaders[0].status = Status::Unconscious { fails: 0 };
+    s.leaders[0].hp = -1;
+    s.leaders[1].card.relics.push(Relic::Resurrection);
+    let coyote = enemy(&g, &mut s, EnemyKind::Close, "d6");
+    begin(&g, &mut s);
+    assert_eq!(s.phase, Phase::TurnStart { leader: 1 });
+    assert!(!has(&g, &s, "revive:1") && !has(&g, &s, "favour:1"), "{:?}", legal(&g, &s));
+    assert_eq!(refused(&g, &s, "revive:1"), "worlds.revive.occupied");
+    assert_eq!(refused(&g, &s, "favour:1"), "worlds.revive.occupied");
+    // Once the Coyote is captured the square is free again.
+    act(&g, &mut s, "roll");
+    roll(&g, &mut s, &[1]);
+    act(&g, &mut s, "attack:d6");
+    let ev = strike(&g, &mut s, &[6, 1, 1, 1]);
+    assert!(ev.contains(&WorldsEvent::Captured { enemy: coyote, by: 1 }), "{ev:?}");
+    // The next round: leader 2 may now bring leader 1 back.
+    assert_eq!((s.round, s.phase), (2, Phase::TurnStart { leader: 1 }));
+    assert!(has(&g, &s, "revive:1") && has(&g, &s, "favour:1"), "{:?}", legal(&g, &s));
+    // A leader standing on the square blocks it just the same.
+    let mut t = s.clone();
+    t.leaders[1].at = sq(&g, "d6");
+    assert_eq!(refused(&g, &t, "favour:1"), "worlds.revive.occupied");
+    // And a state with two units standing on one square is refused.
+    let mut u = s.clone();
+    u.leaders[0].status = Status::Active;
+    u.leaders[0].hp = 3;
+    u.leaders[1].at = sq(&g, "d6");
+    assert!(g.validate_state(&u).is_err());
 }
 
 /// "Once the Duke of Coyote is Captured each Leader rolls 1D6. On a roll of 3 or
@@ -1338,11 +1415,18 @@ fn the_smokey_cauldron_sells_elixirs_for_five_or_ten_and_relics_for_forty_or_six
         ]
     );
     assert_eq!(refused(&g, &s, "buy:haste"), "worlds.shop.tokens");
+    // The refusal says which: too few tokens, with the price.
+    let why = g.apply(&mut s.clone(), &Decision::Act("buy:haste".parse().unwrap()), &mut Discard).unwrap_err();
+    assert_eq!(why.reason, "that costs 40 truth tokens and Aurora Thorne has 12");
     act(&g, &mut s, "buy:tunnel");
     assert_eq!(s.leaders[0].card.tokens, 2);
     assert_eq!(s.phase, Phase::Shop { leader: 1 }, "too few tokens left to buy anything");
     assert!(has(&g, &s, "buy:haste") && has(&g, &s, "buy:training-ranger"));
-    assert_eq!(refused(&g, &s, "buy:training-striker"), "worlds.shop.tokens", "Ma'Nia is a Striker already");
+    // "60 token Relics allows a leader to gain another type of leader bonus": not its own.
+    assert_eq!(refused(&g, &s, "buy:training-striker"), "worlds.shop.own-type", "Ma'Nia is a Striker already");
+    let why =
+        g.apply(&mut s.clone(), &Decision::Act("buy:training-striker".parse().unwrap()), &mut Discard).unwrap_err();
+    assert!(why.reason.contains("already has the Striker's bonus"), "{}", why.reason);
     act(&g, &mut s, "buy:training-ranger");
     assert_eq!(s.leaders[1].card.tokens, 40);
     act(&g, &mut s, "buy:haste");

@@ -176,7 +176,9 @@ impl Items {
 
     /// The item a warband names, with the choice written in brackets if the
     /// item takes one: `Fiery Weapon (Spear)` finds Fiery Weapon with the
-    /// choice `Spear`; `Oil of Potency (Fight)` is an item's own name.
+    /// choice `Spear`; `Oil of Potency (Fight)` is an item's own name. An
+    /// item that takes a choice named without one (`Fiery Weapon`) is found
+    /// with `None`: the warband check refuses it.
     pub fn find(&self, name: &str) -> Option<(&Item, Option<String>)> {
         let name = name.trim();
         if let Some(it) = self.items.iter().find(|i| i.name.eq_ignore_ascii_case(name)) {

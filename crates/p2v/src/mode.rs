@@ -7,7 +7,7 @@
 //! | Balanced, Unlimited Play | required | yes | no |
 //! | Balanced, Limited Play | required | yes | required; same, adjacent or True Neutral |
 //! | Random Box Recruitment | 200 unless the file gives another | yes | no |
-//! | Campaign Play | checked if the file gives one | yes, with a limit | no |
+//! | Campaign Play | required (ruling V16) | yes | no |
 //!
 //! The rulings behind the table are in `docs/rulings/p2v.md`.
 
@@ -66,9 +66,23 @@ impl PlayMode {
         }
     }
 
-    /// Whether the file must give a points limit.
+    /// The rulebook section that sets this mode's points (`BUILDING A
+    /// WARBAND: Random Box Recruitment`).
+    pub fn section(self) -> &'static str {
+        match self {
+            PlayMode::Narrative => "BUILDING A WARBAND: Narrative Play",
+            PlayMode::BalancedUnlimited => "BUILDING A WARBAND: Balanced, Unlimited Play",
+            // "As unlimited play, but …": its points are unlimited play's.
+            PlayMode::BalancedLimited => "BUILDING A WARBAND: Balanced, Unlimited Play",
+            PlayMode::RandomBox => "BUILDING A WARBAND: Random Box Recruitment",
+            PlayMode::Campaign => "BUILDING A WARBAND: Campaign Play; Single most expensive creature (ruling V16)",
+        }
+    }
+
+    /// Whether the file must give a points limit: the balanced modes, and
+    /// Campaign Play, whose half rule needs one (ruling V16).
     pub fn requires_limit(self) -> bool {
-        matches!(self, PlayMode::BalancedUnlimited | PlayMode::BalancedLimited)
+        matches!(self, PlayMode::BalancedUnlimited | PlayMode::BalancedLimited | PlayMode::Campaign)
     }
 
     /// The limit used when the file gives none (Random Box Recruitment: 200).

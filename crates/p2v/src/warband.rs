@@ -284,12 +284,16 @@ pub struct Violation {
     position: Option<usize>,
     /// What is wrong, in one line (without the entry's name).
     message: String,
+    /// The section, when the play mode names a more precise one than the
+    /// rule's (Random Box Recruitment's 200 points).
+    #[serde(skip)]
+    cites: Option<&'static str>,
 }
 
 impl Violation {
     /// A violation of the warband as a whole, in `field`.
     fn whole(rule: Rule, field: Field, message: String) -> Violation {
-        Violation { entry: None, index: None, rule, field, position: None, message }
+        Violation { entry: None, index: None, rule, field, position: None, message, cites: None }
     }
 
     /// The rule broken.
@@ -304,7 +308,7 @@ impl Violation {
 
     /// The rulebook section the rule enforces.
     pub fn section(&self) -> &'static str {
-        self.rule.section()
+        self.cites.unwrap_or_else(|| self.rule.section())
     }
 
     /// What is wrong, in one line, without the entry's label.
@@ -555,12 +559,14 @@ impl WarbandFile {
             }
             None => {
                 if mode.requires_limit() {
-                    whole(
-                        &mut out,
-                        Rule::Limit,
-                        Field::Points,
-                        format!("{mode} needs the points limit the players agreed (points = 150, for example)"),
-                    );
+                    out.push(Violation {
+                        cites: Some(mode.section()),
+                        ..Violation::whole(
+                            Rule::Limit,
+                            Field::Points,
+                            format!("{mode} needs the points limit the players agreed (points = 150, for example)"),
+                        )
+                    });
                 }
                 mode.default_limit()
             }
@@ -591,7 +597,15 @@ impl WarbandFile {
             let before = out.len();
             let count = u32::try_from(e.count.clamp(0, MAX_COUNT)).unwrap_or(0);
             let mut v = |rule: Rule, field: Field, position: Option<usize>, message: String| {
-                out.push(Violation { entry: Some(label.clone()), index: Some(i), rule, field, position, message })
+                out.push(Violation {
+                    entry: Some(label.clone()),
+                    index: Some(i),
+                    rule,
+                    field,
+                    position,
+                    message,
+                    cites: None,
+                })
             };
             let Some(card) = bestiary.get(&e.creature) else {
                 v(
@@ -628,7 +642,7 @@ impl WarbandFile {
                 );
             }
             let upgrades = check_upgrades(card, &e.upgrades, items, &mut v);
-            let chosen = check_items(card, &e.items, items, &mut v);
+            let chosen = check_items(card, &upgrades, &e.items, items, &mut v);
             let hero_points = u8::try_from(e.hero_points.clamp(0, i64::from(MAX_HERO_POINTS))).unwrap_or(0);
             let entry = Entry {
                 card: card.clone(),
@@ -677,12 +691,15 @@ impl WarbandFile {
         }
         if let Some(l) = limit {
             if total > u64::from(l) {
-                whole(
-                    &mut out,
-                    Rule::Points,
-                    Field::Total,
-                    format!("the warband costs {total} points; the limit is {l}"),
-                );
+                let of = if self.points.is_none() { " (Random Box Recruitment's default)" } else { "" };
+                out.push(Violation {
+                    cites: Some(mode.section()),
+                    ..Violation::whole(
+                        Rule::Points,
+                        Field::Total,
+                        format!("the warband costs {total} points; the limit is {l}{of}"),
+                    )
+                });
             }
         }
         Report {
@@ -741,9 +758,22 @@ fn check_upgrades(card: &Card, names: &[String], items: &Items, v: &mut EntryVio
     out
 }
 
-/// Checks an entry's items: each exists, is of the creature's level or
-/// lower, and is one this creature can use.
-fn check_items(card: &Card, names: &[String], items: &Items, v: &mut EntryViolation<'_>) -> Vec<ChosenItem> {
+/// Checks an entry's items: each exists, has its choice (a weapon the
+/// creature strikes with, ruling V15), is of the creature's level or lower,
+/// is one this creature can use, and a permanent item is not taken twice
+/// for the same choice (ruling V17).
+fn check_items(
+    card: &Card,
+    upgrades: &[Upgrade],
+    names: &[String],
+    items: &Items,
+    v: &mut EntryViolation<'_>,
+) -> Vec<ChosenItem> {
+    let taken = upgrades.iter().filter_map(|u| match u {
+        Upgrade::Card(f) => Some(f),
+        Upgrade::Positioning(_) => None,
+    });
+    let weapons: Vec<&str> = card.base_features().chain(taken).filter(|f| f.strike).map(|f| f.name.trim()).collect();
     let mut out = Vec::new();
     if names.len() > MAX_ITEMS {
         v(Rule::Item, Field::Items, None, format!("{} items; at most {MAX_ITEMS} on one creature", names.len()));
@@ -756,6 +786,33 @@ fn check_items(card: &Card, names: &[String], items: &Items, v: &mut EntryViolat
         };
         if item.kind == ItemKind::Positioning {
             v(Rule::Item, format!("{} is a positioning upgrade: list it under upgrades", item.name));
+            continue;
+        }
+        if let (Some(what), None) = (&item.choice, &choice) {
+            v(Rule::Item, format!("{} needs a {what}: write it in brackets, {} (…)", item.name, item.name));
+            continue;
+        }
+        if let (Some("weapon"), Some(c)) = (item.choice.as_deref(), &choice) {
+            if !weapons.iter().any(|w| w.eq_ignore_ascii_case(c)) {
+                let has = if weapons.is_empty() {
+                    "it has none".to_string()
+                } else {
+                    format!("its weapons: {}", join_or(&weapons))
+                };
+                v(
+                    Rule::ItemUser,
+                    format!("{} names {c}, which is not a weapon this creature strikes with ({has})", item.name),
+                );
+            }
+        }
+        if item.kind == ItemKind::Permanent
+            && out.iter().any(|x: &ChosenItem| {
+                x.item.name == item.name
+                    && x.choice.as_deref().map(str::to_lowercase) == choice.as_deref().map(str::to_lowercase)
+            })
+        {
+            let label = ChosenItem { item: item.clone(), choice: choice.clone() }.label();
+            v(Rule::Item, format!("the permanent item {label} is listed twice; one already does all it does"));
             continue;
         }
         if let Some(l) = item.level.filter(|l| *l > card.level()) {
@@ -800,6 +857,7 @@ fn expand_minions(
         field: Field::Creature,
         position: None,
         message,
+        cites: None,
     };
     for s in &c.starts_with {
         let Some(minion) = bestiary.get(&s.creature) else {

@@ -209,6 +209,10 @@ fn random_box_recruitment_defaults_to_200_points() {
     assert_eq!(w.validate(&b).unwrap().limit(), Some(200));
     let w = band(PlayMode::RandomBox, None, None, vec![entry("Paleohemoth", 1), entry("Bee-Man", 1)]);
     assert_eq!(codes(&w, &b), ["p2v.warband.half", "p2v.warband.points"]);
+    // Over the default, the report cites the random-box rule, not Balanced Play.
+    let v = w.validate(&b).unwrap_err();
+    assert_eq!(v[1].section(), "BUILDING A WARBAND: Random Box Recruitment");
+    assert!(v[1].message().ends_with("the limit is 200 (Random Box Recruitment's default)"), "{}", v[1].message());
     let w = band(PlayMode::RandomBox, Some(300), None, vec![entry("Paleohemoth", 1), entry("Bee-Man", 1)]);
     assert_eq!(codes(&w, &b), Vec::<&str>::new());
     assert_eq!(PlayMode::default(), PlayMode::BalancedUnlimited);
@@ -306,6 +310,101 @@ fn items_name_who_may_use_them() {
     assert_eq!(with("Forest Troll", "Howdah"), ["p2v.warband.item-user"]);
     assert_eq!(with("Satyr", "Spell Scroll II (Sleep)"), Vec::<&str>::new());
     assert_eq!(with("Boar", "Spell Scroll I (Heal)"), ["p2v.warband.item-user"]);
+}
+
+#[test]
+fn v15_an_item_that_takes_a_choice_needs_one_and_a_weapon_item_names_a_weapon_the_creature_has() {
+    // "Fiery Weapon: Choose a weapon. It does fire damage as well as whatever other
+    // damage it does." — "[Spell] Potion I … (Each of these potions is associated with a
+    // cantrip or rank 1 spell …)" (Appendix: Items). Ruling V15: a card's weapons are
+    // its strikes.
+    let b = starter();
+    let with = |creature: &str, items: &[&str]| {
+        let mut e = entry(creature, 1);
+        e.items = items.iter().map(|s| s.to_string()).collect();
+        band(PlayMode::Narrative, None, None, vec![e]).validate(&b)
+    };
+    for item in ["Fiery Weapon", "Disrupting Weapon", "Spell Potion I", "Spell Scroll I"] {
+        let v = with("Satyr", &[item]).unwrap_err();
+        assert_eq!(v.iter().map(|x| x.code()).collect::<Vec<_>>(), ["p2v.warband.item"], "{item}");
+        assert!(v[0].message().starts_with(&format!("{item} needs a ")), "{}", v[0].message());
+    }
+    // The Boar strikes only with its tusk.
+    let v = with("Boar", &["Fiery Weapon (Greataxe)"]).unwrap_err();
+    assert_eq!(v.iter().map(|x| x.code()).collect::<Vec<_>>(), ["p2v.warband.item-user"]);
+    assert_eq!(
+        v[0].message(),
+        "Fiery Weapon names Greataxe, which is not a weapon this creature strikes with (its weapons: Tusk)"
+    );
+    assert!(with("Boar", &["Fiery Weapon (tusk)"]).is_ok());
+    // A weapon from an upgrade the entry takes counts: the Kobold Warrior's sling.
+    let mut slinger = entry("Kobold Warrior", 1);
+    slinger.upgrades = vec!["Sling".into()];
+    slinger.items = vec!["Disrupting Weapon (Sling)".into()];
+    let v = band(PlayMode::Narrative, None, None, vec![slinger.clone()]).validate(&b).unwrap_err();
+    assert_eq!(v.iter().map(|x| x.code()).collect::<Vec<_>>(), ["p2v.warband.item-level"], "only its level stops it");
+    slinger.upgrades.clear();
+    let v = band(PlayMode::Narrative, None, None, vec![slinger]).validate(&b).unwrap_err();
+    assert!(v.iter().any(|x| x.code() == "p2v.warband.item-user"), "{v:?}");
+}
+
+#[test]
+fn v17_the_same_permanent_item_twice_on_one_weapon_is_refused() {
+    // "Fiery Weapon: Choose a weapon. It does fire damage as well as whatever other
+    // damage it does." A weapon does fire damage or it does not (ruling V17), as an
+    // upgrade listed twice is refused (ruling V7); consumables may repeat (ruling V9).
+    let b = starter();
+    let mut satyr = entry("Satyr", 1);
+    satyr.items = vec!["Fiery Weapon (Dagger)".into(), "fiery weapon (dagger)".into()];
+    let v = band(PlayMode::Narrative, None, None, vec![satyr.clone()]).validate(&b).unwrap_err();
+    assert_eq!(v.iter().map(|x| x.code()).collect::<Vec<_>>(), ["p2v.warband.item"]);
+    assert_eq!(v[0].position(), Some(1));
+    assert_eq!(
+        v[0].message(),
+        "the permanent item Fiery Weapon (dagger) is listed twice; one already does all it does"
+    );
+    // Two weapons, or two enchantments on one weapon, are two items.
+    satyr.items =
+        vec!["Fiery Weapon (Dagger)".into(), "Fiery Weapon (Shortbow)".into(), "Disrupting Weapon (Dagger)".into()];
+    let w = band(PlayMode::Narrative, None, None, vec![satyr]).validate(&b).unwrap();
+    assert_eq!(w.entries()[0].items().len(), 3);
+}
+
+#[test]
+fn v18_a_scrolls_spell_is_the_players_word_but_the_scrolls_level_is_checked() {
+    // "[Spell] Scroll I Each of these scrolls is associated with a cantrip or rank 1
+    // spell. Only a creature capable of casting spells can use a scroll. They can cast
+    // the spell on the scroll, using their own caster rank" — "[Spell] Scroll II Each of
+    // these scrolls is associated with a rank 2 spell." (ruling V18)
+    let b = starter();
+    let mut satyr = entry("Satyr", 1);
+    satyr.items = vec!["Spell Scroll I (Fireball)".into(), "Spell Scroll II (Heal)".into()];
+    let w = band(PlayMode::Narrative, None, None, vec![satyr]).validate(&b).unwrap();
+    // The sheet prints what the scroll may hold beside the player's choice.
+    let html = render_html(&w);
+    assert!(html.contains("Spell Scroll I (Fireball)") && html.contains("cantrip or rank 1 spell"));
+    assert!(html.contains("Spell Scroll II (Heal)") && html.contains("Holds a rank 2 spell"));
+    // The scroll's own level is a rule: a level 3 item for a level 3 creature or higher.
+    let mut kobold = entry("Kobold Warrior", 1);
+    kobold.items = vec!["Spell Scroll II (Heal)".into()];
+    let v = band(PlayMode::Narrative, None, None, vec![kobold]).validate(&b).unwrap_err();
+    assert!(v.iter().any(|x| x.code() == "p2v.warband.item-level"));
+}
+
+#[test]
+fn v16_campaign_play_needs_a_points_limit_for_its_half_rule() {
+    // "In all forms of play except 'Narrative Play', no single creature can cost more
+    // than half of a warband's points." — "5. Campaign Play: Players assemble and
+    // cultivate a warband over one or more adventures" (ruling V16)
+    let b = starter();
+    let w = band(PlayMode::Campaign, None, None, vec![entry("Caldera Oni", 1)]);
+    let v = w.validate(&b).unwrap_err();
+    assert_eq!(v.iter().map(|x| x.code()).collect::<Vec<_>>(), ["p2v.warband.limit"]);
+    assert!(v[0].section().contains("Campaign Play"), "{}", v[0].section());
+    let w = band(PlayMode::Campaign, Some(400), None, vec![entry("Caldera Oni", 1)]);
+    assert!(w.validate(&b).is_ok());
+    let w = band(PlayMode::Campaign, Some(300), None, vec![entry("Caldera Oni", 1)]);
+    assert_eq!(codes(&w, &b), ["p2v.warband.half"]);
 }
 
 #[test]

@@ -24,12 +24,19 @@ pub enum WorldsEvent {
         /// Whether enemies come.
         answered: bool,
     },
-    /// An enemy was placed or moved.
+    /// An enemy moved.
     EnemyMoved {
         /// The enemy (0-based).
         enemy: u8,
         /// Where.
         to: At,
+    },
+    /// An enemy answering the boss's call was placed on the board.
+    Called {
+        /// The enemy (0-based).
+        enemy: u8,
+        /// Where.
+        at: At,
     },
     /// A leader's turn began.
     TurnBegan {
@@ -210,6 +217,7 @@ impl fmt::Display for WorldsEvent {
             CallRolled { roll, answered: true } => write!(f, "the call is rolled: {roll} — the call is answered!"),
             CallRolled { roll, answered: false } => write!(f, "the call is rolled: {roll} — nothing comes"),
             EnemyMoved { enemy, to } => write!(f, "{} moves to {to}", e(enemy)),
+            Called { enemy, at } => write!(f, "{} answers the call on {at}", e(enemy)),
             TurnBegan { leader } => write!(f, "{}'s turn", l(leader)),
             ActionsRolled { leader, roll, actions } => {
                 write!(f, "{} rolls {roll}: {}", l(leader), count(*actions, "action"))

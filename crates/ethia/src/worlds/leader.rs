@@ -151,8 +151,10 @@ impl EthiaWorlds {
                 if l.heals < 2 && l.hp < l.max_hp() {
                     out.push(Heal);
                 }
+                // Ruling W16: nobody is resurrected onto a square another unit holds.
+                let held = s.enemy_squares() | s.leader_squares();
                 for (i, t) in s.leaders.iter().enumerate() {
-                    if matches!(t.status, Status::Unconscious { .. }) {
+                    if matches!(t.status, Status::Unconscious { .. }) && !held.contains(t.at) {
                         if touches(g, s, l.at, t.at) {
                             out.push(Revive(i as u8));
                         }
@@ -298,6 +300,18 @@ impl EthiaWorlds {
                 "a leader heals at most twice per game, and only when hurt",
                 "E'thia Worlds: Healing",
             ),
+            (Phase::TurnStart { .. }, Revive(t) | Favour(t))
+                if s.leaders.get(usize::from(*t)).is_some_and(|l| {
+                    matches!(l.status, Status::Unconscious { .. })
+                        && (s.enemy_squares() | s.leader_squares()).contains(l.at)
+                }) =>
+            {
+                Refusal::new(
+                    "worlds.revive.occupied",
+                    "another unit stands on the fallen leader's square: capture the enemy or move off it first",
+                    "E'thia Worlds: Capture of a Leader / Resurrection; ruling W16",
+                )
+            }
             (Phase::TurnStart { .. }, Revive(_)) => Refusal::new(
                 "worlds.revive.adjacent",
                 "resurrection needs an unconscious leader in an adjacent square",
@@ -318,11 +332,30 @@ impl EthiaWorlds {
                 "a leader may pass through a striking trap but not stop on it",
                 "E'thia Worlds: Striking Trap/lock; ruling W8",
             ),
-            (Phase::Shop { .. }, Buy(_)) => Refusal::new(
-                "worlds.shop.tokens",
-                "not enough truth tokens, or not sold at the Smokey Cauldron",
-                "Smokey Cauldron traders and stores",
-            ),
+            (Phase::Shop { leader }, Buy(item)) => {
+                let l = &s.leaders[usize::from(leader)];
+                let cost = match *item {
+                    Item::Elixir(e) => Some(e.cost()),
+                    Item::Relic(r) => r.cost(),
+                };
+                match (*item, cost) {
+                    (Item::Relic(Relic::Training(t)), _) if l.is(t) => Refusal::because(
+                        "worlds.shop.own-type",
+                        format!("{} already has the {t:?}'s bonus: training teaches another leader type", l.card.name),
+                        "Smokey Cauldron: 60 token Relics (\"another type of leader bonus\")",
+                    ),
+                    (_, None) => Refusal::new(
+                        "worlds.shop.not-sold",
+                        "that is not sold at the Smokey Cauldron",
+                        "Smokey Cauldron traders and stores",
+                    ),
+                    (_, Some(c)) => Refusal::because(
+                        "worlds.shop.tokens",
+                        format!("that costs {c} truth tokens and {} has {}", l.card.name, l.card.tokens),
+                        "Smokey Cauldron traders and stores",
+                    ),
+                }
+            }
             (Phase::CallPlace { .. }, _) => Refusal::new(
                 "worlds.pcr",
                 "that is not one of the players' choices here (the target must be a conscious leader the enemy can reach)",
@@ -409,7 +442,7 @@ impl EthiaWorlds {
                     hostile: false,
                     seen: 0,
                 });
-                events.emit(WorldsEvent::EnemyMoved { enemy: (s.enemies.len() - 1) as u8, to: at });
+                events.emit(WorldsEvent::Called { enemy: (s.enemies.len() - 1) as u8, at });
                 if left > 1 && !self.call_squares(s).is_empty() {
                     s.phase = Phase::CallPlace { left: left - 1 };
                 } else {
@@ -860,6 +893,12 @@ impl EthiaWorlds {
         }
         s.actions_left = 0;
         if s.phase != Phase::Over {
+            // The turn's last change (a step, a capture, a resurrection) may
+            // have brought a leader into sight: alerts are checked before the
+            // next turn, or the enemies' part of the round, begins (ruling W6).
+            if s.turn_of.is_some() {
+                self.check_alerts(s, events);
+            }
             self.next_leader(s, events);
         }
     }

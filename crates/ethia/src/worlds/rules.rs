@@ -529,6 +529,11 @@ impl Game for EthiaWorlds {
             },
         }
         drive(self, s, events);
+        // A roll changes positions and sight too (a capture, a resurrection):
+        // alerts are checked after it as after any decision (ruling W6).
+        if s.turn_of.is_some() && s.phase != Phase::Over {
+            self.check_alerts(s, events);
+        }
         self.check_end(s, events);
         Ok(())
     }

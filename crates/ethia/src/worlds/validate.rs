@@ -33,6 +33,16 @@ pub(crate) fn validate(g: &EthiaWorlds, s: &WorldsState) -> Result<(), String> {
             return Err(format!("leader {} has impossible hit points, heals or seat", i + 1));
         }
     }
+    // One unit to a square: conscious leaders and enemies never share one
+    // (an unconscious leader's square may be held by another unit; ruling W16).
+    let mut held = CellSet::EMPTY;
+    let standing = s.leaders.iter().filter(|l| l.active()).map(|l| l.at);
+    for c in standing.chain(s.enemies.iter().filter(|e| !e.gone).map(|e| e.at)) {
+        if held.contains(c) {
+            return Err(format!("two units stand on {}", grid.name(c)));
+        }
+        held |= CellSet::single(c);
+    }
     let leader_ok = |l: u8| usize::from(l) < s.leaders.len();
     let enemy_ok = |e: u8| usize::from(e) < s.enemies.len();
     let ok = match s.phase {

@@ -28,7 +28,15 @@ enemy: number,
 /**
  * Where.
  */
-to: At, } | { "event": "turn_began", 
+to: At, } | { "event": "called", 
+/**
+ * The enemy (0-based).
+ */
+enemy: number, 
+/**
+ * Where.
+ */
+at: At, } | { "event": "turn_began", 
 /**
  * The leader (0-based).
  */
