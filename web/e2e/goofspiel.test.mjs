@@ -72,8 +72,13 @@ test("a spectator of Kuhn poker sees no card before a showdown", async () => {
   await p1.page.waitForSelector("[data-testid=kuhn-board]");
   assert.notEqual(await p1.page.locator("[data-testid=card-0]").getAttribute("data-card"), "", "P1 sees its card");
   assert.equal(await p1.page.locator("[data-testid=card-1]").getAttribute("data-card"), "");
+  const before = Number(await p1.page.locator(".table-page").getAttribute("data-len"));
   await p1.page.click("button[data-action=pass]");
-  await api("POST", `/api/matches/${m.id}/actions`, { token: m.seats[1].token, action: "pass" });
+  // The browser's pass must land before the second seat's, or that one is
+  // refused as out of turn and the game never ends.
+  await p1.page.waitForSelector(`.table-page:not([data-len="${before}"])`);
+  const second = await api("POST", `/api/matches/${m.id}/actions`, { token: m.seats[1].token, action: "pass" });
+  assert.equal(second.status, 200, JSON.stringify(second.json));
   await watch.page.waitForSelector(".table-page[data-over=true]");
   for (const s of [0, 1]) assert.notEqual(await watch.page.locator(`[data-testid=card-${s}]`).getAttribute("data-card"), "", "shown at the showdown");
   assert.deepEqual([...watch.errors, ...p1.errors], []);
