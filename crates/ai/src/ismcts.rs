@@ -20,16 +20,13 @@
 
 use crate::Bot;
 use crate::budget::Budget;
-use crate::mcts::{Heuristic, MctsConfig, MctsStats, TreeResult, most_visited};
+use crate::mcts::{Heuristic, MAX_SEATS, MctsConfig, MctsStats, TreeResult, most_visited, playout};
 use crate::util::{act_for, actions_for};
 use arbiter_core::{Decision, Discard, Game, Perspective, Seat, ToMove, Viewer, roll_with};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
-
-/// Most seats a game may have for the search's rewards.
-const MAX_SEATS: usize = 8;
 
 /// The IS-MCTS bot.
 pub struct IsMcts<G: Game> {
@@ -297,42 +294,7 @@ where
     }
 
     fn playout(&mut self, state: &mut G::State) -> [f64; MAX_SEATS] {
-        let limit = match (self.config.rollout_depth, self.heuristic) {
-            (Some(d), Some(_)) => d,
-            _ => u32::MAX,
-        };
-        let mut steps = 0u32;
-        loop {
-            match self.game.to_move(state) {
-                ToMove::Over => return self.rewards(state, |g, s, seat| g.returns(s, seat)),
-                _ if steps >= limit => {
-                    if let Some(h) = self.heuristic {
-                        return self.rewards(state, h);
-                    }
-                }
-                ToMove::Chance => {
-                    let roll = roll_with(&mut self.rng, &self.game.dice(state));
-                    if self.game.apply(state, &Decision::Roll(roll), &mut Discard).is_err() {
-                        return [0.0; MAX_SEATS];
-                    }
-                }
-                ToMove::Seat(_) | ToMove::Together(_) => {
-                    let Some(a) = self.game.random_action(state, &mut self.rng, &mut self.scratch) else {
-                        return [0.0; MAX_SEATS];
-                    };
-                    self.game.apply_legal(state, &a, &mut Discard);
-                }
-            }
-            steps += 1;
-        }
-    }
-
-    fn rewards(&self, state: &G::State, value: impl Fn(&G, &G::State, Seat) -> f64) -> [f64; MAX_SEATS] {
-        let mut r = [0.0; MAX_SEATS];
-        for (i, slot) in r.iter_mut().enumerate().take(self.game.seats().min(MAX_SEATS)) {
-            *slot = value(self.game, state, Seat(i as u8));
-        }
-        r
+        playout(self.game, self.config, self.heuristic, &mut self.rng, &mut self.scratch, state)
     }
 }
 

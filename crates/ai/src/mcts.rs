@@ -17,7 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
 /// Most seats a game may have for MCTS rewards.
-const MAX_SEATS: usize = 8;
+/// The seats a search keeps rewards for.
+pub(crate) const MAX_SEATS: usize = 8;
 
 /// How an MCTS bot searches.
 #[derive(Clone, Debug, PartialEq)]
@@ -295,42 +296,7 @@ impl<'g, G: Game> Tree<'g, G> {
     }
 
     fn playout(&mut self, state: &mut G::State) -> [f64; MAX_SEATS] {
-        let limit = match (self.config.rollout_depth, self.heuristic) {
-            (Some(d), Some(_)) => d,
-            _ => u32::MAX,
-        };
-        let mut steps = 0u32;
-        loop {
-            match self.game.to_move(state) {
-                ToMove::Over => return self.rewards(state, |g, s, seat| g.returns(s, seat)),
-                _ if steps >= limit => {
-                    if let Some(h) = self.heuristic {
-                        return self.rewards(state, h);
-                    }
-                }
-                ToMove::Chance => {
-                    let roll = roll_with(&mut self.rng, &self.game.dice(state));
-                    if self.game.apply(state, &Decision::Roll(roll), &mut Discard).is_err() {
-                        return [0.0; MAX_SEATS];
-                    }
-                }
-                ToMove::Seat(_) | ToMove::Together(_) => {
-                    let Some(a) = self.game.random_action(state, &mut self.rng, &mut self.scratch) else {
-                        return [0.0; MAX_SEATS];
-                    };
-                    self.game.apply_legal(state, &a, &mut Discard);
-                }
-            }
-            steps += 1;
-        }
-    }
-
-    fn rewards(&self, state: &G::State, value: impl Fn(&G, &G::State, Seat) -> f64) -> [f64; MAX_SEATS] {
-        let mut r = [0.0; MAX_SEATS];
-        for (i, slot) in r.iter_mut().enumerate().take(self.game.seats().min(MAX_SEATS)) {
-            *slot = value(self.game, state, Seat(i as u8));
-        }
-        r
+        playout(self.game, self.config, self.heuristic, &mut self.rng, &mut self.scratch, state)
     }
 }
 
@@ -375,4 +341,54 @@ impl<G: Game> Bot<G> for Mcts<G> {
         let visits = self.search(game, state);
         most_visited(&visits).or_else(|| actions.into_iter().next())
     }
+}
+
+/// Plays `state` out at random to the end (or, with a heuristic and a
+/// rollout depth, that many decisions and then judges it) and returns every
+/// seat's reward: the play-out of MCTS and of IS-MCTS.
+pub(crate) fn playout<G: Game>(
+    game: &G,
+    config: &MctsConfig,
+    heuristic: Option<Heuristic<G>>,
+    rng: &mut ChaCha8Rng,
+    scratch: &mut Vec<G::Action>,
+    state: &mut G::State,
+) -> [f64; MAX_SEATS] {
+    let limit = match (config.rollout_depth, heuristic) {
+        (Some(d), Some(_)) => d,
+        _ => u32::MAX,
+    };
+    let mut steps = 0u32;
+    loop {
+        match game.to_move(state) {
+            ToMove::Over => return rewards(game, state, |g, s, seat| g.returns(s, seat)),
+            _ if steps >= limit => {
+                if let Some(h) = heuristic {
+                    return rewards(game, state, h);
+                }
+            }
+            ToMove::Chance => {
+                let roll = roll_with(rng, &game.dice(state));
+                if game.apply(state, &Decision::Roll(roll), &mut Discard).is_err() {
+                    return [0.0; MAX_SEATS];
+                }
+            }
+            ToMove::Seat(_) | ToMove::Together(_) => {
+                let Some(a) = game.random_action(state, rng, scratch) else {
+                    return [0.0; MAX_SEATS];
+                };
+                game.apply_legal(state, &a, &mut Discard);
+            }
+        }
+        steps += 1;
+    }
+}
+
+/// Every seat's value of `state`.
+fn rewards<G: Game>(game: &G, state: &G::State, value: impl Fn(&G, &G::State, Seat) -> f64) -> [f64; MAX_SEATS] {
+    let mut r = [0.0; MAX_SEATS];
+    for (i, slot) in r.iter_mut().enumerate().take(game.seats().min(MAX_SEATS)) {
+        *slot = value(game, state, Seat(i as u8));
+    }
+    r
 }
