@@ -10,6 +10,7 @@ use super::square::{Square, SquareSet};
 use super::terrain::{PieceId, Terrain, Traits};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// Identifies a figure on its battlefield.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -67,17 +68,27 @@ impl fmt::Display for PlaceError {
 
 impl std::error::Error for PlaceError {}
 
-/// A board, its terrain and its figures.
+/// A board, its terrain and its figures. The terrain is shared: cloning a
+/// battlefield (a game state copied for search) copies only its figures, and
+/// the terrain is copied only when one of the clones changes it (a door).
 #[derive(Clone, Debug)]
 pub struct Battlefield {
-    terrain: Terrain,
+    terrain: Arc<Terrain>,
     figures: Vec<Option<Figure>>,
 }
 
 impl Battlefield {
     /// A battlefield with terrain and no figures.
     pub fn new(terrain: Terrain) -> Battlefield {
+        Battlefield { terrain: Arc::new(terrain), figures: Vec::new() }
+    }
+    /// A battlefield on terrain shared with others, with no figures.
+    pub fn shared(terrain: Arc<Terrain>) -> Battlefield {
         Battlefield { terrain, figures: Vec::new() }
+    }
+    /// The shared terrain, to build other battlefields on it.
+    pub fn terrain_arc(&self) -> &Arc<Terrain> {
+        &self.terrain
     }
     /// The board.
     pub fn board(&self) -> &Board {
@@ -89,7 +100,10 @@ impl Battlefield {
     }
     /// Opens or closes a door; false if the piece is not a door.
     pub fn set_door(&mut self, id: PieceId, open: bool) -> bool {
-        self.terrain.set_door(id, open)
+        if self.terrain.piece(id).is_none_or(|p| !p.traits.contains(Traits::DOOR)) {
+            return false;
+        }
+        Arc::make_mut(&mut self.terrain).set_door(id, open)
     }
     /// A figure by id.
     pub fn figure(&self, id: FigureId) -> Option<&Figure> {
@@ -162,6 +176,33 @@ impl Battlefield {
         };
         self.figures[id] = Some(figure);
         Ok(FigureId(id as u16))
+    }
+
+    /// Places a figure under a chosen id (the rules of play number figures
+    /// themselves), where it can stand; an id in use is refused.
+    pub fn place_as(&mut self, id: FigureId, figure: Figure) -> Result<(), PlaceError> {
+        self.can_stand(&figure.space, None)?;
+        let i = usize::from(id.0);
+        if self.figures.get(i).is_some_and(Option::is_some) {
+            return Err(PlaceError::Occupied(id));
+        }
+        if self.figures.len() <= i {
+            self.figures.resize(i + 1, None);
+        }
+        self.figures[i] = Some(figure);
+        Ok(())
+    }
+
+    /// Puts a figure under a chosen id without any check, replacing what
+    /// had that id: for the rules of play, which check where figures may
+    /// stand themselves and may pass a figure through an ally's space in
+    /// the middle of a move.
+    pub fn put(&mut self, id: FigureId, figure: Figure) {
+        let i = usize::from(id.0);
+        if self.figures.len() <= i {
+            self.figures.resize(i + 1, None);
+        }
+        self.figures[i] = Some(figure);
     }
 
     /// Puts a figure straight onto another space (no movement rules: the
