@@ -73,6 +73,7 @@ table! {
     arbiter_ephemeral::Ephemeral,
     arbiter_goofspiel::Goofspiel,
     arbiter_kuhn::KuhnPoker,
+    arbiter_p2v::P2v,
 }
 
 /// Every game's id, name and metadata, in the table's order.

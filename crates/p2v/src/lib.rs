@@ -19,7 +19,9 @@
 //!   bestiary, reporting every violation with a stable rule code and its
 //!   place (entry, field, upgrade or item), with totals per entry even for
 //!   an illegal warband;
-//! - [`sheet`] printable HTML warband sheets.
+//! - [`sheet`] printable HTML warband sheets;
+//! - [`play`] the standard game itself, `P2v`: set-up, rounds, actions,
+//!   strikes, damage, reactions and victory points.
 //!
 //! The rulings are in `docs/rulings/p2v.md`; the file formats in `docs/warbands.md`.
 
@@ -30,6 +32,7 @@ pub mod feature;
 pub mod import;
 pub mod item;
 pub mod mode;
+pub mod play;
 pub mod points;
 pub mod sheet;
 mod source;
@@ -41,6 +44,7 @@ pub use card::{Card, CardFile, Size, Stats};
 pub use feature::{Action, Area, Feature, Uses};
 pub use item::{Item, Items};
 pub use mode::PlayMode;
+pub use play::P2v;
 pub use points::Level;
 pub use source::{Format, read_text};
 pub use warband::{Field, Report, Rule, Violation, Warband, WarbandFile};

@@ -440,7 +440,7 @@ impl EntryFile {
 }
 
 /// A warband as written in a file, unchecked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WarbandFile {
     /// The warband's name.

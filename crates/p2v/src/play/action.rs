@@ -1,0 +1,81 @@
+//! The decisions of a game: set-up choices, the active creature's actions,
+//! and the answers other seats give (a line for cover, a reaction).
+
+use super::objective::Kind;
+use arbiter_geometry::battle::Square;
+use serde::{Deserialize, Serialize};
+
+/// One decision of a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "act")]
+pub enum Action {
+    /// Place an objective of a kind on a square (set-up).
+    Objective {
+        /// Which objective.
+        kind: Kind,
+        /// Where.
+        at: Square,
+    },
+    /// Choose a deployment zone (by index: the corners SW, SE, NW, NE, or
+    /// the long edges).
+    Zone {
+        /// The zone.
+        zone: u8,
+    },
+    /// Deploy a creature with its space's lower-left square at `at`.
+    Place {
+        /// The creature, by roster index.
+        who: u8,
+        /// Where.
+        at: Square,
+    },
+    /// Activate a creature that has not yet acted this round.
+    Activate {
+        /// The creature.
+        who: u8,
+    },
+    /// Stride: move up to Speed (● ; its anchor ends at `to`).
+    Stride {
+        /// Where its space's lower-left square ends.
+        to: Square,
+    },
+    /// Step: move 1 square without triggering reactions (●).
+    Step {
+        /// Where.
+        to: Square,
+    },
+    /// Crawl: move 1 square while prone (●).
+    Crawl {
+        /// Where.
+        to: Square,
+    },
+    /// Strike with a weapon (●, or ●○).
+    Strike {
+        /// The weapon, by index among the creature's strikes.
+        weapon: u8,
+        /// The target.
+        target: u8,
+    },
+    /// Interact to claim an objective with a skill (●).
+    Claim {
+        /// The objective, by index.
+        objective: u8,
+        /// The skill, by index into [`super::damage::SKILLS`].
+        skill: u8,
+    },
+    /// Drop Prone (●).
+    DropProne,
+    /// Stand up from prone (●).
+    Stand,
+    /// End the turn, giving up any action points left.
+    End,
+    /// The defender's choice of line for cover checks.
+    Line {
+        /// The line, by index among those offered.
+        line: u8,
+    },
+    /// Take the reaction offered (a Reactive Strike).
+    React,
+    /// Decline the reaction offered.
+    Pass,
+}

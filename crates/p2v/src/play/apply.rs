@@ -1,0 +1,258 @@
+//! Carrying out a decision already judged legal: set-up choices, the
+//! active creature's actions (pushing the pending work they start), and the
+//! answers to a line or a reaction.
+
+use super::action::Action;
+use super::event::Event;
+use super::judge::stride_reach;
+use super::rules::{P2v, place_objective};
+use super::state::{Conditions, Frame, Life, Phase, State, Strike, Trigger, Turn};
+use arbiter_core::EventSink;
+use arbiter_core::Seat;
+use arbiter_core::resolve::{Timing, Window};
+use arbiter_geometry::battle::{FigureId, Space};
+
+/// Applies a decision judged legal.
+pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &mut E) {
+    if let Some(top) = s.pending.top() {
+        match (top, a) {
+            (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
+            (Frame::Window(w), Action::React) => {
+                let t = w.trigger;
+                react(g, s, t, events);
+            }
+            (Frame::Window(w), Action::Pass) => {
+                let seat = w.asks(|seat| g.can_respond(s, &w.trigger, seat));
+                if let (Some(seat), Some(Frame::Window(w))) = (seat, s.pending.top_mut()) {
+                    w.pass(seat);
+                }
+            }
+            _ => {}
+        }
+        return;
+    }
+    match (s.phase, *a) {
+        (Phase::PlaceObjective { seat, .. }, Action::Objective { kind, at }) => {
+            place_objective(s, seat, kind, at, events)
+        }
+        (Phase::ChooseZone { seat }, Action::Zone { zone }) => {
+            s.zones[usize::from(seat.min(1))] = Some(zone);
+            let name = g.zone_names().get(usize::from(zone)).copied().unwrap_or("?").to_string();
+            events.emit(Event::ZoneChosen { seat, zone: name });
+            s.phase = Phase::Deploy { seat };
+            g.after_deploy(s);
+        }
+        (Phase::Deploy { .. }, Action::Place { who, at }) => {
+            let i = usize::from(who);
+            if let Some(c) = s.creatures.get_mut(i) {
+                c.at = Some(at);
+                c.life = Life::Up;
+            }
+            g.sync(s, i);
+            events.emit(Event::Deployed { who, at });
+            g.after_deploy(s);
+        }
+        (Phase::Activate { seat }, Action::Activate { who }) => activate(g, s, seat, who, events),
+        (Phase::Turn(t), a) => act(g, s, t, a, events),
+        _ => {}
+    }
+}
+
+fn activate<E: EventSink<Event>>(g: &P2v, s: &mut State, seat: u8, who: u8, events: &mut E) {
+    let i = usize::from(who);
+    s.last = seat;
+    let Some(c) = s.creatures.get_mut(i) else { return };
+    c.done = true;
+    c.reacted = false;
+    // "At the start of each of its turns, a creature's action points (AP)
+    // are set to 2." Slowed: one fewer; stunned: none. A dying (helpless)
+    // creature's turn "ends immediately".
+    let ap: u8 = if c.life == Life::Dying || c.conditions.has(Conditions::STUNNED) {
+        0
+    } else if c.conditions.has(Conditions::SLOWED) {
+        1
+    } else {
+        2
+    };
+    events.emit(Event::Activated { who, ap });
+    s.phase = Phase::Turn(Turn { who, ap, ..Turn::default() });
+    let _ = g;
+}
+
+fn spend(s: &mut State, ap: u8) -> Turn {
+    if let Phase::Turn(t) = &mut s.phase {
+        t.ap = t.ap.saturating_sub(ap);
+        return *t;
+    }
+    Turn::default()
+}
+
+fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: &mut E) {
+    let who = t.who;
+    let i = usize::from(who);
+    match a {
+        Action::End => {
+            s.pending.push(Frame::EndTurn { who });
+        }
+        Action::DropProne | Action::Stand => {
+            spend(s, 1);
+            let down = a == Action::DropProne;
+            if let Some(c) = s.creatures.get_mut(i) {
+                c.prone = down;
+            }
+            events.emit(Event::Prone { who, down });
+            reset_carry(s);
+        }
+        Action::Stride { to } => {
+            let path = stride_reach(g, s, &t).and_then(|r| {
+                let cost = r.cost(to)?;
+                Some((r.path(g.field(s), to)?, cost))
+            });
+            let budget = super::judge::stride_budget(g, s, &t);
+            spend(s, 1);
+            let Some((steps, cost)) = path else { return };
+            if let Phase::Turn(tt) = &mut s.phase {
+                tt.carry = budget.saturating_sub(cost).min(255) as u8;
+            }
+            let from = s.creatures[i].at.unwrap_or(to);
+            let anchors = steps.iter().map(|st| st.to).collect();
+            s.pending.push(Frame::Walk { who, from, path: anchors, how: 0, asked: false });
+        }
+        Action::Step { to } | Action::Crawl { to } => {
+            spend(s, 1);
+            reset_carry(s);
+            let from = s.creatures[i].at.unwrap_or(to);
+            let how = if matches!(a, Action::Step { .. }) { 1 } else { 2 };
+            s.pending.push(Frame::Walk { who, from, path: vec![to], how, asked: false });
+        }
+        Action::Strike { weapon, target } => {
+            let t = spend(s, 1);
+            reset_carry(s);
+            let penalty = strike_penalty(g, s, &t, weapon, target);
+            if let Phase::Turn(tt) = &mut s.phase {
+                tt.attacks = tt.attacks.saturating_add(1);
+                if weapon < 32 {
+                    tt.once |= 1 << weapon;
+                }
+            }
+            let limited =
+                g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| w.uses.is_some());
+            if limited && let Some(u) = s.creatures.get_mut(i).and_then(|c| c.uses.get_mut(usize::from(weapon))) {
+                *u = u.saturating_sub(1);
+            }
+            let name = g
+                .profile(i)
+                .and_then(|p| p.weapons.get(usize::from(weapon)))
+                .map_or_else(String::new, |w| w.name.clone());
+            events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
+            let st = Strike { attacker: who, target, weapon, penalty, reaction: false };
+            s.pending.push(Frame::Aim(st));
+            // Attack of Opportunity: "makes a ranged attack" within an enemy's reach.
+            let ranged = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| !w.melee());
+            if ranged {
+                for w in reaction_windows(g, s, who, |g, s, r| {
+                    let field = g.field(s);
+                    let reach = g.profile(usize::from(r)).map_or(0, |p| p.reach());
+                    reach > 0 && field.in_reach(FigureId(u16::from(r)), FigureId(u16::from(who)), u32::from(reach))
+                }) {
+                    s.pending.push(Frame::Window(w));
+                }
+            }
+        }
+        Action::Claim { objective, skill } => {
+            spend(s, 1);
+            reset_carry(s);
+            s.pending.push(Frame::Claim { who, objective, skill });
+        }
+        _ => {}
+    }
+}
+
+fn reset_carry(s: &mut State) {
+    if let Phase::Turn(t) = &mut s.phase {
+        t.carry = 0;
+    }
+}
+
+/// The penalties fixed when a strike is declared: the multiple attack
+/// penalty (−5 after one action with a Fight roll this turn, −10 after
+/// two), −2 beyond short range, −2 for a ranged strike within an enemy's
+/// reach, −2 while prone.
+pub fn strike_penalty(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> i8 {
+    let i = usize::from(t.who);
+    let Some(w) = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))) else { return 0 };
+    let mut pen: i8 = match t.attacks {
+        0 => 0,
+        1 => -5,
+        _ => -10,
+    };
+    let field = g.field(s);
+    let me = FigureId(u16::from(t.who));
+    if !w.melee() {
+        if !w.no_long_penalty && field.range(me, FigureId(u16::from(target))).is_some_and(|d| d > u32::from(w.short)) {
+            pen -= 2;
+        }
+        // "A creature that is within an enemy's reach suffers a -2 penalty to
+        // their Fight roll with ranged strikes."
+        let in_reach = (0..s.creatures.len()).any(|e| {
+            g.team(e) != g.team(i)
+                && s.creatures[e].life == Life::Up
+                && g.profile(e)
+                    .is_some_and(|p| p.reach() > 0 && field.in_reach(FigureId(e as u16), me, u32::from(p.reach())))
+        });
+        if in_reach {
+            pen -= 2;
+        }
+    }
+    if s.creatures.get(i).is_some_and(|c| c.prone) {
+        pen -= 2;
+    }
+    pen
+}
+
+/// Reaction windows for every enemy of `who` with Reactive Strike that may
+/// react and for which `when` holds.
+fn reaction_windows(g: &P2v, s: &State, who: u8, when: impl Fn(&P2v, &State, u8) -> bool) -> Vec<Window<Trigger>> {
+    let mine = g.team(usize::from(who));
+    (0..s.creatures.len() as u8)
+        .filter(|&r| {
+            g.team(usize::from(r)) != mine
+                && g.profile(usize::from(r)).is_some_and(|p| p.reactive_strike)
+                && g.may_react(s, r)
+                && when(g, s, r)
+        })
+        .map(|r| {
+            Window::for_seat(
+                Trigger::RangedInReach { attacker: who, reactor: r },
+                Timing::Before,
+                Seat(g.team(usize::from(r))),
+            )
+        })
+        .collect()
+}
+
+/// Takes the reaction a window offers: a Reactive Strike with the
+/// reactor's best weapon that reaches the triggering creature.
+fn react<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Trigger, events: &mut E) {
+    let (Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor }) = t;
+    let Some(weapon) = g.reaction_weapon(s, reactor, mover) else {
+        // Nothing reaches any more: the window closes.
+        if let Some(Frame::Window(w)) = s.pending.top_mut() {
+            w.pass(Seat(g.team(usize::from(reactor))));
+        }
+        return;
+    };
+    if let Some(c) = s.creatures.get_mut(usize::from(reactor)) {
+        c.reacted = true;
+    }
+    events.emit(Event::Reacts { who: reactor, reaction: "Reactive Strike".into() });
+    let prone = s.creatures.get(usize::from(reactor)).is_some_and(|c| c.prone);
+    let name = g
+        .profile(usize::from(reactor))
+        .and_then(|p| p.weapons.get(usize::from(weapon)))
+        .map_or_else(String::new, |w| w.name.clone());
+    let penalty = if prone { -2 } else { 0 };
+    events.emit(Event::Strikes { attacker: reactor, target: mover, weapon: name, penalty });
+    s.pending.push(Frame::Aim(Strike { attacker: reactor, target: mover, weapon, penalty, reaction: true }));
+    let _ = Space::new;
+}

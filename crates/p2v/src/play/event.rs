@@ -1,0 +1,279 @@
+//! What happened, for logs and clients. Each event names creatures by
+//! roster index; [`super::P2v::event_words`] says it with their names.
+
+use super::damage::Damage;
+use super::objective::Kind;
+use super::state::Obstacle;
+use arbiter_geometry::battle::Square;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How a Fight roll or a check came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Degree {
+    /// A critical failure (a natural 1, or 10 or more below).
+    CriticalFailure,
+    /// A failure, or a miss.
+    Failure,
+    /// A success, or a hit.
+    Success,
+    /// A critical success (a natural 20, or 10 or more above), or a critical hit.
+    CriticalSuccess,
+}
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// 2d6, the higher kept: how many objectives.
+    ObjectiveCount {
+        /// The dice.
+        dice: [u8; 2],
+        /// The count.
+        count: u8,
+    },
+    /// An objective was placed.
+    ObjectivePlaced {
+        /// By whom.
+        seat: u8,
+        /// Which.
+        kind: Kind,
+        /// Where.
+        at: Square,
+    },
+    /// An objective's d6: its skills and Power.
+    ObjectiveRolled {
+        /// The objective.
+        objective: u8,
+        /// The d6.
+        roll: u8,
+        /// The skills that may claim it.
+        skills: Vec<String>,
+        /// The Power.
+        power: u8,
+    },
+    /// A roll-off (deployment: d20s; first player: d6s).
+    RollOff {
+        /// What it decides.
+        what: String,
+        /// Each seat's die.
+        dice: [u8; 2],
+        /// The winner, or `None` on a tie (rolled again).
+        winner: Option<u8>,
+    },
+    /// A seat chose its deployment zone.
+    ZoneChosen {
+        /// Who.
+        seat: u8,
+        /// The zone's name.
+        zone: String,
+    },
+    /// A creature was deployed.
+    Deployed {
+        /// Who.
+        who: u8,
+        /// Where.
+        at: Square,
+    },
+    /// A round began.
+    RoundBegan {
+        /// Its number.
+        round: u8,
+        /// Who activates first.
+        first: u8,
+    },
+    /// A creature began its turn.
+    Activated {
+        /// Who.
+        who: u8,
+        /// Its action points.
+        ap: u8,
+    },
+    /// A creature moved.
+    Moved {
+        /// Who.
+        who: u8,
+        /// From.
+        from: Square,
+        /// To.
+        to: Square,
+        /// The action (`Stride`, `Step`, `Crawl`).
+        how: String,
+    },
+    /// A creature fell.
+    Fell {
+        /// Who.
+        who: u8,
+        /// How many squares.
+        squares: u8,
+    },
+    /// A strike was declared.
+    Strikes {
+        /// The attacker.
+        attacker: u8,
+        /// The target.
+        target: u8,
+        /// The weapon's name.
+        weapon: String,
+        /// The penalties to the Fight roll (negative).
+        penalty: i8,
+    },
+    /// Cover or concealment checks.
+    CoverChecks {
+        /// The dice, in order: cover checks, then concealment checks.
+        dice: Vec<u8>,
+        /// What the attack struck instead, if a cover check rolled a 1.
+        instead: Option<Obstacle>,
+        /// True if a concealment check rolled a 1: the attack misses.
+        concealed: bool,
+    },
+    /// A Fight roll.
+    FightRoll {
+        /// The attacker.
+        attacker: u8,
+        /// The target.
+        target: u8,
+        /// The die.
+        die: u8,
+        /// The total.
+        total: i32,
+        /// The target's Armor.
+        armor: i32,
+        /// Miss, hit or critical hit.
+        degree: Degree,
+    },
+    /// Resistance dice reduced damage.
+    Resisted {
+        /// Who resisted.
+        who: u8,
+        /// The dice.
+        dice: Vec<u8>,
+        /// How much less damage.
+        reduced: u16,
+    },
+    /// Damage taken.
+    Damaged {
+        /// Who.
+        who: u8,
+        /// The damage before immunity, resistance and weakness.
+        damage: Damage,
+        /// What it lost in all (temporary HP first).
+        taken: u16,
+        /// Its HP after.
+        hp: i32,
+    },
+    /// The damage did nothing: immune.
+    Immune {
+        /// Who.
+        who: u8,
+    },
+    /// A creature fell to 0 HP or below: helpless and prone, dying.
+    Dying {
+        /// Who.
+        who: u8,
+    },
+    /// A recovery check.
+    Recovery {
+        /// Who.
+        who: u8,
+        /// The d6 (0 when a hero point passed it).
+        roll: u8,
+        /// Whether it survived.
+        passed: bool,
+    },
+    /// A creature was eliminated and removed from play.
+    Eliminated {
+        /// Who.
+        who: u8,
+        /// Where it fell.
+        at: Option<Square>,
+    },
+    /// A skill check to claim an objective.
+    Claim {
+        /// Who.
+        who: u8,
+        /// The objective.
+        objective: u8,
+        /// The skill.
+        skill: String,
+        /// The die.
+        die: u8,
+        /// The total.
+        total: i32,
+        /// The Power to reach.
+        power: u8,
+        /// Whether it claimed the objective.
+        success: bool,
+    },
+    /// A creature dropped prone or stood.
+    Prone {
+        /// Who.
+        who: u8,
+        /// True: now prone; false: stood up.
+        down: bool,
+    },
+    /// A creature took a reaction.
+    Reacts {
+        /// Who.
+        who: u8,
+        /// The reaction.
+        reaction: String,
+    },
+    /// A creature's turn ended.
+    TurnEnded {
+        /// Who.
+        who: u8,
+    },
+    /// End-of-round scoring.
+    Scored {
+        /// The seat.
+        seat: u8,
+        /// VP this round.
+        vp: u16,
+        /// Its total.
+        total: u16,
+    },
+    /// The round limit's roll.
+    RoundLimit {
+        /// The d6.
+        roll: u8,
+        /// Rounds played.
+        rounds: u8,
+        /// Whether the game ends.
+        ends: bool,
+    },
+    /// The victory bonus for points in play.
+    Bonus {
+        /// The seat.
+        seat: u8,
+        /// +2 or +4.
+        vp: u16,
+    },
+    /// The game ended.
+    GameOver {
+        /// Final VP per seat.
+        vp: [u16; 2],
+        /// The winner, or `None` for a draw.
+        winner: Option<u8>,
+        /// Why.
+        reason: String,
+    },
+}
+
+fn seat(s: u8) -> String {
+    format!("P{}", s + 1)
+}
+
+impl fmt::Display for Event {
+    /// The event with creatures by roster index (`#3`); the game's
+    /// `event_words` names them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", super::words::plain(self, &|i| format!("#{i}"), &|s| s.0.to_string()))
+    }
+}
+
+/// `P1`, `P2`.
+pub fn seat_name(s: u8) -> String {
+    seat(s)
+}

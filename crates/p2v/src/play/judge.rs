@@ -1,0 +1,328 @@
+//! Judging a proposed decision: every refusal names its rule (a stable id),
+//! says why in one line and cites the rulebook's section.
+
+use super::action::Action;
+use super::damage::SKILLS;
+use super::objective::Kind;
+use super::rules::{P2v, section};
+use super::state::{Conditions, Frame, Life, Phase, State, Turn};
+use arbiter_core::{Game, Refusal, ToMove};
+use arbiter_geometry::battle::{FigureId, Mover, Position, Reach, Space, Square, Traits};
+
+fn no(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+    Refusal::because(rule, reason, section)
+}
+
+/// Judges any decision for whoever owes it now.
+pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
+    match g.to_move(s) {
+        ToMove::Over => return Err(Refusal::new("p2v.game.over", "the game is over", section::ROUNDS)),
+        ToMove::Chance => return Err(Refusal::new("p2v.dice.owed", "dice must be rolled first", section::ROUNDS)),
+        _ => {}
+    }
+    if let Some(top) = s.pending.top() {
+        return judge_pending(top, a);
+    }
+    match (s.phase, *a) {
+        (Phase::PlaceObjective { .. }, Action::Objective { kind, at }) => judge_objective(g, s, kind, at),
+        (Phase::ChooseZone { seat }, Action::Zone { zone }) => {
+            if g.zones_open(s, seat).contains(&zone) {
+                Ok(())
+            } else {
+                Err(no(
+                    "p2v.deploy.zone",
+                    "that zone is not open: players deploy in opposite corners (opposite long edges on a large board)",
+                    section::DEPLOYMENT,
+                ))
+            }
+        }
+        (Phase::Deploy { seat }, Action::Place { who, at }) => {
+            let i = usize::from(who);
+            if g.team(i) != seat || s.creatures.get(i).is_none_or(|c| c.life != Life::Waiting) {
+                return Err(no(
+                    "p2v.deploy.whose",
+                    "that is not one of your creatures still to deploy",
+                    section::DEPLOYMENT,
+                ));
+            }
+            if !g.deploy_squares(s, i).contains(at) {
+                return Err(no(
+                    "p2v.deploy.outside",
+                    "a creature is placed wholly inside its deployment zone (up to 6 squares from the corner or edge), on free ground",
+                    section::DEPLOYMENT,
+                ));
+            }
+            Ok(())
+        }
+        (Phase::Activate { seat }, Action::Activate { who }) => {
+            let i = usize::from(who);
+            if g.team(i) != seat || !g.in_play(s, i) {
+                return Err(no(
+                    "p2v.activate.whose",
+                    "activate a creature of your own warband that is in play",
+                    section::TURN,
+                ));
+            }
+            if s.creatures[i].done {
+                return Err(no(
+                    "p2v.activate.done",
+                    "that creature has already taken its turn this round: every creature gets one turn each round",
+                    section::ROUNDS,
+                ));
+            }
+            Ok(())
+        }
+        (Phase::Turn(t), a) => judge_turn(g, s, t, &a),
+        (phase, _) => Err(no(
+            "p2v.turn.not-now",
+            format!("that is not the decision owed now ({})", expected(phase)),
+            section::ROUNDS,
+        )),
+    }
+}
+
+fn expected(p: Phase) -> &'static str {
+    match p {
+        Phase::PlaceObjective { .. } => "place an objective: objective KIND SQUARE",
+        Phase::ChooseZone { .. } => "choose a deployment zone: zone NAME",
+        Phase::Deploy { .. } => "deploy a creature: place LETTER SQUARE",
+        Phase::Activate { .. } => "activate a creature: activate LETTER",
+        Phase::Turn(_) => "an action of the active creature",
+        _ => "dice",
+    }
+}
+
+fn judge_pending(top: &Frame, a: &Action) -> Result<(), Refusal> {
+    match (top, a) {
+        (Frame::Line { options, .. }, Action::Line { line }) if usize::from(*line) < options.len() => Ok(()),
+        (Frame::Line { options, .. }, _) => Err(no(
+            "p2v.cover.line",
+            format!("choose the line for the cover checks: line 1 to line {}", options.len()),
+            section::COVER,
+        )),
+        (Frame::Window(_), Action::React | Action::Pass) => Ok(()),
+        (Frame::Window(_), _) => Err(no(
+            "p2v.reaction.answer",
+            "a reaction is offered: react (make the Reactive Strike) or pass",
+            section::REACTIONS,
+        )),
+        _ => Err(no("p2v.turn.not-now", "dice must be rolled first", section::ROUNDS)),
+    }
+}
+
+fn judge_objective(g: &P2v, s: &State, kind: Kind, at: Square) -> Result<(), Refusal> {
+    if s.objectives.iter().any(|o| o.kind == kind) {
+        return Err(no(
+            "p2v.objective.twice",
+            "no type of objective can be placed more than once",
+            section::OBJECTIVES,
+        ));
+    }
+    let field = g.field(s);
+    if !field.board().contains(at) {
+        return Err(no("p2v.objective.off-board", "that square is not on the board", section::OBJECTIVES));
+    }
+    if field.terrain().traits(at).contains(Traits::SOLID) || s.objectives.iter().any(|o| o.square == at) {
+        return Err(no(
+            "p2v.objective.square",
+            "an objective goes on a square without solid terrain or another objective (ruling P2V-R7)",
+            section::OBJECTIVES,
+        ));
+    }
+    Ok(())
+}
+
+/// The movement a Stride may spend now: Speed (−2 encumbered), plus what is
+/// left over from a Stride or Step just before.
+pub fn stride_budget(g: &P2v, s: &State, t: &Turn) -> u32 {
+    let i = usize::from(t.who);
+    let (Some(p), Some(c)) = (g.profile(i), s.creatures.get(i)) else { return 0 };
+    let enc = if c.conditions.has(Conditions::ENCUMBERED) { 2 } else { 0 };
+    (p.speed - enc).max(0) as u32 + u32::from(t.carry)
+}
+
+/// Where the active creature can Stride to, with the cheapest way.
+pub fn stride_reach(g: &P2v, s: &State, t: &Turn) -> Option<Reach> {
+    let i = usize::from(t.who);
+    let (p, at) = (g.profile(i)?, s.creatures.get(i)?.at?);
+    let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
+    let start = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
+    Some(g.field(s).reachable(mover, start, stride_budget(g, s, t)))
+}
+
+/// Checks a one-square move (Step or Crawl): the neighbouring anchor, not
+/// into difficult terrain ("Feather Step: You can Step into difficult
+/// terrain" — so without it one cannot), ending where it may stand.
+pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) -> Result<(), Refusal> {
+    let i = usize::from(t.who);
+    let (Some(p), Some(at)) = (g.profile(i), s.creatures.get(i).and_then(|c| c.at)) else {
+        return Err(no("p2v.move.nobody", "the creature is not on the board", section::MOVEMENT));
+    };
+    let field = g.field(s);
+    let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
+    let pos = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
+    let (step, _) = field
+        .step(mover, pos, to)
+        .map_err(|e| no("p2v.move.step", format!("{what} moves the creature one square: {e}"), section::MOVEMENT))?;
+    let base = if step.dir.is_some_and(|d| d.is_diagonal()) && t.odd_diagonal { 2 } else { 1 };
+    if step.cost > base {
+        return Err(no(
+            "p2v.move.step-difficult",
+            format!("{what} moves one square and cannot enter difficult terrain or climb"),
+            section::ACTIONS,
+        ));
+    }
+    if !field.may_end(mover, to) {
+        return Err(no(
+            "p2v.move.end",
+            "a creature cannot end its movement on an ally's space or on an objective",
+            section::MOVEMENT,
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a strike: the weapon and its uses, an enemy target within reach
+/// or range, in sight and with line of effect.
+pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Result<(), Refusal> {
+    let i = usize::from(t.who);
+    let Some(p) = g.profile(i) else { return Err(no("p2v.strike.nobody", "no such creature", section::STRIKE)) };
+    let Some(w) = p.weapons.get(usize::from(weapon)) else {
+        return Err(no("p2v.strike.weapon", format!("{} has {} strike(s)", p.name, p.weapons.len()), section::STRIKE));
+    };
+    if w.uses.is_some() && s.creatures[i].uses.get(usize::from(weapon)).copied().unwrap_or(0) == 0 {
+        return Err(no("p2v.strike.uses", format!("{} has no uses left", w.name), "How to read a creature card"));
+    }
+    if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
+        return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name), section::TURN));
+    }
+    let ti = usize::from(target);
+    if !g.in_play(s, ti) || ti == i {
+        return Err(no("p2v.strike.target", "the target must be another creature in play", section::TARGETING));
+    }
+    if g.team(ti) == p.team {
+        return Err(no("p2v.strike.ally", "a strike targets an enemy creature (ruling P2V-R8)", section::TARGETING));
+    }
+    let field = g.field(s);
+    let (a, b) = (FigureId(u16::from(t.who)), FigureId(u16::from(target)));
+    match w.reach {
+        Some(r) => {
+            if !field.in_reach(a, b, u32::from(r)) {
+                return Err(no(
+                    "p2v.strike.reach",
+                    format!("the target is not within reach of {} (Melee {r})", w.name),
+                    section::TARGETING,
+                ));
+            }
+        }
+        None => {
+            let d = field.range(a, b).unwrap_or(u32::MAX);
+            let max = u32::from(w.long.unwrap_or(w.short));
+            if d > max {
+                return Err(no(
+                    "p2v.strike.range",
+                    format!("the target is {d} squares away; {} reaches {max}", w.name),
+                    section::TARGETING,
+                ));
+            }
+        }
+    }
+    if field.line_of_sight(a, b).is_none() {
+        return Err(no("p2v.strike.sight", "the attacker has no line of sight to the target", "Line of sight"));
+    }
+    if !field.line_of_effect(a, b) {
+        return Err(no("p2v.strike.effect", "solid terrain blocks the line of effect to the target", "Line of effect"));
+    }
+    Ok(())
+}
+
+fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
+    let i = usize::from(t.who);
+    let c = &s.creatures[i];
+    if *a == Action::End {
+        return Ok(());
+    }
+    if t.ap == 0 {
+        return Err(no("p2v.turn.ap", "the creature has no action points left", section::TURN));
+    }
+    let immobile = c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED);
+    match *a {
+        Action::DropProne if c.prone => Err(no("p2v.prone.already", "the creature is already prone", section::ACTIONS)),
+        Action::DropProne => Ok(()),
+        Action::Stand if !c.prone => Err(no("p2v.stand.not-prone", "the creature is not prone", section::ACTIONS)),
+        Action::Stand => Ok(()),
+        Action::Stride { .. } | Action::Step { .. } if c.prone => Err(no(
+            "p2v.move.prone",
+            "the only movement a creature can take while prone is to Crawl",
+            "APPENDIX: COMBAT STATUSES",
+        )),
+        Action::Stride { .. } | Action::Step { .. } | Action::Crawl { .. } if immobile => Err(no(
+            "p2v.move.immobilized",
+            "an immobilized creature cannot willingly move from its space",
+            section::CONDITIONS,
+        )),
+        Action::Stride { to } => {
+            let Some(reach) = stride_reach(g, s, &t) else {
+                return Err(no("p2v.move.nobody", "the creature is not on the board", section::MOVEMENT));
+            };
+            if c.at == Some(to) {
+                return Err(no("p2v.move.nowhere", "the creature is already there", section::MOVEMENT));
+            }
+            if !reach.ends().contains(to) {
+                return Err(no(
+                    "p2v.move.stride",
+                    format!(
+                        "the creature cannot end a Stride there: Speed {} this Stride, counting diagonals 1-2, difficult terrain, climbing, and spaces it may not end on",
+                        stride_budget(g, s, &t)
+                    ),
+                    section::MOVEMENT,
+                ));
+            }
+            Ok(())
+        }
+        Action::Step { to } => judge_step(g, s, &t, to, "Step"),
+        Action::Crawl { .. } if !c.prone => Err(no("p2v.move.crawl", "only a prone creature crawls", section::ACTIONS)),
+        Action::Crawl { to } => judge_step(g, s, &t, to, "Crawl"),
+        Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
+        Action::Claim { objective, skill } => {
+            let Some(o) = s.objectives.get(usize::from(objective)) else {
+                return Err(no("p2v.claim.none", "there is no such objective", section::OBJECTIVES));
+            };
+            let p = &g.roster()[i];
+            let Some(at) = c.at else {
+                return Err(no("p2v.claim.none", "the creature is not on the board", section::OBJECTIVES));
+            };
+            let near = Space::new(at, p.size.side()).squares().dilated();
+            if !near.contains(o.square) {
+                return Err(no(
+                    "p2v.claim.adjacent",
+                    "a creature claims an objective it is adjacent to",
+                    section::OBJECTIVES,
+                ));
+            }
+            if o.holder == Some(p.team) {
+                return Err(no("p2v.claim.own", "your warband already holds that objective", section::OBJECTIVES));
+            }
+            let name = SKILLS.get(usize::from(skill)).copied().unwrap_or("");
+            let slot = o.kind.skills().iter().position(|k| *k == name);
+            if slot.is_none_or(|k| o.skills & (1 << k) == 0) {
+                let allowed: Vec<&str> = o.allowed().collect();
+                return Err(no(
+                    "p2v.claim.skill",
+                    format!("the {} can be claimed only with {}", o.kind.name(), allowed.join(" or ")),
+                    section::OBJECTIVES,
+                ));
+            }
+            if p.trained_only && !p.defences.trained(name) {
+                return Err(no(
+                    "p2v.claim.untrained",
+                    format!("{} can make skill checks only with skills it is trained in", p.name),
+                    section::SKILLS,
+                ));
+            }
+            Ok(())
+        }
+        Action::End => Ok(()),
+        _ => Err(no("p2v.turn.not-now", "that is not an action of the active creature", section::TURN)),
+    }
+}

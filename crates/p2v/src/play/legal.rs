@@ -1,0 +1,112 @@
+//! Listing every legal decision of the seat to move.
+
+use super::action::Action;
+use super::damage::SKILLS;
+use super::judge::{judge_step, judge_strike, stride_reach};
+use super::objective::Kind;
+use super::rules::P2v;
+use super::state::{Conditions, Frame, Life, Phase, State};
+use arbiter_core::{Game, ToMove};
+use arbiter_geometry::battle::{Space, Traits};
+
+/// Appends every legal action of the seat to move.
+pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
+    if !matches!(g.to_move(s), ToMove::Seat(_)) {
+        return;
+    }
+    if let Some(top) = s.pending.top() {
+        match top {
+            Frame::Line { options, .. } => {
+                out.extend((0..options.len().min(255) as u8).map(|line| Action::Line { line }))
+            }
+            Frame::Window(_) => out.extend([Action::React, Action::Pass]),
+            _ => {}
+        }
+        return;
+    }
+    match s.phase {
+        Phase::PlaceObjective { .. } => {
+            let field = g.field(s);
+            let solid = field.terrain().squares_with(Traits::SOLID);
+            for kind in Kind::ALL {
+                if s.objectives.iter().any(|o| o.kind == kind) {
+                    continue;
+                }
+                for at in field.board().all().iter() {
+                    if !solid.contains(at) && !s.objectives.iter().any(|o| o.square == at) {
+                        out.push(Action::Objective { kind, at });
+                    }
+                }
+            }
+        }
+        Phase::ChooseZone { seat } => out.extend(g.zones_open(s, seat).into_iter().map(|zone| Action::Zone { zone })),
+        Phase::Deploy { seat } => {
+            for i in 0..s.creatures.len() {
+                if g.team(i) == seat && s.creatures[i].life == Life::Waiting {
+                    for at in g.deploy_squares(s, i).iter() {
+                        out.push(Action::Place { who: i as u8, at });
+                    }
+                }
+            }
+        }
+        Phase::Activate { seat } => {
+            for i in 0..s.creatures.len() {
+                if g.team(i) == seat && g.in_play(s, i) && !s.creatures[i].done {
+                    out.push(Action::Activate { who: i as u8 });
+                }
+            }
+        }
+        Phase::Turn(t) => {
+            out.push(Action::End);
+            if t.ap == 0 {
+                return;
+            }
+            let i = usize::from(t.who);
+            let (Some(c), Some(p)) = (s.creatures.get(i), g.profile(i)) else { return };
+            let Some(at) = c.at else { return };
+            if c.prone {
+                out.push(Action::Stand);
+            } else {
+                out.push(Action::DropProne);
+            }
+            let can = |a: &Action| g.check(s, a).is_ok();
+            let immobile = c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED);
+            if !c.prone
+                && !immobile
+                && let Some(reach) = stride_reach(g, s, &t)
+            {
+                out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Stride { to }));
+            }
+            let field = g.field(s);
+            let around = Space::new(at, 1).squares().dilated();
+            if !immobile {
+                for to in around.iter() {
+                    if to == at || !field.board().contains(to) {
+                        continue;
+                    }
+                    let what = if c.prone { "Crawl" } else { "Step" };
+                    if judge_step(g, s, &t, to, what).is_ok() {
+                        out.push(if c.prone { Action::Crawl { to } } else { Action::Step { to } });
+                    }
+                }
+            }
+            for w in 0..p.weapons.len().min(32) as u8 {
+                for target in 0..s.creatures.len() as u8 {
+                    if g.team(usize::from(target)) != p.team && judge_strike(g, s, &t, w, target).is_ok() {
+                        out.push(Action::Strike { weapon: w, target });
+                    }
+                }
+            }
+            for (objective, o) in s.objectives.iter().enumerate().take(255) {
+                for name in o.allowed() {
+                    let skill = SKILLS.iter().position(|k| *k == name).unwrap_or(0) as u8;
+                    let a = Action::Claim { objective: objective as u8, skill };
+                    if can(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}

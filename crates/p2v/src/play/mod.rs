@@ -1,0 +1,41 @@
+//! The standard game of Path 2 Victory v1.3 ("Setting up a standard game"
+//! through "VICTORY CONDITION"), on the battle grid of `arbiter-geometry`
+//! and the resolution core of `arbiter-core`.
+//!
+//! - [`variant`] the warbands, the map and the optional round limit;
+//! - [`roster`] every creature's numbers, taken once from its card;
+//! - [`damage`] damage types, immunity, resistance and weakness;
+//! - [`objective`] the eight standard objectives and their d6 table;
+//! - [`state`], [`action`], [`event`] the game's data;
+//! - [`rules`] `P2v`, the `Game`: set-up, rounds, the end;
+//! - [`judge`], [`apply`], [`legal`] decisions judged, applied and listed;
+//! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
+//!   square by square with the reactions they open, the end of a turn;
+//! - [`notation`], [`words`], [`entry`] the game in words and its
+//!   registration; [`heuristic`] its evaluation for the bots.
+//!
+//! The rulings are in `docs/rulings/p2v.md` (P2V-R).
+
+pub mod action;
+pub mod apply;
+pub mod damage;
+pub mod entry;
+pub mod event;
+pub mod heuristic;
+pub mod judge;
+pub mod legal;
+pub mod notation;
+pub mod objective;
+pub mod resolve;
+pub mod roster;
+pub mod rules;
+pub mod state;
+pub mod validate;
+pub mod variant;
+pub mod words;
+
+pub use action::Action;
+pub use event::Event;
+pub use rules::P2v;
+pub use state::State;
+pub use variant::Variant;

@@ -1,0 +1,186 @@
+//! The notation of decisions, as typed at the terminal and written in logs.
+//!
+//! - set-up: `objective book e5`, `zone sw`, `place a c3`;
+//! - turns: `activate a`, `stride e5`, `step e5`, `crawl e5`, `strike 1 B`
+//!   (the creature's first strike, at B; a weapon's name works too:
+//!   `strike jaws B`), `claim 2 arcana` (objective 2 with Arcana), `prone`,
+//!   `stand`, `end`;
+//! - answers: `line 2` (the defender's line for cover), `react`, `pass`.
+//!
+//! P1's creatures are `a b c …`, P2's `A B C …`; squares are named as on
+//! the battle map (`a1` at the lower left).
+
+use super::action::Action;
+use super::damage::{SKILLS, skill_name};
+use super::objective::Kind;
+use super::rules::P2v;
+use super::state::{Phase, State};
+use arbiter_geometry::battle::Square;
+
+/// A short guide to the notation.
+pub const HELP: &str = "\
+Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
+          spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
+          place LETTER SQUARE
+Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · strike N|WEAPON TARGET ·
+          claim N SKILL · prone · stand · end
+Answers:  line N (the defender's line for cover checks) · react · pass
+P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
+The square of a move is where the creature's lower-left square ends.";
+
+impl P2v {
+    fn square(&self, text: &str) -> Result<Square, String> {
+        let b = self.base_terrain().board();
+        b.parse(text.trim()).ok_or_else(|| format!("'{}' is not a square of the board", clip(text)))
+    }
+
+    fn creature(&self, text: &str) -> Result<u8, String> {
+        let t = text.trim();
+        self.roster()
+            .iter()
+            .position(|p| p.label == t)
+            .map(|i| i as u8)
+            .ok_or_else(|| format!("'{}' is no creature's letter (P1: a b c …, P2: A B C …)", clip(t)))
+    }
+
+    /// Writes a square's name.
+    pub fn square_name(&self, s: Square) -> String {
+        self.base_terrain().board().name(s)
+    }
+
+    /// Reads a decision in the notation; the state says whose weapons a
+    /// strike may name.
+    pub fn parse(&self, s: &State, text: &str) -> Result<Action, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some(verb) = words.first() else { return Err("type a decision; `help` shows the notation".into()) };
+        let arg = |i: usize| words.get(i).copied().ok_or_else(|| format!("'{verb}' needs more: {}", usage(verb)));
+        let one = |a: Action| if words.len() == 1 { Ok(a) } else { Err(format!("'{verb}' takes nothing more")) };
+        match verb.to_ascii_lowercase().as_str() {
+            "objective" => {
+                let kind = Kind::parse(arg(1)?)
+                    .ok_or_else(|| format!("'{}' is not a standard objective", clip(arg(1).unwrap_or(""))))?;
+                Ok(Action::Objective { kind, at: self.square(arg(2)?)? })
+            }
+            "zone" => {
+                let z = arg(1)?.to_ascii_lowercase();
+                let zone = self
+                    .zone_names()
+                    .iter()
+                    .position(|n| *n == z)
+                    .ok_or_else(|| format!("'{}' is not a zone: {}", clip(&z), self.zone_names().join(", ")))?;
+                Ok(Action::Zone { zone: zone as u8 })
+            }
+            "place" | "deploy" => Ok(Action::Place { who: self.creature(arg(1)?)?, at: self.square(arg(2)?)? }),
+            "activate" | "a" => Ok(Action::Activate { who: self.creature(arg(1)?)? }),
+            "stride" | "move" => Ok(Action::Stride { to: self.square(arg(1)?)? }),
+            "step" => Ok(Action::Step { to: self.square(arg(1)?)? }),
+            "crawl" => Ok(Action::Crawl { to: self.square(arg(1)?)? }),
+            "strike" | "attack" => {
+                let target = self.creature(arg(2)?)?;
+                let w = arg(1)?;
+                let weapon = match w.parse::<u8>() {
+                    Ok(n) if n >= 1 => n - 1,
+                    _ => {
+                        let who = s.active().ok_or("no creature is taking its turn")?;
+                        let norm = |x: &str| x.to_ascii_lowercase().replace([' ', '-', '_'], "");
+                        let p = self.profile(usize::from(who)).ok_or("no such creature")?;
+                        p.weapons
+                            .iter()
+                            .position(|x| norm(&x.name) == norm(w))
+                            .ok_or_else(|| format!("{} has no strike called '{}'", p.name, clip(w)))?
+                            as u8
+                    }
+                };
+                Ok(Action::Strike { weapon, target })
+            }
+            "claim" | "interact" => {
+                let n: usize = arg(1)?
+                    .parse()
+                    .map_err(|_| format!("'{}' is not an objective's number", clip(arg(1).unwrap_or(""))))?;
+                let skill =
+                    skill_name(arg(2)?).ok_or_else(|| format!("'{}' is not a skill", clip(arg(2).unwrap_or(""))))?;
+                let skill = SKILLS.iter().position(|k| *k == skill).unwrap_or(0) as u8;
+                Ok(Action::Claim { objective: n.saturating_sub(1).min(255) as u8, skill })
+            }
+            "prone" | "drop" => one(Action::DropProne),
+            "stand" => one(Action::Stand),
+            "end" | "done" => one(Action::End),
+            "react" => one(Action::React),
+            "pass" => one(Action::Pass),
+            "line" => {
+                let n: u8 = arg(1)?.parse().map_err(|_| "line takes a number: line 1".to_string())?;
+                Ok(Action::Line { line: n.saturating_sub(1) })
+            }
+            _ => Err(format!("'{}' is not a decision; `help` shows the notation", clip(verb))),
+        }
+    }
+
+    /// Writes a decision in the notation ([`P2v::parse`] reads it back).
+    pub fn text(&self, a: &Action) -> String {
+        let who = |i: u8| self.profile(usize::from(i)).map_or_else(|| format!("#{i}"), |p| p.label.clone());
+        match *a {
+            Action::Objective { kind, at } => format!("objective {} {}", kind.key(), self.square_name(at)),
+            Action::Zone { zone } => {
+                format!("zone {}", self.zone_names().get(usize::from(zone)).copied().unwrap_or("?"))
+            }
+            Action::Place { who: w, at } => format!("place {} {}", who(w), self.square_name(at)),
+            Action::Activate { who: w } => format!("activate {}", who(w)),
+            Action::Stride { to } => format!("stride {}", self.square_name(to)),
+            Action::Step { to } => format!("step {}", self.square_name(to)),
+            Action::Crawl { to } => format!("crawl {}", self.square_name(to)),
+            Action::Strike { weapon, target } => format!("strike {} {}", weapon + 1, who(target)),
+            Action::Claim { objective, skill } => {
+                format!("claim {} {}", objective + 1, SKILLS.get(usize::from(skill)).copied().unwrap_or("?"))
+            }
+            Action::DropProne => "prone".into(),
+            Action::Stand => "stand".into(),
+            Action::End => "end".into(),
+            Action::Line { line } => format!("line {}", line + 1),
+            Action::React => "react".into(),
+            Action::Pass => "pass".into(),
+        }
+    }
+
+    /// What the seat to move is asked, in words.
+    pub fn asks(&self, s: &State) -> String {
+        if let Some(top) = s.pending.top() {
+            return match top {
+                super::state::Frame::Line { options, .. } => {
+                    format!("choose the line for the cover checks (line 1 to line {})", options.len())
+                }
+                super::state::Frame::Window(_) => "a Reactive Strike is possible: react or pass".into(),
+                _ => "dice".into(),
+            };
+        }
+        match s.phase {
+            Phase::PlaceObjective { left, .. } => format!("place an objective ({left} to place)"),
+            Phase::ChooseZone { .. } => "choose a deployment zone".into(),
+            Phase::Deploy { .. } => "deploy a creature in the zone".into(),
+            Phase::Activate { .. } => "activate a creature".into(),
+            Phase::Turn(t) => format!(
+                "{}'s turn: {} action point{} left",
+                self.profile(usize::from(t.who)).map_or("?", |p| p.name.as_str()),
+                t.ap,
+                if t.ap == 1 { "" } else { "s" }
+            ),
+            _ => String::new(),
+        }
+    }
+}
+
+fn usage(verb: &str) -> &'static str {
+    match verb {
+        "objective" => "objective KIND SQUARE",
+        "zone" => "zone NAME",
+        "place" | "deploy" => "place LETTER SQUARE",
+        "activate" | "a" => "activate LETTER",
+        "strike" | "attack" => "strike N TARGET",
+        "claim" | "interact" => "claim N SKILL",
+        "line" => "line N",
+        _ => "a square",
+    }
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(24).collect()
+}

@@ -1,0 +1,630 @@
+//! `P2v` as a [`Resolve`]: the pending work of a turn — aiming a strike
+//! (cover lines), its dice, damage through immunity, resistance and
+//! weakness, dying and recovery checks, moves square by square with the
+//! reactions they open, and the end of a turn.
+
+use super::damage::{Damage, DamageType, SKILLS, Types};
+use super::event::{Degree, Event};
+use super::rules::P2v;
+use super::state::{Checks, Frame, Hit, Life, Obstacle, Phase, State, Strike, Trigger};
+use arbiter_core::resolve::{Pending, Resolve, Timing, Wait, Window};
+use arbiter_core::{DiceRequest, EventSink, MAX_DICE, Roll, Seat};
+use arbiter_geometry::battle::targeting::reaches;
+use arbiter_geometry::battle::{FigureId, Mode, Mover, Position, Space, Square, Traits};
+
+impl Resolve for P2v {
+    type State = State;
+    type Frame = Frame;
+    type Event = Event;
+
+    fn pending<'a>(&self, s: &'a State) -> &'a Pending<Frame> {
+        &s.pending
+    }
+
+    fn pending_mut<'a>(&self, s: &'a mut State) -> &'a mut Pending<Frame> {
+        &mut s.pending
+    }
+
+    fn waits(&self, s: &State, frame: &Frame) -> Option<Wait> {
+        match frame {
+            Frame::ObjectiveTable { .. } | Frame::CoverDice { .. } | Frame::Claim { .. } | Frame::RoundLimit => {
+                Some(Wait::Chance)
+            }
+            Frame::FightRoll(st) => self.strike_alive(s, st).then_some(Wait::Chance),
+            Frame::Line { strike, .. } => {
+                self.strike_alive(s, strike).then(|| Wait::Seat(Seat(self.team(usize::from(strike.target)))))
+            }
+            Frame::Damage(h) => (self.resistance_dice(s, h) > 0).then_some(Wait::Chance),
+            Frame::Recovery { who } => s
+                .creatures
+                .get(usize::from(*who))
+                .is_some_and(|c| c.life == Life::Dying && !c.sure_recovery)
+                .then_some(Wait::Chance),
+            Frame::Window(w) => w.asks(|seat| self.can_respond(s, &w.trigger, seat)).map(Wait::Seat),
+            Frame::Aim(_) | Frame::Walk { .. } | Frame::EndTurn { .. } | Frame::TurnTail { .. } => None,
+        }
+    }
+
+    fn run<E: EventSink<Event>>(&self, s: &mut State, frame: Frame, events: &mut E) {
+        match frame {
+            Frame::Aim(st) => self.aim(s, st),
+            Frame::Damage(h) => self.deal(s, h, 0, events),
+            Frame::Recovery { who } => {
+                if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
+                    events.emit(Event::Recovery { who, roll: 0, passed: true });
+                }
+            }
+            Frame::Walk { who, from, path, how, asked } => self.walk(s, who, from, path, how, asked, events),
+            Frame::EndTurn { who } => self.end_turn(s, who, events),
+            Frame::TurnTail { who } => {
+                if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+                    // "The creature then loses all conditions it is experiencing."
+                    c.conditions = Default::default();
+                    if c.life == Life::Dying {
+                        // "Each time a dying creature's turn ends … it makes a recovery check."
+                        s.pending.push(Frame::Recovery { who });
+                    }
+                }
+            }
+            // Frames that wait run only when what they waited on is gone.
+            Frame::FightRoll(_)
+            | Frame::Line { .. }
+            | Frame::Window(_)
+            | Frame::ObjectiveTable { .. }
+            | Frame::CoverDice { .. }
+            | Frame::Claim { .. }
+            | Frame::RoundLimit => {}
+        }
+    }
+}
+
+/// The dice the top frame waits for.
+pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
+    let name =
+        |i: u8| g.profile(usize::from(i)).map_or_else(|| format!("#{i}"), |p| format!("{} ({})", p.name, p.label));
+    match top {
+        Frame::ObjectiveTable { objective } => {
+            let kind = s.objectives.get(usize::from(*objective)).map_or("the objective", |o| o.kind.name());
+            DiceRequest::new().with(6, "objective").for_purpose(format!("{kind}: its skills and Power (1d6)"))
+        }
+        Frame::CoverDice { strike, checks } => {
+            let n = (checks.cover.len() + checks.concealment.len()).min(MAX_DICE);
+            let c = checks.cover.len().min(n);
+            DiceRequest::new().with_many(c, 6, "cover").with_many(n - c, 6, "concealment").for_purpose(format!(
+                "Cover and concealment checks of {}'s strike on {}",
+                name(strike.attacker),
+                name(strike.target)
+            ))
+        }
+        Frame::FightRoll(st) => {
+            let weapon = g
+                .profile(usize::from(st.attacker))
+                .and_then(|p| p.weapons.get(usize::from(st.weapon)))
+                .map_or("strike", |w| w.name.as_str());
+            DiceRequest::new().with(20, "Fight").for_purpose(format!(
+                "Fight roll: {}'s {weapon} against {}",
+                name(st.attacker),
+                name(st.target)
+            ))
+        }
+        Frame::Damage(h) => {
+            let n = usize::from(g.resistance_dice(s, h)).min(MAX_DICE);
+            DiceRequest::new().with_many(n, 6, "resist").for_purpose(format!(
+                "{}'s resistance to {} damage: each 4+ reduces it by 5",
+                name(h.target),
+                h.damage
+            ))
+        }
+        Frame::Recovery { who } => DiceRequest::new()
+            .with(6, "recovery")
+            .for_purpose(format!("Recovery check of {}: 1–3 eliminated", name(*who))),
+        Frame::Claim { who, objective, skill } => {
+            let skill = SKILLS.get(usize::from(*skill)).copied().unwrap_or("skill");
+            let kind = s.objectives.get(usize::from(*objective)).map_or("the objective", |o| o.kind.name());
+            DiceRequest::new()
+                .with(20, "skill")
+                .for_purpose(format!("{} tries to claim the {kind} ({skill})", name(*who)))
+        }
+        Frame::RoundLimit => DiceRequest::new()
+            .with(6, "round limit")
+            .for_purpose(format!("Round limit: 1d6 + {} rounds, 12 or more ends the game", s.round)),
+        _ => DiceRequest::new(),
+    }
+}
+
+/// Applies a roll to the top frame.
+pub(crate) fn answer_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, roll: &Roll, events: &mut E) {
+    let Some(frame) = s.pending.pop() else { return };
+    let v = roll.values();
+    let d = v.first().copied().unwrap_or(1);
+    match frame {
+        Frame::ObjectiveTable { objective } => super::rules::roll_objective(s, objective, d, events),
+        Frame::CoverDice { strike, checks } => g.cover_dice(s, strike, &checks, v, events),
+        Frame::FightRoll(st) => g.fight_roll(s, st, d, events),
+        Frame::Damage(h) => {
+            let reduced = v.iter().filter(|&&x| x >= 4).count() as u16 * 5;
+            events.emit(Event::Resisted { who: h.target, dice: v.to_vec(), reduced });
+            g.deal(s, h, reduced, events);
+        }
+        Frame::Recovery { who } => {
+            // "On a 1–3, it is eliminated and its figure is removed from play."
+            let passed = d >= 4;
+            events.emit(Event::Recovery { who, roll: d, passed });
+            if !passed {
+                g.eliminate(s, who, events);
+            }
+        }
+        Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
+        Frame::RoundLimit => {
+            // "roll 1d6 and add the number of rounds that have occurred. If the
+            // result equals or exceeds 12, the game ends immediately."
+            let ends = u16::from(d) + u16::from(s.round) >= 12;
+            events.emit(Event::RoundLimit { roll: d, rounds: s.round, ends });
+            if ends {
+                g.finish(s, "the round limit ended the game", events);
+            } else {
+                g.next_round(s, events);
+            }
+        }
+        other => s.pending.push(other),
+    }
+}
+
+impl P2v {
+    fn strike_alive(&self, s: &State, st: &Strike) -> bool {
+        let up = |i: u8| s.creatures.get(usize::from(i)).is_some_and(|c| c.life == Life::Up);
+        up(st.attacker) && self.in_play(s, usize::from(st.target))
+    }
+
+    /// How many resistance dice damage `h` calls for (0: none to roll).
+    pub(crate) fn resistance_dice(&self, s: &State, h: &Hit) -> u8 {
+        let (Some(p), true) = (self.profile(usize::from(h.target)), self.in_play(s, usize::from(h.target))) else {
+            return 0;
+        };
+        let d = &p.defences;
+        if h.damage.amount == 0 || d.ignores(h.damage.types, p.undead, p.construct) {
+            return 0;
+        }
+        d.resistance(h.damage.types, h.area)
+    }
+
+    /// Whether `seat` can answer a window now.
+    pub(crate) fn can_respond(&self, s: &State, t: &Trigger, seat: Seat) -> bool {
+        match *t {
+            Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor } => {
+                self.team(usize::from(reactor)) == seat.0
+                    && self.may_react(s, reactor)
+                    && self.in_play(s, usize::from(mover))
+            }
+        }
+    }
+
+    /// Whether creature `r` may take a reaction now: up, not yet reacted
+    /// since its turn, not slowed or stunned ("cannot take reactions").
+    pub(crate) fn may_react(&self, s: &State, r: u8) -> bool {
+        use super::state::Conditions as C;
+        s.creatures.get(usize::from(r)).is_some_and(|c| {
+            c.life == Life::Up && !c.reacted && !c.conditions.has(C::SLOWED) && !c.conditions.has(C::STUNNED)
+        }) && s.active() != Some(r)
+    }
+
+    /// The reactor's best melee weapon that reaches `target` from where they
+    /// stand now (the highest damage).
+    pub(crate) fn reaction_weapon(&self, s: &State, reactor: u8, target: u8) -> Option<u8> {
+        let p = self.profile(usize::from(reactor))?;
+        let field = self.field(s);
+        p.weapons
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| {
+                w.reach.is_some_and(|r| {
+                    field.in_reach(FigureId(u16::from(reactor)), FigureId(u16::from(target)), u32::from(r))
+                })
+            })
+            .max_by_key(|(_, w)| w.damage.amount)
+            .map(|(i, _)| i as u8)
+    }
+
+    /// Works out the cover lines of a strike and what comes next: the
+    /// defender's choice of line, the checks' dice, or the Fight roll.
+    fn aim(&self, s: &mut State, st: Strike) {
+        if !self.strike_alive(s, &st) {
+            return;
+        }
+        let field = self.field(s);
+        let (a, t) = (FigureId(u16::from(st.attacker)), FigureId(u16::from(st.target)));
+        let Some(space) = field.figure(a).map(|f| f.space) else { return };
+        let Some(tspace) = field.figure(t).map(|f| f.space) else { return };
+        // Ruling P2V-R6: a creature of several squares draws from its square
+        // nearest the target (the attacker's choice, made for it for now).
+        let square = space
+            .squares()
+            .iter()
+            .min_by_key(|q| {
+                let (qf, qr) = (q.file() * 2 + 1, q.rank() * 2 + 1);
+                let (cx, cy) = (
+                    i32::from(tspace.file) * 2 + i32::from(tspace.side),
+                    i32::from(tspace.rank) * 2 + i32::from(tspace.side),
+                );
+                (qf - cx).abs() + (qr - cy).abs()
+            })
+            .unwrap_or(space.anchor());
+        let options: Vec<Checks> = field
+            .cover_options(a, square, t)
+            .into_iter()
+            .map(|c| Checks {
+                cover: c
+                    .cover
+                    .iter()
+                    .map(|o| match *o {
+                        arbiter_geometry::battle::Obstacle::Terrain(p) => Obstacle::Terrain(p.0),
+                        arbiter_geometry::battle::Obstacle::Figure(f) => Obstacle::Creature(f.0 as u8),
+                    })
+                    .collect(),
+                concealment: c.concealment.iter().map(|p| p.0).collect(),
+            })
+            .collect();
+        let mut distinct: Vec<Checks> = Vec::new();
+        for o in options {
+            if !distinct.contains(&o) {
+                distinct.push(o);
+            }
+        }
+        s.pending.push(Frame::FightRoll(st));
+        match distinct.len() {
+            0 => {}
+            1 => {
+                let c = distinct.remove(0);
+                if !c.cover.is_empty() || !c.concealment.is_empty() {
+                    s.pending.pop();
+                    s.pending.push(Frame::CoverDice { strike: st, checks: c });
+                }
+            }
+            _ => {
+                s.pending.pop();
+                s.pending.push(Frame::Line { strike: st, options: distinct });
+            }
+        }
+    }
+
+    /// The defender chose a line: its checks are rolled, or, with none, the Fight roll.
+    pub(crate) fn choose_line(&self, s: &mut State, line: u8) {
+        let Some(Frame::Line { strike, options }) = s.pending.pop() else { return };
+        let checks =
+            options.into_iter().nth(usize::from(line)).unwrap_or(Checks { cover: vec![], concealment: vec![] });
+        if checks.cover.is_empty() && checks.concealment.is_empty() {
+            s.pending.push(Frame::FightRoll(strike));
+        } else {
+            s.pending.push(Frame::CoverDice { strike, checks });
+        }
+    }
+
+    fn cover_dice<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        mut st: Strike,
+        checks: &Checks,
+        dice: &[u8],
+        events: &mut E,
+    ) {
+        let c = checks.cover.len().min(dice.len());
+        // "The first time the attacker rolls a 1, the attack targets the
+        // terrain or figure instead of the original target."
+        let instead = dice[..c].iter().position(|&d| d == 1).map(|i| checks.cover[i]);
+        // Concealment: "The first time the attacker rolls a 1, the attack misses."
+        let concealed = instead.is_none() && dice[c..].contains(&1);
+        events.emit(Event::CoverChecks { dice: dice.to_vec(), instead, concealed });
+        match instead {
+            Some(Obstacle::Creature(c)) if self.in_play(s, usize::from(c)) => {
+                st.target = c;
+                s.pending.push(Frame::FightRoll(st));
+            }
+            Some(_) => {}
+            None if concealed => {}
+            None => s.pending.push(Frame::FightRoll(st)),
+        }
+    }
+
+    /// A creature's Armor against an attacker now, with off-guard from
+    /// prone, grabbed, the off-guard condition or flanking (−2, once).
+    pub fn armor(&self, s: &State, target: u8, _attacker: u8) -> i32 {
+        use super::state::Conditions as C;
+        let (Some(p), Some(c)) = (self.profile(usize::from(target)), s.creatures.get(usize::from(target))) else {
+            return 0;
+        };
+        let off_guard = c.prone
+            || c.life == Life::Dying
+            || c.conditions.has(C::OFF_GUARD)
+            || c.conditions.has(C::GRABBED)
+            || self.flanked(s, target);
+        p.armor - if off_guard { 2 } else { 0 }
+    }
+
+    /// Whether enemies flank the creature ("Flanked").
+    pub fn flanked(&self, s: &State, target: u8) -> bool {
+        let field = self.field(s);
+        let reach = |id: FigureId| u32::from(self.profile(usize::from(id.0)).map_or(0, |p| p.reach()));
+        field.figure(FigureId(u16::from(target))).is_some()
+            && !field.flankers(FigureId(u16::from(target)), reach).is_empty()
+    }
+
+    fn fight_roll<E: EventSink<Event>>(&self, s: &mut State, st: Strike, die: u8, events: &mut E) {
+        use super::state::Conditions as C;
+        let (Some(p), Some(a)) = (self.profile(usize::from(st.attacker)), s.creatures.get(usize::from(st.attacker)))
+        else {
+            return;
+        };
+        let rattled = if a.conditions.has(C::RATTLED) { 2 } else { 0 };
+        let total = i32::from(die) + p.fight + i32::from(st.penalty) - rattled;
+        let armor = self.armor(s, st.target, st.attacker);
+        // "If the Fight roll is a natural 20 … or the result exceeds the
+        // Armor by 10 or more …, it is a critical hit."
+        let degree = if die == 20 || total >= armor + 10 {
+            Degree::CriticalSuccess
+        } else if total >= armor {
+            Degree::Success
+        } else {
+            Degree::Failure
+        };
+        events.emit(Event::FightRoll { attacker: st.attacker, target: st.target, die, total, armor, degree });
+        if degree >= Degree::Success {
+            let Some(w) = p.weapons.get(usize::from(st.weapon)) else { return };
+            let mut damage = w.damage;
+            if degree == Degree::CriticalSuccess {
+                damage.amount = damage.amount.saturating_mul(2);
+            }
+            s.pending.push(Frame::Damage(Hit {
+                target: st.target,
+                source: Some(st.attacker),
+                damage,
+                strike: true,
+                area: false,
+            }));
+        }
+    }
+
+    /// Deals damage after resistance took `reduced` off it: weakness, then
+    /// temporary HP, then HP; dying at 0 or below.
+    pub(crate) fn deal<E: EventSink<Event>>(&self, s: &mut State, h: Hit, reduced: u16, events: &mut E) {
+        let i = usize::from(h.target);
+        let Some(p) = self.profile(i) else { return };
+        if !self.in_play(s, i) {
+            return;
+        }
+        if h.damage.amount > 0 && p.defences.ignores(h.damage.types, p.undead, p.construct) {
+            events.emit(Event::Immune { who: h.target });
+            return;
+        }
+        let mut amount = h.damage.amount.saturating_sub(reduced);
+        // "If it still takes damage, add the extra damage from its weakness."
+        if amount > 0 {
+            amount = amount.saturating_add(p.defences.weakness(h.damage.types, h.area));
+        }
+        let Some(c) = s.creatures.get_mut(i) else { return };
+        let from_temp = c.temp_hp.min(i32::from(amount)).max(0);
+        c.temp_hp -= from_temp;
+        c.hp -= i32::from(amount) - from_temp;
+        events.emit(Event::Damaged { who: h.target, damage: h.damage, taken: amount, hp: c.hp });
+        if c.life == Life::Up && c.hp <= 0 {
+            // "When a creature is reduced to 0 HP or lower, it gains the
+            // helpless status and falls prone."
+            c.life = Life::Dying;
+            c.prone = true;
+            events.emit(Event::Dying { who: h.target });
+            self.sync(s, i);
+        } else if c.life == Life::Dying && h.strike && amount > 0 {
+            // "… and each time it is hit by a strike that damages it, it makes a recovery check."
+            s.pending.push(Frame::Recovery { who: h.target });
+        }
+    }
+
+    /// Removes a creature from play where it stands.
+    pub(crate) fn eliminate<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
+        let i = usize::from(who);
+        let Some(c) = s.creatures.get_mut(i) else { return };
+        c.fell_at = c.at;
+        c.life = Life::Eliminated;
+        let at = c.at.take();
+        events.emit(Event::Eliminated { who, at });
+        self.sync(s, i);
+        // Its pending work goes with it.
+        s.pending.retain(|f| match f {
+            Frame::Walk { who: w, .. } | Frame::Recovery { who: w } => *w != who,
+            _ => true,
+        });
+    }
+
+    fn claim_roll<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        objective: u8,
+        skill: u8,
+        die: u8,
+        events: &mut E,
+    ) {
+        let (Some(p), Some(o)) = (self.profile(usize::from(who)), s.objectives.get(usize::from(objective)).copied())
+        else {
+            return;
+        };
+        let name = SKILLS.get(usize::from(skill)).copied().unwrap_or("");
+        let total = i32::from(die) + self.skill_bonus(s, who, name);
+        // Ruling P2V-R2: "If it is equal to or greater than the Power, the creature succeeds."
+        let success = total >= i32::from(o.power);
+        events.emit(Event::Claim { who, objective, skill: name.to_string(), die, total, power: o.power, success });
+        if success && let Some(o) = s.objectives.get_mut(usize::from(objective)) {
+            o.holder = Some(p.team);
+        }
+    }
+
+    /// A creature's bonus for a skill check: the mapped saving throw, −5 if
+    /// untrained, −2 if sickened.
+    pub fn skill_bonus(&self, s: &State, who: u8, skill: &str) -> i32 {
+        use super::state::Conditions as C;
+        let Some(p) = self.profile(usize::from(who)) else { return 0 };
+        let save = match skill {
+            "acrobatics" | "stealth" | "thievery" => p.reflex,
+            "athletics" => p.fort,
+            _ => p.will,
+        };
+        let sick = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(C::SICKENED));
+        save - if p.defences.trained(skill) { 0 } else { 5 } - if sick { 2 } else { 0 }
+    }
+
+    /// One step of a move: the reactions the step opens are asked first
+    /// (the mover still in the square it leaves), then the creature enters
+    /// the next anchor, falling if it must, and the rest of the move waits
+    /// on top of the stack.
+    #[allow(clippy::too_many_arguments)]
+    fn walk<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        from: Square,
+        mut path: Vec<Square>,
+        how: u8,
+        asked: bool,
+        events: &mut E,
+    ) {
+        let i = usize::from(who);
+        let how_name = ["Stride", "Step", "Crawl"][usize::from(how.min(2))].to_string();
+        let at = s.creatures.get(i).and_then(|c| c.at);
+        let alive = s.creatures.get(i).is_some_and(|c| c.life == Life::Up);
+        let (Some(p), Some(old)) = (self.profile(i), at) else { return };
+        if !alive || path.is_empty() {
+            if old != from {
+                events.emit(Event::Moved { who, from, to: old, how: how_name });
+            }
+            return;
+        }
+        let next = path[0];
+        let side = p.size.side();
+        let (was, now) = (Space::new(old, side), Space::new(next, side));
+        if !asked && how != 1 {
+            // Attack of Opportunity: "If a creature within your reach …
+            // moves out of reach of your attacks". A Step "does not trigger reactions".
+            let mut windows = Vec::new();
+            for r in 0..s.creatures.len() {
+                let Some(rp) = self.profile(r) else { continue };
+                if rp.team == p.team || !rp.reactive_strike || !self.may_react(s, r as u8) {
+                    continue;
+                }
+                let Some(ra) = s.creatures[r].at else { continue };
+                let rs = Space::new(ra, rp.size.side());
+                let reach = u32::from(rp.reach());
+                if reach > 0 && reaches(&rs, &was, reach) && !reaches(&rs, &now, reach) {
+                    let t = Trigger::LeftReach { mover: who, reactor: r as u8 };
+                    windows.push(Window::for_seat(t, Timing::Before, Seat(rp.team)));
+                }
+            }
+            if !windows.is_empty() {
+                s.pending.push(Frame::Walk { who, from, path, how, asked: true });
+                for w in windows {
+                    s.pending.push(Frame::Window(w));
+                }
+                return;
+            }
+        }
+        path.remove(0);
+        let field = self.field(s);
+        let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
+        let odd = match s.phase {
+            Phase::Turn(t) if t.who == who => t.odd_diagonal,
+            _ => false,
+        };
+        let Ok((step, pos)) = field.step(mover, Position { anchor: old, odd_diagonals: odd, down: false }, next) else {
+            // The way is closed: the move stops here.
+            if old != from {
+                events.emit(Event::Moved { who, from, to: old, how: how_name });
+            }
+            return;
+        };
+        if let Some(c) = s.creatures.get_mut(i) {
+            c.at = Some(next);
+        }
+        if let Phase::Turn(t) = &mut s.phase
+            && t.who == who
+        {
+            t.odd_diagonal = pos.odd_diagonals;
+        }
+        self.sync(s, i);
+        if step.fall >= 2 || pos.down {
+            // "A creature that falls 2 squares or more takes 5 damage per 2
+            // squares it falls. If it takes damage, it falls prone at the bottom."
+            events.emit(Event::Moved { who, from, to: next, how: how_name });
+            events.emit(Event::Fell { who, squares: step.fall.min(255) as u8 });
+            let amount = (step.fall / 2 * 5).min(u32::from(u16::MAX)) as u16;
+            if amount > 0 {
+                if let Some(c) = s.creatures.get_mut(i) {
+                    c.prone = true;
+                }
+                s.pending.push(Frame::Damage(Hit {
+                    target: who,
+                    source: None,
+                    damage: Damage { amount, types: Types::of(DamageType::Bludgeoning) },
+                    strike: false,
+                    area: false,
+                }));
+            }
+            return;
+        }
+        s.pending.push(Frame::Walk { who, from, path, how, asked: false });
+    }
+
+    fn end_turn<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
+        events.emit(Event::TurnEnded { who });
+        s.phase = Phase::Busy;
+        s.pending.push(Frame::TurnTail { who });
+        let i = usize::from(who);
+        let Some(c) = s.creatures.get_mut(i) else { return };
+        if c.life == Life::Eliminated {
+            s.pending.pop();
+            return;
+        }
+        // "At the end of a creature's turn, if it is suffering from persistent
+        // damage it takes that much damage. Its persistent damage is then
+        // reduced by 5."
+        let persistent = std::mem::take(&mut c.persistent);
+        let mut kept = Vec::new();
+        let mut hits = Vec::new();
+        for (t, n) in persistent {
+            if let Some(ty) = DamageType::ALL.get(usize::from(t)) {
+                hits.push(Hit {
+                    target: who,
+                    source: None,
+                    damage: Damage { amount: n, types: Types::of(*ty) },
+                    strike: false,
+                    area: false,
+                });
+            }
+            if n > 5 {
+                kept.push((t, n - 5));
+            }
+        }
+        c.persistent = kept;
+        // Hazardous terrain: "At the end of a creature's turn, they take 5
+        // damage if they are on a hazard. Damage type depends on the hazard."
+        if let (Some(at), Some(p)) = (c.at, self.profile(i)) {
+            let field = self.field(s);
+            let t = field.terrain();
+            let hazard = Space::new(at, p.size.side()).squares().iter().find_map(|q| {
+                t.pieces_on(q).iter().filter_map(|id| t.piece(*id)).find(|pc| pc.active().contains(Traits::HAZARDOUS))
+            });
+            if let Some(pc) = hazard
+                && p.mode != Mode::Fly
+            {
+                let types = pc.damage.as_deref().and_then(DamageType::parse).map_or(Types::NONE, Types::of);
+                hits.push(Hit {
+                    target: who,
+                    source: None,
+                    damage: Damage { amount: 5, types },
+                    strike: false,
+                    area: false,
+                });
+            }
+        }
+        for h in hits.into_iter().rev() {
+            s.pending.push(Frame::Damage(h));
+        }
+    }
+}

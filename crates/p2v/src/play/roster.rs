@@ -1,0 +1,281 @@
+//! The figures of a game: every creature of both warbands with the numbers
+//! the rules use, taken once from its card, upgrades and items.
+//!
+//! A [`Profile`] is what never changes during a battle (stats, strikes,
+//! defences, skills, hero points); the state keeps what does. Features the
+//! engine does not run yet are listed in [`Profile::unexecuted`] — shown on
+//! the sheet and reported by `arbiter build`, never silently ignored.
+
+use super::damage::{Damage, Defences};
+use crate::card::{Card, Movement};
+use crate::feature::{Action as Cost, Area, Feature};
+use crate::warband::Warband;
+use arbiter_geometry::battle::{Mode, Size};
+use serde::{Deserialize, Serialize};
+
+/// A weapon: one strike a creature can make.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weapon {
+    /// Its name on the card (`Jaws`).
+    pub name: String,
+    /// Melee reach in squares (1 for `Melee`), or `None` for a ranged strike.
+    pub reach: Option<u16>,
+    /// Short range, for a ranged strike.
+    pub short: u16,
+    /// Long range (−2 beyond the short range), if any.
+    pub long: Option<u16>,
+    /// What a hit does.
+    pub damage: Damage,
+    /// Whether it may be used only once per turn (●○).
+    pub once_per_turn: bool,
+    /// Uses per battle, if limited.
+    pub uses: Option<u8>,
+    /// True if its card says long range costs no penalty.
+    pub no_long_penalty: bool,
+}
+
+impl Weapon {
+    /// Whether it is a melee strike.
+    pub fn melee(&self) -> bool {
+        self.reach.is_some()
+    }
+    /// The farthest it reaches, in squares.
+    pub fn max_range(&self) -> u16 {
+        self.reach.unwrap_or(self.long.unwrap_or(self.short))
+    }
+}
+
+/// One creature of a warband, as the rules see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    /// Its letter on the table: P1's `a b c …`, P2's `A B C …`.
+    pub label: String,
+    /// Its name for people: the nickname and card (`Skreech (Harpy)`) or the card's name.
+    pub name: String,
+    /// The card's name.
+    pub card: String,
+    /// The seat (0 or 1) whose warband it belongs to.
+    pub team: u8,
+    /// Its level.
+    pub level: i8,
+    /// What it cost, with its upgrades, items and hero points (the "points
+    /// worth of creatures" of the victory condition).
+    pub points: u32,
+    /// Its size.
+    pub size: Size,
+    /// Fight, Armor, Power and the three saves.
+    pub fight: i32,
+    /// Armor.
+    pub armor: i32,
+    /// Power.
+    pub power: i32,
+    /// Fortitude.
+    pub fort: i32,
+    /// Reflex.
+    pub reflex: i32,
+    /// Will.
+    pub will: i32,
+    /// Maximum HP.
+    pub hp: i32,
+    /// Speed in squares.
+    pub speed: i32,
+    /// Movement mode.
+    pub mode: Mode,
+    /// Its strikes.
+    pub weapons: Vec<Weapon>,
+    /// Immunities, resistances, weaknesses, skills.
+    pub defences: Defences,
+    /// Hero points bought for it.
+    pub hero_points: u8,
+    /// Whether it has the Reactive Strike (Attack of Opportunity) reaction.
+    pub reactive_strike: bool,
+    /// Whether it is undead, a construct, mindless, or an animal or beast
+    /// that may use only trained skills.
+    pub undead: bool,
+    /// A construct (void damage does not hurt it).
+    pub construct: bool,
+    /// May use only skills it is trained in.
+    pub trained_only: bool,
+    /// Features the engine does not run yet, by name.
+    pub unexecuted: Vec<String>,
+}
+
+/// The letters of a seat's figures: `a`…`z`, then `aa`…; capitals for P2.
+pub fn label(team: u8, index: usize) -> String {
+    let mut s = String::new();
+    let mut i = index;
+    loop {
+        s.insert(0, (b'a' + (i % 26) as u8) as char);
+        if i < 26 {
+            break;
+        }
+        i = i / 26 - 1;
+    }
+    if team == 1 { s.to_ascii_uppercase() } else { s }
+}
+
+fn mode_of(m: Option<Movement>) -> Mode {
+    match m {
+        None => Mode::Walk,
+        Some(Movement::Flight) => Mode::Fly,
+        Some(Movement::Burrowing) => Mode::Burrow,
+        Some(Movement::WallClimb) => Mode::WallClimb,
+        Some(Movement::Aquatic) => Mode::Aquatic,
+        Some(Movement::Teleportation) => Mode::Teleport,
+    }
+}
+
+fn size_of(s: crate::card::Size) -> Size {
+    use crate::card::Size as C;
+    match s {
+        C::Tiny => Size::Tiny,
+        C::Small => Size::Small,
+        C::Medium => Size::Medium,
+        C::Large => Size::Large,
+        C::Huge => Size::Huge,
+        C::Gargantuan => Size::Gargantuan,
+    }
+}
+
+/// The weapon a strike feature makes, or `None` if its damage cannot be read.
+pub fn weapon(f: &Feature) -> Option<Weapon> {
+    if !f.strike {
+        return None;
+    }
+    let damage = Damage::leading(&f.text)?;
+    let (reach, short, long) = match f.area {
+        Some(Area::Melee(r)) => (Some(r.unwrap_or(1)), 0, None),
+        Some(Area::Ranged { short, long }) => (None, short, long),
+        None => (Some(1), 0, None),
+        Some(_) => return None,
+    };
+    Some(Weapon {
+        name: f.name.clone(),
+        reach,
+        short,
+        long,
+        damage,
+        once_per_turn: f.action == Cost::OncePerTurn,
+        uses: f.uses.map(|u| u.count),
+        no_long_penalty: f.text.to_ascii_lowercase().contains("no penalty at long range"),
+    })
+}
+
+/// Whether the engine runs a feature completely: a strike whose text says
+/// no more than its damage, or a rule the engine knows by name.
+fn executed(f: &Feature) -> bool {
+    if let Some(w) = weapon(f) {
+        // Anything after the damage clause is a rider the engine does not run yet.
+        let rest = f.text.trim();
+        let after = rest.split_once("damage").map_or("", |(_, r)| r.trim());
+        let after = after.trim_start_matches('.').trim();
+        return after.is_empty() || (w.no_long_penalty && after.eq_ignore_ascii_case("no penalty at long range."));
+    }
+    matches!(f.name.to_ascii_lowercase().as_str(), "reactive strike" | "attack of opportunity")
+}
+
+impl Profile {
+    /// The profile of one copy of a card in a warband.
+    pub fn new(card: &Card, name: String, team: u8, points: u32, hero_points: u8, upgrades: &[&Feature]) -> Profile {
+        let st = card.stats();
+        let (defences, _) = Defences::parse(card.standard());
+        let features: Vec<&Feature> = card.base_features().chain(upgrades.iter().copied()).collect();
+        let weapons: Vec<Weapon> = features.iter().filter_map(|f| weapon(f)).collect();
+        let has = |t: &str| card.has_trait(t);
+        let mindless = card.standard().to_ascii_lowercase().contains("mindless");
+        let beast = (has("Animal") || has("Beast")) && !has("Humanoid");
+        let caster = card.caster_rank().is_some();
+        let weapon_user = weapons.iter().any(|w| {
+            !matches!(
+                w.name.to_ascii_lowercase().as_str(),
+                "jaws"
+                    | "claw"
+                    | "tusk"
+                    | "mandible"
+                    | "mandibles"
+                    | "stinger"
+                    | "bite"
+                    | "slam"
+                    | "tentacle"
+                    | "fist"
+                    | "horn"
+            )
+        });
+        Profile {
+            label: String::new(),
+            name,
+            card: card.name().to_string(),
+            team,
+            level: card.level().get(),
+            points,
+            size: size_of(card.size()),
+            fight: st.fight,
+            armor: st.armor,
+            power: st.power,
+            fort: st.fort,
+            reflex: st.reflex,
+            will: st.will,
+            hp: st.hp,
+            speed: st.speed,
+            mode: mode_of(st.movement),
+            weapons,
+            defences,
+            hero_points,
+            reactive_strike: features.iter().any(|f| {
+                f.action == Cost::Reaction
+                    && matches!(f.name.to_ascii_lowercase().as_str(), "reactive strike" | "attack of opportunity")
+            }),
+            undead: has("Undead"),
+            construct: has("Construct"),
+            trained_only: mindless || (beast && !caster && !weapon_user),
+            unexecuted: features.iter().filter(|f| !executed(f)).map(|f| f.name.clone()).collect(),
+        }
+    }
+
+    /// The best melee reach it has (0 if it has no melee strike).
+    pub fn reach(&self) -> u16 {
+        self.weapons.iter().filter_map(|w| w.reach).max().unwrap_or(0)
+    }
+}
+
+/// Every creature of both warbands, P1's first, each labelled.
+pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
+    let mut out = Vec::new();
+    for (team, w) in warbands.iter().enumerate() {
+        let mut i = 0;
+        for e in w.entries() {
+            let upgrades: Vec<&Feature> = e
+                .upgrades()
+                .iter()
+                .filter_map(|u| match u {
+                    crate::warband::Upgrade::Card(f) => Some(f),
+                    crate::warband::Upgrade::Positioning(_) => None,
+                })
+                .collect();
+            for _ in 0..e.count() {
+                let mut p = Profile::new(e.card(), e.label(), team as u8, e.unit_cost(), e.hero_points(), &upgrades);
+                for item in e.items() {
+                    p.unexecuted.push(item.label());
+                }
+                p.label = label(team as u8, i);
+                i += 1;
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_run_through_the_alphabet_then_double() {
+        assert_eq!(label(0, 0), "a");
+        assert_eq!(label(1, 2), "C");
+        assert_eq!(label(0, 25), "z");
+        assert_eq!(label(0, 26), "aa");
+        assert_eq!(label(1, 27), "AB");
+    }
+}

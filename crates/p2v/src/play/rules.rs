@@ -1,0 +1,620 @@
+//! `P2v`, the `Game` implementation: the set-up (objectives, deployment,
+//! the first player), the rounds of alternating activations, who decides
+//! when, and the end of the game with its victory points.
+
+use super::action::Action;
+use super::event::Event;
+use super::objective::{self, Kind, Objective};
+use super::roster::{Profile, roster};
+use super::state::{Creature, Frame, Life, Phase, State};
+use super::variant::Variant;
+use arbiter_core::resolve::{drive, owed};
+use arbiter_core::{
+    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
+};
+use arbiter_geometry::battle::{Battlefield, Figure, FigureId, Piece, Space, Square, SquareSet, Terrain, Traits};
+use std::sync::Arc;
+
+/// The rulebook's sections, as refusals cite them.
+pub mod section {
+    /// Setting up a standard game.
+    pub const SETUP: &str = "Setting up a standard game";
+    /// Objectives.
+    pub const OBJECTIVES: &str = "OBJECTIVES";
+    /// Deployment.
+    pub const DEPLOYMENT: &str = "DEPLOYMENT";
+    /// Rounds and turns.
+    pub const ROUNDS: &str = "Rounds and turns";
+    /// Taking a turn.
+    pub const TURN: &str = "TAKING A TURN";
+    /// Universal actions.
+    pub const ACTIONS: &str = "UNIVERSAL ACTIONS";
+    /// Movement and positioning.
+    pub const MOVEMENT: &str = "Movement and positioning";
+    /// Making a strike.
+    pub const STRIKE: &str = "MAKING A STRIKE";
+    /// Targeting.
+    pub const TARGETING: &str = "TARGETING";
+    /// Cover.
+    pub const COVER: &str = "Cover";
+    /// Reactions.
+    pub const REACTIONS: &str = "REACTIONS";
+    /// Skill checks.
+    pub const SKILLS: &str = "SKILL CHECKS";
+    /// Conditions.
+    pub const CONDITIONS: &str = "CONDITIONS";
+}
+
+/// The most rounds a game lasts: the round limit always ends the game by
+/// the end of round 11 (1d6 + 11 ≥ 12), and a game without it ends there
+/// too (ruling P2V-R3).
+pub const LAST_ROUND: u8 = 11;
+
+/// What never changes during one game: the figures and the map.
+#[derive(Debug)]
+pub struct Shared {
+    /// Every creature of both warbands, P1's first.
+    pub roster: Vec<Profile>,
+    /// The map's terrain, before objectives are placed.
+    pub terrain: Arc<Terrain>,
+    /// The map's name.
+    pub map: String,
+    /// True on a large board: deployment on opposite long edges, not corners.
+    pub edges: bool,
+}
+
+/// Path 2 Victory's standard game, for one configuration.
+#[derive(Clone, Debug)]
+pub struct P2v {
+    variant: Variant,
+    shared: Arc<Shared>,
+}
+
+impl P2v {
+    /// The figures of this game.
+    pub fn roster(&self) -> &[Profile] {
+        &self.shared.roster
+    }
+
+    /// A creature's profile.
+    pub fn profile(&self, i: usize) -> Option<&Profile> {
+        self.shared.roster.get(i)
+    }
+
+    /// The map's name.
+    pub fn map_name(&self) -> &str {
+        &self.shared.map
+    }
+
+    /// The board's terrain before objectives.
+    pub fn base_terrain(&self) -> &Arc<Terrain> {
+        &self.shared.terrain
+    }
+
+    /// The battlefield of a state: terrain, objectives and every creature on
+    /// the board (built once per state and kept).
+    pub fn field<'a>(&self, s: &'a State) -> &'a Battlefield {
+        s.field.0.get_or_init(|| self.build_field(s))
+    }
+
+    fn build_field(&self, s: &State) -> Battlefield {
+        let terrain = if s.objectives.is_empty() {
+            self.shared.terrain.clone()
+        } else {
+            let base = &self.shared.terrain;
+            let mut pieces = base.pieces().to_vec();
+            for o in &s.objectives {
+                let mut p = Piece::new(o.kind.name(), Traits::OBJECTIVE);
+                p.squares = SquareSet::single(o.square);
+                pieces.push(p);
+            }
+            Terrain::new(base.board().clone(), pieces).map(Arc::new).unwrap_or_else(|_| base.clone())
+        };
+        let mut f = Battlefield::shared(terrain);
+        for i in 0..s.creatures.len() {
+            if let Some(fig) = self.figure(s, i) {
+                f.put(FigureId(i as u16), fig);
+            }
+        }
+        f
+    }
+
+    fn figure(&self, s: &State, i: usize) -> Option<Figure> {
+        let (c, p) = (s.creatures.get(i)?, self.shared.roster.get(i)?);
+        let at = c.at?;
+        if c.life == Life::Eliminated {
+            return None;
+        }
+        Some(Figure {
+            name: p.label.clone(),
+            size: p.size,
+            space: Space::new(at, p.size.side()),
+            team: p.team,
+            helpless: c.life == Life::Dying,
+        })
+    }
+
+    /// Brings the kept battlefield in line with creature `i` after it moved,
+    /// fell or left.
+    pub(crate) fn sync(&self, s: &mut State, i: usize) {
+        let fig = self.figure(s, i);
+        if let Some(f) = s.field.0.get_mut() {
+            match fig {
+                Some(fig) => f.put(FigureId(i as u16), fig),
+                None => {
+                    f.remove(FigureId(i as u16));
+                }
+            }
+        }
+    }
+
+    /// The deployment zones: the four corners (SW, SE, NW, NE), or the two
+    /// long edges on a large board.
+    pub fn zone_names(&self) -> &'static [&'static str] {
+        if self.shared.edges { &["south", "north"] } else { &["sw", "se", "nw", "ne"] }
+    }
+
+    /// The squares of a zone, `depth` squares deep ("up to 6 squares from
+    /// the corner" / "from the edge").
+    pub fn zone_squares(&self, zone: u8, depth: i32) -> SquareSet {
+        let b = self.shared.terrain.board();
+        let (w, h) = (b.width(), b.height());
+        let d = depth;
+        let r = if self.shared.edges {
+            match zone {
+                0 => (0, 0, w - 1, d - 1),
+                _ => (0, h - d, w - 1, h - 1),
+            }
+        } else {
+            match zone {
+                0 => (0, 0, d - 1, d - 1),
+                1 => (w - d, 0, w - 1, d - 1),
+                2 => (0, h - d, d - 1, h - 1),
+                _ => (w - d, h - d, w - 1, h - 1),
+            }
+        };
+        SquareSet::rect(r.0.max(0), r.1.max(0), r.2.min(w - 1), r.3.min(h - 1))
+    }
+
+    /// The zone opposite another.
+    pub fn opposite_zone(&self, zone: u8) -> u8 {
+        if self.shared.edges { 1 - zone.min(1) } else { 3 - zone.min(3) }
+    }
+
+    /// The zones a seat may still choose.
+    pub fn zones_open(&self, s: &State, seat: u8) -> Vec<u8> {
+        let other = s.zones[usize::from(1 - seat.min(1))];
+        match other {
+            Some(z) => vec![self.opposite_zone(z)],
+            None => (0..self.zone_names().len() as u8).collect(),
+        }
+    }
+
+    /// Where creature `who` may be deployed: anchors inside its seat's zone
+    /// where its whole space fits on free ground. The zone is 6 squares deep;
+    /// if nothing fits it grows a square at a time (ruling P2V-R5).
+    pub fn deploy_squares(&self, s: &State, who: usize) -> SquareSet {
+        let (Some(p), Some(zone)) = (self.profile(who), s.zones.get(usize::from(self.team(who))).copied().flatten())
+        else {
+            return SquareSet::EMPTY;
+        };
+        let field = self.field(s);
+        let side = p.size.side();
+        let b = field.board();
+        for depth in 6..=b.width().max(b.height()) {
+            let zone_set = self.zone_squares(zone, depth);
+            let mut out = SquareSet::EMPTY;
+            for a in zone_set.iter() {
+                let space = Space::new(a, side);
+                if b.holds(&space)
+                    && space.squares().is_subset(&zone_set)
+                    && field.can_stand(&space, None).is_ok()
+                    && !space.squares().iter().any(|q| s.objectives.iter().any(|o| o.square == q))
+                {
+                    out.insert(a);
+                }
+            }
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        SquareSet::EMPTY
+    }
+
+    /// The seat whose warband creature `i` belongs to.
+    pub fn team(&self, i: usize) -> u8 {
+        self.shared.roster.get(i).map_or(0, |p| p.team)
+    }
+
+    /// Whether creature `i` is in play (deployed and not eliminated).
+    pub fn in_play(&self, s: &State, i: usize) -> bool {
+        s.creatures.get(i).is_some_and(|c| matches!(c.life, Life::Up | Life::Dying))
+    }
+
+    fn has_turns_left(&self, s: &State, seat: u8) -> bool {
+        (0..s.creatures.len()).any(|i| self.team(i) == seat && self.in_play(s, i) && !s.creatures[i].done)
+    }
+
+    fn has_creatures(&self, s: &State, seat: u8) -> bool {
+        (0..s.creatures.len()).any(|i| self.team(i) == seat && self.in_play(s, i))
+    }
+
+    /// Points worth of a seat's creatures still in play.
+    pub fn points_in_play(&self, s: &State, seat: u8) -> u32 {
+        (0..s.creatures.len())
+            .filter(|&i| self.team(i) == seat && self.in_play(s, i))
+            .map(|i| self.shared.roster[i].points)
+            .sum()
+    }
+
+    /// Starts the next round, or ends the game when it is over.
+    pub(crate) fn next_round<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        let both = self.has_creatures(s, 0) && self.has_creatures(s, 1);
+        if s.round >= LAST_ROUND || (s.round >= 1 && !both) {
+            let why = if !both { "a warband has no creature left in play" } else { "the last round has been played" };
+            self.finish(s, why, events);
+            return;
+        }
+        s.round += 1;
+        for c in &mut s.creatures {
+            c.done = false;
+        }
+        // Ruling P2V-R1: whoever activated last in the round before goes first.
+        let first = if s.round == 1 { s.first } else { s.last };
+        s.first = first;
+        events.emit(Event::RoundBegan { round: s.round, first });
+        let seat = if self.has_turns_left(s, first) { first } else { 1 - first };
+        s.phase = Phase::Activate { seat };
+    }
+
+    /// After a turn: the other seat activates next if it has creatures left
+    /// to act, else the same seat; with none left, the round ends.
+    pub(crate) fn next_activation<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        let other = 1 - s.last.min(1);
+        if self.has_turns_left(s, other) {
+            s.phase = Phase::Activate { seat: other };
+        } else if self.has_turns_left(s, s.last) {
+            s.phase = Phase::Activate { seat: s.last };
+        } else {
+            self.end_round(s, events);
+        }
+    }
+
+    fn end_round<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        // "At the end of each round, each warband scores 1 Victory Point for
+        // each objective they currently have claimed."
+        for seat in 0..2u8 {
+            let vp = s.objectives.iter().filter(|o| o.holder == Some(seat)).count() as u16;
+            if vp > 0 {
+                s.vp[usize::from(seat)] += vp;
+                events.emit(Event::Scored { seat, vp, total: s.vp[usize::from(seat)] });
+            }
+        }
+        if !self.variant.no_round_limit && s.round >= 6 && s.round < LAST_ROUND {
+            s.phase = Phase::Busy;
+            s.pending.push(Frame::RoundLimit);
+        } else {
+            self.next_round(s, events);
+        }
+    }
+
+    /// Ends the game: the bonus for points in play, then the winner by VP.
+    pub(crate) fn finish<E: EventSink<Event>>(&self, s: &mut State, why: &str, events: &mut E) {
+        s.pending.clear();
+        // "The player who has the most points worth of creatures in their
+        // warband still in play at the end of the game wins an additional +2
+        // points, or +4 points if their opponent or opponents have no
+        // creatures still in play."
+        let pts = [self.points_in_play(s, 0), self.points_in_play(s, 1)];
+        if pts[0] != pts[1] {
+            let seat: u8 = if pts[0] > pts[1] { 0 } else { 1 };
+            let vp = if pts[usize::from(1 - seat)] == 0 { 4 } else { 2 };
+            s.vp[usize::from(seat)] += vp;
+            events.emit(Event::Bonus { seat, vp });
+        }
+        let winner = match s.vp[0].cmp(&s.vp[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        let reason = match winner {
+            Some(w) => format!(
+                "{why}; P{} wins on victory points, {} to {}",
+                w + 1,
+                s.vp[usize::from(w)],
+                s.vp[usize::from(1 - w)]
+            ),
+            None => format!("{why}; a draw on victory points, {} each", s.vp[0]),
+        };
+        events.emit(Event::GameOver { vp: s.vp, winner, reason: reason.clone() });
+        s.ending = Some(super::state::Ending { winner, reason });
+        s.phase = Phase::Over;
+    }
+
+    /// Applies a roll-off: the higher die wins, a tie rolls again (ruling
+    /// P2V-R4).
+    fn rolloff(what: &str, roll: &Roll) -> (Event, Option<u8>) {
+        let v = roll.values();
+        let dice = [v.first().copied().unwrap_or(1), v.get(1).copied().unwrap_or(1)];
+        let winner = match dice[0].cmp(&dice[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        (Event::RollOff { what: what.to_string(), dice, winner }, winner)
+    }
+
+    /// The seat owing the next set-up or activation decision (no pending work).
+    fn phase_to_move(&self, s: &State) -> ToMove {
+        match s.phase {
+            Phase::ObjectiveCount | Phase::DeployRoll | Phase::FirstRoll => ToMove::Chance,
+            Phase::PlaceObjective { seat, .. }
+            | Phase::ChooseZone { seat }
+            | Phase::Deploy { seat }
+            | Phase::Activate { seat } => ToMove::Seat(Seat(seat)),
+            Phase::Turn(t) => ToMove::Seat(Seat(self.team(usize::from(t.who)))),
+            Phase::Busy | Phase::Over => ToMove::Over,
+        }
+    }
+
+    /// Moves on from deployment: the other seat deploys, or the first-player roll.
+    pub(crate) fn after_deploy(&self, s: &mut State) {
+        let Phase::Deploy { seat } = s.phase else { return };
+        let left = (0..s.creatures.len()).any(|i| self.team(i) == seat && s.creatures[i].life == Life::Waiting);
+        if left {
+            return;
+        }
+        if seat == s.deploys_first {
+            let other = 1 - seat;
+            let open = self.zones_open(s, other);
+            if open.len() == 1 {
+                s.zones[usize::from(other)] = Some(open[0]);
+                s.phase = Phase::Deploy { seat: other };
+                let any = (0..s.creatures.len()).any(|i| self.team(i) == other);
+                if !any {
+                    s.phase = Phase::FirstRoll;
+                }
+            } else {
+                s.phase = Phase::ChooseZone { seat: other };
+            }
+        } else {
+            s.phase = Phase::FirstRoll;
+        }
+    }
+
+    /// Runs pending work until a decision or roll is owed; then, if nothing
+    /// is pending and the game is between phases, moves on.
+    pub(crate) fn settle<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        loop {
+            if drive(self, s, events).is_some() {
+                return;
+            }
+            match s.phase {
+                // Nothing pending while busy: the turn's end has run; move on.
+                Phase::Busy => self.next_activation(s, events),
+                // A creature with no AP left, or struck down in its own turn
+                // (helpless: "They cannot take actions"), ends its turn.
+                Phase::Turn(t) => {
+                    let up = s.creatures.get(usize::from(t.who)).is_some_and(|c| c.life == Life::Up);
+                    if t.ap > 0 && up {
+                        return;
+                    }
+                    s.pending.push(Frame::EndTurn { who: t.who });
+                }
+                _ => return,
+            }
+        }
+    }
+}
+
+impl Game for P2v {
+    type Variant = Variant;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type Observation = State;
+
+    const ID: &'static str = "p2v";
+    const NAME: &'static str = "Path 2 Victory";
+
+    fn new(variant: Variant, seats: usize) -> Result<Self, ConfigError> {
+        if seats != 2 {
+            return Err(ConfigError::Seats { game: "Path 2 Victory", allowed: "2", found: seats });
+        }
+        let warbands = variant.checked_warbands().map_err(ConfigError::Variant)?;
+        let map = variant.battle_map().map_err(ConfigError::Variant)?;
+        let roster = roster(&warbands);
+        if roster.len() > 200 {
+            return Err(ConfigError::Variant("at most 200 creatures in one game".into()));
+        }
+        if (0..2u8).any(|t| !roster.iter().any(|p| p.team == t)) {
+            return Err(ConfigError::Variant("each warband must have at least one creature".into()));
+        }
+        let edges = map.terrain.board().width() >= 48;
+        let shared = Shared { roster, terrain: Arc::new(map.terrain), map: variant.map_label(), edges };
+        Ok(P2v { variant, shared: Arc::new(shared) })
+    }
+
+    fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn has_chance(&self) -> bool {
+        true
+    }
+
+    fn initial_state(&self) -> State {
+        let creatures = self
+            .shared
+            .roster
+            .iter()
+            .map(|p| Creature {
+                at: None,
+                life: Life::Waiting,
+                hp: p.hp,
+                temp_hp: 0,
+                prone: false,
+                conditions: Default::default(),
+                persistent: Vec::new(),
+                done: false,
+                reacted: false,
+                hero_points: p.hero_points,
+                sure_recovery: false,
+                uses: p.weapons.iter().map(|w| w.uses.unwrap_or(0)).collect(),
+                fell_at: None,
+            })
+            .collect();
+        State {
+            phase: Phase::ObjectiveCount,
+            round: 0,
+            creatures,
+            objectives: Vec::new(),
+            vp: [0, 0],
+            zones: [None, None],
+            deploys_first: 0,
+            first: 0,
+            last: 0,
+            rolloff: [0, 0],
+            pending: Default::default(),
+            ending: None,
+            field: Default::default(),
+        }
+    }
+
+    fn validate_state(&self, s: &State) -> Result<(), String> {
+        super::validate::check(self, s)
+    }
+
+    fn to_move(&self, s: &State) -> ToMove {
+        if let Some(w) = owed(self, s) {
+            return w.into();
+        }
+        self.phase_to_move(s)
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        super::legal::legal_actions(self, s, out);
+    }
+
+    fn check(&self, s: &State, action: &Action) -> Result<(), Refusal> {
+        super::judge::judge(self, s, action)
+    }
+
+    fn apply_action<E: EventSink<Event>>(&self, s: &mut State, action: &Action, events: &mut E) -> Result<(), Refusal> {
+        super::judge::judge(self, s, action)?;
+        super::apply::apply(self, s, action, events);
+        self.settle(s, events);
+        Ok(())
+    }
+
+    fn apply_legal<E: EventSink<Event>>(&self, s: &mut State, action: &Action, events: &mut E) {
+        super::apply::apply(self, s, action, events);
+        self.settle(s, events);
+    }
+
+    fn dice(&self, s: &State) -> DiceRequest {
+        if self.to_move(s) != ToMove::Chance {
+            return DiceRequest::new();
+        }
+        if let Some(top) = s.pending.top() {
+            return super::resolve::dice(self, s, top);
+        }
+        match s.phase {
+            Phase::ObjectiveCount => DiceRequest::new()
+                .with_many(2, 6, "objectives")
+                .for_purpose("How many objectives: 2d6, keep the higher"),
+            Phase::DeployRoll => DiceRequest::new()
+                .with(20, "P1")
+                .with(20, "P2")
+                .for_purpose("Deployment roll-off: the higher d20 chooses a zone first"),
+            Phase::FirstRoll => {
+                DiceRequest::new().with(6, "P1").with(6, "P2").for_purpose("Who goes first in round 1: the higher d6")
+            }
+            _ => DiceRequest::new(),
+        }
+    }
+
+    fn apply_roll<E: EventSink<Event>>(&self, s: &mut State, roll: &Roll, events: &mut E) -> Result<(), Refusal> {
+        if s.pending.top().is_some() {
+            super::resolve::answer_roll(self, s, roll, events);
+            self.settle(s, events);
+            return Ok(());
+        }
+        let v = roll.values();
+        match s.phase {
+            Phase::ObjectiveCount => {
+                let dice = [v.first().copied().unwrap_or(1), v.get(1).copied().unwrap_or(1)];
+                let count = dice[0].max(dice[1]);
+                events.emit(Event::ObjectiveCount { dice, count });
+                s.phase = Phase::PlaceObjective { seat: 0, left: count };
+            }
+            Phase::DeployRoll => {
+                let (e, w) = Self::rolloff("deployment", roll);
+                events.emit(e);
+                if let Some(w) = w {
+                    s.deploys_first = w;
+                    s.phase = Phase::ChooseZone { seat: w };
+                }
+            }
+            Phase::FirstRoll => {
+                let (e, w) = Self::rolloff("first player", roll);
+                events.emit(e);
+                if let Some(w) = w {
+                    s.first = w;
+                    s.last = w;
+                    self.next_round(s, events);
+                }
+            }
+            _ => return Err(Refusal::new("p2v.dice.none", "no dice are owed now", section::SETUP)),
+        }
+        self.settle(s, events);
+        Ok(())
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        let e = s.ending.as_ref()?;
+        Some(Outcome {
+            kind: match e.winner {
+                Some(w) => OutcomeKind::Win(vec![Seat(w)]),
+                None => OutcomeKind::Draw,
+            },
+            reason: e.reason.clone(),
+        })
+    }
+
+    fn returns(&self, s: &State, seat: Seat) -> f64 {
+        match s.ending.as_ref().map(|e| e.winner) {
+            Some(Some(w)) if w == seat.0 => 1.0,
+            Some(Some(_)) => -1.0,
+            _ => 0.0,
+        }
+    }
+
+    fn observe(&self, s: &State, _viewer: Viewer) -> State {
+        s.clone()
+    }
+}
+
+/// Places objective `kind` at `at` for `seat` and schedules its d6.
+pub(crate) fn place_objective<E: EventSink<Event>>(s: &mut State, seat: u8, kind: Kind, at: Square, events: &mut E) {
+    s.objectives.push(Objective { kind, square: at, skills: 0, power: 0, holder: None });
+    s.forget_field();
+    events.emit(Event::ObjectivePlaced { seat, kind, at });
+    s.pending.push(Frame::ObjectiveTable { objective: (s.objectives.len() - 1) as u8 });
+    let Phase::PlaceObjective { left, .. } = s.phase else { return };
+    s.phase = if left > 1 { Phase::PlaceObjective { seat: 1 - seat, left: left - 1 } } else { Phase::DeployRoll };
+}
+
+/// Applies an objective's d6.
+pub(crate) fn roll_objective<E: EventSink<Event>>(s: &mut State, index: u8, d6: u8, events: &mut E) {
+    let Some(o) = s.objectives.get_mut(usize::from(index)) else { return };
+    let (skills, power) = objective::table(d6);
+    o.skills = skills;
+    o.power = power;
+    let names = o.allowed().map(str::to_string).collect();
+    events.emit(Event::ObjectiveRolled { objective: index, roll: d6, skills: names, power });
+}

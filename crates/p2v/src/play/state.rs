@@ -1,0 +1,377 @@
+//! The state of a game: the phase of the set-up or of the round, every
+//! creature's condition and place, the objectives, the victory points and
+//! the pending work of the turn (strikes, damage, checks, reactions).
+//!
+//! Everything here is plain data that serialises; the battlefield the
+//! geometry answers questions on is derived from it and rebuilt on demand
+//! ([`FieldCache`]), so a state read from a file or a record continues
+//! exactly.
+
+use super::damage::Damage;
+use super::objective::Objective;
+use arbiter_core::resolve::{Pending, Window};
+use arbiter_geometry::battle::{Battlefield, Square};
+use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+
+/// Where a creature stands in the story of the battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Life {
+    /// Not yet deployed.
+    Waiting,
+    /// On the board, above 0 HP.
+    Up,
+    /// At 0 HP or lower: helpless and prone, making recovery checks.
+    Dying,
+    /// Removed from play.
+    Eliminated,
+}
+
+/// Conditions, one bit each ("by default creatures lose every condition at
+/// the end of their turn").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Conditions(pub u16);
+
+impl Conditions {
+    /// Off-guard: −2 Armor.
+    pub const OFF_GUARD: Conditions = Conditions(1);
+    /// Rattled: −2 Fight and Power.
+    pub const RATTLED: Conditions = Conditions(1 << 1);
+    /// Sickened: −2 saving throws.
+    pub const SICKENED: Conditions = Conditions(1 << 2);
+    /// Slowed: no reactions, one fewer AP next turn.
+    pub const SLOWED: Conditions = Conditions(1 << 3);
+    /// Stunned: no reactions, no AP next turn.
+    pub const STUNNED: Conditions = Conditions(1 << 4);
+    /// Immobilized: cannot move willingly.
+    pub const IMMOBILIZED: Conditions = Conditions(1 << 5);
+    /// Grabbed: immobilized and off-guard.
+    pub const GRABBED: Conditions = Conditions(1 << 6);
+    /// Encumbered: −2 Speed, no Flight, Burrowing or Wall Climb.
+    pub const ENCUMBERED: Conditions = Conditions(1 << 7);
+
+    /// Whether every condition of `c` is here.
+    pub fn has(self, c: Conditions) -> bool {
+        self.0 & c.0 == c.0
+    }
+    /// With `c` added.
+    pub fn with(self, c: Conditions) -> Conditions {
+        Conditions(self.0 | c.0)
+    }
+    /// True when none.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// One creature in play.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Creature {
+    /// Its space's lower-left square, while on the board.
+    pub at: Option<Square>,
+    /// Its life.
+    pub life: Life,
+    /// Current HP (0 or lower while dying).
+    pub hp: i32,
+    /// Temporary HP.
+    pub temp_hp: i32,
+    /// Prone (a combat status: it stays until the creature stands).
+    pub prone: bool,
+    /// Conditions, lost at the end of its turn.
+    pub conditions: Conditions,
+    /// Persistent damage by type, in points.
+    pub persistent: Vec<(u8, u16)>,
+    /// True once it has taken its turn this round.
+    pub done: bool,
+    /// True once it has taken a reaction since its last turn began.
+    pub reacted: bool,
+    /// Hero points left.
+    pub hero_points: u8,
+    /// True once a hero point has been spent before a recovery check: it
+    /// passes every recovery check of this battle.
+    pub sure_recovery: bool,
+    /// Uses left of each weapon with limited uses (by weapon index).
+    pub uses: Vec<u8>,
+    /// Where it was eliminated, for looting.
+    pub fell_at: Option<Square>,
+}
+
+/// What the creature taking its turn has done so far this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Turn {
+    /// The creature.
+    pub who: u8,
+    /// Action points left.
+    pub ap: u8,
+    /// Actions so far that included a Fight roll (the multiple attack penalty).
+    pub attacks: u8,
+    /// Movement left over from the last action, if it was a Stride or Step
+    /// ("If a creature Strides or Steps two or more times consecutively,
+    /// they add up all the available movement").
+    pub carry: u8,
+    /// Whether its next diagonal counts 2 ("tracked across all of their
+    /// movement during their turn").
+    pub odd_diagonal: bool,
+    /// Weapons used this turn that may be used once per turn (a bit each).
+    pub once: u32,
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "phase")]
+pub enum Phase {
+    /// Dice: 2d6, keep the higher — how many objectives.
+    ObjectiveCount,
+    /// A seat places an objective; `left` remain to place.
+    PlaceObjective {
+        /// Who places.
+        seat: u8,
+        /// How many remain, this one included.
+        left: u8,
+    },
+    /// Dice: a d20 each for the deployment roll-off.
+    DeployRoll,
+    /// A seat chooses its deployment zone.
+    ChooseZone {
+        /// Who chooses.
+        seat: u8,
+    },
+    /// A seat places its creatures in its zone, one decision each.
+    Deploy {
+        /// Who places.
+        seat: u8,
+    },
+    /// Dice: a d6 each to see who goes first in round 1.
+    FirstRoll,
+    /// A seat chooses which creature to activate.
+    Activate {
+        /// Who chooses.
+        seat: u8,
+    },
+    /// A creature takes its turn.
+    Turn(Turn),
+    /// Between decisions: the pending stack is working (round end, turn end).
+    Busy,
+    /// The game has ended.
+    Over,
+}
+
+/// A strike on its way: who strikes whom with what, and its penalties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Strike {
+    /// The attacker.
+    pub attacker: u8,
+    /// The target (it may change after a cover check).
+    pub target: u8,
+    /// The weapon, by index into the attacker's weapons.
+    pub weapon: u8,
+    /// The sum of the penalties fixed when it was declared (multiple
+    /// attack, range, ranged in melee, prone), negative.
+    pub penalty: i8,
+    /// True for a reaction (Attack of Opportunity).
+    pub reaction: bool,
+}
+
+/// Damage about to be dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Hit {
+    /// Who takes it.
+    pub target: u8,
+    /// Who deals it, if a creature.
+    pub source: Option<u8>,
+    /// How much and of what types (doubled already for a critical hit).
+    pub damage: Damage,
+    /// Whether a strike dealt it (a dying creature then makes a recovery check).
+    pub strike: bool,
+    /// Whether an area dealt it (area weakness).
+    pub area: bool,
+}
+
+/// What opened a reaction window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// `mover` stepped out of the reach of `reactor`, which has Reactive Strike.
+    LeftReach {
+        /// Who moved.
+        mover: u8,
+        /// Who may strike.
+        reactor: u8,
+    },
+    /// `attacker` is about to make a ranged strike within the reach of `reactor`.
+    RangedInReach {
+        /// Who shoots.
+        attacker: u8,
+        /// Who may strike.
+        reactor: u8,
+    },
+}
+
+/// Pending work, in the game's words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "frame")]
+pub enum Frame {
+    /// Dice: the d6 that sets an objective's skills and Power.
+    ObjectiveTable {
+        /// The objective, by index.
+        objective: u8,
+    },
+    /// The defender chooses which line the cover checks follow.
+    Line {
+        /// The strike.
+        strike: Strike,
+        /// The distinct lists of checks to choose from.
+        options: Vec<Checks>,
+    },
+    /// Dice: the cover and concealment checks of a strike, in order.
+    CoverDice {
+        /// The strike.
+        strike: Strike,
+        /// The checks.
+        checks: Checks,
+    },
+    /// A strike about to be aimed: the cover lines are worked out when it
+    /// runs (after any reaction to it).
+    Aim(Strike),
+    /// Dice: the Fight roll of a strike.
+    FightRoll(Strike),
+    /// Damage about to be dealt; dice for resistance if the target resists.
+    Damage(Hit),
+    /// Dice: a dying creature's recovery check.
+    Recovery {
+        /// Who checks.
+        who: u8,
+    },
+    /// Dice: a skill check to claim an objective.
+    Claim {
+        /// Who tries.
+        who: u8,
+        /// The objective.
+        objective: u8,
+        /// The skill, by index into [`super::damage::SKILLS`].
+        skill: u8,
+    },
+    /// The rest of a move, square by square (anchors still to enter).
+    Walk {
+        /// Who walks.
+        who: u8,
+        /// Where the move began.
+        from: Square,
+        /// Anchors still to enter, the next first.
+        path: Vec<Square>,
+        /// The action (0 Stride, 1 Step, 2 Crawl).
+        how: u8,
+        /// True once the reactions to the next step have been asked.
+        asked: bool,
+    },
+    /// A reaction window.
+    Window(Window<Trigger>),
+    /// The end of a creature's turn: persistent damage, then conditions lost.
+    EndTurn {
+        /// Whose turn ends.
+        who: u8,
+    },
+    /// After the end-of-turn damage: conditions are lost, and a dying
+    /// creature makes its recovery check.
+    TurnTail {
+        /// Whose turn ends.
+        who: u8,
+    },
+    /// Dice: the round limit's d6.
+    RoundLimit,
+}
+
+/// The cover and concealment checks along one line, in order from the
+/// attacker.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Checks {
+    /// Cover checks: the terrain piece (by index) or the figure in the way.
+    pub cover: Vec<Obstacle>,
+    /// Concealment checks: the concealing terrain pieces (and the target's
+    /// own concealment, if any).
+    pub concealment: Vec<u16>,
+}
+
+/// Something a cover check is rolled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Obstacle {
+    /// A piece of terrain, by index.
+    Terrain(u16),
+    /// A creature.
+    Creature(u8),
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ending {
+    /// The winning seat, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The battlefield built from a state, kept until the state changes where
+/// it stands. Not serialised; equal and hashed as nothing.
+#[derive(Clone, Debug, Default)]
+pub struct FieldCache(pub OnceLock<Battlefield>);
+
+impl PartialEq for FieldCache {
+    fn eq(&self, _: &FieldCache) -> bool {
+        true
+    }
+}
+impl Eq for FieldCache {}
+impl Hash for FieldCache {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
+/// A game of Path 2 Victory in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// Where the game stands.
+    pub phase: Phase,
+    /// The round (1 from the first activation; 0 during set-up).
+    pub round: u8,
+    /// Every creature of the roster, in roster order.
+    pub creatures: Vec<Creature>,
+    /// The objectives placed.
+    pub objectives: Vec<Objective>,
+    /// Victory points per seat.
+    pub vp: [u16; 2],
+    /// The chosen deployment zones, per seat.
+    pub zones: [Option<u8>; 2],
+    /// Who deploys first (the roll-off's winner).
+    pub deploys_first: u8,
+    /// The seat that activated first this round.
+    pub first: u8,
+    /// The seat that activated last (it goes first next round: ruling P2V-R1).
+    pub last: u8,
+    /// The last roll-off's dice, for the log (0 before any).
+    pub rolloff: [u8; 2],
+    /// Pending work.
+    pub pending: Pending<Frame>,
+    /// How it ended.
+    pub ending: Option<Ending>,
+    /// The battlefield built from this state.
+    #[serde(skip)]
+    pub field: FieldCache,
+}
+
+impl State {
+    /// The creature taking its turn, if one is.
+    pub fn active(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Turn(t) => Some(t.who),
+            _ => None,
+        }
+    }
+
+    /// Forgets the battlefield built from this state (terrain changed).
+    pub fn forget_field(&mut self) {
+        self.field = FieldCache::default();
+    }
+}

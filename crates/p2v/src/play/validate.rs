@@ -1,0 +1,153 @@
+//! Checking a state from outside (a file, a message): every index in range,
+//! every creature on the board where it may stand, the phase consistent.
+
+use super::rules::P2v;
+use super::state::{Frame, Life, Phase, State};
+use arbiter_geometry::battle::Space;
+
+/// Says what is wrong with a state these rules cannot continue from.
+pub fn check(g: &P2v, s: &State) -> Result<(), String> {
+    let n = g.roster().len();
+    if s.creatures.len() != n {
+        return Err(format!("the state has {} creatures; the warbands have {n}", s.creatures.len()));
+    }
+    let board = g.base_terrain().board();
+    let creature = |i: u8, what: &str| -> Result<(), String> {
+        if usize::from(i) < n { Ok(()) } else { Err(format!("{what} names creature {i}, and there are {n}")) }
+    };
+    if s.objectives.len() > 8 {
+        return Err("more than eight objectives".into());
+    }
+    for (k, o) in s.objectives.iter().enumerate() {
+        if !board.contains(o.square) {
+            return Err(format!("objective {} stands off the board", k + 1));
+        }
+        if o.holder.is_some_and(|h| h > 1) || o.skills > 15 {
+            return Err(format!("objective {} has an impossible holder or skills", k + 1));
+        }
+        if s.objectives[..k].iter().any(|p| p.kind == o.kind || p.square == o.square) {
+            return Err(format!("objective {} repeats a kind or a square", k + 1));
+        }
+    }
+    for (i, c) in s.creatures.iter().enumerate() {
+        let p = &g.roster()[i];
+        match (c.life, c.at) {
+            (Life::Up | Life::Dying, Some(at)) => {
+                let space = Space::new(at, p.size.side());
+                if !board.contains(at) || !board.holds(&space) {
+                    return Err(format!("{} ({}) stands off the board", p.name, p.label));
+                }
+            }
+            (Life::Up | Life::Dying, None) => {
+                return Err(format!("{} ({}) is in play but not on the board", p.name, p.label));
+            }
+            (Life::Waiting | Life::Eliminated, Some(_)) => {
+                return Err(format!("{} ({}) is on the board but not in play", p.name, p.label));
+            }
+            _ => {}
+        }
+        if c.uses.len() != p.weapons.len() {
+            return Err(format!(
+                "{} ({}) has uses for {} weapons, not {}",
+                p.name,
+                p.label,
+                c.uses.len(),
+                p.weapons.len()
+            ));
+        }
+        if c.persistent.iter().any(|(t, _)| usize::from(*t) >= 16) {
+            return Err(format!("{} ({}) has persistent damage of an unknown type", p.name, p.label));
+        }
+    }
+    // Two creatures in play on one square.
+    let mut seen = arbiter_geometry::battle::SquareSet::EMPTY;
+    for (i, c) in s.creatures.iter().enumerate() {
+        if let (Some(at), Life::Up | Life::Dying) = (c.at, c.life) {
+            let sq = Space::new(at, g.roster()[i].size.side()).squares();
+            if seen.intersects(&sq) {
+                return Err(format!("two creatures share a square ({})", g.roster()[i].label));
+            }
+            seen.union_with(&sq);
+        }
+    }
+    if s.zones.iter().flatten().any(|&z| usize::from(z) >= g.zone_names().len()) || s.vp.iter().any(|&v| v > 10_000) {
+        return Err("an impossible zone or score".into());
+    }
+    if s.deploys_first > 1 || s.first > 1 || s.last > 1 {
+        return Err("a seat out of range".into());
+    }
+    match s.phase {
+        Phase::PlaceObjective { seat, .. }
+        | Phase::ChooseZone { seat }
+        | Phase::Deploy { seat }
+        | Phase::Activate { seat }
+            if seat > 1 =>
+        {
+            return Err("a seat out of range".into());
+        }
+        Phase::Turn(t) => {
+            creature(t.who, "the turn")?;
+            if s.creatures[usize::from(t.who)].at.is_none() {
+                return Err("the creature taking its turn is not on the board".into());
+            }
+        }
+        _ => {}
+    }
+    if s.pending.len() > 64 {
+        return Err("too much pending work".into());
+    }
+    for f in s.pending.iter() {
+        match f {
+            Frame::ObjectiveTable { objective } | Frame::Claim { objective, .. }
+                if usize::from(*objective) >= s.objectives.len() =>
+            {
+                return Err("pending work names an objective that is not there".into());
+            }
+            Frame::Claim { who, skill, .. } => {
+                creature(*who, "a claim")?;
+                if usize::from(*skill) >= super::damage::SKILLS.len() {
+                    return Err("a claim names an unknown skill".into());
+                }
+            }
+            Frame::Aim(st)
+            | Frame::FightRoll(st)
+            | Frame::Line { strike: st, .. }
+            | Frame::CoverDice { strike: st, .. } => {
+                creature(st.attacker, "a strike")?;
+                creature(st.target, "a strike")?;
+                if usize::from(st.weapon) >= g.roster()[usize::from(st.attacker)].weapons.len() {
+                    return Err("a strike names a weapon its attacker does not have".into());
+                }
+                if let Frame::CoverDice { checks, .. } = f
+                    && checks.cover.len() + checks.concealment.len() > arbiter_core::MAX_DICE
+                {
+                    return Err("too many cover checks".into());
+                }
+                if let Frame::Line { options, .. } = f
+                    && (options.is_empty() || options.len() > 64)
+                {
+                    return Err("a choice of lines with no line".into());
+                }
+            }
+            Frame::Damage(h) => creature(h.target, "damage")?,
+            Frame::Recovery { who } | Frame::EndTurn { who } | Frame::TurnTail { who } => {
+                creature(*who, "pending work")?
+            }
+            Frame::Walk { who, path, .. } => {
+                creature(*who, "a move")?;
+                if path.iter().any(|q| !board.contains(*q)) || path.len() > 256 {
+                    return Err("a move leaves the board".into());
+                }
+            }
+            Frame::Window(w) => match w.trigger {
+                super::state::Trigger::LeftReach { mover, reactor }
+                | super::state::Trigger::RangedInReach { attacker: mover, reactor } => {
+                    creature(mover, "a reaction")?;
+                    creature(reactor, "a reaction")?;
+                }
+            },
+            _ => {}
+        }
+    }
+    Ok(())
+}

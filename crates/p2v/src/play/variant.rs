@@ -1,0 +1,119 @@
+//! A game's configuration: the two warbands, the battle map and the
+//! optional round limit.
+//!
+//! In JSON a variant is `{ "warbands": [FILE, FILE], "map": "ruined-crossroads",
+//! "no_round_limit": false }`, where each warband is a warband file in its JSON
+//! form (`docs/warbands.md`) and the map is a shipped map's name or a whole
+//! battle map in TOML (`docs/grid.md`). Records carry it whole, so a game
+//! replays without the files it was started from.
+
+use crate::bestiary::Bestiary;
+use crate::item::Items;
+use crate::warband::{Warband, WarbandFile, shipped_warband};
+use crate::{Format, read_text};
+use arbiter_geometry::battle::BattleMap;
+use arbiter_geometry::battle::map::shipped;
+use serde::{Deserialize, Serialize};
+
+/// The warbands played when none are given.
+pub const DEFAULT_WARBANDS: [&str; 2] = ["thornwood-raiders", "kobold-ambush"];
+
+/// The map played when none is given.
+pub const DEFAULT_MAP: &str = "ruined-crossroads";
+
+/// Everything a game of Path 2 Victory is set up from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variant {
+    /// P1's and P2's warbands, as files (checked when the game is made).
+    pub warbands: Vec<WarbandFile>,
+    /// A shipped battle map's name, or a battle map in TOML.
+    #[serde(default = "default_map")]
+    pub map: String,
+    /// True to play without the optional round limit ("Round limit": from
+    /// the end of round 6, 1d6 + rounds played ≥ 12 ends the game); the game
+    /// then ends as ruling P2V-R3 says.
+    #[serde(default)]
+    pub no_round_limit: bool,
+}
+
+fn default_map() -> String {
+    DEFAULT_MAP.to_string()
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        let file = |name: &str| {
+            shipped_warband(name)
+                .and_then(|t| WarbandFile::parse(t, Format::Toml).ok())
+                .unwrap_or_else(|| WarbandFile { name: name.to_string(), ..WarbandFile::default() })
+        };
+        Variant {
+            warbands: DEFAULT_WARBANDS.iter().map(|n| file(n)).collect(),
+            map: default_map(),
+            no_round_limit: false,
+        }
+    }
+}
+
+impl Variant {
+    /// Reads a warband: a file (TOML or JSON) or a shipped warband's name.
+    pub fn warband_file(spec: &str) -> Result<WarbandFile, String> {
+        let path = std::path::Path::new(spec);
+        if path.exists() {
+            let text = read_text(path).map_err(|e| format!("{spec}: {e}"))?;
+            return WarbandFile::parse(&text, Format::detect(Some(path), &text)).map_err(|e| format!("{spec}: {e}"));
+        }
+        match shipped_warband(spec) {
+            Some(text) => WarbandFile::parse(text, Format::Toml).map_err(|e| format!("{spec}: {e}")),
+            None => {
+                let names: Vec<&str> = crate::warband::shipped_warbands().iter().map(|(n, _)| *n).collect();
+                Err(format!("{spec}: no such file, and not a shipped warband ({})", names.join(", ")))
+            }
+        }
+    }
+
+    /// Reads a battle map: a file or a shipped map's name; the variant keeps
+    /// a shipped map by name and a file's text whole.
+    pub fn map_spec(spec: &str) -> Result<String, String> {
+        let path = std::path::Path::new(spec);
+        if path.exists() {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{spec}: {e}"))?;
+            BattleMap::from_toml(&text).map_err(|e| format!("{spec}: {e}"))?;
+            return Ok(text);
+        }
+        if shipped(spec).is_some() {
+            return Ok(spec.to_string());
+        }
+        Err(format!("{spec}: no such file, and not a shipped map (ruined-crossroads, river-ford, broken-hills)"))
+    }
+
+    /// The checked warbands, against the starter bestiary and items.
+    pub fn checked_warbands(&self) -> Result<[Warband; 2], String> {
+        if self.warbands.len() != 2 {
+            return Err(format!("a game takes two warbands, not {}", self.warbands.len()));
+        }
+        let bestiary = Bestiary::starter_ref().map_err(|e| format!("the starter bestiary: {e}"))?;
+        let items = Items::standard().map_err(|e| format!("the items: {e}"))?;
+        let check = |i: usize| {
+            self.warbands[i].validate_with(bestiary, items).map_err(|v| {
+                let lines: Vec<String> = v.iter().map(|x| format!("  {x}")).collect();
+                format!("P{}'s warband '{}' is not legal:\n{}", i + 1, self.warbands[i].name, lines.join("\n"))
+            })
+        };
+        Ok([check(0)?, check(1)?])
+    }
+
+    /// The battle map.
+    pub fn battle_map(&self) -> Result<BattleMap, String> {
+        let text = shipped(self.map.trim()).unwrap_or(&self.map);
+        BattleMap::from_toml(text).map_err(|e| format!("the battle map: {e}"))
+    }
+
+    /// The map's name for headers: the shipped name, or the map's title.
+    pub fn map_label(&self) -> String {
+        if shipped(self.map.trim()).is_some() {
+            return self.map.trim().to_string();
+        }
+        self.battle_map().map(|m| m.name).unwrap_or_else(|_| "a custom map".into())
+    }
+}

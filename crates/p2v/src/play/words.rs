@@ -1,0 +1,115 @@
+//! Events in plain words, naming creatures and squares as the table does.
+
+use super::event::{Degree, Event, seat_name};
+use super::state::Obstacle;
+use arbiter_geometry::battle::Square;
+
+/// An event in words; `name` names a creature by roster index, `square` a square.
+pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> String) -> String {
+    match e {
+        Event::ObjectiveCount { dice, count } => {
+            format!("The objective dice show {} and {}: {count} objective{} to place", dice[0], dice[1], plural(*count))
+        }
+        Event::ObjectivePlaced { seat, kind, at } => {
+            format!("{} places the {} on {}", seat_name(*seat), kind.name(), square(*at))
+        }
+        Event::ObjectiveRolled { objective, roll, skills, power } => format!(
+            "Objective {} rolls {roll}: claimed with {} against Power {power}",
+            objective + 1,
+            skills.join(" or ")
+        ),
+        Event::RollOff { what, dice, winner } => match winner {
+            Some(w) => format!("The {what} roll-off: P1 {}, P2 {}; {} wins", dice[0], dice[1], seat_name(*w)),
+            None => format!("The {what} roll-off: both roll {}; roll again", dice[0]),
+        },
+        Event::ZoneChosen { seat, zone } => format!("{} deploys in the {zone} zone", seat_name(*seat)),
+        Event::Deployed { who, at } => format!("{} is deployed on {}", name(*who), square(*at)),
+        Event::RoundBegan { round, first } => format!("Round {round} begins; {} activates first", seat_name(*first)),
+        Event::Activated { who, ap } => format!("{} takes its turn with {ap} action point{}", name(*who), plural(*ap)),
+        Event::Moved { who, from, to, how } => {
+            format!("{} moves from {} to {} ({how})", name(*who), square(*from), square(*to))
+        }
+        Event::Fell { who, squares } => format!("{} falls {squares} square{}", name(*who), plural(*squares)),
+        Event::Strikes { attacker, target, weapon, penalty } => {
+            let p = if *penalty < 0 { format!(" ({penalty} to the Fight roll)") } else { String::new() };
+            format!("{} strikes at {} with {weapon}{p}", name(*attacker), name(*target))
+        }
+        Event::CoverChecks { dice, instead, concealed } => {
+            let d: Vec<String> = dice.iter().map(u8::to_string).collect();
+            let what = match (instead, concealed) {
+                (Some(Obstacle::Creature(c)), _) => format!("the strike hits at {} instead", name(*c)),
+                (Some(Obstacle::Terrain(_)), _) => "the strike hits the terrain in the way".to_string(),
+                (None, true) => "concealment: the strike misses".to_string(),
+                (None, false) => "the target stays the target".to_string(),
+            };
+            format!("Cover and concealment checks: {}; {what}", d.join(", "))
+        }
+        Event::FightRoll { attacker, target, die, total, armor, degree } => {
+            let result = match degree {
+                Degree::CriticalSuccess => "a critical hit",
+                Degree::Success => "a hit",
+                _ => "a miss",
+            };
+            format!(
+                "{} rolls {die} for a Fight of {total} against {}'s Armor {armor}: {result}",
+                name(*attacker),
+                name(*target)
+            )
+        }
+        Event::Resisted { who, dice, reduced } => {
+            let d: Vec<String> = dice.iter().map(u8::to_string).collect();
+            format!("{} resists: {} — {reduced} less damage", name(*who), d.join(", "))
+        }
+        Event::Damaged { who, damage, taken, hp } => {
+            format!("{} takes {taken} damage (from {damage}), {hp} HP left", name(*who))
+        }
+        Event::Immune { who } => format!("{} is immune: no damage", name(*who)),
+        Event::Dying { who } => format!("{} falls to 0 HP: helpless, prone and dying", name(*who)),
+        Event::Recovery { who, roll, passed } => match (roll, passed) {
+            (0, _) => format!("{} passes its recovery check (hero point)", name(*who)),
+            (r, true) => format!("{} rolls {r} on its recovery check and holds on", name(*who)),
+            (r, false) => format!("{} rolls {r} on its recovery check", name(*who)),
+        },
+        Event::Eliminated { who, at } => match at {
+            Some(at) => format!("{} is eliminated on {}", name(*who), square(*at)),
+            None => format!("{} is eliminated", name(*who)),
+        },
+        Event::Claim { who, objective, skill, die, total, power, success } => format!(
+            "{} tries to claim objective {} with {skill}: {die} for {total} against Power {power} — {}",
+            name(*who),
+            objective + 1,
+            if *success { "claimed" } else { "failed" }
+        ),
+        Event::Prone { who, down } => {
+            if *down {
+                format!("{} drops prone", name(*who))
+            } else {
+                format!("{} stands up", name(*who))
+            }
+        }
+        Event::Reacts { who, reaction } => format!("{} reacts: {reaction}", name(*who)),
+        Event::TurnEnded { who } => format!("{}'s turn ends", name(*who)),
+        Event::Scored { seat, vp, total } => format!(
+            "{} scores {vp} victory point{} for its objectives ({total} in all)",
+            seat_name(*seat),
+            plural16(*vp)
+        ),
+        Event::RoundLimit { roll, rounds, ends } => format!(
+            "Round limit: {roll} + {rounds} = {}; {}",
+            u16::from(*roll) + u16::from(*rounds),
+            if *ends { "the game ends" } else { "the game goes on" }
+        ),
+        Event::Bonus { seat, vp } => {
+            format!("{} has the most points of creatures still in play: +{vp} victory points", seat_name(*seat))
+        }
+        Event::GameOver { reason, .. } => format!("Game over: {reason}"),
+    }
+}
+
+fn plural(n: u8) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn plural16(n: u16) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

@@ -1,0 +1,518 @@
+//! The rules of play, one test per rule, each citing the rulebook's
+//! sentence (`../shared/rulebooks/path-2-victory-v1.3.txt`), and one per
+//! ruling P2V-R of `docs/rulings/p2v.md`.
+//!
+//! Each test builds a scene: two small warbands on an open board (or a
+//! board drawn for the test), the creatures put where the test needs them,
+//! then plays decisions and rolls through the `Game` API as the terminal
+//! and the server do.
+#![allow(clippy::unwrap_used, clippy::panic, clippy::expect_used)]
+
+use arbiter_core::{Decision, Game, Roll, Seat, ToMove};
+use arbiter_p2v::PlayMode;
+use arbiter_p2v::play::event::{Degree, Event};
+use arbiter_p2v::play::objective::{Kind, Objective};
+use arbiter_p2v::play::state::{Frame, Life, Phase, State, Turn};
+use arbiter_p2v::play::{Action, P2v, Variant};
+use arbiter_p2v::warband::{EntryFile, WarbandFile};
+
+/// An open board of `w` × `h` squares with extra rows of terrain drawn by
+/// the test (`rows` replaces the top rows of dots), and a legend.
+fn map(w: usize, h: usize, rows: &[&str], legend: &str) -> String {
+    let mut lines: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    while lines.len() < h {
+        lines.push(vec!["."; w].join(" "));
+    }
+    let legend = if legend.is_empty() { String::new() } else { format!("[legend]\n{legend}\n") };
+    format!("name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n{legend}", lines.join("\n"))
+}
+
+fn warband(creatures: &[&str]) -> WarbandFile {
+    WarbandFile {
+        name: "test".into(),
+        mode: Some(PlayMode::Narrative),
+        entries: creatures.iter().map(|c| EntryFile::new(c, 1)).collect(),
+        ..WarbandFile::default()
+    }
+}
+
+struct Scene {
+    g: P2v,
+    s: State,
+    events: Vec<Event>,
+}
+
+impl Scene {
+    /// P1's creatures and P2's, on an open 12 × 12 board.
+    fn new(p1: &[&str], p2: &[&str]) -> Scene {
+        Scene::on(p1, p2, map(12, 12, &[], ""))
+    }
+
+    fn on(p1: &[&str], p2: &[&str], map_toml: String) -> Scene {
+        let v = Variant { warbands: vec![warband(p1), warband(p2)], map: map_toml, no_round_limit: false };
+        let g = P2v::new(v, 2).unwrap_or_else(|e| panic!("{e}"));
+        let mut s = g.initial_state();
+        s.round = 1;
+        s.phase = Phase::Activate { seat: 0 };
+        Scene { g, s, events: Vec::new() }
+    }
+
+    fn sq(&self, name: &str) -> arbiter_geometry::battle::Square {
+        self.g.base_terrain().board().parse(name).unwrap()
+    }
+
+    /// Puts creature `label` on a square.
+    fn put(&mut self, label: &str, at: &str) -> &mut Scene {
+        let i = self.id(label);
+        let at = self.sq(at);
+        self.s.creatures[i].at = Some(at);
+        self.s.creatures[i].life = Life::Up;
+        self.s.forget_field();
+        self
+    }
+
+    fn id(&self, label: &str) -> usize {
+        self.g.roster().iter().position(|p| p.label == label).unwrap_or_else(|| panic!("no creature {label}"))
+    }
+
+    /// Starts `label`'s turn directly.
+    fn turn(&mut self, label: &str) -> &mut Scene {
+        let who = self.id(label) as u8;
+        let seat = self.g.team(usize::from(who));
+        self.s.phase = Phase::Activate { seat };
+        self.act(&format!("activate {label}"));
+        self
+    }
+
+    fn decide(&mut self, a: Action) -> Result<(), arbiter_core::Refusal> {
+        self.events.clear();
+        let r = self.g.apply(&mut self.s, &Decision::Act(a), &mut self.events);
+        self.g.validate_state(&self.s).unwrap_or_else(|e| panic!("invalid state after {a:?}: {e}"));
+        r
+    }
+
+    fn act(&mut self, text: &str) -> &mut Scene {
+        let a = self.g.parse(&self.s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        self.decide(a).unwrap_or_else(|r| panic!("{text} refused: {} ({})", r.reason, r.rule));
+        self
+    }
+
+    fn refused(&mut self, text: &str) -> String {
+        let a = self.g.parse(&self.s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let before = self.s.clone();
+        let r = self.decide(a).err().unwrap_or_else(|| panic!("{text} was accepted"));
+        assert_eq!(self.s, before, "a refusal changes nothing");
+        r.rule.to_string()
+    }
+
+    fn roll(&mut self, dice: &[u8]) -> &mut Scene {
+        assert_eq!(self.g.to_move(&self.s), ToMove::Chance, "dice are owed (pending: {:?})", self.s.pending.top());
+        let req = self.g.dice(&self.s);
+        assert_eq!(req.len(), dice.len(), "the dice asked: {req}");
+        self.events.clear();
+        self.g.apply(&mut self.s, &Decision::Roll(Roll::from_values(dice).unwrap()), &mut self.events).unwrap();
+        self.g.validate_state(&self.s).unwrap();
+        self
+    }
+
+    fn asks(&self) -> ToMove {
+        self.g.to_move(&self.s)
+    }
+
+    fn hp(&self, label: &str) -> i32 {
+        self.s.creatures[self.id(label)].hp
+    }
+
+    fn life(&self, label: &str) -> Life {
+        self.s.creatures[self.id(label)].life
+    }
+
+    fn turn_state(&self) -> Turn {
+        match self.s.phase {
+            Phase::Turn(t) => t,
+            p => panic!("no turn: {p:?}"),
+        }
+    }
+
+    fn fight(&self) -> (i32, i32, Degree) {
+        self.events
+            .iter()
+            .find_map(|e| match e {
+                Event::FightRoll { total, armor, degree, .. } => Some((*total, *armor, *degree)),
+                _ => None,
+            })
+            .expect("a Fight roll")
+    }
+}
+
+// Kobold Warrior: level −1, Fight +5, Armor 16, HP 7, Speed 5, Spear (melee, 5 piercing).
+// Basilisk: Fight +10, Armor 17, HP 75, Jaws (melee, 15 piercing).
+// Eagle Knight: Reactive Strike; Rapier (melee, 15 piercing), Crossbow (ranged 24/48).
+
+#[test]
+fn a_strike_hits_on_equal_armor_and_a_natural_20_or_10_over_is_a_critical_hit() {
+    // "If the Fight roll equals or exceeds the Armor, the strike hits."
+    // "If the Fight roll is a natural 20 … or the result exceeds the Armor by 10
+    // or more …, it is a critical hit. It hits and does double damage."
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike 1 A").roll(&[12]);
+    assert_eq!(sc.fight(), (17, 17, Degree::Success));
+    assert_eq!(sc.hp("A"), 70);
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike 1 A").roll(&[11]);
+    assert_eq!(sc.fight().2, Degree::Failure);
+    assert_eq!(sc.hp("A"), 75);
+    sc.act("strike 1 A").roll(&[20]);
+    assert_eq!(sc.fight().2, Degree::CriticalSuccess, "a natural 20, even at −5");
+    assert_eq!(sc.hp("A"), 65, "double damage: 10");
+}
+
+#[test]
+fn the_multiple_attack_penalty_is_minus_5_then_minus_10() {
+    // "After a creature concludes an action that included a Fight roll, their
+    // subsequent Fight rolls that turn suffer a -5 penalty. After … a second
+    // action …, -10."
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.s.creatures[0].hp = 75;
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike 1 A").roll(&[2]);
+    assert_eq!(sc.fight().0, 12);
+    sc.act("strike 1 A").roll(&[2]);
+    assert_eq!(sc.fight().0, 7, "2 + 10 − 5");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "two AP spent: the turn ended and P2 activates");
+}
+
+#[test]
+fn a_ranged_strike_within_an_enemys_reach_or_beyond_short_range_takes_minus_2() {
+    // "A creature that is within an enemy's reach suffers a -2 penalty to their
+    // Fight roll with ranged strikes." "The second is the long range; attacks at
+    // this range suffer a -2 penalty."
+    let mut sc = Scene::new(&["Satyr"], &["Basilisk"]);
+    // Shortbow: Ranged 12/24, Fight +10.
+    sc.put("a", "b2").put("A", "b3").turn("a");
+    sc.act("strike shortbow A").roll(&[5]);
+    assert_eq!(sc.fight().0, 13, "5 + 10 − 2 in reach");
+    let mut sc = Scene::new(&["Satyr"], &["Basilisk"]);
+    sc.put("a", "a1").put("A", "a12").turn("a");
+    sc.act("strike shortbow A").roll(&[5]);
+    assert_eq!(sc.fight().0, 15, "11 squares: within short range 12");
+    let mut sc = Scene::on(&["Satyr"], &["Basilisk"], map(20, 20, &[], ""));
+    sc.put("a", "a1").put("A", "a16").turn("a");
+    sc.act("strike shortbow A").roll(&[5]);
+    assert_eq!(sc.fight().0, 13, "15 squares: long range, −2");
+    let mut sc = Scene::on(&["Eagle Knight"], &["Basilisk"], map(20, 20, &[], ""));
+    sc.put("a", "a1").put("A", "a16").turn("a");
+    sc.act("strike crossbow A").roll(&[5]);
+    assert_eq!(sc.fight().0, 16, "the Crossbow's card: no penalty at long range");
+    assert_eq!(sc.refused("strike crossbow A"), "p2v.strike.once", "●○: once per turn");
+}
+
+#[test]
+fn a_target_needs_range_sight_and_an_enemy() {
+    // "To target a creature, an attacker needs (a) the target to be within range
+    // of the attack, (b) line of sight to the target and (c) line of effect."
+    let m = map(
+        12,
+        12,
+        &[". . . . . . . . . . . .", ". . . # # # . . . . . ."],
+        "\"#\" = { name = \"wall\", traits = [\"solid\"] }",
+    );
+    let mut sc = Scene::on(&["Satyr", "Kobold Warrior"], &["Basilisk"], m);
+    sc.put("a", "e8").put("b", "f8").put("A", "e12").turn("a");
+    assert_eq!(sc.refused("strike dagger A"), "p2v.strike.reach");
+    // The wall on d11–f11 stands between e8 and e12.
+    assert_eq!(sc.refused("strike shortbow A"), "p2v.strike.sight");
+    sc.put("A", "e10");
+    sc.act("strike shortbow A");
+}
+
+#[test]
+fn immunity_resistance_and_weakness_in_the_rulebooks_order() {
+    // "Resist: … roll the specified number of d6s. For each 4+ result, reduce the
+    // damage it takes by 5." "If a creature both resists and is weak to a source
+    // of damage, roll resistance first. If it still takes damage, add the extra
+    // damage from its weakness."
+    // Wraithvine: resist piercing and slashing 2d6, weak fire 5, immune poison.
+    let mut sc = Scene::new(&["Basilisk"], &["Wraithvine"]);
+    sc.put("a", "e5").put("A", "f6").turn("a");
+    sc.act("strike 1 A").roll(&[15]);
+    assert_eq!(sc.g.dice(&sc.s).len(), 2, "2d6 of resistance against 15 piercing");
+    sc.roll(&[4, 3]);
+    assert_eq!(sc.hp("A"), 110, "15 − 5");
+    // Caldera Oni's Katana: 30 slashing and fire; a Sprigjack is weak 5 fire.
+    let mut sc = Scene::new(&["Caldera Oni"], &["Sprigjack"]);
+    sc.s.creatures[1].hp = 100;
+    sc.put("a", "e5").put("A", "g5").turn("a");
+    sc.act("strike 1 A").roll(&[2]);
+    assert_eq!(sc.fight().2, Degree::Success);
+    assert_eq!(sc.hp("A"), 100 - 35, "30 and its weakness to fire, 5");
+}
+
+#[test]
+fn a_creature_at_0_hp_is_dying_and_makes_recovery_checks() {
+    // "When a creature is reduced to 0 HP or lower, it gains the helpless status
+    // and falls prone." "Each time a dying creature's turn ends, and each time it
+    // is hit by a strike that damages it, it makes a recovery check: it rolls
+    // 1d6. On a 1–3, it is eliminated."
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").put("B", "a1").turn("a");
+    sc.act("strike 1 A").roll(&[10]);
+    assert_eq!(sc.life("A"), Life::Dying);
+    assert!(sc.s.creatures[1].prone);
+    sc.act("strike 1 A").roll(&[19]);
+    // Hit while dying: a recovery check.
+    assert!(matches!(sc.s.pending.top(), Some(Frame::Recovery { .. })));
+    sc.roll(&[4]);
+    assert_eq!(sc.life("A"), Life::Dying);
+    // P2 activates the dying kobold: its turn ends at once, with a check.
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    sc.act("activate A");
+    assert!(matches!(sc.s.pending.top(), Some(Frame::Recovery { .. })), "its turn ended at once");
+    sc.roll(&[3]);
+    assert_eq!(sc.life("A"), Life::Eliminated);
+    assert_eq!(sc.s.creatures[1].fell_at, Some(sc.sq("e6")), "where it fell is kept, for looting");
+}
+
+#[test]
+fn claiming_an_objective_is_a_skill_check_at_or_over_its_power() {
+    // "If a creature adjacent to the objective interacts with it, they make a
+    // skill check. On a success, they claim the objective." Ruling P2V-R2:
+    // "equal to or greater than the Power". Untrained: −5.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    let at = sc.sq("e6");
+    sc.s.objectives.push(Objective { kind: Kind::GolemsEye, square: at, skills: 0b1111, power: 15, holder: None });
+    sc.put("a", "e5").put("A", "l12").turn("a");
+    // Acrobatics uses Reflex (+7), trained: 8 + 7 = 15.
+    sc.act("claim 1 acrobatics").roll(&[8]);
+    assert_eq!(sc.s.objectives[0].holder, Some(0));
+    assert_eq!(sc.refused("claim 1 thievery"), "p2v.claim.own");
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.s.objectives.push(Objective { kind: Kind::GolemsEye, square: at, skills: 0b1111, power: 15, holder: None });
+    sc.put("a", "e5").put("A", "l12").turn("a");
+    // Thievery, untrained: Reflex 7 − 5; 12 + 2 = 14 < 15.
+    sc.act("claim 1 thievery").roll(&[12]);
+    assert_eq!(sc.s.objectives[0].holder, None);
+}
+
+#[test]
+fn animals_may_use_only_skills_they_are_trained_in() {
+    // "The same is true for animals and beasts unless they are also humanoids,
+    // can cast spells or strike with a weapon."
+    let mut sc = Scene::new(&["Boar"], &["Basilisk"]);
+    let at = sc.sq("e6");
+    sc.s.objectives.push(Objective { kind: Kind::Notable, square: at, skills: 0b1111, power: 15, holder: None });
+    sc.put("a", "e5").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("claim 1 diplomacy"), "p2v.claim.untrained");
+}
+
+#[test]
+fn objectives_score_at_the_end_of_each_round() {
+    // "At the end of each round, each warband scores 1 Victory Point for each
+    // objective they currently have claimed."
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Kobold Warrior"]);
+    let at = sc.sq("f6");
+    sc.s.objectives.push(Objective { kind: Kind::Book, square: at, skills: 0b1111, power: 15, holder: Some(1) });
+    sc.put("a", "a1").put("A", "l12").turn("a");
+    sc.act("end");
+    sc.act("activate A").act("end");
+    assert_eq!(sc.s.vp, [0, 1]);
+    assert_eq!(sc.s.round, 2);
+}
+
+#[test]
+fn the_player_who_activated_last_goes_first_next_round() {
+    // Ruling P2V-R1: "whichever player activated a creature last in the earlier
+    // round goes first in subsequent rounds".
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "a1").put("A", "l12").put("B", "k12").turn("a");
+    sc.act("end").act("activate A").act("end");
+    // P1 has no creature left to act: P2 activates again.
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    sc.act("activate B").act("end");
+    assert_eq!(sc.s.round, 2);
+    assert_eq!(sc.s.first, 1);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+}
+
+#[test]
+fn the_round_limit_ends_the_game_on_d6_plus_rounds_of_12() {
+    // "at the end of round 6 and every round after, roll 1d6 and add the number
+    // of rounds that have occurred. If the result equals or exceeds 12, the game
+    // ends immediately."
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "a1").put("A", "l12");
+    sc.s.round = 6;
+    sc.turn("a").act("end").act("activate A").act("end");
+    sc.roll(&[5]);
+    assert_eq!(sc.s.round, 7, "5 + 6 = 11: the game goes on");
+    // P2 activated last, so P2 goes first (ruling P2V-R1).
+    sc.act("activate A").act("end").act("activate a").act("end");
+    sc.roll(&[5]);
+    assert_eq!(sc.asks(), ToMove::Over);
+    // "+2 points … most points worth of creatures still in play": the basilisk.
+    assert_eq!(sc.s.vp, [0, 2]);
+    assert_eq!(sc.g.outcome(&sc.s).unwrap().kind, arbiter_core::OutcomeKind::Win(vec![Seat(1)]));
+}
+
+#[test]
+fn a_warband_with_nothing_in_play_ends_the_game_with_plus_4() {
+    // Ruling P2V-R3; "or +4 points if their opponent or opponents have no
+    // creatures still in play".
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike 1 A").roll(&[10]);
+    sc.act("strike 1 A").roll(&[19]).roll(&[1]);
+    assert_eq!(sc.life("A"), Life::Eliminated);
+    assert_eq!(sc.asks(), ToMove::Over);
+    assert_eq!(sc.s.vp, [4, 0]);
+}
+
+#[test]
+fn a_stride_moves_up_to_speed_with_diagonals_counting_1_then_2() {
+    // "The first square of diagonal movement … counts as 1 square, but the second
+    // counts as 2 squares, alternating." Kobold: Speed 5.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "a1").put("A", "l12").turn("a");
+    sc.act("stride d4");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("d4")), "3 diagonals: 1 + 2 + 1 = 4");
+    // The next diagonal counts 2, and 1 square is left over: 5 + 1 = 6 this Stride.
+    assert_eq!(sc.refused("stride i9"), "p2v.move.stride", "5 diagonals: 2+1+2+1+2 = 8 > 6");
+    sc.act("stride h8");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("h8")), "4 diagonals: 2+1+2+1 = 6");
+}
+
+#[test]
+fn movement_left_over_from_a_stride_carries_into_the_next() {
+    // "If a creature Strides or Steps two or more times consecutively, they add up
+    // all the available movement." Ruling P2V-R9. Difficult terrain costs one more.
+    let rows = [". . . . . . . . . . . .", ". . . . . . . . . . . ."];
+    let mut rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    rows.extend(std::iter::repeat_n(". . . . . . . . . . . .".to_string(), 9));
+    rows.push(": : : : : : : : : : : .".into());
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let m = map(12, 12, &rows, "\":\" = { name = \"mud\", traits = [\"difficult\"] }");
+    let mut sc = Scene::on(&["Kobold Warrior"], &["Basilisk"], m);
+    sc.put("a", "a1").put("A", "l12").turn("a");
+    // Rank 1 is mud. Speed 5: two squares of mud cost 4, one left over.
+    sc.act("stride c1");
+    assert_eq!(sc.turn_state().carry, 1);
+    // 5 + 1 = 6: three more squares of mud.
+    sc.act("stride f1");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("f1")));
+}
+
+#[test]
+fn a_step_moves_one_square_and_not_into_difficult_terrain() {
+    // "Step • The creature moves 1 square. This movement does not trigger
+    // reactions." Ruling P2V-R10 (Feather Step: "You can Step into difficult terrain").
+    let mut rows: Vec<String> = std::iter::repeat_n(". . . . . . . . . . . .".to_string(), 11).collect();
+    rows.push(". : . . . . . . . . . .".into());
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let m = map(12, 12, &rows, "\":\" = { name = \"mud\", traits = [\"difficult\"] }");
+    let mut sc = Scene::on(&["Kobold Warrior"], &["Basilisk"], m);
+    sc.put("a", "a1").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("step b1"), "p2v.move.step-difficult");
+    assert_eq!(sc.refused("step c1"), "p2v.move.step");
+    sc.act("step a2");
+}
+
+#[test]
+fn leaving_an_enemys_reach_opens_a_reactive_strike_asked_of_its_owner() {
+    // "Attack of Opportunity ⚡ If a creature within your reach … moves out of
+    // reach of your attacks …: Make a melee Strike against the triggering
+    // creature." "A creature can take at most one reaction until it next activates."
+    // Ruling P2V-R11: it strikes before the step that leaves its reach.
+    let mut sc = Scene::new(&["Basilisk"], &["Eagle Knight"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("stride e2");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "P2, the knight's owner, is asked");
+    let mut legal = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut legal);
+    assert_eq!(legal, [Action::React, Action::Pass]);
+    sc.act("react");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e5")), "still in reach when struck");
+    sc.roll(&[15]);
+    assert_eq!(sc.hp("a"), 60, "Rapier, 15");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e2")), "then the stride goes on");
+    assert!(sc.s.creatures[1].reacted);
+    // A Step does not trigger reactions; and the knight has reacted already.
+    let mut sc = Scene::new(&["Basilisk"], &["Eagle Knight"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("step e4");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "no reaction to a Step");
+}
+
+#[test]
+fn nobody_is_asked_when_nobody_can_react() {
+    // A window nobody can use is never opened: a Basilisk has no Reactive Strike.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("stride e1");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)));
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e1")));
+}
+
+#[test]
+fn prone_creatures_take_minus_2_to_fight_are_off_guard_and_only_crawl() {
+    // "Prone: The creature is off-guard and takes a -2 penalty to Fight. The only
+    // movement a creature can take while prone is to Crawl." "Off-guard: The
+    // creature takes a -2 penalty to Armor."
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("prone");
+    assert_eq!(sc.refused("stride e1"), "p2v.move.prone");
+    sc.act("strike 1 A").roll(&[5]);
+    assert_eq!(sc.fight().0, 13, "5 + 10 − 2");
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6");
+    sc.s.creatures[1].prone = true;
+    sc.turn("a").act("strike 1 A").roll(&[10]);
+    assert_eq!(sc.fight().1, 15, "Armor 17 − 2 off-guard");
+}
+
+#[test]
+fn flanked_creatures_are_off_guard() {
+    // "When a creature has enemy creatures on opposite sides of it, and those
+    // creatures are not helpless, the creature is flanked … off-guard."
+    let mut sc = Scene::new(&["Kobold Warrior", "Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("b", "e7").put("A", "e6").turn("a");
+    sc.act("strike 1 A").roll(&[10]);
+    assert_eq!(sc.fight().1, 15);
+}
+
+#[test]
+fn cover_checks_roll_a_d6_per_obstacle_and_a_1_retargets_the_strike() {
+    // "Make a cover check for … Each figure of the same height or shorter than
+    // both attacker and defender that the line passes through." "The first time
+    // the attacker rolls a 1, the attack targets the terrain or figure instead."
+    let mut sc = Scene::new(&["Satyr"], &["Basilisk", "Kobold Warrior"]);
+    sc.put("a", "a1").put("B", "a5").put("A", "a9").turn("a");
+    sc.act("strike shortbow A");
+    // The defender may be asked for a line; take the first.
+    if let ToMove::Seat(Seat(1)) = sc.asks() {
+        sc.act("line 1");
+    }
+    let req = sc.g.dice(&sc.s);
+    assert!(!req.is_empty(), "{req}");
+    let ones: Vec<u8> = (0..req.len()).map(|k| if k == 0 { 1 } else { 6 }).collect();
+    sc.roll(&ones);
+    assert!(sc.events.iter().any(|e| matches!(e, Event::CoverChecks { instead: Some(_), .. })));
+    sc.roll(&[19]);
+    assert_eq!(sc.life("B"), Life::Dying, "the kobold in the way took the arrow");
+    assert_eq!(sc.hp("A"), 75);
+}
+
+#[test]
+fn every_refusal_names_a_rule_and_leaves_the_state_unchanged() {
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "l12");
+    assert_eq!(sc.refused("activate A"), "p2v.activate.whose");
+    sc.turn("a");
+    assert_eq!(sc.refused("stand"), "p2v.stand.not-prone");
+    assert_eq!(sc.refused("strike 1 A"), "p2v.strike.reach");
+    assert_eq!(sc.refused("strike 9 A"), "p2v.strike.weapon");
+    sc.act("end");
+    assert_eq!(sc.refused("activate a"), "p2v.activate.whose");
+}
