@@ -8,8 +8,9 @@ import type { RefusalView } from "./RefusalView";
 export type ErrorBody = { 
 /**
  * Stable code: `bad-request`, `too-large`, `not-found`, `forbidden`,
- * `not-your-turn`, `game-over`, `refused`, `bad-action`, `rate-limited`,
- * `storage`, `internal`, `method-not-allowed`, `conflict`.
+ * `not-your-turn`, `game-over`, `refused`, `bad-action`, `invalid`,
+ * `seed-not-allowed`, `rate-limited`, `storage`, `internal`,
+ * `method-not-allowed`, `conflict`.
  */
 error: string, 
 /**

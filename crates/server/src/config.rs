@@ -26,6 +26,34 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Limits on bots.
     pub bots: BotLimits,
+    /// Which matches may be created with a seed of the creator's choosing.
+    pub chosen_seeds: ChosenSeeds,
+}
+
+/// Which matches accept a chosen seed (the `seed` of `POST /api/matches`).
+/// Whoever knows a match's seed knows every roll before it is made, so on a
+/// server people play each other on, only a match with at most one human
+/// seat may have one: that human plays the bots or watches them, and
+/// cheats nobody.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChosenSeeds {
+    /// A chosen seed only for a match with at most one human seat (open
+    /// seats count as human); refused (422 `seed-not-allowed`) otherwise.
+    #[default]
+    Solo,
+    /// A chosen seed for any match: for tests and private servers only
+    /// (`arbiter serve --any-seed`), where nobody can be cheated.
+    Any,
+}
+
+impl ChosenSeeds {
+    /// Whether a match with `humans` human seats may have a chosen seed.
+    pub fn allows(self, humans: usize) -> bool {
+        match self {
+            ChosenSeeds::Solo => humans <= 1,
+            ChosenSeeds::Any => true,
+        }
+    }
 }
 
 impl Default for ServerConfig {
@@ -36,6 +64,7 @@ impl Default for ServerConfig {
             durability: Durability::Full,
             limits: Limits::default(),
             bots: BotLimits::default(),
+            chosen_seeds: ChosenSeeds::Solo,
         }
     }
 }

@@ -12,7 +12,8 @@
 //!   on a dedicated thread that commits in groups;
 //! - [`build_api`] and [`warband_api`]: the builders' routes (Ephemeral
 //!   figure sets, Path 2 Victory warbands), which hold no state;
-//! - [`config`]: [`ServerConfig`] and its limits; [`token`]: seat tokens.
+//! - [`config`]: [`ServerConfig`] and its limits; [`token`]: seat tokens,
+//!   and the seeds and their commitments.
 //!
 //! Every accepted decision is committed before it is acknowledged, and on
 //! start every unfinished match is resumed by replaying its decisions, so
@@ -41,7 +42,7 @@ pub mod warband_api;
 pub mod ws;
 
 pub use crate::postgres::PostgresStore;
-pub use config::{BotLimits, Limits, ServerConfig};
+pub use config::{BotLimits, ChosenSeeds, Limits, ServerConfig};
 pub use error::{ApiError, ServerError};
 pub use http::router;
 pub use runner::{GameKind, Kind, Registry, Table};

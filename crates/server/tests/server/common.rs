@@ -14,7 +14,7 @@
 
 #![allow(dead_code, unused_macros, clippy::unwrap_used, clippy::panic)]
 
-use arbiter_server::{AppState, BotLimits, Durability, Limits, Registry, ServerConfig};
+use arbiter_server::{AppState, BotLimits, ChosenSeeds, Durability, Limits, Registry, ServerConfig};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -171,13 +171,17 @@ macro_rules! on_every_backend {
     };
 }
 
-/// A config for tests: the given database, quick bots, default limits.
+/// A config for tests: the given database, quick bots, default limits, and
+/// chosen seeds for any match (tests replay known games; the default,
+/// which refuses a chosen seed with two human seats, is tested in
+/// `fairness`).
 pub fn config(database: &str) -> ServerConfig {
     ServerConfig {
         database: database.into(),
         durability: Durability::Normal,
         limits: Limits::default(),
         bots: BotLimits { default_seconds: 0.01, max_seconds: 1.0, ..BotLimits::default() },
+        chosen_seeds: ChosenSeeds::Any,
         ..ServerConfig::default()
     }
 }
