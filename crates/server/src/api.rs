@@ -383,10 +383,11 @@ pub struct RefusalView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ErrorBody {
-    /// Stable code: `bad-request`, `too-large`, `not-found`, `forbidden`,
-    /// `not-your-turn`, `game-over`, `refused`, `bad-action`, `invalid`,
-    /// `seed-not-allowed`, `rate-limited`, `storage`, `internal`,
-    /// `method-not-allowed`, `conflict`.
+    /// Stable code: `bad-request`, `too-large`, `header-too-large`,
+    /// `uri-too-long`, `not-found`, `forbidden`, `not-your-turn`,
+    /// `game-over`, `refused`, `bad-action`, `invalid`, `seed-not-allowed`,
+    /// `rate-limited`, `storage`, `internal`, `method-not-allowed`,
+    /// `conflict`.
     pub error: String,
     /// What went wrong, in plain words.
     pub message: String,

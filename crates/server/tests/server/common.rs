@@ -327,13 +327,13 @@ pub async fn play_to_end(app: &Router, id: &str, token: &str, seed: u64, max_act
     panic!("the game did not end within {max_actions} actions");
 }
 
-/// Serves the state's routes on a free loopback port; returns the address.
+/// Serves the state's routes on a free loopback port, as `arbiter serve`
+/// does; returns the address.
 pub async fn serve(state: AppState) -> std::net::SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = arbiter_server::router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
+        let _ = arbiter_server::serve_until(listener, state, std::future::pending()).await;
     });
     addr
 }

@@ -3,7 +3,8 @@
 //! match is live; the commitment published at creation matches the seed and
 //! salt revealed at the end, from which the record replays and verifies; a
 //! chosen seed only for a match with at most one human seat; the seal
-//! survives a restart and a database of the first schema version.
+//! survives a restart and a database of the first schema version. Also the
+//! server's own errors in JSON (431 and friends).
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
@@ -16,6 +17,7 @@ use futures_util::StreamExt;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
 on_every_backend!(
@@ -259,4 +261,59 @@ async fn the_seal_survives_a_restart_and_old_databases_still_work(backend: Backe
     // New matches are sealed again.
     let seats = json!([{ "controller": "human" }, { "controller": "human" }]);
     assert!(is_hex64(&create(&app, json!({ "game": "essence", "seats": seats })).await["commitment"]));
+}
+
+/// Sends raw bytes over a fresh connection; returns the status and the body.
+async fn raw_http(addr: std::net::SocketAddr, request: &[u8]) -> (u16, String, String) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let _ = s.write_all(request).await;
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut answer)).await;
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, head.to_string(), body.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_hyper_writes_itself_are_json_too() {
+    let state = memory_state().await;
+    let addr = serve(state).await;
+    let many: String = (0..200).map(|i| format!("X-Header-{i}: {i}\r\n")).collect();
+    let long = format!("X-Long: {}\r\n", "a".repeat(600 * 1024));
+    let cases: Vec<(Vec<u8>, u16, &str)> = vec![
+        (format!("GET /api/games HTTP/1.1\r\nHost: x\r\n{many}\r\n").into_bytes(), 431, "header-too-large"),
+        (format!("GET /api/games HTTP/1.1\r\nHost: x\r\n{long}\r\n").into_bytes(), 431, "header-too-large"),
+        (b"HELLO THERE\r\n\r\n".to_vec(), 400, "bad-request"),
+        (b"GET /api/games HTTP/1.1\r\nBad Header\r\n\r\n".to_vec(), 400, "bad-request"),
+        (b"GET /api/nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(), 404, "not-found"),
+        (b"DELETE /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".to_vec(), 405, "method-not-allowed"),
+        (
+            b"POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\n{bad}".to_vec(),
+            400,
+            "bad-request",
+        ),
+        (
+            format!(
+                "POST /api/matches/ab/join HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{}",
+                70 * 1024,
+                "x".repeat(70 * 1024)
+            )
+            .into_bytes(),
+            413,
+            "too-large",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let (got, head, body) = raw_http(addr, &request).await;
+        let what = String::from_utf8_lossy(&request[..request.len().min(40)]).into_owned();
+        assert_eq!(got, status, "{what}: {head}");
+        assert!(head.to_ascii_lowercase().contains("content-type: application/json"), "{what}: {head}");
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{what}: not JSON ({e}): {body:?}"));
+        assert_eq!(v["error"], code, "{what}: {v}");
+        assert!(v["message"].is_string() && v.get("refusal").is_some(), "{v}");
+    }
+    // The server still answers afterwards.
+    let (status, _) = http(addr, "GET", "/api/games", None).await;
+    assert_eq!(status, 200);
 }
