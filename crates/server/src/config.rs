@@ -87,6 +87,13 @@ pub struct Limits {
     pub ws_per_second: f64,
     /// WebSocket burst allowance (bucket size).
     pub ws_burst: f64,
+    /// A WebSocket connection with more than this many messages refused as
+    /// `rate-limited` within [`Limits::ws_flood_seconds`] is closed (close
+    /// code 1008, policy violation, with the reason).
+    pub ws_flood_refusals: u32,
+    /// The window, in seconds, over which a connection's refused messages
+    /// are counted.
+    pub ws_flood_seconds: f64,
     /// HTTP requests per second allowed per client address (0 turns the limit off).
     pub http_per_second: f64,
     /// HTTP burst allowance per client address.
@@ -112,6 +119,8 @@ impl Default for Limits {
             ws_message_bytes: 64 * 1024,
             ws_per_second: 20.0,
             ws_burst: 20.0,
+            ws_flood_refusals: 50,
+            ws_flood_seconds: 10.0,
             http_per_second: 50.0,
             http_burst: 100.0,
             legal_sample: 200,

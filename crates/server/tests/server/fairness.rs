@@ -4,7 +4,8 @@
 //! salt revealed at the end, from which the record replays and verifies; a
 //! chosen seed only for a match with at most one human seat; the seal
 //! survives a restart and a database of the first schema version. Also the
-//! server's own errors in JSON (431 and friends).
+//! server's own errors in JSON (431 and friends) and the WebSocket flood
+//! that is closed.
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
@@ -13,12 +14,13 @@ use arbiter_core::Record;
 use arbiter_essence::Essence;
 use arbiter_server::{AppState, ChosenSeeds, ServerConfig, router};
 use axum::http::StatusCode;
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 on_every_backend!(
     a_server_seed_is_secret_until_the_end_and_matches_its_commitment,
@@ -316,4 +318,52 @@ async fn errors_hyper_writes_itself_are_json_too() {
     // The server still answers afterwards.
     let (status, _) = http(addr, "GET", "/api/games", None).await;
     assert_eq!(status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_that_keeps_flooding_is_closed_with_a_reason() {
+    let state = memory_state().await;
+    let app = router(state.clone());
+    let addr = serve(state).await;
+    let created = create(
+        &app,
+        json!({ "game": "essence", "seats": [{ "controller": "human" }, { "controller": "human" }], "seed": 3 }),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/matches/{id}/ws")).await.unwrap();
+    let (mut tx, mut rx) = ws.split();
+    // 500 messages a second: 25 times the limit, but some always get
+    // through, so the connection is never refused many times in a row.
+    let flood = tokio::spawn(async move {
+        for _ in 0..2000 {
+            if tx.send(Message::text("{\"type\":\"refresh\"}")).await.is_err() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    });
+    let (mut views, mut limited) = (0, 0);
+    let close = loop {
+        match tokio::time::timeout(Duration::from_secs(15), rx.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                match v["type"].as_str() {
+                    Some("view") => views += 1,
+                    _ => {
+                        assert_eq!(v["error"]["error"], "rate-limited", "{v}");
+                        limited += 1;
+                    }
+                }
+            }
+            Ok(Some(Ok(Message::Close(frame)))) => break frame,
+            Ok(Some(Ok(_))) => {}
+            other => panic!("no close frame ({views} views, {limited} refused): {other:?}"),
+        }
+    };
+    flood.abort();
+    let frame = close.expect("a close frame with a reason");
+    assert_eq!(frame.code, CloseCode::Policy);
+    assert!(frame.reason.contains("rate limit exceeded"), "{}", frame.reason);
+    assert_eq!(limited, 50, "closed at the 51st refusal within the window ({views} views)");
 }
