@@ -25,7 +25,8 @@ after(async () => {
 /** Starts `arbiter serve` on its own database; resolves with the process and its address. */
 function serve(port) {
   return new Promise((ok, fail) => {
-    const p = spawn(BIN, ["serve", "--port", String(port), "--database", join(dir, "r.db"), "--web", WEB], { stdio: ["ignore", "ignore", "pipe"] });
+    // --any-seed: the test's match between two people has a known seed (scripts/e2e's server too).
+    const p = spawn(BIN, ["serve", "--port", String(port), "--database", join(dir, "r.db"), "--web", WEB, "--any-seed"], { stdio: ["ignore", "ignore", "pipe"] });
     servers.push(p);
     let err = "";
     p.stderr.on("data", (d) => {

@@ -14,6 +14,7 @@ import type { SetChecked } from "@bindings/SetChecked";
 import type { ShippedSet } from "@bindings/ShippedSet";
 import type { CreateMatch } from "@bindings/CreateMatch";
 import type { ErrorBody } from "@bindings/ErrorBody";
+import type { Fairness } from "@bindings/Fairness";
 import type { GameInfo } from "@bindings/GameInfo";
 import type { Joined } from "@bindings/Joined";
 import type { MatchCreated } from "@bindings/MatchCreated";
@@ -23,12 +24,13 @@ import type { ReplayFrame } from "@bindings/ReplayFrame";
 
 /** A match record's opening (`MatchConfig` in `crates/core`): the game, its
  * variant (the game's `Variant` type, exported to `bindings/games/<id>/`) and
- * its players. */
+ * its players. The seed is absent while the match is live (docs/api.md, "How
+ * dice are made fair"); it is also in the record's `fairness`, as exact text. */
 export interface RecordConfig {
   game: string;
   variant: unknown;
   players: { name: string; controller: unknown }[];
-  seed: number;
+  seed?: number;
 }
 
 /** A match record (`GET /api/matches/{id}/record`): its opening and its
@@ -38,6 +40,7 @@ export interface MatchRecord {
   config: RecordConfig;
   decisions: unknown[];
   hidden?: number;
+  fairness?: Fairness;
 }
 
 /** Parses a JSON answer (every game's JSON is plain: square sets are lists). */

@@ -120,6 +120,10 @@ function NewGame({ games }: { games: GameInfo[] }) {
   }, [game, info?.id, players]);
 
   const variant = useMemo(() => (info ? variantJson(info, values) : {}), [info, values]);
+  // A seed may be chosen only with at most one human seat (the server refuses
+  // it otherwise: whoever knows the seed knows every roll).
+  const humans = seats.filter((s) => s.kind !== "ai").length;
+  const seedAllowed = humans <= 1;
   const Editor = GAMES[game]?.variantEditor;
 
   const create = async () => {
@@ -136,7 +140,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
             ? { controller: s.bot, name: `AI · ${botLabel(info, s.bot)}` }
             : { controller: "human", name: s.name.trim() || (s.kind === "me" ? `Player ${i + 1}` : `P${i + 1}`), open: s.kind === "open" },
         ),
-        seed: seed.trim() && /^\d+$/.test(seed.trim()) ? Number(seed.trim()) : undefined,
+        seed: seedAllowed && seed.trim() && /^\d+$/.test(seed.trim()) ? Number(seed.trim()) : undefined,
       };
       const m = await api.create(req);
       let first: string | null = null;
@@ -284,10 +288,17 @@ function NewGame({ games }: { games: GameInfo[] }) {
         ))}
         <details class="advanced">
           <summary>Advanced</summary>
-          <label class="field">
-            <span>Seed (dice and bots)</span>
-            <input value={seed} onInput={(e) => setSeed((e.target as HTMLInputElement).value)} placeholder="random" name="seed" />
-          </label>
+          {seedAllowed ? (
+            <label class="field">
+              <span>Seed (dice and bots)</span>
+              <input value={seed} onInput={(e) => setSeed((e.target as HTMLInputElement).value)} placeholder="random" name="seed" />
+            </label>
+          ) : (
+            <p class="muted small" data-testid="seed-note">
+              With two people at the table the server draws a secret seed for the dice and shows it when the game ends, so nobody can know a roll
+              before it is made. A seed can be chosen only for a game against the AI.
+            </p>
+          )}
         </details>
       </div>
       {error && <WhyNot error={error} onClose={() => setError(null)} />}
@@ -296,7 +307,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
       </button>
       {info && (
         <p class="muted small">
-          {info.has_chance ? "The server rolls every die with the match's seeded generator. " : ""}
+          {info.has_chance ? "The server rolls every die from a secret seed it shows when the game ends, so anyone can check the rolls. " : ""}
           {info.has_hidden_information ? "Each player sees only what the rules let them see. " : ""}
           Every move is checked by the rules; a refused move says which rule and why.
         </p>

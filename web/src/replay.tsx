@@ -123,6 +123,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     recent: frame.last ? [frame.last] : [],
     outcome: frame.outcome,
     problem: null,
+    fairness: record?.fairness ?? { source: "unknown", commitment: null, seed: null, salt: null },
   };
   // Only the decisions up to the one shown: stepping back takes the later ones out of "What happened".
   const steps = [...seen.current.values()].filter((s) => s.index < frame.len).sort((a, b) => a.index - b.index);
@@ -218,6 +219,13 @@ function ReplayTable(props: {
               <div class="replay-outcome">
                 {view.outcome.draw ? "Draw" : `${view.outcome.winners.map((w) => view.seats[w]?.name).join(" & ")} won`}: {peopleWords(view.outcome.reason, view.seats)}
               </div>
+            )}
+            {view.fairness.commitment && (
+              <p class="muted small" data-testid="dice-seal" title={`SHA-256 of seed:salt, published when the game began: ${view.fairness.commitment}`}>
+                {view.fairness.seed && view.fairness.salt
+                  ? `The dice's secret seed, ${view.fairness.seed}, is revealed with its salt: anyone can check them against the commitment published at the start (${view.fairness.commitment.slice(0, 12)}…).`
+                  : `The dice come from a secret seed, committed to at the start (${view.fairness.commitment.slice(0, 12)}…) and revealed when the game ends.`}
+              </p>
             )}
             <div class="row">
               <button class="btn small" onClick={download} disabled={!props.recordText} data-testid="export">

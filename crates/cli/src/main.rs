@@ -233,6 +233,11 @@ enum Command {
         /// The built web app to serve at / (default: $ARBITER_WEB, else web/dist).
         #[arg(long, value_name = "DIR")]
         web: Option<PathBuf>,
+        /// Accept a chosen seed for any match, even between two people (for tests and private
+        /// servers only: whoever knows a seed knows every roll). By default a seed may be chosen
+        /// only for a match with at most one human seat.
+        #[arg(long)]
+        any_seed: bool,
     },
     /// A sandbox for Path 2 Victory's battle grid: place figures on a battle map and ask
     /// about sight, effect, cover, areas, reach, paths and flanking.
@@ -316,7 +321,7 @@ fn given_options(matches: &clap::ArgMatches) -> Vec<(&'static str, String)> {
 }
 
 /// Runs the game server until Ctrl-C.
-fn serve(host: &str, port: u16, database: String, web: Option<PathBuf>) -> Result<(), Failure> {
+fn serve(host: &str, port: u16, database: String, web: Option<PathBuf>, any_seed: bool) -> Result<(), Failure> {
     let ip: std::net::IpAddr = host
         .parse()
         .map_err(|_| Failure::Input(format!("'{}' is not an IP address", host.chars().take(40).collect::<String>())))?;
@@ -326,6 +331,7 @@ fn serve(host: &str, port: u16, database: String, web: Option<PathBuf>) -> Resul
     let config = arbiter_server::ServerConfig {
         addr: std::net::SocketAddr::new(ip, port),
         database,
+        chosen_seeds: if any_seed { arbiter_server::ChosenSeeds::Any } else { arbiter_server::ChosenSeeds::Solo },
         ..arbiter_server::ServerConfig::default()
     };
     arbiter_server::serve_blocking(config).map_err(|e| Failure::Run(e.to_string()))
@@ -455,7 +461,7 @@ fn main() -> ExitCode {
         Command::Build { file, game, edition, sheet, bestiary, import } => {
             build::run(&build::Options { file, game, edition, sheet, bestiary, import })
         }
-        Command::Serve { port, host, database, web } => serve(&host, port, database, web),
+        Command::Serve { port, host, database, web, any_seed } => serve(&host, port, database, web, any_seed),
         Command::Replay { file, step } => replay::run(&file, step),
         Command::Grid { map } => grid::run(&map, &mut std::io::stdin().lock()),
     };

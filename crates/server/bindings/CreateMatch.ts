@@ -19,6 +19,12 @@ variant?: JsonValue,
  */
 seats: Array<SeatRequest>, 
 /**
- * Seed of the dice and the bots; random when absent.
+ * Seed of the dice and the bots, for a match with at most one human
+ * seat (solo against the AI, AI against AI, tests); refused with 422
+ * `seed-not-allowed` when two or more seats are human, as a seat that
+ * knew the seed would know every roll before it is made. When absent,
+ * the server draws the seed from the operating system's secure
+ * generator and keeps it secret until the game is over (see
+ * [`Fairness`]).
  */
 seed?: number, };

@@ -7,9 +7,11 @@ import type { RefusalView } from "./RefusalView";
  */
 export type ErrorBody = { 
 /**
- * Stable code: `bad-request`, `too-large`, `not-found`, `forbidden`,
- * `not-your-turn`, `game-over`, `refused`, `bad-action`, `rate-limited`,
- * `storage`, `internal`, `method-not-allowed`, `conflict`.
+ * Stable code: `bad-request`, `too-large`, `header-too-large`,
+ * `uri-too-long`, `not-found`, `forbidden`, `not-your-turn`,
+ * `game-over`, `refused`, `bad-action`, `invalid`, `seed-not-allowed`,
+ * `rate-limited`, `storage`, `internal`, `method-not-allowed`,
+ * `conflict`.
  */
 error: string, 
 /**

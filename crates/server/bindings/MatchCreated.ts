@@ -15,9 +15,10 @@ id: string,
  */
 game: string, 
 /**
- * The seed actually used.
+ * The commitment to the match's seed (also in `view.fairness`): the
+ * seed itself is revealed only once the game is over.
  */
-seed: number, 
+commitment: string | null, 
 /**
  * Every seat, with the tokens of the human seats.
  */

@@ -120,7 +120,13 @@ pub struct CreateMatch {
     pub variant: Option<Value>,
     /// The seats in turn order.
     pub seats: Vec<SeatRequest>,
-    /// Seed of the dice and the bots; random when absent.
+    /// Seed of the dice and the bots, for a match with at most one human
+    /// seat (solo against the AI, AI against AI, tests); refused with 422
+    /// `seed-not-allowed` when two or more seats are human, as a seat that
+    /// knew the seed would know every roll before it is made. When absent,
+    /// the server draws the seed from the operating system's secure
+    /// generator and keeps it secret until the game is over (see
+    /// [`Fairness`]).
     #[serde(default)]
     #[ts(optional, type = "number")]
     pub seed: Option<u64>,
@@ -150,9 +156,9 @@ pub struct MatchCreated {
     pub id: String,
     /// The game's identifier.
     pub game: String,
-    /// The seed actually used.
-    #[ts(type = "number")]
-    pub seed: u64,
+    /// The commitment to the match's seed (also in `view.fairness`): the
+    /// seed itself is revealed only once the game is over.
+    pub commitment: Option<String>,
     /// Every seat, with the tokens of the human seats.
     pub seats: Vec<SeatGrant>,
     /// The read-only link for spectators (no token).
@@ -306,6 +312,36 @@ pub struct MatchView {
     /// A problem the server met driving this match (a bot that could not
     /// move, storage trouble), if any.
     pub problem: Option<String>,
+    /// How the match's dice are made fair: the commitment to its seed,
+    /// and the seed once the game is over.
+    pub fairness: Fairness,
+}
+
+/// How a match's dice are made fair (docs/api.md, "How dice are made
+/// fair"). At creation the server publishes `commitment`, the SHA-256 of
+/// the text `{seed}:{salt}`; while the match is live neither the seed nor
+/// the salt is sent anywhere, so nobody can foresee a roll. Once the game
+/// is over (and shows everything: a game that keeps a secret after its end,
+/// such as a folded hand of Kuhn poker, keeps its seed too) `seed` and
+/// `salt` are revealed, so anyone can check them against the commitment
+/// and replay the record's rolls from the seed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Fairness {
+    /// Where the seed came from: `server` (drawn from the operating
+    /// system's secure generator), `chosen` (by the match's creator, allowed
+    /// only with at most one human seat), or `unknown` (a match stored
+    /// before seeds were sealed: no commitment).
+    pub source: String,
+    /// SHA-256 of `{seed}:{salt}` (the seed in decimal, the salt's 64 hex
+    /// digits), as 64 hex digits; `null` for a match stored before seeds
+    /// were sealed.
+    pub commitment: Option<String>,
+    /// The seed, in decimal (text, as it may exceed JavaScript's exact
+    /// integers), once revealed; `null` until then.
+    pub seed: Option<String>,
+    /// The salt, 64 hex digits, once revealed; `null` until then.
+    pub salt: Option<String>,
 }
 
 /// `POST /api/matches/{id}/actions`, and the WebSocket `action` message's body.
@@ -347,9 +383,11 @@ pub struct RefusalView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ErrorBody {
-    /// Stable code: `bad-request`, `too-large`, `not-found`, `forbidden`,
-    /// `not-your-turn`, `game-over`, `refused`, `bad-action`, `rate-limited`,
-    /// `storage`, `internal`, `method-not-allowed`, `conflict`.
+    /// Stable code: `bad-request`, `too-large`, `header-too-large`,
+    /// `uri-too-long`, `not-found`, `forbidden`, `not-your-turn`,
+    /// `game-over`, `refused`, `bad-action`, `invalid`, `seed-not-allowed`,
+    /// `rate-limited`, `storage`, `internal`, `method-not-allowed`,
+    /// `conflict`.
     pub error: String,
     /// What went wrong, in plain words.
     pub message: String,

@@ -26,6 +26,34 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Limits on bots.
     pub bots: BotLimits,
+    /// Which matches may be created with a seed of the creator's choosing.
+    pub chosen_seeds: ChosenSeeds,
+}
+
+/// Which matches accept a chosen seed (the `seed` of `POST /api/matches`).
+/// Whoever knows a match's seed knows every roll before it is made, so on a
+/// server people play each other on, only a match with at most one human
+/// seat may have one: that human plays the bots or watches them, and
+/// cheats nobody.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChosenSeeds {
+    /// A chosen seed only for a match with at most one human seat (open
+    /// seats count as human); refused (422 `seed-not-allowed`) otherwise.
+    #[default]
+    Solo,
+    /// A chosen seed for any match: for tests and private servers only
+    /// (`arbiter serve --any-seed`), where nobody can be cheated.
+    Any,
+}
+
+impl ChosenSeeds {
+    /// Whether a match with `humans` human seats may have a chosen seed.
+    pub fn allows(self, humans: usize) -> bool {
+        match self {
+            ChosenSeeds::Solo => humans <= 1,
+            ChosenSeeds::Any => true,
+        }
+    }
 }
 
 impl Default for ServerConfig {
@@ -36,6 +64,7 @@ impl Default for ServerConfig {
             durability: Durability::Full,
             limits: Limits::default(),
             bots: BotLimits::default(),
+            chosen_seeds: ChosenSeeds::Solo,
         }
     }
 }
@@ -58,6 +87,13 @@ pub struct Limits {
     pub ws_per_second: f64,
     /// WebSocket burst allowance (bucket size).
     pub ws_burst: f64,
+    /// A WebSocket connection with more than this many messages refused as
+    /// `rate-limited` within [`Limits::ws_flood_seconds`] is closed (close
+    /// code 1008, policy violation, with the reason).
+    pub ws_flood_refusals: u32,
+    /// The window, in seconds, over which a connection's refused messages
+    /// are counted.
+    pub ws_flood_seconds: f64,
     /// HTTP requests per second allowed per client address (0 turns the limit off).
     pub http_per_second: f64,
     /// HTTP burst allowance per client address.
@@ -83,6 +119,8 @@ impl Default for Limits {
             ws_message_bytes: 64 * 1024,
             ws_per_second: 20.0,
             ws_burst: 20.0,
+            ws_flood_refusals: 50,
+            ws_flood_seconds: 10.0,
             http_per_second: 50.0,
             http_burst: 100.0,
             legal_sample: 200,

@@ -12,7 +12,10 @@
 //!   on a dedicated thread that commits in groups;
 //! - [`build_api`] and [`warband_api`]: the builders' routes (Ephemeral
 //!   figure sets, Path 2 Victory warbands), which hold no state;
-//! - [`config`]: [`ServerConfig`] and its limits; [`token`]: seat tokens.
+//! - [`config`]: [`ServerConfig`] and its limits; [`token`]: seat tokens,
+//!   and the seeds and their commitments;
+//! - [`listener`]: the connections, whose every error answer is JSON, even
+//!   hyper's own.
 //!
 //! Every accepted decision is committed before it is acknowledged, and on
 //! start every unfinished match is resumed by replaying its decisions, so
@@ -31,6 +34,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod listener;
 pub mod postgres;
 pub mod runner;
 pub mod sqlite;
@@ -41,7 +45,7 @@ pub mod warband_api;
 pub mod ws;
 
 pub use crate::postgres::PostgresStore;
-pub use config::{BotLimits, Limits, ServerConfig};
+pub use config::{BotLimits, ChosenSeeds, Limits, ServerConfig};
 pub use error::{ApiError, ServerError};
 pub use http::router;
 pub use runner::{GameKind, Kind, Registry, Table};
@@ -77,17 +81,26 @@ pub fn serve_blocking(config: ServerConfig) -> Result<(), ServerError> {
 }
 
 /// Serves the API for `state` on a bound listener until Ctrl-C (or SIGTERM).
+pub async fn serve_on(listener: TcpListener, state: AppState) -> Result<(), ServerError> {
+    serve_until(listener, state, shutdown()).await
+}
+
+/// Serves the API for `state` on a bound listener until `stop` completes.
 /// Client addresses are passed on for the per-client rate limit. Sockets
 /// send at once (`TCP_NODELAY`): an action's `accepted` and the view that
 /// follows it are two small writes, and with Nagle's algorithm the second
-/// could wait for a delayed ACK (40 ms on Linux).
-pub async fn serve_on(listener: TcpListener, state: AppState) -> Result<(), ServerError> {
+/// could wait for a delayed ACK (40 ms on Linux). Every error answer is
+/// JSON, even those hyper writes itself ([`listener`]).
+pub async fn serve_until(
+    listener: TcpListener,
+    state: AppState,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServerError> {
     use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
+    // `tap_io` gives the connections their client address (`ConnectInfo`).
+    let listener = listener::JsonErrorListener::new(listener).tap_io(|_| {});
     axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown())
+        .with_graceful_shutdown(stop)
         .await
         .map_err(ServerError::Io)
 }

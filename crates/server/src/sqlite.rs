@@ -13,7 +13,7 @@
 //! match, so they cannot corrupt one another's matches; but SQLite is meant
 //! for one server, PostgreSQL for several.
 
-use crate::store::{MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, Store, StoreError, StoredMatch};
+use crate::store::{MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, SeedSeal, Store, StoreError, StoredMatch};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use std::time::Duration;
@@ -42,7 +42,7 @@ fn db(e: rusqlite::Error) -> StoreError {
     StoreError::Database(e.to_string())
 }
 
-const MATCH_COLUMNS: &str = "id, game, variant, seats, seed, created_at, finished, outcome";
+const MATCH_COLUMNS: &str = "id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen";
 
 fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -54,6 +54,7 @@ fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
         created_at: row.get(5)?,
         finished: row.get(6)?,
         outcome: row.get(7)?,
+        seal: SeedSeal::from_columns(row.get(8)?, row.get(9)?),
     })
 }
 
@@ -250,13 +251,14 @@ impl Store for SqliteStore {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT m.id, m.game, m.variant, m.seats, m.seed, m.created_at, m.finished, m.outcome, t.seat \
+                "SELECT m.id, m.game, m.variant, m.seats, m.seed, m.created_at, m.finished, m.outcome, m.seed_salt, \
+                 m.seed_chosen, t.seat \
                  FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = $1",
             )
             .map_err(db)?;
         let mut out = Vec::new();
         for hash in hashes {
-            let rows = stmt.query_map(params![hash], |r| Ok((match_row(r)?, r.get::<_, u8>(8)?))).map_err(db)?;
+            let rows = stmt.query_map(params![hash], |r| Ok((match_row(r)?, r.get::<_, u8>(10)?))).map_err(db)?;
             for row in rows {
                 out.push(row.map_err(db)?);
             }
@@ -298,9 +300,20 @@ fn insert_match(
     decisions: &[String],
 ) -> Result<(), StoreError> {
     tx.execute(
-        "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        params![row.id, row.game, row.variant, row.seats, row.seed as i64, row.created_at, row.finished, row.outcome],
+        "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        params![
+            row.id,
+            row.game,
+            row.variant,
+            row.seats,
+            row.seed as i64,
+            row.created_at,
+            row.finished,
+            row.outcome,
+            row.seal.as_ref().map(|s| s.salt.as_str()),
+            row.seal.as_ref().map(|s| s.chosen),
+        ],
     )
     .map_err(db)?;
     for (seat, hash) in tokens {
@@ -356,14 +369,15 @@ mod tests {
             created_at: 7,
             finished: false,
             outcome: None,
+            seal: Some(SeedSeal { salt: "5a".repeat(32), chosen: true }),
         }
     }
 
     #[test]
     fn matches_round_trip_and_appends_must_be_in_step() {
         let mut s = SqliteStore::open_in_memory().unwrap();
-        assert_eq!(s.migrate().unwrap(), 1);
-        assert_eq!(s.migrate().unwrap(), 1, "migrating twice changes nothing");
+        assert_eq!(s.migrate().unwrap(), 2);
+        assert_eq!(s.migrate().unwrap(), 2, "migrating twice changes nothing");
         s.insert_match(&row("ab"), &[(0, "h0".into())], &["{\"roll\":[1]}".into()]).unwrap();
         s.append("ab", 1, &["a".into(), "b".into()], None).unwrap();
         assert!(matches!(s.append("ab", 1, &["c".into()], None), Err(StoreError::OutOfStep { stored: 3, .. })));

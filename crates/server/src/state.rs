@@ -22,17 +22,18 @@
 //! to date, so their sockets see the move at once.
 
 use crate::api::{
-    ActionAccepted, CreateMatch, JoinMatch, Joined, MatchCreated, MatchList, MatchSummary, MatchView, OutcomeView,
-    ReplayFrame, SeatGrant, SeatView, Step,
+    ActionAccepted, CreateMatch, Fairness, JoinMatch, Joined, MatchCreated, MatchList, MatchSummary, MatchView,
+    OutcomeView, ReplayFrame, SeatGrant, SeatView, Step,
 };
 use crate::config::{ServerConfig, open_store};
 use crate::db::Db;
 use crate::error::{ApiError, ServerError};
 use crate::runner::{ActError, Played, Registry, Table, outcome_view, space_name, turn_view};
-use crate::store::{Change, ChangeFeed, MatchRow, Store, StoreError, StoredMatch};
-use crate::token::{hash_token, new_match_id, new_seed, new_token, plausible_id};
+use crate::store::{Change, ChangeFeed, MatchRow, SeedSeal, Store, StoreError, StoredMatch};
+use crate::token::{hash_token, new_match_id, new_salt, new_seed, new_token, plausible_id, seed_commitment};
 use arbiter_ai::BotSpec;
 use arbiter_core::{PlayerSpec, Seat, ToMove, Viewer};
+use axum::http::StatusCode;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -72,7 +73,12 @@ pub struct LoadReport {
 pub(crate) struct Match {
     pub(crate) id: String,
     created_at: i64,
+    /// The seed of the dice and the bots: secret until the game is over
+    /// and shows everything ([`Match::fairness`]).
     seed: u64,
+    /// The salt of the seed's commitment, and whether the seed was chosen;
+    /// `None` for a match stored before seeds were sealed.
+    seal: Option<SeedSeal>,
     players: Vec<PlayerSpec>,
     /// The bot of each seat, as the server runs it (`None`: a human seat).
     bots: Vec<Option<BotSpec>>,
@@ -235,6 +241,25 @@ impl Match {
         step.view(Self::eyes(inner, viewer))
     }
 
+    /// How the match's dice are made fair, as anyone may see it now: the
+    /// commitment, and the seed and salt once the game is over and shows
+    /// everything (a game that keeps a secret after its end keeps its seed,
+    /// which would give the secret away).
+    fn fairness(&self, inner: &Inner) -> Fairness {
+        let revealed = inner.table.reveals_all();
+        let source = match &self.seal {
+            Some(seal) if seal.chosen => "chosen",
+            Some(_) => "server",
+            None => "unknown",
+        };
+        Fairness {
+            source: source.into(),
+            commitment: self.seal.as_ref().map(|seal| seed_commitment(self.seed, &seal.salt)),
+            seed: revealed.then(|| self.seed.to_string()),
+            salt: self.seal.as_ref().filter(|_| revealed).map(|seal| seal.salt.clone()),
+        }
+    }
+
     /// The viewer whose eyes `viewer` has now: the referee's once the game
     /// is over and shows everything, else their own.
     fn eyes(inner: &Inner, viewer: Viewer) -> Viewer {
@@ -271,6 +296,7 @@ impl Match {
             recent: inner.recent.iter().map(|s| Self::visible(inner, s, viewer)).collect(),
             outcome: table.outcome().as_ref().map(outcome_view),
             problem: inner.problem.clone(),
+            fairness: self.fairness(inner),
         }
     }
 
@@ -590,7 +616,23 @@ impl AppState {
             players.push(PlayerSpec { name, controller });
             bots.push(bot.map(|b| self.shared.config.bots.clamp(b)));
         }
-        let seed = req.seed.unwrap_or_else(new_seed);
+        let humans = bots.iter().filter(|b| b.is_none()).count();
+        if req.seed.is_some() && !self.shared.config.chosen_seeds.allows(humans) {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "seed-not-allowed",
+                format!(
+                    "a chosen seed is only for a match with at most one human seat (this one has {humans}): whoever \
+                     knows the seed knows every roll before it is made; leave `seed` out and the server draws a \
+                     secret one"
+                ),
+            ));
+        }
+        let seed = match req.seed {
+            Some(seed) => seed,
+            None => new_seed().map_err(ApiError::internal)?,
+        };
+        let seal = SeedSeal { salt: new_salt().map_err(ApiError::internal)?, chosen: req.seed.is_some() };
         let (kind, variant) = (kind.clone(), req.variant.clone());
         let (players2, bots2) = (players.clone(), bots.clone());
         // Building the rules can take a moment (figure sets are validated).
@@ -633,6 +675,7 @@ impl AppState {
             variant: table.variant_json().map_err(|e| ApiError::internal(e.to_string()))?,
             seats: serde_json::to_string(&players).map_err(|e| ApiError::internal(e.to_string()))?,
             seed,
+            seal: Some(seal.clone()),
             created_at: now_ms(),
             finished: false,
             outcome: None,
@@ -652,6 +695,7 @@ impl AppState {
             id: id.clone(),
             created_at: row.created_at,
             seed,
+            seal: Some(seal),
             players,
             bots,
             inner: tokio::sync::Mutex::new(inner),
@@ -663,7 +707,14 @@ impl AppState {
         };
         self.shared.matches.write().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), m.clone());
         self.kick_bots(&m);
-        Ok(MatchCreated { spectate: format!("/api/matches/{id}"), id, game: row.game, seed, seats: grants, view })
+        Ok(MatchCreated {
+            spectate: format!("/api/matches/{id}"),
+            id,
+            game: row.game,
+            commitment: view.fairness.commitment.clone(),
+            seats: grants,
+            view,
+        })
     }
 
     /// `POST /api/matches/{id}/actions`: acts for the token's seat. Runs to
@@ -855,12 +906,26 @@ impl AppState {
 
     /// `GET /api/matches/{id}/record[?token=t]`: the game record as the
     /// token's seat (or a spectator) may see it: every decision hidden from
-    /// them is `null`, until a finished game reveals all.
+    /// them is `null`, until a finished game reveals all. The config's
+    /// seed is left out until then too, and the record carries the match's
+    /// `fairness` (the commitment; the seed and salt once revealed).
     pub async fn record(&self, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
         let m = self.find(id).await?;
         let mut inner = m.inner.lock().await;
         let viewer = self.viewer(&m, &mut inner, token).await?;
-        inner.table.record_for(Match::eyes(&inner, viewer)).map_err(|e| ApiError::internal(e.to_string()))
+        let mut record =
+            inner.table.record_for(Match::eyes(&inner, viewer)).map_err(|e| ApiError::internal(e.to_string()))?;
+        let fairness = m.fairness(&inner);
+        if fairness.seed.is_none()
+            && let Some(config) = record.get_mut("config").and_then(Value::as_object_mut)
+        {
+            config.remove("seed");
+        }
+        if let Some(fields) = record.as_object_mut() {
+            let fairness = serde_json::to_value(&fairness).map_err(|e| ApiError::internal(e.to_string()))?;
+            fields.insert("fairness".into(), fairness);
+        }
+        Ok(record)
     }
 
     /// `GET /api/matches/{id}/replay/{n}[?token=t]`: the match after `n`
@@ -1069,6 +1134,7 @@ fn build_match(
         id: row.id,
         created_at: row.created_at,
         seed: row.seed,
+        seal: row.seal,
         players,
         bots,
         inner: tokio::sync::Mutex::new(Inner { table, tokens, recent: recent.into(), bot_busy: false, problem: None }),

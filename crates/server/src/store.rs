@@ -35,8 +35,10 @@ pub struct Migration {
 
 /// Every migration, in order. A test checks that this lists every file in
 /// `migrations/`.
-pub const MIGRATIONS: &[Migration] =
-    &[Migration { version: 1, name: "0001_initial.sql", sql: include_str!("../migrations/0001_initial.sql") }];
+pub const MIGRATIONS: &[Migration] = &[
+    Migration { version: 1, name: "0001_initial.sql", sql: include_str!("../migrations/0001_initial.sql") },
+    Migration { version: 2, name: "0002_sealed_seeds.sql", sql: include_str!("../migrations/0002_sealed_seeds.sql") },
+];
 
 /// The statement that creates the version table, before any migration.
 pub const SCHEMA_VERSION_TABLE: &str =
@@ -55,12 +57,33 @@ pub struct MatchRow {
     pub seats: String,
     /// The seed of the dice and the bots.
     pub seed: u64,
+    /// The seed's seal: the salt of its commitment and whether it was
+    /// chosen; `None` for a match stored before seeds were sealed (schema
+    /// version 1).
+    pub seal: Option<SeedSeal>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_at: i64,
     /// Whether the game is over.
     pub finished: bool,
     /// The outcome (the API's `OutcomeView` JSON), once over.
     pub outcome: Option<String>,
+}
+
+/// How a match's seed is sealed (columns `seed_salt`, `seed_chosen`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeedSeal {
+    /// The salt of the seed's commitment, 64 hex digits.
+    pub salt: String,
+    /// True when the match's creator chose the seed; false when the server
+    /// drew it from the operating system's generator.
+    pub chosen: bool,
+}
+
+impl SeedSeal {
+    /// The seal as read from its two columns (both NULL in old rows).
+    pub fn from_columns(salt: Option<String>, chosen: Option<bool>) -> Option<SeedSeal> {
+        salt.map(|salt| SeedSeal { salt, chosen: chosen.unwrap_or(false) })
+    }
 }
 
 /// A match with everything needed to resume it.

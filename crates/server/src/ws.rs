@@ -9,7 +9,13 @@
 //! "refresh"}` asks for the view again. Messages are rate-limited per
 //! connection with a token bucket; a message over the limit is answered
 //! with a `rate-limited` error, and a client that keeps sending past the
-//! limit is disconnected.
+//! limit — more than [`Limits::ws_flood_refusals`] messages refused within
+//! [`Limits::ws_flood_seconds`], however many got through between them —
+//! is sent a close frame (1008, policy violation) that says why, and
+//! disconnected.
+//!
+//! [`Limits::ws_flood_refusals`]: crate::config::Limits::ws_flood_refusals
+//! [`Limits::ws_flood_seconds`]: crate::config::Limits::ws_flood_seconds
 
 use crate::api::{ClientMessage, ServerMessage};
 use crate::error::ApiError;
@@ -22,10 +28,8 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
-
-/// Rejected messages in a row after which a connection is closed.
-const MAX_STRIKES: u32 = 100;
 
 /// Largest message read at all; between the configured limit and this, a
 /// message gets a `too-large` error; past it the connection closes.
@@ -79,7 +83,7 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
     let mut changes = m.subscribe();
     let limits = state.config().limits.clone();
     let mut bucket = Bucket::new(limits.ws_per_second, limits.ws_burst);
-    let mut strikes = 0u32;
+    let mut flood = Flood::new(limits.ws_flood_refusals, limits.ws_flood_seconds);
     let first = ServerMessage::View { view: Box::new(state.view_for(&m, viewer).await) };
     if !send(&mut socket, &first).await {
         return;
@@ -107,9 +111,12 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
                     Some(Ok(Message::Binary(_))) => None,
                 };
                 if !bucket.take() {
-                    strikes += 1;
-                    if strikes > MAX_STRIKES {
-                        let frame = CloseFrame { code: close_code::POLICY, reason: "rate limit exceeded".into() };
+                    if flood.refuse() {
+                        let reason = format!(
+                            "rate limit exceeded: more than {} messages refused within {} s",
+                            flood.max, limits.ws_flood_seconds
+                        );
+                        let frame = CloseFrame { code: close_code::POLICY, reason: reason.into() };
                         let _ = socket.send(Message::Close(Some(frame))).await;
                         return;
                     }
@@ -123,7 +130,6 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
                     }
                     continue;
                 }
-                strikes = 0;
                 let answer = match text {
                     None => error(None, ApiError::bad_request("send JSON text messages, not binary")),
                     Some(text) if text.len() > limits.ws_message_bytes => {
@@ -136,6 +142,34 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
                 }
             }
         }
+    }
+}
+
+/// The messages of one connection refused for its rate, counted over a
+/// fixed window that starts at the first refusal after the last window.
+struct Flood {
+    max: u32,
+    window: Duration,
+    start: Instant,
+    count: u32,
+}
+
+impl Flood {
+    fn new(max: u32, seconds: f64) -> Self {
+        let window = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
+        Flood { max, window, start: Instant::now(), count: 0 }
+    }
+
+    /// Counts one refused message; true when the connection has now been
+    /// refused more than `max` times within the window.
+    fn refuse(&mut self) -> bool {
+        let now = Instant::now();
+        if self.count == 0 || now.duration_since(self.start) > self.window {
+            self.start = now;
+            self.count = 0;
+        }
+        self.count = self.count.saturating_add(1);
+        self.count > self.max
     }
 }
 

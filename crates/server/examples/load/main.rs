@@ -153,6 +153,8 @@ fn main() -> ExitCode {
     let mut config =
         ServerConfig { database: database.clone(), durability: args.durability, ..ServerConfig::default() };
     config.limits.http_per_second = 0.0;
+    // The load test replays known games between two seats it plays itself.
+    config.chosen_seeds = arbiter_server::ChosenSeeds::Any;
     config.limits.ws_per_second = 1000.0;
     config.limits.ws_burst = 1000.0;
     let o = &args.options;

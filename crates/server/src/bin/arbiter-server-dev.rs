@@ -3,20 +3,23 @@
 //! SIGKILL and start it again).
 //!
 //! ```text
-//! arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit]
+//! arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit] [--any-seed]
 //! ```
+//!
+//! `--any-seed` accepts a chosen seed for any match (the process tests
+//! replay known games), not only for one with at most one human seat.
 //!
 //! `--port 0` picks a free port. The first line on standard output is
 //! `listening on http://ADDR`, printed once the port is bound.
 
-use arbiter_server::{AppState, ServerConfig};
+use arbiter_server::{AppState, ChosenSeeds, ServerConfig};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
 fn usage(why: &str) -> ExitCode {
     eprintln!("arbiter-server-dev: {why}");
-    eprintln!("usage: arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit]");
+    eprintln!("usage: arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit] [--any-seed]");
     ExitCode::from(2)
 }
 
@@ -40,6 +43,7 @@ async fn main() -> ExitCode {
                 _ => return usage("--bot-seconds needs a number of seconds"),
             },
             "--no-rate-limit" => config.limits.http_per_second = 0.0,
+            "--any-seed" => config.chosen_seeds = ChosenSeeds::Any,
             "-h" | "--help" => return usage("a development server for the Arbiter API"),
             other => return usage(&format!("unknown argument '{other}'")),
         }

@@ -14,7 +14,7 @@
 
 #![allow(dead_code, unused_macros, clippy::unwrap_used, clippy::panic)]
 
-use arbiter_server::{AppState, BotLimits, Durability, Limits, Registry, ServerConfig};
+use arbiter_server::{AppState, BotLimits, ChosenSeeds, Durability, Limits, Registry, ServerConfig};
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -171,13 +171,17 @@ macro_rules! on_every_backend {
     };
 }
 
-/// A config for tests: the given database, quick bots, default limits.
+/// A config for tests: the given database, quick bots, default limits, and
+/// chosen seeds for any match (tests replay known games; the default,
+/// which refuses a chosen seed with two human seats, is tested in
+/// `fairness`).
 pub fn config(database: &str) -> ServerConfig {
     ServerConfig {
         database: database.into(),
         durability: Durability::Normal,
         limits: Limits::default(),
         bots: BotLimits { default_seconds: 0.01, max_seconds: 1.0, ..BotLimits::default() },
+        chosen_seeds: ChosenSeeds::Any,
         ..ServerConfig::default()
     }
 }
@@ -323,13 +327,13 @@ pub async fn play_to_end(app: &Router, id: &str, token: &str, seed: u64, max_act
     panic!("the game did not end within {max_actions} actions");
 }
 
-/// Serves the state's routes on a free loopback port; returns the address.
+/// Serves the state's routes on a free loopback port, as `arbiter serve`
+/// does; returns the address.
 pub async fn serve(state: AppState) -> std::net::SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = arbiter_server::router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
+        let _ = arbiter_server::serve_until(listener, state, std::future::pending()).await;
     });
     addr
 }

@@ -217,7 +217,7 @@ struct Server {
 impl Server {
     fn start(db: &str) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter-server-dev"))
-            .args(["--db", db, "--port", "0", "--bot-seconds", "0.01", "--no-rate-limit"])
+            .args(["--db", db, "--port", "0", "--bot-seconds", "0.01", "--no-rate-limit", "--any-seed"])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()

@@ -13,6 +13,7 @@ mod driver;
 mod api;
 mod build_api;
 mod durability;
+mod fairness;
 mod hidden;
 mod load;
 mod secrets;

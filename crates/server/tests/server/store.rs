@@ -8,7 +8,7 @@
 
 use crate::common::*;
 use arbiter_server::config::open_store;
-use arbiter_server::store::{MIGRATIONS, MatchRow, Store, StoreError};
+use arbiter_server::store::{MIGRATIONS, MatchRow, SeedSeal, Store, StoreError};
 use arbiter_server::{Durability, PostgresStore};
 use std::sync::{Arc, Barrier};
 
@@ -30,6 +30,7 @@ fn row(id: &str, created_at: i64) -> MatchRow {
         created_at,
         finished: false,
         outcome: None,
+        seal: Some(SeedSeal { salt: "5a".repeat(32), chosen: created_at % 2 == 0 }),
     }
 }
 
