@@ -1,11 +1,17 @@
-//! Bot descriptions: `random`, `greedy`, `heuristic[:depth=D]`, `mcts[:key=value,…]`,
-//! `alphabeta[:key=value,…]`, parsed from text and built for any game.
+//! Bot descriptions: `random`, `greedy`, `heuristic[:depth=D,time=S,nodes=N]`,
+//! `mcts[:key=value,…]`, `alphabeta[:key=value,…]`, parsed from text and
+//! built for any game.
 //!
-//! MCTS keys: `iters` (iterations per decision), `time` (seconds per
+//! Heuristic keys: `depth` (own decisions looked at past the first, at most
+//! 4), `time` (seconds per decision), `nodes` (nodes per decision); with a
+//! time or a node limit it deepens step by step and answers when the limit
+//! is reached. MCTS keys: `iters` (iterations per decision), `time` (seconds per
 //! decision), `threads`, `depth` (play-out cut-off, in decisions), `c`
 //! (exploration). Alpha-beta keys: `time`, `nodes`, `depth` (maximum depth).
 //! A search bot given neither `iters`/`nodes` nor `time` thinks for the
-//! caller's default time.
+//! caller's default time. [`BotSpec::build_capped`] gives every bot, of any
+//! kind, a deadline per decision that no description can exceed (the
+//! server's).
 
 use crate::budget::Budget;
 use crate::mcts::MctsConfig;
@@ -14,6 +20,7 @@ use arbiter_core::Evaluate;
 use std::fmt;
 use std::hash::Hash;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// A parsed bot description.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +33,10 @@ pub enum BotSpec {
     Heuristic {
         /// Own decisions looked at past the first.
         depth: u32,
+        /// Seconds per decision (deepening step by step until then).
+        time: Option<f64>,
+        /// Node limit per decision (deepening step by step; deterministic).
+        nodes: Option<u64>,
     },
     /// Monte Carlo tree search.
     Mcts {
@@ -91,14 +102,16 @@ impl FromStr for BotSpec {
             "random" => no_args("random").map(|_| BotSpec::Random),
             "greedy" => no_args("greedy").map(|_| BotSpec::Greedy),
             "heuristic" => {
-                let mut depth = 1;
+                let (mut depth, mut time, mut nodes) = (1, None, None);
                 for (k, v) in &pairs {
                     match k.as_str() {
                         "depth" => depth = int(k, v)?.min(4) as u32,
-                        _ => return Err(fail(format!("unknown heuristic option '{k}' (depth)"))),
+                        "time" => time = Some(num(k, v)?),
+                        "nodes" => nodes = Some(int(k, v)?.max(1)),
+                        _ => return Err(fail(format!("unknown heuristic option '{k}' (depth, time, nodes)"))),
                     }
                 }
-                Ok(BotSpec::Heuristic { depth })
+                Ok(BotSpec::Heuristic { depth, time, nodes })
             }
             "mcts" => {
                 let (mut iterations, mut time, mut threads, mut depth, mut exploration) =
@@ -137,8 +150,19 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
-            BotSpec::Heuristic { depth: 1 } => f.write_str("heuristic"),
-            BotSpec::Heuristic { depth } => write!(f, "heuristic:depth={depth}"),
+            BotSpec::Heuristic { depth, time, nodes } => {
+                let mut parts = Vec::new();
+                if *depth != 1 {
+                    parts.push(format!("depth={depth}"));
+                }
+                if let Some(t) = time {
+                    parts.push(format!("time={t}"));
+                }
+                if let Some(n) = nodes {
+                    parts.push(format!("nodes={n}"));
+                }
+                if parts.is_empty() { f.write_str("heuristic") } else { write!(f, "heuristic:{}", parts.join(",")) }
+            }
             BotSpec::Mcts { iterations, time, threads, depth, exploration } => {
                 let mut parts = Vec::new();
                 if let Some(n) = iterations {
@@ -179,7 +203,8 @@ impl BotSpec {
     /// True for bots that search for a time (their results vary run to run).
     pub fn is_timed(&self, default_seconds: f64) -> bool {
         match self {
-            BotSpec::Random | BotSpec::Greedy | BotSpec::Heuristic { .. } => false,
+            BotSpec::Random | BotSpec::Greedy => false,
+            BotSpec::Heuristic { time, .. } => time.is_some(),
             BotSpec::Mcts { iterations, time, .. } => time.is_some() || (iterations.is_none() && default_seconds > 0.0),
             BotSpec::AlphaBeta { time, nodes, .. } => time.is_some() || (nodes.is_none() && default_seconds > 0.0),
         }
@@ -194,16 +219,58 @@ impl BotSpec {
         G::State: Hash + Eq,
         G::Observation: Hash,
     {
-        let budget = |iterations: Option<u64>, time: Option<f64>| Budget {
-            iterations,
-            time: time
-                .or(if iterations.is_none() { Some(default_seconds) } else { None })
-                .map(std::time::Duration::from_secs_f64),
+        self.build_with(game, seed, default_seconds, None)
+    }
+
+    /// Like [`BotSpec::build`], with a deadline no bot may pass: every bot
+    /// — random, greedy, heuristic, MCTS, IS-MCTS, alpha-beta — stops
+    /// thinking after at most `max` per decision, whatever its description
+    /// asks, and answers with the best decision found by then. A bot given
+    /// an iteration or node limit stays deterministic for its seed as long
+    /// as it finishes within `max`.
+    pub fn build_capped<G: Evaluate>(
+        &self,
+        game: &G,
+        seed: u64,
+        default_seconds: f64,
+        max: Duration,
+    ) -> Result<Box<dyn Bot<G>>, SpecError>
+    where
+        G::State: Hash + Eq,
+        G::Observation: Hash,
+    {
+        self.build_with(game, seed, default_seconds, Some(max))
+    }
+
+    fn build_with<G: Evaluate>(
+        &self,
+        game: &G,
+        seed: u64,
+        default_seconds: f64,
+        max: Option<Duration>,
+    ) -> Result<Box<dyn Bot<G>>, SpecError>
+    where
+        G::State: Hash + Eq,
+        G::Observation: Hash,
+    {
+        let cap = |b: Budget| match max {
+            Some(m) => b.capped(m),
+            None => b,
+        };
+        let seconds = |t: f64| Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX);
+        let budget = |iterations: Option<u64>, time: Option<f64>| {
+            cap(Budget {
+                iterations,
+                time: time.or(if iterations.is_none() { Some(default_seconds) } else { None }).map(seconds),
+            })
         };
         Ok(match self {
             BotSpec::Random => Box::new(RandomBot::<G>::new(seed)),
-            BotSpec::Greedy => Box::new(GreedyBot::<G>::new(seed)),
-            BotSpec::Heuristic { depth } => Box::new(HeuristicBot::<G>::new(*depth, seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::<G>::new(seed).with_budget(cap(Budget::unlimited()))),
+            BotSpec::Heuristic { depth, time, nodes } => Box::new(
+                HeuristicBot::<G>::new(*depth, seed)
+                    .with_budget(cap(Budget { iterations: *nodes, time: time.map(seconds) })),
+            ),
             BotSpec::Mcts { iterations, time, threads, depth, exploration } => {
                 let config = MctsConfig {
                     budget: budget(*iterations, *time),
@@ -246,6 +313,8 @@ mod tests {
             "mcts",
             "mcts:iters=500,threads=2",
             "mcts:time=0.1,depth=0,c=1.4",
+            "heuristic:depth=3",
+            "heuristic:depth=2,time=0.5,nodes=1000",
             "alphabeta:time=0.1",
             "alphabeta:nodes=1000,depth=5",
         ] {
