@@ -238,6 +238,10 @@ enum Command {
         /// only for a match with at most one human seat.
         #[arg(long)]
         any_seed: bool,
+        /// Host matches between bots only (no human or open seat). Off by default: on a public
+        /// server they would only use the machine; tests and demonstrations turn them on.
+        #[arg(long)]
+        allow_bot_matches: bool,
     },
     /// A sandbox for Path 2 Victory's battle grid: place figures on a battle map and ask
     /// about sight, effect, cover, areas, reach, paths and flanking.
@@ -321,7 +325,14 @@ fn given_options(matches: &clap::ArgMatches) -> Vec<(&'static str, String)> {
 }
 
 /// Runs the game server until Ctrl-C.
-fn serve(host: &str, port: u16, database: String, web: Option<PathBuf>, any_seed: bool) -> Result<(), Failure> {
+fn serve(
+    host: &str,
+    port: u16,
+    database: String,
+    web: Option<PathBuf>,
+    any_seed: bool,
+    allow_bot_matches: bool,
+) -> Result<(), Failure> {
     let ip: std::net::IpAddr = host
         .parse()
         .map_err(|_| Failure::Input(format!("'{}' is not an IP address", host.chars().take(40).collect::<String>())))?;
@@ -332,6 +343,7 @@ fn serve(host: &str, port: u16, database: String, web: Option<PathBuf>, any_seed
         addr: std::net::SocketAddr::new(ip, port),
         database,
         chosen_seeds: if any_seed { arbiter_server::ChosenSeeds::Any } else { arbiter_server::ChosenSeeds::Solo },
+        bots: arbiter_server::BotLimits { bot_matches: allow_bot_matches, ..arbiter_server::BotLimits::default() },
         ..arbiter_server::ServerConfig::default()
     };
     arbiter_server::serve_blocking(config).map_err(|e| Failure::Run(e.to_string()))
@@ -461,7 +473,9 @@ fn main() -> ExitCode {
         Command::Build { file, game, edition, sheet, bestiary, import } => {
             build::run(&build::Options { file, game, edition, sheet, bestiary, import })
         }
-        Command::Serve { port, host, database, web, any_seed } => serve(&host, port, database, web, any_seed),
+        Command::Serve { port, host, database, web, any_seed, allow_bot_matches } => {
+            serve(&host, port, database, web, any_seed, allow_bot_matches)
+        }
         Command::Replay { file, step } => replay::run(&file, step),
         Command::Grid { map } => grid::run(&map, &mut std::io::stdin().lock()),
     };

@@ -132,17 +132,34 @@ impl Default for Limits {
     }
 }
 
-/// Limits on bots' thinking.
+/// Limits on bots' thinking, and on the matches that have bots.
 #[derive(Clone, Debug)]
 pub struct BotLimits {
     /// Seconds per decision for search bots whose description gives no limit.
     pub default_seconds: f64,
-    /// The most seconds any bot may think per decision, whatever it asks.
+    /// The most seconds any bot — random, greedy, heuristic, MCTS,
+    /// alpha-beta — may think per decision, whatever it asks: its deadline,
+    /// at which it answers with the best decision found so far.
     pub max_seconds: f64,
-    /// The most iterations (MCTS) or nodes (alpha-beta) per decision.
+    /// The most iterations (MCTS) or nodes (heuristic, alpha-beta) per decision.
     pub max_iterations: u64,
-    /// Bots thinking at once, across all matches (the rest wait their turn).
+    /// Bots thinking at once, across all matches: the threads of the bots'
+    /// pool (people's matches first; bot-only matches use all but one).
     pub concurrent: usize,
+    /// The most live matches with a bot seat one client address may have
+    /// (429 `ai-match-limit` beyond).
+    pub per_client: usize,
+    /// The most live matches with a bot seat on this server (503 `ai-busy`
+    /// beyond).
+    pub total: usize,
+    /// A match with a human seat stops counting as live for these limits
+    /// after this many seconds without a decision (its bots wait on the
+    /// person and use nothing); a bot-only match counts until it ends.
+    pub idle_seconds: f64,
+    /// Whether matches of bots only (no human or open seat) may be created
+    /// (`arbiter serve --allow-bot-matches`); refused with 422
+    /// `bot-match-not-allowed` otherwise.
+    pub bot_matches: bool,
 }
 
 impl Default for BotLimits {
@@ -152,6 +169,10 @@ impl Default for BotLimits {
             max_seconds: 5.0,
             max_iterations: 1_000_000,
             concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            per_client: 8,
+            total: 256,
+            idle_seconds: 900.0,
+            bot_matches: false,
         }
     }
 }
@@ -159,7 +180,8 @@ impl Default for BotLimits {
 impl BotLimits {
     /// The bot as the server runs it: one thread, and at most
     /// [`BotLimits::max_seconds`] and [`BotLimits::max_iterations`] per
-    /// decision, however it was described.
+    /// decision, however it was described. (Every bot, whatever its kind,
+    /// is also built with [`BotLimits::max_duration`] as its deadline.)
     pub fn clamp(&self, spec: BotSpec) -> BotSpec {
         let cap = self.max_seconds.max(0.0);
         let time = |t: Option<f64>, n: Option<u64>| match (t, n) {
@@ -178,13 +200,19 @@ impl BotLimits {
             BotSpec::AlphaBeta { time: t, nodes, depth } => {
                 BotSpec::AlphaBeta { time: time(t, nodes), nodes: nodes.map(|n| n.min(self.max_iterations)), depth }
             }
+            BotSpec::Heuristic { depth, time: t, nodes } => BotSpec::Heuristic {
+                depth,
+                time: Some(t.map_or(cap, |t| t.min(cap))),
+                nodes: nodes.map(|n| n.min(self.max_iterations)),
+            },
             other => other,
         }
     }
 
-    /// The thinking time cap as a duration.
+    /// The thinking time cap as a duration (no cap for a value too large
+    /// for one).
     pub fn max_duration(&self) -> Duration {
-        Duration::from_secs_f64(self.max_seconds.max(0.0))
+        Duration::try_from_secs_f64(self.max_seconds.max(0.0)).unwrap_or(Duration::MAX)
     }
 }
 
@@ -218,7 +246,13 @@ mod tests {
 
     #[test]
     fn bots_are_clamped_to_one_thread_and_the_time_cap() {
-        let limits = BotLimits { default_seconds: 0.2, max_seconds: 1.0, max_iterations: 1000, concurrent: 1 };
+        let limits = BotLimits {
+            default_seconds: 0.2,
+            max_seconds: 1.0,
+            max_iterations: 1000,
+            concurrent: 1,
+            ..BotLimits::default()
+        };
         let spec: BotSpec = "mcts:time=100,threads=8,iters=99999".parse().unwrap();
         assert_eq!(
             limits.clamp(spec),
@@ -229,6 +263,11 @@ mod tests {
         let spec: BotSpec = "alphabeta:nodes=5".parse().unwrap();
         assert_eq!(limits.clamp(spec), BotSpec::AlphaBeta { time: Some(1.0), nodes: Some(5), depth: 64 });
         assert_eq!(limits.clamp(BotSpec::Greedy), BotSpec::Greedy);
+        // The heuristic bot thinks at most the cap, and deepens until then.
+        let spec: BotSpec = "heuristic:depth=4".parse().unwrap();
+        assert_eq!(limits.clamp(spec), BotSpec::Heuristic { depth: 4, time: Some(1.0), nodes: None });
+        let spec: BotSpec = "heuristic:depth=2,time=30,nodes=99999".parse().unwrap();
+        assert_eq!(limits.clamp(spec), BotSpec::Heuristic { depth: 2, time: Some(1.0), nodes: Some(1000) });
     }
 
     #[test]

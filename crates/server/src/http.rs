@@ -27,7 +27,8 @@ use crate::state::AppState;
 use crate::{build_api, warband_api, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -36,7 +37,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::any::Any;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path as FsPath, PathBuf};
 use std::sync::OnceLock;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -61,6 +62,18 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|e| ApiError::bad_request(format!("the body is not valid JSON for this request: {e}")))
+    }
+}
+
+/// The client's address, when the connection gives one (`ConnectInfo`, as
+/// `serve` sets it; requests sent to the router in-process have none).
+pub struct ClientAddr(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientAddr(parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip())))
     }
 }
 
@@ -223,8 +236,12 @@ async fn list(
     Ok(Json(state.list(&tokens).await?).into_response())
 }
 
-async fn create(State(state): State<AppState>, JsonBody(req): JsonBody<CreateMatch>) -> Result<Response, ApiError> {
-    Ok((StatusCode::CREATED, Json(state.create(req).await?)).into_response())
+async fn create(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    JsonBody(req): JsonBody<CreateMatch>,
+) -> Result<Response, ApiError> {
+    Ok((StatusCode::CREATED, Json(state.create_from(req, client).await?)).into_response())
 }
 
 async fn view(

@@ -4,7 +4,8 @@
 //! - [`runner`]: the type-erased match runner — any `G: Game + Evaluate`
 //!   behind JSON — and the [`Registry`] of games;
 //! - [`state`]: matches in memory, the operations the handlers share, and
-//!   the bots, which think off the request path;
+//!   the bots, which think off the request path on [`pool`], a fixed set of
+//!   threads that serves people's matches first and clients in turn;
 //! - [`http`] and [`ws`]: the routes ([`router`]); [`api`]: their messages,
 //!   exported as TypeScript to `crates/server/bindings/`;
 //! - [`store`], [`sqlite`], [`postgres`] and [`db`]: storage behind one
@@ -35,6 +36,7 @@ pub mod db;
 pub mod error;
 pub mod http;
 pub mod listener;
+pub mod pool;
 pub mod postgres;
 pub mod runner;
 pub mod sqlite;

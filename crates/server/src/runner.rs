@@ -24,6 +24,7 @@ use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The most chance decisions rolled in a row before the server gives up (a
 /// guard against a game that never hands the turn back to a seat).
@@ -136,8 +137,17 @@ pub trait Table: Send + Sync {
     /// Checks that a bot description can play this game.
     fn check_bot(&self, spec: &BotSpec) -> Result<(), String>;
     /// Prepares a bot's decision for `seat`, from what that seat knows (the
-    /// bot never receives the state of a game with secrets).
-    fn think(&self, seat: Seat, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String>;
+    /// bot never receives the state of a game with secrets). Whatever its
+    /// kind and description, the bot stops thinking after `max` and answers
+    /// with the best decision found by then.
+    fn think(
+        &self,
+        seat: Seat,
+        spec: &BotSpec,
+        seed: u64,
+        default_seconds: f64,
+        max: Duration,
+    ) -> Result<BotJob, String>;
 }
 
 /// A replayed point of a match.
@@ -597,10 +607,17 @@ impl<G: Entry> Table for Runner<G> {
         spec.build(self.session.game(), 0, 0.0).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    fn think(&self, seat: Seat, spec: &BotSpec, seed: u64, default_seconds: f64) -> Result<BotJob, String> {
+    fn think(
+        &self,
+        seat: Seat,
+        spec: &BotSpec,
+        seed: u64,
+        default_seconds: f64,
+        max: Duration,
+    ) -> Result<BotJob, String> {
         let game = self.session.game().clone();
         let view = Perspective::new(&game, self.session.state(), seat).into_owned();
-        let mut bot = spec.build(&game, seed, default_seconds).map_err(|e| e.to_string())?;
+        let mut bot = spec.build_capped(&game, seed, default_seconds, max).map_err(|e| e.to_string())?;
         Ok(Box::new(move || bot.choose(&game, &view).map(|a| json(&a))))
     }
 }

@@ -1,7 +1,10 @@
 //! The server's state: every loaded match, the storage thread, the games it
 //! plays, and the operations the REST and WebSocket handlers share —
 //! creating, viewing, acting, joining, listing, exporting, replaying — plus
-//! the bots, which move off the request path.
+//! the bots, which move off the request path, on the fair thread pool of
+//! [`crate::pool`]. Matches with bots are limited per client address and
+//! overall ([`crate::config::BotLimits`]), and matches of bots only are
+//! refused unless the server allows them.
 //!
 //! Each match sits behind its own async mutex, so requests on one match are
 //! taken one at a time while other matches proceed. An accepted decision is
@@ -28,6 +31,7 @@ use crate::api::{
 use crate::config::{ServerConfig, open_store};
 use crate::db::Db;
 use crate::error::{ApiError, ServerError};
+use crate::pool::{BotPool, Client, Priority};
 use crate::runner::{ActError, Played, Registry, Table, outcome_view, space_name, turn_view};
 use crate::store::{Change, ChangeFeed, MatchRow, SeedSeal, Store, StoreError, StoredMatch};
 use crate::token::{hash_token, new_match_id, new_salt, new_seed, new_token, plausible_id, seed_commitment};
@@ -38,8 +42,8 @@ use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
-use std::time::Instant;
-use tokio::sync::{Semaphore, broadcast};
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast;
 
 /// The server's shared state; cheap to clone (one `Arc`).
 #[derive(Clone)]
@@ -52,7 +56,11 @@ struct Shared {
     registry: Registry,
     db: Db,
     matches: RwLock<HashMap<String, Arc<Match>>>,
-    bot_slots: Arc<Semaphore>,
+    bot_pool: BotPool,
+    /// Matches with bots being created, by client address: counted with
+    /// the live ones, so that requests racing each other cannot pass a
+    /// limit together.
+    creating: Mutex<HashMap<Option<IpAddr>, usize>>,
     http_buckets: Mutex<HashMap<IpAddr, Bucket>>,
     report: LoadReport,
 }
@@ -82,6 +90,8 @@ pub(crate) struct Match {
     players: Vec<PlayerSpec>,
     /// The bot of each seat, as the server runs it (`None`: a human seat).
     bots: Vec<Option<BotSpec>>,
+    /// The address that created the match, when this server created it.
+    client: Option<IpAddr>,
     pub(crate) inner: tokio::sync::Mutex<Inner>,
     changes: broadcast::Sender<u64>,
 }
@@ -94,6 +104,8 @@ pub(crate) struct Inner {
     recent: VecDeque<Played>,
     bot_busy: bool,
     problem: Option<String>,
+    /// When the match last moved (or was created or loaded here).
+    active_at: Instant,
 }
 
 /// A token bucket: `rate` tokens a second, up to `burst`.
@@ -154,6 +166,33 @@ impl Match {
     /// The first bot seat that owes a decision now, with its bot.
     fn bot_to_move(&self, to_move: ToMove) -> Option<(Seat, &BotSpec)> {
         to_move.seats().iter().find_map(|s| self.bots.get(s.index()).and_then(Option::as_ref).map(|b| (s, b)))
+    }
+
+    /// How soon its bots think: before bot-only matches when a person plays.
+    fn priority(&self) -> Priority {
+        if self.bots.iter().all(Option::is_some) { Priority::BotsOnly } else { Priority::Human }
+    }
+
+    /// Whose turn its bots take in the pool's rotation.
+    fn pool_client(&self) -> Client {
+        self.client.map_or_else(|| Client::Match(self.id.clone()), Client::Address)
+    }
+
+    /// Whether it is a live match with bots, as the limits count them:
+    /// unfinished, with a bot seat, and either of bots only or moved within
+    /// `idle` (a match left waiting on its human seats uses no thinking
+    /// until they move). A match busy right now counts.
+    fn live_with_bots(&self, idle: Duration) -> bool {
+        if self.bots.iter().all(Option::is_none) {
+            return false;
+        }
+        match self.inner.try_lock() {
+            Ok(inner) => {
+                inner.table.to_move() != ToMove::Over
+                    && (self.priority() == Priority::BotsOnly || inner.active_at.elapsed() < idle)
+            }
+            Err(_) => true,
+        }
     }
 
     /// Tells every connection of this match that it changed.
@@ -317,6 +356,7 @@ impl Match {
 
 impl Inner {
     fn push_recent(&mut self, steps: &[Played], keep: usize) {
+        self.active_at = Instant::now();
         for s in steps {
             if self.recent.len() >= keep.max(1) {
                 self.recent.pop_front();
@@ -390,7 +430,8 @@ impl AppState {
                 registry,
                 db,
                 matches: RwLock::new(matches),
-                bot_slots: Arc::new(Semaphore::new(concurrent)),
+                bot_pool: BotPool::new(concurrent)?,
+                creating: Mutex::new(HashMap::new()),
                 http_buckets: Mutex::new(HashMap::new()),
                 report,
             }),
@@ -575,11 +616,17 @@ impl AppState {
     /// `POST /api/matches`: creates a match, rolls any opening dice, commits
     /// it, and starts its bots. Runs to the end even if the client goes away.
     pub async fn create(&self, req: CreateMatch) -> Result<MatchCreated, ApiError> {
-        let state = self.clone();
-        detach(async move { state.create_now(req).await }).await
+        self.create_from(req, None).await
     }
 
-    async fn create_now(&self, req: CreateMatch) -> Result<MatchCreated, ApiError> {
+    /// [`AppState::create`] for a client at a known address, whose live
+    /// matches with bots are limited ([`crate::config::BotLimits::per_client`]).
+    pub async fn create_from(&self, req: CreateMatch, client: Option<IpAddr>) -> Result<MatchCreated, ApiError> {
+        let state = self.clone();
+        detach(async move { state.create_now(req, client).await }).await
+    }
+
+    async fn create_now(&self, req: CreateMatch, client: Option<IpAddr>) -> Result<MatchCreated, ApiError> {
         let limits = &self.shared.config.limits;
         let game = req.game.trim().to_ascii_lowercase();
         let kind = self.shared.registry.get(&game).ok_or_else(|| {
@@ -617,6 +664,16 @@ impl AppState {
             bots.push(bot.map(|b| self.shared.config.bots.clamp(b)));
         }
         let humans = bots.iter().filter(|b| b.is_none()).count();
+        if humans == 0 && !self.shared.config.bots.bot_matches {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "bot-match-not-allowed",
+                "this server does not host matches between bots only: seat at least one human (or open seat); a \
+                 private server allows them with `arbiter serve --allow-bot-matches`",
+            ));
+        }
+        // Held until the match is in memory (or its creation failed).
+        let _admission = if humans < bots.len() { Some(self.admit_ai_match(client)?) } else { None };
         if req.seed.is_some() && !self.shared.config.chosen_seeds.allows(humans) {
             return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -688,7 +745,8 @@ impl AppState {
             .await
             .map_err(|e| ApiError::storage(&e))?;
 
-        let mut inner = Inner { table, tokens, recent: VecDeque::new(), bot_busy: false, problem: None };
+        let mut inner =
+            Inner { table, tokens, recent: VecDeque::new(), bot_busy: false, problem: None, active_at: Instant::now() };
         inner.push_recent(&steps, limits.recent_steps);
         let (changes, _) = broadcast::channel(16);
         let m = Arc::new(Match {
@@ -698,6 +756,7 @@ impl AppState {
             seal: Some(seal),
             players,
             bots,
+            client,
             inner: tokio::sync::Mutex::new(inner),
             changes,
         });
@@ -955,8 +1014,48 @@ impl AppState {
         })
     }
 
+    /// Admits one more match with bots for `client`, or says which limit it
+    /// would pass: 429 `ai-match-limit` for the client's own, 503 `ai-busy`
+    /// for the server's. The admission holds the place until dropped.
+    fn admit_ai_match(&self, client: Option<IpAddr>) -> Result<Admission, ApiError> {
+        let limits = &self.shared.config.bots;
+        let idle = Duration::try_from_secs_f64(limits.idle_seconds.max(0.0)).unwrap_or(Duration::MAX);
+        let mut creating = self.shared.creating.lock().unwrap_or_else(PoisonError::into_inner);
+        let live: Vec<Option<IpAddr>> =
+            self.all_matches().iter().filter(|m| m.live_with_bots(idle)).map(|m| m.client).collect();
+        let pending: usize = creating.values().sum();
+        if live.len() + pending >= limits.total {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "ai-busy",
+                format!(
+                    "the server is playing its most matches with bots at once ({}); try again when some have \
+                     finished, or play against a person",
+                    limits.total
+                ),
+            ));
+        }
+        if let Some(ip) = client {
+            let mine = live.iter().filter(|c| **c == Some(ip)).count() + creating.get(&client).copied().unwrap_or(0);
+            if mine >= limits.per_client {
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "ai-match-limit",
+                    format!(
+                        "you already have {mine} live matches with bots, the most one client may have; finish one \
+                         (a match waiting on you for {} minutes stops counting) and try again",
+                        (limits.idle_seconds / 60.0).ceil()
+                    ),
+                ));
+            }
+        }
+        *creating.entry(client).or_insert(0) += 1;
+        Ok(Admission { state: self.clone(), client })
+    }
+
     /// Starts the bots of a match if a bot owes the next decision. They
-    /// think on the blocking pool (at most `bots.concurrent` at once), then
+    /// think on the bots' pool ([`crate::pool`]: `bots.concurrent` threads,
+    /// people's matches first, clients in turn), then
     /// their move is applied and committed like anyone's, and the next bot
     /// (if any) goes on.
     pub(crate) fn kick_bots(&self, m: &Arc<Match>) {
@@ -983,7 +1082,8 @@ impl AppState {
                 }
                 let Some((seat, spec)) = m.bot_to_move(inner.table.to_move()) else { return };
                 let before = inner.table.len();
-                match inner.table.think(seat, spec, bot_seed(m.seed, before, seat), limits.bots.default_seconds) {
+                let seed = bot_seed(m.seed, before, seat);
+                match inner.table.think(seat, spec, seed, limits.bots.default_seconds, limits.bots.max_duration()) {
                     Ok(job) => {
                         inner.bot_busy = true;
                         (job, seat, before)
@@ -996,9 +1096,7 @@ impl AppState {
                     }
                 }
             };
-            let permit = self.shared.bot_slots.clone().acquire_owned().await;
-            let chosen = tokio::task::spawn_blocking(job).await;
-            drop(permit);
+            let chosen = self.shared.bot_pool.think(m.priority(), m.pool_client(), job).await;
             let mut inner = m.inner.lock().await;
             inner.bot_busy = false;
             if inner.table.len() != before || !inner.table.to_move().owes(seat) {
@@ -1054,6 +1152,25 @@ impl AppState {
             let len = inner.table.len();
             drop(inner);
             m.notify(len);
+        }
+    }
+}
+
+/// A place for a match with bots being created ([`AppState::admit_ai_match`]),
+/// given back when dropped (the match is then in memory, or was not made).
+struct Admission {
+    state: AppState,
+    client: Option<IpAddr>,
+}
+
+impl Drop for Admission {
+    fn drop(&mut self) {
+        let mut creating = self.state.shared.creating.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = creating.get_mut(&self.client) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                creating.remove(&self.client);
+            }
         }
     }
 }
@@ -1137,7 +1254,15 @@ fn build_match(
         seal: row.seal,
         players,
         bots,
-        inner: tokio::sync::Mutex::new(Inner { table, tokens, recent: recent.into(), bot_busy: false, problem: None }),
+        client: None,
+        inner: tokio::sync::Mutex::new(Inner {
+            table,
+            tokens,
+            recent: recent.into(),
+            bot_busy: false,
+            problem: None,
+            active_at: Instant::now(),
+        }),
         changes,
     })
 }

@@ -3,11 +3,12 @@
 //! SIGKILL and start it again).
 //!
 //! ```text
-//! arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit] [--any-seed]
+//! arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit] [--any-seed] [--allow-bot-matches]
 //! ```
 //!
 //! `--any-seed` accepts a chosen seed for any match (the process tests
 //! replay known games), not only for one with at most one human seat.
+//! `--allow-bot-matches` hosts matches between bots only.
 //!
 //! `--port 0` picks a free port. The first line on standard output is
 //! `listening on http://ADDR`, printed once the port is bound.
@@ -19,7 +20,9 @@ use std::process::ExitCode;
 
 fn usage(why: &str) -> ExitCode {
     eprintln!("arbiter-server-dev: {why}");
-    eprintln!("usage: arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit] [--any-seed]");
+    eprintln!(
+        "usage: arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit] [--any-seed] [--allow-bot-matches]"
+    );
     ExitCode::from(2)
 }
 
@@ -44,6 +47,7 @@ async fn main() -> ExitCode {
             },
             "--no-rate-limit" => config.limits.http_per_second = 0.0,
             "--any-seed" => config.chosen_seeds = ChosenSeeds::Any,
+            "--allow-bot-matches" => config.bots.bot_matches = true,
             "-h" | "--help" => return usage("a development server for the Arbiter API"),
             other => return usage(&format!("unknown argument '{other}'")),
         }

@@ -323,7 +323,7 @@ async fn the_lobby_lists_open_live_and_my_games_and_open_seats_can_be_joined(bac
 }
 
 async fn bots_never_block_other_matches(backend: Backend) {
-    let (state, _db) = state_on(&backend, "api").await;
+    let (state, _db) = bot_matches_state_on(&backend, "api").await;
     let app = router(state);
     // Bots thinking for a whole second per decision (the test config's cap).
     let slow = create(

@@ -186,6 +186,19 @@ pub fn config(database: &str) -> ServerConfig {
     }
 }
 
+/// The config with matches of bots only allowed (`arbiter serve
+/// --allow-bot-matches`), for the tests that watch bots play each other.
+pub fn with_bot_matches(config: ServerConfig) -> ServerConfig {
+    ServerConfig { bots: BotLimits { bot_matches: true, ..config.bots }, ..config }
+}
+
+/// A server state over a fresh database of the backend that hosts matches
+/// of bots only; keep the [`FreshDb`] while the state is used.
+pub async fn bot_matches_state_on(backend: &Backend, name: &str) -> (AppState, FreshDb) {
+    let db = backend.scratch(name);
+    (AppState::open(with_bot_matches(config(&db.url))).await.unwrap(), db)
+}
+
 /// A server state over an in-memory database with every game on main.
 pub async fn memory_state() -> AppState {
     AppState::open(config(":memory:")).await.unwrap()

@@ -158,7 +158,8 @@ async fn a_server_seed_is_secret_until_the_end_and_matches_its_commitment(backen
 
 async fn a_chosen_seed_only_with_at_most_one_human_seat(backend: Backend) {
     let db = backend.scratch("chosen");
-    let app = router(AppState::open(public(&db.url)).await.unwrap());
+    // Matches of bots only are allowed here: a chosen seed is fine for them.
+    let app = router(AppState::open(with_bot_matches(public(&db.url))).await.unwrap());
     let human = json!({ "controller": "human" });
     let open = json!({ "controller": "human", "open": true });
     let bot = json!({ "controller": "random" });

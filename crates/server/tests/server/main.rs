@@ -11,6 +11,7 @@ mod common;
 mod driver;
 
 mod api;
+mod bots;
 mod build_api;
 mod durability;
 mod fairness;

@@ -173,7 +173,7 @@ async fn bad_messages_spectators_and_floods_get_errors(backend: Backend) {
 }
 
 async fn bots_moves_are_pushed_to_watchers(backend: Backend) {
-    let (state, _db) = state_on(&backend, "ws").await;
+    let (state, _db) = bot_matches_state_on(&backend, "ws").await;
     let app = router(state.clone());
     let addr = serve(state).await;
     let created = create(
