@@ -9,7 +9,10 @@
 //! - **Clients take turns.** Within a priority, the next decision is the
 //!   one of the client (the address that created the match) served longest
 //!   ago, so one client with many matches gets one turn in the rotation,
-//!   not one per match; a client's own decisions are taken in order.
+//!   not one per match; a client's own decisions are taken in order. And
+//!   one client's decisions run on at most half the threads (at least one),
+//!   so whoever else comes finds a thread soon, even while that client's
+//!   bots think their longest.
 //!
 //! Every decision runs to its bot's deadline (the server gives every bot
 //! one, `BotLimits::max_seconds`), so a thread is never held longer than
@@ -63,6 +66,8 @@ struct Queue {
     served: HashMap<Client, u64>,
     /// Bot-only decisions being thought about now.
     bots_only_running: usize,
+    /// Decisions being thought about now, by client.
+    running: HashMap<Client, usize>,
     /// Set when the pool is dropped.
     closed: bool,
 }
@@ -121,12 +126,14 @@ impl Queue {
     /// The next decision to take, if one may run now.
     fn pick(&mut self, threads: usize) -> Option<Waiting> {
         let bots_only_may_run = self.bots_only_running < threads.saturating_sub(1).max(1);
-        let served = &self.served;
+        let per_client = (threads / 2).max(1);
+        let (served, running) = (&self.served, &self.running);
         let best = self
             .waiting
             .iter()
             .enumerate()
             .filter(|(_, w)| w.priority == Priority::Human || bots_only_may_run)
+            .filter(|(_, w)| running.get(&w.client).copied().unwrap_or(0) < per_client)
             .min_by_key(|(_, w)| (w.priority, served.get(&w.client).copied(), w.order))
             .map(|(i, _)| i)?;
         let w = self.waiting.swap_remove(best);
@@ -141,6 +148,7 @@ impl Queue {
         if w.priority == Priority::BotsOnly {
             self.bots_only_running += 1;
         }
+        *self.running.entry(w.client.clone()).or_insert(0) += 1;
         Some(w)
     }
 }
@@ -160,7 +168,7 @@ fn work(inner: &Inner) {
                 q = inner.wake.wait(q).unwrap_or_else(PoisonError::into_inner);
             }
         };
-        let Waiting { priority, job, answer, .. } = next;
+        let Waiting { priority, client, job, answer, .. } = next;
         // A client that went away has dropped its receiver: skip the work.
         let result = if answer.is_closed() {
             Ok(None)
@@ -175,10 +183,19 @@ fn work(inner: &Inner) {
             })
         };
         let _ = answer.send(result);
-        if priority == Priority::BotsOnly {
-            inner.queue.lock().unwrap_or_else(PoisonError::into_inner).bots_only_running -= 1;
-            inner.wake.notify_all();
+        {
+            let mut q = inner.queue.lock().unwrap_or_else(PoisonError::into_inner);
+            if priority == Priority::BotsOnly {
+                q.bots_only_running = q.bots_only_running.saturating_sub(1);
+            }
+            if let Some(n) = q.running.get_mut(&client) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    q.running.remove(&client);
+                }
+            }
         }
+        inner.wake.notify_all();
     }
 }
 
@@ -203,7 +220,7 @@ mod tests {
     async fn holding(
         pool: &Arc<BotPool>,
         log: &Log,
-        priority: Priority,
+        (priority, c): (Priority, u8),
         name: &'static str,
     ) -> (tokio::task::JoinHandle<Result<Option<Value>, String>>, mpsc::Sender<()>) {
         let (release, hold) = mpsc::channel::<()>();
@@ -216,7 +233,7 @@ mod tests {
             None
         });
         let pool2 = pool.clone();
-        let handle = tokio::spawn(async move { pool2.think(priority, client(1), run).await });
+        let handle = tokio::spawn(async move { pool2.think(priority, client(c), run).await });
         tokio::task::spawn_blocking(move || running.recv()).await.unwrap().unwrap();
         (handle, release)
     }
@@ -237,7 +254,7 @@ mod tests {
         let pool = Arc::new(BotPool::new(1).unwrap());
         let log = Log::default();
         // The one thread is busy with a first decision while the rest queue.
-        let (first, release) = holding(&pool, &log, Priority::BotsOnly, "busy").await;
+        let (first, release) = holding(&pool, &log, (Priority::BotsOnly, 1), "busy").await;
         let mut handles = Vec::new();
         let queued = [
             (Priority::BotsOnly, 1, "a1"),
@@ -268,7 +285,7 @@ mod tests {
     async fn bot_only_matches_leave_a_thread_for_people() {
         let pool = Arc::new(BotPool::new(2).unwrap());
         let log = Log::default();
-        let (busy, release) = holding(&pool, &log, Priority::BotsOnly, "bots").await;
+        let (busy, release) = holding(&pool, &log, (Priority::BotsOnly, 1), "bots").await;
         // A second bot-only decision waits although a thread is free …
         let second = tokio::spawn({
             let (pool, log) = (pool.clone(), log.clone());
@@ -283,6 +300,28 @@ mod tests {
         busy.await.unwrap().unwrap();
         second.await.unwrap().unwrap();
         assert_eq!(*log.lock().unwrap_or_else(PoisonError::into_inner), ["human", "bots", "bots2"]);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn one_client_uses_at_most_half_the_threads() {
+        let pool = Arc::new(BotPool::new(2).unwrap());
+        let log = Log::default();
+        // Client 1's person-facing bot holds a thread; its second decision
+        // waits although the other thread is free …
+        let (busy, release) = holding(&pool, &log, (Priority::Human, 1), "one").await;
+        let second = tokio::spawn({
+            let (pool, log) = (pool.clone(), log.clone());
+            async move { pool.think(Priority::Human, client(1), job(&log, "one again")).await }
+        });
+        until_waiting(&pool, 1).await;
+        // … which another client's decision takes at once.
+        let other = pool.think(Priority::Human, client(2), job(&log, "two")).await;
+        assert_eq!(other, Ok(None));
+        assert_eq!(pool.waiting(), 1, "client 1's second decision still waits");
+        release.send(()).unwrap();
+        busy.await.unwrap().unwrap();
+        second.await.unwrap().unwrap();
+        assert_eq!(*log.lock().unwrap_or_else(PoisonError::into_inner), ["two", "one", "one again"]);
     }
 
     #[tokio::test]
