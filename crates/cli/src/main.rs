@@ -54,7 +54,7 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
         /// The opponent: auto (the strongest bot for the game), human, random,
-        /// greedy, heuristic[:depth=D], mcts[:iters=N,time=S,threads=T,depth=D,c=X]
+        /// greedy, heuristic[:depth=D,time=S,nodes=N], mcts[:iters=N,time=S,threads=T,depth=D,c=X]
         /// or alphabeta[:time=S,nodes=N,depth=D] (games without dice or secrets).
         #[arg(long, default_value = "auto")]
         vs: String,
@@ -93,11 +93,11 @@ enum Command {
         /// Seed of the first game; every game's seed derives from it.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// The bot in seat 1 (moves first): random, greedy, heuristic[:depth=D],
+        /// The bot in seat 1 (moves first): random, greedy, heuristic[:…],
         /// mcts[:…] or alphabeta[:…].
         #[arg(long, default_value = "random")]
         p1: String,
-        /// The bot in seat 2: random, greedy, heuristic[:depth=D], mcts[:…] or alphabeta[:…].
+        /// The bot in seat 2: random, greedy, heuristic[:…], mcts[:…] or alphabeta[:…].
         #[arg(long, default_value = "random")]
         p2: String,
         /// Games played at once.

@@ -9,7 +9,7 @@ export type SeatRequest = {
  */
 name?: string, 
 /**
- * `human`, or a bot description: `random`, `greedy`, `heuristic[:depth=D]`,
+ * `human`, or a bot description: `random`, `greedy`, `heuristic[:depth=D,…]`,
  * `mcts[:iters=N,time=S,…]`, `alphabeta[:time=S,…]`.
  */
 controller: string, 

@@ -98,7 +98,7 @@ pub struct SeatRequest {
     #[serde(default)]
     #[ts(optional)]
     pub name: Option<String>,
-    /// `human`, or a bot description: `random`, `greedy`, `heuristic[:depth=D]`,
+    /// `human`, or a bot description: `random`, `greedy`, `heuristic[:depth=D,…]`,
     /// `mcts[:iters=N,time=S,…]`, `alphabeta[:time=S,…]`.
     pub controller: String,
     /// For a human seat: leave it open for anyone to join from the lobby
