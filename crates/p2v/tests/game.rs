@@ -516,3 +516,19 @@ fn every_refusal_names_a_rule_and_leaves_the_state_unchanged() {
     sc.act("end");
     assert_eq!(sc.refused("activate a"), "p2v.activate.whose");
 }
+
+#[test]
+fn a_move_struck_down_inside_an_allys_space_ends_on_its_last_free_square() {
+    // "they cannot end their movement on spaces occupied by allied creatures."
+    // Ruling P2V-R14: the kobold passing through its ally is struck down by a
+    // Reactive Strike there, and lies on the last square it could have ended on.
+    let mut sc = Scene::new(&["Kobold Warrior", "Kobold Warrior"], &["Eagle Knight"]);
+    sc.put("a", "e5").put("b", "e4").put("A", "f5").turn("a");
+    sc.act("stride e2");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e4")), "inside its ally's space when the knight strikes");
+    sc.act("react").roll(&[15]);
+    assert_eq!(sc.life("a"), Life::Dying);
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e5")));
+    assert_eq!(sc.s.creatures[1].at, Some(sc.sq("e4")));
+}

@@ -116,14 +116,14 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             }
             let from = s.creatures[i].at.unwrap_or(to);
             let anchors = steps.iter().map(|st| st.to).collect();
-            s.pending.push(Frame::Walk { who, from, path: anchors, how: 0, asked: false });
+            s.pending.push(Frame::Walk { who, from, path: anchors, how: 0, asked: false, back: from });
         }
         Action::Step { to } | Action::Crawl { to } => {
             spend(s, 1);
             reset_carry(s);
             let from = s.creatures[i].at.unwrap_or(to);
             let how = if matches!(a, Action::Step { .. }) { 1 } else { 2 };
-            s.pending.push(Frame::Walk { who, from, path: vec![to], how, asked: false });
+            s.pending.push(Frame::Walk { who, from, path: vec![to], how, asked: false, back: from });
         }
         Action::Strike { weapon, target } => {
             let t = spend(s, 1);

@@ -54,7 +54,9 @@ impl Resolve for P2v {
                     events.emit(Event::Recovery { who, roll: 0, passed: true });
                 }
             }
-            Frame::Walk { who, from, path, how, asked } => self.walk(s, who, from, path, how, asked, events),
+            Frame::Walk { who, from, path, how, asked, back } => {
+                self.walk(s, who, from, path, how, (asked, back), events)
+            }
             Frame::EndTurn { who } => self.end_turn(s, who, events),
             Frame::TurnTail { who } => {
                 if let Some(c) = s.creatures.get_mut(usize::from(who)) {
@@ -474,7 +476,9 @@ impl P2v {
     /// One step of a move: the reactions the step opens are asked first
     /// (the mover still in the square it leaves), then the creature enters
     /// the next anchor, falling if it must, and the rest of the move waits
-    /// on top of the stack.
+    /// on top of the stack. A move that stops inside an ally's space (the
+    /// mover struck down, or the way closed) puts the creature back on the
+    /// last square of the move where it could end (ruling P2V-R14).
     #[allow(clippy::too_many_arguments)]
     fn walk<E: EventSink<Event>>(
         &self,
@@ -483,7 +487,7 @@ impl P2v {
         from: Square,
         mut path: Vec<Square>,
         how: u8,
-        asked: bool,
+        (asked, back): (bool, Square),
         events: &mut E,
     ) {
         let i = usize::from(who);
@@ -492,9 +496,7 @@ impl P2v {
         let alive = s.creatures.get(i).is_some_and(|c| c.life == Life::Up);
         let (Some(p), Some(old)) = (self.profile(i), at) else { return };
         if !alive || path.is_empty() {
-            if old != from {
-                events.emit(Event::Moved { who, from, to: old, how: how_name });
-            }
+            self.stop(s, who, from, back, &how_name, events);
             return;
         }
         let next = path[0];
@@ -518,7 +520,7 @@ impl P2v {
                 }
             }
             if !windows.is_empty() {
-                s.pending.push(Frame::Walk { who, from, path, how, asked: true });
+                s.pending.push(Frame::Walk { who, from, path, how, asked: true, back });
                 for w in windows {
                     s.pending.push(Frame::Window(w));
                 }
@@ -534,11 +536,10 @@ impl P2v {
         };
         let Ok((step, pos)) = field.step(mover, Position { anchor: old, odd_diagonals: odd, down: false }, next) else {
             // The way is closed: the move stops here.
-            if old != from {
-                events.emit(Event::Moved { who, from, to: old, how: how_name });
-            }
+            self.stop(s, who, from, back, &how_name, events);
             return;
         };
+        let back = if field.may_end(mover, next) { next } else { back };
         if let Some(c) = s.creatures.get_mut(i) {
             c.at = Some(next);
         }
@@ -551,7 +552,7 @@ impl P2v {
         if step.fall >= 2 || pos.down {
             // "A creature that falls 2 squares or more takes 5 damage per 2
             // squares it falls. If it takes damage, it falls prone at the bottom."
-            events.emit(Event::Moved { who, from, to: next, how: how_name });
+            self.stop(s, who, from, back, &how_name, events);
             events.emit(Event::Fell { who, squares: step.fall.min(255) as u8 });
             let amount = (step.fall / 2 * 5).min(u32::from(u16::MAX)) as u16;
             if amount > 0 {
@@ -568,7 +569,33 @@ impl P2v {
             }
             return;
         }
-        s.pending.push(Frame::Walk { who, from, path, how, asked: false });
+        s.pending.push(Frame::Walk { who, from, path, how, asked: false, back });
+    }
+
+    /// Ends a move: back to `back` if the creature stopped in another's
+    /// space, then the move is told.
+    fn stop<E: EventSink<Event>>(&self, s: &mut State, who: u8, from: Square, back: Square, how: &str, events: &mut E) {
+        let i = usize::from(who);
+        let Some(p) = self.profile(i) else { return };
+        let Some(at) = s.creatures.get(i).and_then(|c| c.at) else { return };
+        let space = Space::new(at, p.size.side());
+        let shared = (0..s.creatures.len()).any(|j| {
+            j != i
+                && self.in_play(s, j)
+                && s.creatures[j]
+                    .at
+                    .is_some_and(|a| Space::new(a, self.profile(j).map_or(1, |q| q.size.side())).overlaps(&space))
+        });
+        let to = if shared { back } else { at };
+        if shared {
+            if let Some(c) = s.creatures.get_mut(i) {
+                c.at = Some(back);
+            }
+            self.sync(s, i);
+        }
+        if to != from {
+            events.emit(Event::Moved { who, from, to, how: how.to_string() });
+        }
     }
 
     fn end_turn<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {

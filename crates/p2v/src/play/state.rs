@@ -266,6 +266,9 @@ pub enum Frame {
         how: u8,
         /// True once the reactions to the next step have been asked.
         asked: bool,
+        /// The last anchor of the move where the creature may end it (where
+        /// it goes back to if the move stops inside an ally's space).
+        back: Square,
     },
     /// A reaction window.
     Window(Window<Trigger>),
