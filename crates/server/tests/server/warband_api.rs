@@ -45,7 +45,7 @@ async fn the_bestiary_has_the_creatures_items_alignments_modes_and_table_1() {
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["rules"], "Path 2 Victory v1.3");
     let creatures = v["creatures"].as_array().unwrap();
-    assert_eq!(creatures.len(), 20);
+    assert_eq!(creatures.len(), 41);
     let kobold = creatures.iter().find(|c| c["name"] == "Kobold Warrior").unwrap();
     assert_eq!(
         (kobold["level"].as_i64(), kobold["points"].as_u64(), kobold["upgrade_cost"].as_u64()),
