@@ -723,6 +723,10 @@ fn build_p2v_checks_shipped_warbands_and_writes_warband_sheets() {
         ("thornwood-raiders", "148/150 points"),
         ("beasts-of-the-vale", "194/200 points"),
         ("oni-tyrant", "258/300 points"),
+        ("old-wood-brawlers", "149/150 points"),
+        ("briar-skirmishers", "148/150 points"),
+        ("scuttling-horde", "150/150 points"),
+        ("soothsayers-circle", "149/150 points"),
     ] {
         let o = arbiter(&["build", "--game", "p2v", stem], "");
         assert!(o.status.success(), "{stem}: {}", text(&o));

@@ -112,7 +112,19 @@ async fn the_shipped_warbands_come_as_editable_files() {
     assert_eq!(status, StatusCode::OK, "{v}");
     let all = v.as_array().unwrap();
     let ids: Vec<&str> = all.iter().map(|w| w["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["kobold-ambush", "thornwood-raiders", "beasts-of-the-vale", "oni-tyrant"]);
+    assert_eq!(
+        ids,
+        [
+            "kobold-ambush",
+            "thornwood-raiders",
+            "beasts-of-the-vale",
+            "oni-tyrant",
+            "old-wood-brawlers",
+            "briar-skirmishers",
+            "scuttling-horde",
+            "soothsayers-circle"
+        ]
+    );
     for w in all {
         let checked = validate(&app, json!({ "warband": w["file"] })).await;
         assert_eq!(checked["ok"], true, "{checked}");
