@@ -121,7 +121,16 @@ fn write_seeds() {
     }
     copy("catalogue", "crates/ephemeral/data/abilities.toml");
     copy("terrain_kit", "crates/ephemeral/data/terrain-kit.toml");
-    for w in ["beasts-of-the-vale", "kobold-ambush", "oni-tyrant", "thornwood-raiders"] {
+    for w in [
+        "beasts-of-the-vale",
+        "kobold-ambush",
+        "oni-tyrant",
+        "thornwood-raiders",
+        "old-wood-brawlers",
+        "briar-skirmishers",
+        "scuttling-horde",
+        "soothsayers-circle",
+    ] {
         copy("warbands", &format!("crates/p2v/data/warbands/{w}.toml"));
     }
     copy("bestiary", "crates/p2v/data/bestiary.toml");
