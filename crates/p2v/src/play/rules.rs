@@ -386,7 +386,9 @@ impl P2v {
     /// is pending and the game is between phases, moves on.
     pub(crate) fn settle<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         loop {
-            if drive(self, s, events).is_some() {
+            let waiting = drive(self, s, events).is_some();
+            self.release_grabs(s, events);
+            if waiting {
                 return;
             }
             match s.phase {

@@ -142,6 +142,13 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 }
             }
             Frame::Damage(h) => creature(h.target, "damage")?,
+            Frame::Maneuver(m) | Frame::ManeuverSave { maneuver: m, .. } => {
+                creature(m.attacker, "a maneuver")?;
+                creature(m.target, "a maneuver")?;
+                if m.to.is_some_and(|q| !board.contains(q)) {
+                    return Err("a shove pushes off the board".into());
+                }
+            }
             Frame::Recovery { who } | Frame::EndTurn { who } | Frame::TurnTail { who } => {
                 creature(*who, "pending work")?
             }

@@ -16,7 +16,7 @@ use arbiter_geometry::battle::map::shipped;
 use serde::{Deserialize, Serialize};
 
 /// The warbands played when none are given.
-pub const DEFAULT_WARBANDS: [&str; 2] = ["thornwood-raiders", "kobold-ambush"];
+pub const DEFAULT_WARBANDS: [&str; 2] = ["old-wood-brawlers", "briar-skirmishers"];
 
 /// The map played when none is given.
 pub const DEFAULT_MAP: &str = "ruined-crossroads";
