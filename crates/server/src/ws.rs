@@ -42,6 +42,17 @@ use tokio::sync::broadcast::error::RecvError;
 /// message gets a `too-large` error; past it the connection closes.
 const HARD_MAX_MESSAGE: usize = 1024 * 1024;
 
+/// The read buffer of a socket. Tungstenite's default, 128 KiB, is held by
+/// every socket for as long as it is open, idle or not; clients send small
+/// messages, and a larger one still arrives whole (the buffer is read in
+/// turns). Measured: `docs/performance.md`, "Memory per WebSocket".
+const READ_BUFFER: usize = 4 * 1024;
+
+/// The size at which a socket's writes are sent rather than gathered
+/// (tungstenite's default, 128 KiB, grows a buffer that large per socket);
+/// a view larger than this is sent at once.
+const WRITE_BUFFER: usize = 16 * 1024;
+
 /// Upgrades to a WebSocket for the token's seat, or a spectator.
 pub async fn upgrade(
     State(state): State<AppState>,
@@ -57,6 +68,8 @@ pub async fn upgrade(
                 Err(e) => e.into_response(),
                 Ok(slot) => ws
                     .max_message_size(HARD_MAX_MESSAGE.max(state.config().limits.ws_message_bytes))
+                    .read_buffer_size(READ_BUFFER)
+                    .write_buffer_size(WRITE_BUFFER)
                     .on_upgrade(move |socket| connection(state, m, viewer, socket, slot)),
             },
         },
