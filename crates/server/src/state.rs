@@ -458,7 +458,7 @@ impl AppState {
     /// live matches counted now.
     pub async fn metrics_text(&self) -> String {
         let all = self.all_matches();
-        let mut live = 0;
+        let mut live = 0usize;
         for m in &all {
             if m.inner.lock().await.table.outcome().is_none() {
                 live += 1;
