@@ -218,7 +218,7 @@ enum Command {
     /// Run the game server: the REST + WebSocket API of docs/api.md, with
     /// matches stored in a SQLite file or a PostgreSQL database.
     #[command(
-        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app (built into web/dist: see docs/web.md) is\nserved at / and the API under /api.\n\nExamples:\n  arbiter serve --port 8080 --database arbiter.db\n  arbiter serve --database postgres://arbiter:secret@127.0.0.1/arbiter   # several servers may share it"
+        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app (built into web/dist: see docs/web.md) is\nserved at / and the API under /api; /healthz and /metrics (Prometheus) are for operators.\nSIGTERM shuts down gracefully. Deployment, limits and backups: docs/deploy.md.\n\nExamples:\n  arbiter serve --port 8080 --database arbiter.db\n  arbiter serve --database postgres://arbiter:secret@127.0.0.1/arbiter   # several servers may share it"
     )]
     Serve {
         /// The port to listen on (0 picks a free one).
@@ -238,6 +238,25 @@ enum Command {
         /// only for a match with at most one human seat.
         #[arg(long)]
         any_seed: bool,
+        /// Seconds a connection has to send a whole request header, from connecting or from its
+        /// previous answer: slow headers and idle keep-alive connections are closed (0: never).
+        #[arg(long, default_value_t = 20.0, value_name = "SECS")]
+        header_timeout: f64,
+        /// Open connections at most (HTTP and WebSocket), kept below the descriptor limit.
+        #[arg(long, default_value_t = 4096, value_name = "N")]
+        max_connections: usize,
+        /// Open connections at most from one client address.
+        #[arg(long, default_value_t = 64, value_name = "N")]
+        max_per_address: usize,
+        /// Open WebSockets at most (each idle one costs memory: docs/performance.md).
+        #[arg(long, default_value_t = 2048, value_name = "N")]
+        max_sockets: usize,
+        /// Seconds a shutdown (SIGTERM, Ctrl-C) waits for actions in flight and thinking bots.
+        #[arg(long, default_value_t = 5.0, value_name = "SECS")]
+        shutdown_timeout: f64,
+        /// Start without checking the SQLite file's integrity (PRAGMA quick_check) first.
+        #[arg(long)]
+        skip_integrity_check: bool,
     },
     /// A sandbox for Path 2 Victory's battle grid: place figures on a battle map and ask
     /// about sight, effect, cover, areas, reach, paths and flanking.
@@ -320,8 +339,26 @@ fn given_options(matches: &clap::ArgMatches) -> Vec<(&'static str, String)> {
     given
 }
 
-/// Runs the game server until Ctrl-C.
-fn serve(host: &str, port: u16, database: String, web: Option<PathBuf>, any_seed: bool) -> Result<(), Failure> {
+/// Runs the game server until Ctrl-C or SIGTERM.
+fn serve(
+    host: &str,
+    port: u16,
+    database: String,
+    web: Option<PathBuf>,
+    any_seed: bool,
+    connections: arbiter_server::ConnectionLimits,
+    integrity_check: bool,
+) -> Result<(), Failure> {
+    for (name, secs) in
+        [("--header-timeout", connections.header_seconds), ("--shutdown-timeout", connections.shutdown_seconds)]
+    {
+        if !secs.is_finite() || secs < 0.0 {
+            return Err(Failure::Input(format!("{name} needs a number of seconds, 0 or more")));
+        }
+    }
+    if connections.max_connections == 0 || connections.per_address == 0 || connections.max_sockets == 0 {
+        return Err(Failure::Input("--max-connections, --max-per-address and --max-sockets need at least 1".into()));
+    }
     let ip: std::net::IpAddr = host
         .parse()
         .map_err(|_| Failure::Input(format!("'{}' is not an IP address", host.chars().take(40).collect::<String>())))?;
@@ -332,6 +369,8 @@ fn serve(host: &str, port: u16, database: String, web: Option<PathBuf>, any_seed
         addr: std::net::SocketAddr::new(ip, port),
         database,
         chosen_seeds: if any_seed { arbiter_server::ChosenSeeds::Any } else { arbiter_server::ChosenSeeds::Solo },
+        connections,
+        integrity_check,
         ..arbiter_server::ServerConfig::default()
     };
     arbiter_server::serve_blocking(config).map_err(|e| Failure::Run(e.to_string()))
@@ -461,7 +500,29 @@ fn main() -> ExitCode {
         Command::Build { file, game, edition, sheet, bestiary, import } => {
             build::run(&build::Options { file, game, edition, sheet, bestiary, import })
         }
-        Command::Serve { port, host, database, web, any_seed } => serve(&host, port, database, web, any_seed),
+        Command::Serve {
+            port,
+            host,
+            database,
+            web,
+            any_seed,
+            header_timeout,
+            max_connections,
+            max_per_address,
+            max_sockets,
+            shutdown_timeout,
+            skip_integrity_check,
+        } => {
+            let connections = arbiter_server::ConnectionLimits {
+                header_seconds: header_timeout,
+                max_connections,
+                per_address: max_per_address,
+                max_sockets,
+                shutdown_seconds: shutdown_timeout,
+                ..arbiter_server::ConnectionLimits::default()
+            };
+            serve(&host, port, database, web, any_seed, connections, !skip_integrity_check)
+        }
         Command::Replay { file, step } => replay::run(&file, step),
         Command::Grid { map } => grid::run(&map, &mut std::io::stdin().lock()),
     };
