@@ -194,7 +194,7 @@ enum Command {
     },
     /// Check an Ephemeral Path figure set or a Path 2 Victory warband, and print its sheets.
     #[command(
-        after_help = "Ephemeral (the default): FILE is a figure-set file (.toml or .json; see docs/figure-sets.md) or the\nname of a set shipped with Arbiter: ember-court, tide-wardens, glass-orchard, lantern-pact, salt-and-iron,\nquarry-guild, gatewrights, starfall-choir, mire-stalkers.\n\nPath 2 Victory (--game p2v): FILE is a warband file (.toml or .json; see docs/warbands.md) or the name\nof a warband shipped with Arbiter: kobold-ambush, thornwood-raiders, beasts-of-the-vale, oni-tyrant.\nCreatures come from the starter bestiary, plus those of --bestiary (Arbiter's TOML card format)\nand --import (the public card JSON format); a card from a file replaces a starter card of its name.\n\nExit codes: 0 legal, 1 illegal (every violation is listed), 2 unreadable.\n\nExamples:\n  arbiter build ember-court\n  arbiter build my-set.toml --edition v0.20 --sheet my-set.html\n  arbiter build --game p2v kobold-ambush --sheet kobolds.html\n  arbiter build --game p2v my-warband.toml --import cards.json"
+        after_help = "Ephemeral (the default): FILE is a figure-set file (.toml or .json; see docs/figure-sets.md) or the\nname of a set shipped with Arbiter: ember-court, tide-wardens, glass-orchard, lantern-pact, salt-and-iron,\nquarry-guild, gatewrights, starfall-choir, mire-stalkers.\n\nPath 2 Victory (--game p2v): FILE is a warband file (.toml or .json; see docs/warbands.md) or the name\nof a warband shipped with Arbiter: kobold-ambush, thornwood-raiders, beasts-of-the-vale, oni-tyrant,\nold-wood-brawlers, briar-skirmishers, scuttling-horde, soothsayers-circle.\nCreatures come from the starter bestiary, plus those of --bestiary (Arbiter's TOML card format)\nand --import (the public card JSON format); a card from a file replaces a starter card of its name.\n\nExit codes: 0 legal, 1 illegal (every violation is listed), 2 unreadable.\n\nExamples:\n  arbiter build ember-court\n  arbiter build my-set.toml --edition v0.20 --sheet my-set.html\n  arbiter build --game p2v kobold-ambush --sheet kobolds.html\n  arbiter build --game p2v my-warband.toml --import cards.json"
     )]
     Build {
         /// A figure-set file or shipped set's name; with --game p2v, a warband file or shipped warband's name.
@@ -218,7 +218,7 @@ enum Command {
     /// Run the game server: the REST + WebSocket API of docs/api.md, with
     /// matches stored in a SQLite file or a PostgreSQL database.
     #[command(
-        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app (built into web/dist: see docs/web.md) is\nserved at / and the API under /api.\n\nExamples:\n  arbiter serve --port 8080 --database arbiter.db\n  arbiter serve --database postgres://arbiter:secret@127.0.0.1/arbiter   # several servers may share it"
+        after_help = "Every accepted action is committed to the database before it is acknowledged; on restart,\nunfinished matches are loaded again. The web app (built into web/dist: see docs/web.md) is\nserved at / and the API under /api; /healthz and /metrics (Prometheus) are for operators.\nSIGTERM shuts down gracefully. Deployment, limits and backups: docs/deploy.md.\n\nExamples:\n  arbiter serve --port 8080 --database arbiter.db\n  arbiter serve --database postgres://arbiter:secret@127.0.0.1/arbiter   # several servers may share it"
     )]
     Serve {
         /// The port to listen on (0 picks a free one).
@@ -242,6 +242,25 @@ enum Command {
         /// server they would only use the machine; tests and demonstrations turn them on.
         #[arg(long)]
         allow_bot_matches: bool,
+        /// Seconds a connection has to send a whole request header, from connecting or from its
+        /// previous answer: slow headers and idle keep-alive connections are closed (0: never).
+        #[arg(long, default_value_t = 20.0, value_name = "SECS")]
+        header_timeout: f64,
+        /// Open connections at most (HTTP and WebSocket), kept below the descriptor limit.
+        #[arg(long, default_value_t = 4096, value_name = "N")]
+        max_connections: usize,
+        /// Open connections at most from one client address.
+        #[arg(long, default_value_t = 64, value_name = "N")]
+        max_per_address: usize,
+        /// Open WebSockets at most (each idle one costs memory: docs/performance.md).
+        #[arg(long, default_value_t = 2048, value_name = "N")]
+        max_sockets: usize,
+        /// Seconds a shutdown (SIGTERM, Ctrl-C) waits for actions in flight and thinking bots.
+        #[arg(long, default_value_t = 5.0, value_name = "SECS")]
+        shutdown_timeout: f64,
+        /// Start without checking the SQLite file's integrity (PRAGMA quick_check) first.
+        #[arg(long)]
+        skip_integrity_check: bool,
     },
     /// A sandbox for Path 2 Victory's battle grid: place figures on a battle map and ask
     /// about sight, effect, cover, areas, reach, paths and flanking.
@@ -324,7 +343,8 @@ fn given_options(matches: &clap::ArgMatches) -> Vec<(&'static str, String)> {
     given
 }
 
-/// Runs the game server until Ctrl-C.
+/// Runs the game server until Ctrl-C or SIGTERM.
+#[allow(clippy::too_many_arguments)]
 fn serve(
     host: &str,
     port: u16,
@@ -332,7 +352,19 @@ fn serve(
     web: Option<PathBuf>,
     any_seed: bool,
     allow_bot_matches: bool,
+    connections: arbiter_server::ConnectionLimits,
+    integrity_check: bool,
 ) -> Result<(), Failure> {
+    for (name, secs) in
+        [("--header-timeout", connections.header_seconds), ("--shutdown-timeout", connections.shutdown_seconds)]
+    {
+        if !secs.is_finite() || secs < 0.0 {
+            return Err(Failure::Input(format!("{name} needs a number of seconds, 0 or more")));
+        }
+    }
+    if connections.max_connections == 0 || connections.per_address == 0 || connections.max_sockets == 0 {
+        return Err(Failure::Input("--max-connections, --max-per-address and --max-sockets need at least 1".into()));
+    }
     let ip: std::net::IpAddr = host
         .parse()
         .map_err(|_| Failure::Input(format!("'{}' is not an IP address", host.chars().take(40).collect::<String>())))?;
@@ -344,6 +376,8 @@ fn serve(
         database,
         chosen_seeds: if any_seed { arbiter_server::ChosenSeeds::Any } else { arbiter_server::ChosenSeeds::Solo },
         bots: arbiter_server::BotLimits { bot_matches: allow_bot_matches, ..arbiter_server::BotLimits::default() },
+        connections,
+        integrity_check,
         ..arbiter_server::ServerConfig::default()
     };
     arbiter_server::serve_blocking(config).map_err(|e| Failure::Run(e.to_string()))
@@ -473,8 +507,29 @@ fn main() -> ExitCode {
         Command::Build { file, game, edition, sheet, bestiary, import } => {
             build::run(&build::Options { file, game, edition, sheet, bestiary, import })
         }
-        Command::Serve { port, host, database, web, any_seed, allow_bot_matches } => {
-            serve(&host, port, database, web, any_seed, allow_bot_matches)
+        Command::Serve {
+            port,
+            host,
+            database,
+            web,
+            any_seed,
+            header_timeout,
+            max_connections,
+            max_per_address,
+            max_sockets,
+            shutdown_timeout,
+            skip_integrity_check,
+            allow_bot_matches,
+        } => {
+            let connections = arbiter_server::ConnectionLimits {
+                header_seconds: header_timeout,
+                max_connections,
+                per_address: max_per_address,
+                max_sockets,
+                shutdown_seconds: shutdown_timeout,
+                ..arbiter_server::ConnectionLimits::default()
+            };
+            serve(&host, port, database, web, any_seed, allow_bot_matches, connections, !skip_integrity_check)
         }
         Command::Replay { file, step } => replay::run(&file, step),
         Command::Grid { map } => grid::run(&map, &mut std::io::stdin().lock()),

@@ -29,6 +29,8 @@ use arbiter_ephemeral::{Edition, Ephemeral};
 use arbiter_essence::Essence;
 use arbiter_ethia::worlds::{EthiaWorlds, WorldsVariant};
 use arbiter_ethia::{Deployment, Ethia, Mode, TurnOrder, WallOption};
+use arbiter_p2v::P2v;
+use arbiter_p2v::warband::shipped_warbands;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -41,7 +43,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// The games `arbiter soak` knows, in the order it plays them.
-pub const GAMES: [&str; 4] = ["essence", "ethia", "ethia-worlds", "ephemeral"];
+pub const GAMES: [&str; 5] = ["essence", "ethia", "ethia-worlds", "ephemeral", "p2v"];
 
 /// The small test quest of the E'thia tests, whose boss stands two squares
 /// from the leaders, so that diplomacy, the boss's fall and the reward rolls
@@ -208,6 +210,38 @@ impl Soak for Ephemeral {
                     Ephemeral::new(v, 2).map_err(|e| e.to_string())
                 }),
             });
+        }
+        Ok(out)
+    }
+
+    fn extra(&self, state: &Self::State, report: &mut Report) -> Result<(), String> {
+        check_pending(self, state, report)
+    }
+}
+
+impl Soak for P2v {
+    /// Each shipped map with every ordered pair of shipped warbands, with
+    /// the round limit; and the small map without it.
+    fn configurations() -> Result<Vec<Configuration<Self>>, String> {
+        let names: Vec<&str> = shipped_warbands().into_iter().map(|(stem, _)| stem).collect();
+        let file = arbiter_p2v::play::Variant::warband_file;
+        let mut out = Vec::new();
+        for (map, no_round_limit) in
+            [("ruined-crossroads", false), ("river-ford", false), ("broken-hills", false), ("ruined-crossroads", true)]
+        {
+            let mut all = Vec::new();
+            for a in &names {
+                for b in &names {
+                    let v = arbiter_p2v::play::Variant {
+                        warbands: vec![file(a)?, file(b)?],
+                        map: map.to_string(),
+                        no_round_limit,
+                    };
+                    all.push(P2v::new(v, 2).map_err(|e| e.to_string())?);
+                }
+            }
+            let label = if no_round_limit { format!("{map}, no round limit") } else { map.to_string() };
+            out.push(pick(label, all));
         }
         Ok(out)
     }
@@ -442,6 +476,7 @@ fn games(o: &Options) -> Result<Vec<&'static str>, Failure> {
                 "essence-of-the-arcane" => "essence",
                 "worlds" => "ethia-worlds",
                 "ephemeral-path" | "ep" | "ephemeral-gate" => "ephemeral",
+                "path-2-victory" | "path2victory" | "p2" => "p2v",
                 other => other,
             };
             GAMES.iter().find(|n| **n == name).copied().ok_or_else(|| {
@@ -464,6 +499,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
             "essence" => labels::<Essence>()?,
             "ethia" => labels::<Ethia>()?,
             "ethia-worlds" => labels::<EthiaWorlds>()?,
+            "p2v" => labels::<P2v>()?,
             _ => labels::<Ephemeral>()?,
         });
     }
@@ -479,6 +515,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
                 "essence" => labels::<Essence>()?,
                 "ethia" => labels::<Ethia>()?,
                 "ethia-worlds" => labels::<EthiaWorlds>()?,
+                "p2v" => labels::<P2v>()?,
                 _ => labels::<Ephemeral>()?,
             };
             for l in labels.iter().filter(|l| chosen(o, l)) {
@@ -495,6 +532,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
             "essence" => labels::<Essence>()?.len(),
             "ethia" => labels::<Ethia>()?.len(),
             "ethia-worlds" => labels::<EthiaWorlds>()?.len(),
+            "p2v" => labels::<P2v>()?.len(),
             _ => labels::<Ephemeral>()?.len(),
         };
         let per = if o.game_seed.is_some() { 1 } else { o.count };
@@ -521,6 +559,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
             "essence" => soak_game::<Essence>(o, &pool, &progress, &mut tallies, &failures),
             "ethia" => soak_game::<Ethia>(o, &pool, &progress, &mut tallies, &failures),
             "ethia-worlds" => soak_game::<EthiaWorlds>(o, &pool, &progress, &mut tallies, &failures),
+            "p2v" => soak_game::<P2v>(o, &pool, &progress, &mut tallies, &failures),
             _ => soak_game::<Ephemeral>(o, &pool, &progress, &mut tallies, &failures),
         };
         if r.is_err() {
@@ -594,9 +633,13 @@ mod tests {
 
     #[test]
     fn every_game_has_configurations_with_distinct_labels() {
-        for labels in
-            [labels::<Essence>().ok(), labels::<Ethia>().ok(), labels::<EthiaWorlds>().ok(), labels::<Ephemeral>().ok()]
-        {
+        for labels in [
+            labels::<Essence>().ok(),
+            labels::<Ethia>().ok(),
+            labels::<EthiaWorlds>().ok(),
+            labels::<Ephemeral>().ok(),
+            labels::<P2v>().ok(),
+        ] {
             let labels = labels.unwrap_or_default();
             assert!(!labels.is_empty());
             let mut unique = labels.clone();
@@ -631,6 +674,7 @@ mod tests {
         failed.extend(sample::<Ethia>());
         failed.extend(sample::<EthiaWorlds>());
         failed.extend(sample::<Ephemeral>());
+        failed.extend(sample::<P2v>());
         assert!(failed.is_empty(), "{failed:#?}");
     }
 }

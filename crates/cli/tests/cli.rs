@@ -723,6 +723,10 @@ fn build_p2v_checks_shipped_warbands_and_writes_warband_sheets() {
         ("thornwood-raiders", "148/150 points"),
         ("beasts-of-the-vale", "194/200 points"),
         ("oni-tyrant", "258/300 points"),
+        ("old-wood-brawlers", "149/150 points"),
+        ("briar-skirmishers", "148/150 points"),
+        ("scuttling-horde", "150/150 points"),
+        ("soothsayers-circle", "149/150 points"),
     ] {
         let o = arbiter(&["build", "--game", "p2v", stem], "");
         assert!(o.status.success(), "{stem}: {}", text(&o));
@@ -797,8 +801,9 @@ fn build_p2v_lists_every_violation_with_its_rule_or_says_why_it_cannot_read() {
 #[test]
 fn build_p2v_takes_creatures_from_a_bestiary_file_or_imported_cards() {
     // A creature only in the public card file: refused without --import, legal with it.
-    let band = tmp("bears.toml");
-    std::fs::write(&band, "name = \"Bears\"\npoints = 100\n\n[[entry]]\ncreature = \"Cave Bear\"\n").unwrap();
+    // (The Slurk is left out of the starter bestiary: its Slime Squirt is a strike without damage.)
+    let band = tmp("slurks.toml");
+    std::fs::write(&band, "name = \"Slurks\"\npoints = 100\n\n[[entry]]\ncreature = \"Slurk\"\n").unwrap();
     let o = arbiter(&["build", "--game", "p2v", band.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("p2v.warband.creature"), "{}", text(&o));
@@ -812,7 +817,7 @@ fn build_p2v_takes_creatures_from_a_bestiary_file_or_imported_cards() {
             let args = ["build", "--game", "p2v", band.to_str().unwrap(), "--import", cards.to_str().unwrap()];
             let o = arbiter(&args, "");
             assert!(o.status.success(), "{}", text(&o));
-            assert!(text(&o).contains("imported 42 cards") && text(&o).contains("40/100 points"), "{}", text(&o));
+            assert!(text(&o).contains("imported 42 cards") && text(&o).contains("18/100 points"), "{}", text(&o));
         }
         None => eprintln!("skipped --import: the shared reference file {rel} is not available"),
     }

@@ -3,7 +3,8 @@
 //! Each target is a function from bytes to nothing that must never panic,
 //! hang or run out of memory, whatever the bytes: the games' position and
 //! action notations, game records, state and config files, figure sets,
-//! the ability catalogue and terrain kits (Ephemeral), warbands, bestiaries,
+//! the ability catalogue and terrain kits (Ephemeral), Path 2 Victory's
+//! decisions, warbands, bestiaries,
 //! item lists and imported cards (Path 2 Victory), quests and leader cards
 //! (E'thia Worlds), battle maps, and every JSON message the server accepts.
 //! Where a text parses, the target goes on to use it as the program would —
@@ -30,6 +31,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("essence_notation", essence_notation),
     ("ethia_notation", ethia_notation),
     ("ephemeral_notation", ephemeral_notation),
+    ("p2v_notation", p2v_notation),
     ("records", records),
     ("figure_sets", figure_sets),
     ("catalogue", catalogue),
@@ -188,6 +190,35 @@ pub fn ephemeral_notation(data: &[u8]) {
     }
 }
 
+/// Path 2 Victory: decisions typed in the notation, read in states of a
+/// random game (set-up, deployment, turns) and judged and applied there.
+pub fn p2v_notation(data: &[u8]) {
+    use arbiter_p2v::P2v;
+    use std::sync::OnceLock;
+    static STATES: OnceLock<Option<(P2v, Vec<arbiter_p2v::play::State>)>> = OnceLock::new();
+    let Some(t) = text(data) else { return };
+    let Some((game, states)) = STATES
+        .get_or_init(|| {
+            let game = P2v::new(Default::default(), 2).ok()?;
+            let states = some_states(&game, 5, &[2, 12, 30, 60, 90, 140]);
+            Some((game, states))
+        })
+        .as_ref()
+    else {
+        return;
+    };
+    for line in t.lines().take(16) {
+        for s in states {
+            if let Ok(a) = game.parse(s, line) {
+                let _ = game.text(&a);
+                let _ = game.check(s, &a);
+                let mut copy = s.clone();
+                let _ = game.apply_action(&mut copy, &a, &mut Discard);
+            }
+        }
+    }
+}
+
 /// Game records, state files and config files of every game: read,
 /// verified, replayed, opened.
 pub fn records(data: &[u8]) {
@@ -216,6 +247,7 @@ pub fn records(data: &[u8]) {
     one::<Ethia>(t);
     one::<EthiaWorlds>(t);
     one::<Ephemeral>(t);
+    one::<arbiter_p2v::P2v>(t);
 }
 
 /// Ephemeral figure-set files (TOML and JSON), checked against the

@@ -26,6 +26,7 @@ brief_tests!(
     essence_notation,
     ethia_notation,
     ephemeral_notation,
+    p2v_notation,
     records,
     figure_sets,
     catalogue,

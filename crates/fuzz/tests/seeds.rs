@@ -109,11 +109,26 @@ fn write_seeds() {
     write("ephemeral_notation", "pos", "(12.5, 30)");
     write("ephemeral_notation", "dice", "2D4+1D6");
 
+    let p2v = arbiter_p2v::P2v::new(Default::default(), 2).unwrap();
+    let (_, states) = game(&p2v, 9, 160);
+    for (i, s) in states.iter().step_by(20).enumerate() {
+        let mut actions = Vec::new();
+        p2v.legal_actions(s, &mut actions);
+        let text: Vec<String> = actions.iter().take(12).map(|a| p2v.text(a)).collect();
+        write("p2v_notation", &format!("actions-{i}"), text.join("\n"));
+    }
+    write(
+        "p2v_notation",
+        "turn",
+        "activate a\nstride e5\nstrike 1 B\nstrike jaws B\nclaim 1 arcana\nshove A e7\nescape grabbed\nline 1\nreact\npass\nend",
+    );
+
     // Records, state files and config files of every game.
     files("records", &essence, 5, 30);
     files("records", &ethia, 6, 30);
     files("records", &worlds, 7, 30);
     files("records", &ephemeral, 8, 30);
+    files("records", &p2v, 10, 60);
 
     // The shipped data files.
     for set in ["ember-court", "tide-wardens", "gatewrights"] {
@@ -121,7 +136,16 @@ fn write_seeds() {
     }
     copy("catalogue", "crates/ephemeral/data/abilities.toml");
     copy("terrain_kit", "crates/ephemeral/data/terrain-kit.toml");
-    for w in ["beasts-of-the-vale", "kobold-ambush", "oni-tyrant", "thornwood-raiders"] {
+    for w in [
+        "beasts-of-the-vale",
+        "kobold-ambush",
+        "oni-tyrant",
+        "thornwood-raiders",
+        "old-wood-brawlers",
+        "briar-skirmishers",
+        "scuttling-horde",
+        "soothsayers-circle",
+    ] {
         copy("warbands", &format!("crates/p2v/data/warbands/{w}.toml"));
     }
     copy("bestiary", "crates/p2v/data/bestiary.toml");

@@ -66,6 +66,10 @@ pub fn shipped_warbands() -> Vec<(&'static str, &'static str)> {
         ("thornwood-raiders", include_str!("../data/warbands/thornwood-raiders.toml")),
         ("beasts-of-the-vale", include_str!("../data/warbands/beasts-of-the-vale.toml")),
         ("oni-tyrant", include_str!("../data/warbands/oni-tyrant.toml")),
+        ("old-wood-brawlers", include_str!("../data/warbands/old-wood-brawlers.toml")),
+        ("briar-skirmishers", include_str!("../data/warbands/briar-skirmishers.toml")),
+        ("scuttling-horde", include_str!("../data/warbands/scuttling-horde.toml")),
+        ("soothsayers-circle", include_str!("../data/warbands/soothsayers-circle.toml")),
     ]
 }
 

@@ -516,3 +516,96 @@ fn every_refusal_names_a_rule_and_leaves_the_state_unchanged() {
     sc.act("end");
     assert_eq!(sc.refused("activate a"), "p2v.activate.whose");
 }
+
+#[test]
+fn a_move_struck_down_inside_an_allys_space_ends_on_its_last_free_square() {
+    // "they cannot end their movement on spaces occupied by allied creatures."
+    // Ruling P2V-R14: the kobold passing through its ally is struck down by a
+    // Reactive Strike there, and lies on the last square it could have ended on.
+    let mut sc = Scene::new(&["Kobold Warrior", "Kobold Warrior"], &["Eagle Knight"]);
+    sc.put("a", "e5").put("b", "e4").put("A", "f5").turn("a");
+    sc.act("stride e2");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e4")), "inside its ally's space when the knight strikes");
+    sc.act("react").roll(&[15]);
+    assert_eq!(sc.life("a"), Life::Dying);
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e5")));
+    assert_eq!(sc.s.creatures[1].at, Some(sc.sq("e4")));
+}
+
+#[test]
+fn trip_shove_and_grapple_pit_a_fight_roll_against_a_save() {
+    // "Trip • Choose an adjacent target. Make a Fight roll. They make a Reflex
+    // save (Power equal to the Fight roll result). … On a failure, it falls prone."
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("trip A").roll(&[5]);
+    assert!(sc.events.iter().any(|e| matches!(e, Event::ManeuverRoll { total: 15, .. })));
+    sc.roll(&[7]); // Reflex +7: 14 < 15
+    assert!(sc.s.creatures[1].prone);
+    // "Shove … On a failure, it is pushed 1 square." The attacker chose e7.
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    assert_eq!(sc.refused("shove A e5"), "p2v.shove.square", "a push moves it farther away");
+    sc.act("shove A e7").roll(&[5]).roll(&[2]);
+    assert_eq!(sc.s.creatures[1].at, Some(sc.sq("e7")));
+    // A save that reaches the Power succeeds: nothing happens.
+    sc.turn("A");
+    sc.act("end");
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("grapple A").roll(&[5]).roll(&[12]); // Fortitude +3: 15 = 15
+    assert!(!sc.s.creatures[1].conditions.has(arbiter_p2v::play::state::Conditions::GRABBED));
+}
+
+#[test]
+fn a_grabbed_creature_cannot_move_is_off_guard_and_is_freed_out_of_reach() {
+    // "Grabbed: The creature is immobilized and off-guard. This condition ends
+    // immediately if the creature is beyond the reach of all enemy creatures."
+    // "Escape • Remove one condition currently affecting the creature."
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Basilisk", "Kobold Warrior"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "a1").put("A", "e6").turn("a");
+    sc.act("grapple A").roll(&[15]).roll(&[2]);
+    assert!(sc.s.creatures[2].conditions.has(Conditions::GRABBED));
+    sc.act("end");
+    // The kobold cannot stride, and is off-guard against the other kobold.
+    sc.act("activate A");
+    assert_eq!(sc.refused("stride e9"), "p2v.move.immobilized");
+    assert_eq!(sc.g.armor(&sc.s, 2, 1), 14, "Armor 16, off-guard");
+    sc.act("escape grabbed");
+    assert!(!sc.s.creatures[2].conditions.has(Conditions::GRABBED));
+    sc.act("stride e9");
+    // Grabbed again, then the basilisk walks away: the grab ends at once.
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("grapple A").roll(&[15]).roll(&[2]);
+    assert!(sc.s.creatures[1].conditions.has(Conditions::GRABBED));
+    sc.act("stride e1");
+    assert!(!sc.s.creatures[1].conditions.has(Conditions::GRABBED));
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Condition { on: false, .. })));
+}
+
+#[test]
+fn a_maneuver_targets_an_adjacent_creature_at_most_one_size_larger() {
+    // "The target can't be more than one size larger than the creature."
+    let mut sc = Scene::new(&["Basilisk"], &["Wraithvine"]);
+    sc.put("a", "e5").put("A", "f6").turn("a");
+    assert_eq!(sc.refused("trip A"), "p2v.maneuver.size", "Medium against Huge");
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e8").turn("a");
+    assert_eq!(sc.refused("grapple A"), "p2v.maneuver.adjacent");
+}
+
+#[test]
+fn a_natural_1_on_a_save_is_a_critical_failure_and_a_natural_20_alone_is_no_critical_success() {
+    // "If the saving throw is a natural 1 … or it is below the Power by 10 or
+    // more …, it is a critical failure." Ruling P2V-R15: only "10 or more above"
+    // makes a critical success.
+    use arbiter_p2v::play::event::Degree as D;
+    assert_eq!(P2v::save_degree(1, 30, 15), D::CriticalFailure);
+    assert_eq!(P2v::save_degree(8, 5, 15), D::CriticalFailure);
+    assert_eq!(P2v::save_degree(20, 24, 15), D::Success);
+    assert_eq!(P2v::save_degree(15, 25, 15), D::CriticalSuccess);
+    assert_eq!(P2v::save_degree(10, 15, 15), D::Success);
+}

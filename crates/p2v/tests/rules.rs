@@ -731,6 +731,10 @@ fn the_shipped_warbands_are_legal_with_the_totals_their_comments_give() {
         ("thornwood-raiders", 148, Some(150), PlayMode::BalancedLimited),
         ("beasts-of-the-vale", 194, Some(200), PlayMode::BalancedUnlimited),
         ("oni-tyrant", 258, Some(300), PlayMode::Narrative),
+        ("old-wood-brawlers", 149, Some(150), PlayMode::BalancedUnlimited),
+        ("briar-skirmishers", 148, Some(150), PlayMode::BalancedLimited),
+        ("scuttling-horde", 150, Some(150), PlayMode::BalancedLimited),
+        ("soothsayers-circle", 149, Some(150), PlayMode::BalancedLimited),
     ];
     assert_eq!(shipped_warbands().len(), expected.len());
     for (name, total, limit, mode) in expected {
@@ -742,6 +746,41 @@ fn the_shipped_warbands_are_legal_with_the_totals_their_comments_give() {
     oni.mode = Some(PlayMode::BalancedUnlimited);
     assert_eq!(codes(&oni, &starter()), ["p2v.warband.half"]);
     assert!(Warband::shipped("no-such-band").is_err());
+}
+
+/// Issue 19: "Four shipped 150-point warbands" for play, each legal, close to the limit
+/// and under the half rule, and each a different style of play.
+#[test]
+fn the_shipped_150_point_warbands_for_play_are_legal_and_close_to_the_limit() {
+    let for_play: Vec<Warband> = shipped_warbands()
+        .into_iter()
+        .map(|(name, _)| Warband::shipped(name).unwrap_or_else(|e| panic!("{name}: {e}")))
+        .filter(|w| w.limit() == Some(150))
+        .collect();
+    assert!(for_play.len() >= 4, "{}", for_play.len());
+    let mut seen: Vec<Vec<String>> = Vec::new();
+    for w in &for_play {
+        let name = w.name().to_string();
+        assert!((140..=150).contains(&w.total()), "{name}: {} points", w.total());
+        assert_ne!(w.mode(), PlayMode::Narrative, "{name}: the half rule must apply");
+        let file = w.to_file();
+        assert!(file.validate(&starter()).is_ok(), "{name}");
+        // No two share the same creatures.
+        let mut creatures: Vec<String> = file.entries.iter().map(|e| e.creature.to_lowercase()).collect();
+        creatures.sort();
+        creatures.dedup();
+        assert!(!seen.contains(&creatures), "{name} repeats another warband's creatures");
+        seen.push(creatures);
+    }
+    // The four styles: a few big brutes, a skirmishing band, a swarm, spellcasters.
+    let creatures = |name: &str| Warband::shipped(name).unwrap().creatures();
+    assert!(creatures("old-wood-brawlers") <= 5);
+    assert!(creatures("scuttling-horde") >= 10);
+    let b = starter();
+    let circle = Warband::shipped("soothsayers-circle").unwrap().to_file();
+    assert!(
+        circle.entries.iter().all(|e| b.get(&e.creature).unwrap().features().iter().any(|f| f.caster_rank().is_some()))
+    );
 }
 
 #[test]

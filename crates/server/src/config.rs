@@ -28,6 +28,11 @@ pub struct ServerConfig {
     pub bots: BotLimits,
     /// Which matches may be created with a seed of the creator's choosing.
     pub chosen_seeds: ChosenSeeds,
+    /// Limits on connections and sockets, and how long shutting down may take.
+    pub connections: ConnectionLimits,
+    /// Whether a SQLite file is checked (`PRAGMA quick_check`) before the
+    /// server starts on it.
+    pub integrity_check: bool,
 }
 
 /// Which matches accept a chosen seed (the `seed` of `POST /api/matches`).
@@ -65,8 +70,58 @@ impl Default for ServerConfig {
             limits: Limits::default(),
             bots: BotLimits::default(),
             chosen_seeds: ChosenSeeds::Solo,
+            connections: ConnectionLimits::default(),
+            integrity_check: true,
         }
     }
+}
+
+/// Limits on connections, so that no client can hold what real users
+/// need: descriptors, memory, the server's attention.
+#[derive(Clone, Debug)]
+pub struct ConnectionLimits {
+    /// Seconds a connection has to send a whole request header, from when it
+    /// connects or from its previous answer: a slow header, or a keep-alive
+    /// connection idle that long, is closed (WebSockets are not affected).
+    pub header_seconds: f64,
+    /// Open connections (HTTP and WebSocket) at most, overall; also kept
+    /// below the process's descriptor limit less
+    /// [`ConnectionLimits::reserved_descriptors`].
+    pub max_connections: usize,
+    /// Open connections at most from one client address.
+    pub per_address: usize,
+    /// Open WebSockets at most, overall (each costs memory while idle).
+    pub max_sockets: usize,
+    /// Descriptors kept free for the database, files and the listener.
+    pub reserved_descriptors: usize,
+    /// Seconds a shutdown (SIGTERM, Ctrl-C) waits for actions in flight and
+    /// bots thinking before the server exits anyway.
+    pub shutdown_seconds: f64,
+}
+
+impl Default for ConnectionLimits {
+    fn default() -> Self {
+        ConnectionLimits {
+            header_seconds: 20.0,
+            max_connections: 4096,
+            per_address: 64,
+            max_sockets: 2048,
+            reserved_descriptors: 64,
+            shutdown_seconds: 5.0,
+        }
+    }
+}
+
+/// A number of seconds from a setting: zero for a negative or not-a-number
+/// value, and at most a day.
+pub fn seconds(s: f64) -> Duration {
+    Duration::from_secs_f64(if s.is_finite() {
+        s.clamp(0.0, 86_400.0)
+    } else if s > 0.0 {
+        86_400.0
+    } else {
+        0.0
+    })
 }
 
 /// Limits on what clients may send, and on what views carry.
@@ -220,6 +275,17 @@ impl BotLimits {
 /// `postgres://` or `postgresql://` URL, SQLite otherwise. May be called
 /// from async code; the store is meant for [`crate::db::Db`].
 pub fn open_store(database: &str, durability: Durability) -> Result<Box<dyn Store>, StoreError> {
+    open_store_checked(database, durability, false)
+}
+
+/// [`open_store`], and with `integrity_check` a SQLite file is first
+/// checked ([`SqliteStore::quick_check`]): a damaged one is refused with
+/// [`StoreError::Damaged`], which says how to recover it.
+pub fn open_store_checked(
+    database: &str,
+    durability: Durability,
+    integrity_check: bool,
+) -> Result<Box<dyn Store>, StoreError> {
     let d = database.trim();
     if d.starts_with("postgres://") || d.starts_with("postgresql://") {
         return Ok(Box::new(PostgresStore::connect(d)?));
@@ -237,7 +303,19 @@ pub fn open_store(database: &str, durability: Durability) -> Result<Box<dyn Stor
     if path.is_empty() {
         return Err(StoreError::Unsupported("the database path is empty".into()));
     }
-    Ok(Box::new(SqliteStore::open(&PathBuf::from(path), durability)?))
+    let path = PathBuf::from(path);
+    let store = match SqliteStore::open(&path, durability) {
+        Ok(store) => store,
+        // Not a database at all (its header overwritten): as damaged.
+        Err(StoreError::Database(m)) if integrity_check && m.contains("not a database") => {
+            return Err(StoreError::Damaged { path: path.display().to_string(), problems: m });
+        }
+        Err(e) => return Err(e),
+    };
+    if integrity_check {
+        store.quick_check(&path)?;
+    }
+    Ok(Box::new(store))
 }
 
 #[cfg(test)]

@@ -59,6 +59,16 @@ impl ApiError {
         ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate-limited", "too many requests; slow down")
     }
 
+    /// 503: the server is shutting down (a restart, usually); nothing was
+    /// changed.
+    pub fn shutting_down() -> Self {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "shutting-down",
+            "the server is shutting down (a restart, usually); nothing was changed: try again in a moment",
+        )
+    }
+
     /// 503: storage failed; nothing was changed.
     pub fn storage(e: &StoreError) -> Self {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "storage", format!("storage failed, nothing was changed: {e}"))

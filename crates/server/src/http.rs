@@ -14,6 +14,8 @@
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
 //! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder, and an attack's odds (see [`crate::build_api`]) |
 //! | `GET /api/p2v/…`, `POST /api/p2v/…` | the warband builder (see [`crate::warband_api`]) |
+//! | `GET /healthz` | 200 `{"status": "ok"}` while the server serves and its storage answers; 503 otherwise |
+//! | `GET /metrics` | the server's metrics in Prometheus's text format ([`crate::metrics`]) |
 //! | `GET /…` (anything else) | the web app's files, `index.html` for the app's own paths |
 //!
 //! The web app is the built `web/dist` directory: the one given to
@@ -104,6 +106,8 @@ fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
 pub fn router(state: AppState) -> Router {
     let limits = state.config().limits.clone();
     Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
         .route("/api/games", get(games))
         .route("/api/matches", get(list).post(create).layer(DefaultBodyLimit::max(limits.create_body_bytes)))
         .route("/api/matches/{id}", get(view))
@@ -220,6 +224,22 @@ async fn method_not_allowed(req: Request) -> ApiError {
         "method-not-allowed",
         format!("{} is not allowed on {}", req.method(), req.uri().path().chars().take(100).collect::<String>()),
     )
+}
+
+/// `GET /healthz`: whether this server should be sent traffic.
+async fn healthz(State(state): State<AppState>) -> Response {
+    if state.is_closing() {
+        return ApiError::shutting_down().into_response();
+    }
+    match state.storage_answers(std::time::Duration::from_secs(2)).await {
+        Ok(()) => Json(serde_json::json!({ "status": "ok", "matches": state.loaded_matches() })).into_response(),
+        Err(why) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "storage", why).into_response(),
+    }
+}
+
+/// `GET /metrics`: Prometheus's text format.
+async fn metrics(State(state): State<AppState>) -> Response {
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics_text().await).into_response()
 }
 
 async fn games(State(state): State<AppState>) -> Json<Vec<GameInfo>> {

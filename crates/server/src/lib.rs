@@ -36,6 +36,7 @@ pub mod db;
 pub mod error;
 pub mod http;
 pub mod listener;
+pub mod metrics;
 pub mod pool;
 pub mod postgres;
 pub mod runner;
@@ -47,7 +48,7 @@ pub mod warband_api;
 pub mod ws;
 
 pub use crate::postgres::PostgresStore;
-pub use config::{BotLimits, ChosenSeeds, Limits, ServerConfig};
+pub use config::{BotLimits, ChosenSeeds, ConnectionLimits, Limits, ServerConfig};
 pub use error::{ApiError, ServerError};
 pub use http::router;
 pub use runner::{GameKind, Kind, Registry, Table};
@@ -55,7 +56,6 @@ pub use sqlite::{Durability, SqliteStore};
 pub use state::{AppState, LoadReport};
 pub use store::{Store, StoreError};
 
-use std::net::SocketAddr;
 use tokio::net::TcpListener;
 
 /// Opens the database, resumes every unfinished match, and serves the API on
@@ -78,8 +78,13 @@ pub async fn serve(config: ServerConfig) -> Result<(), ServerError> {
 
 /// [`serve`] on a new multi-threaded Tokio runtime, blocking until the
 /// server stops: for callers without a runtime of their own (the CLI).
+/// Bots still thinking when the server has shut down are not waited for:
+/// their threads are left to the process's exit.
 pub fn serve_blocking(config: ServerConfig) -> Result<(), ServerError> {
-    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(serve(config))
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let result = runtime.block_on(serve(config));
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    result
 }
 
 /// Serves the API for `state` on a bound listener until Ctrl-C (or SIGTERM).
@@ -87,24 +92,21 @@ pub async fn serve_on(listener: TcpListener, state: AppState) -> Result<(), Serv
     serve_until(listener, state, shutdown()).await
 }
 
-/// Serves the API for `state` on a bound listener until `stop` completes.
-/// Client addresses are passed on for the per-client rate limit. Sockets
-/// send at once (`TCP_NODELAY`): an action's `accepted` and the view that
-/// follows it are two small writes, and with Nagle's algorithm the second
-/// could wait for a delayed ACK (40 ms on Linux). Every error answer is
-/// JSON, even those hyper writes itself ([`listener`]).
+/// Serves the API for `state` on a bound listener until `stop` completes,
+/// then shuts down gracefully ([`listener::serve_connections`]: in-flight
+/// actions commit, bots finish their decision, sockets are closed with a
+/// reason, within `shutdown_seconds`). Client addresses are passed on for
+/// the per-client limits. Sockets send at once (`TCP_NODELAY`): an
+/// action's `accepted` and the view that follows it are two small writes,
+/// and with Nagle's algorithm the second could wait for a delayed ACK
+/// (40 ms on Linux). Every error answer is JSON, even those hyper writes
+/// itself ([`listener`]).
 pub async fn serve_until(
     listener: TcpListener,
     state: AppState,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
-    use axum::serve::ListenerExt;
-    // `tap_io` gives the connections their client address (`ConnectInfo`).
-    let listener = listener::JsonErrorListener::new(listener).tap_io(|_| {});
-    axum::serve(listener, router(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(stop)
-        .await
-        .map_err(ServerError::Io)
+    listener::serve_connections(listener, state, stop).await.map_err(ServerError::Io)
 }
 
 async fn shutdown() {

@@ -1,5 +1,18 @@
 //! The server's listener: TCP connections whose every error answer is JSON,
-//! even the ones hyper writes by itself.
+//! even the ones hyper writes by itself, within limits that keep the server
+//! for its real users, and a shutdown that closes them cleanly.
+//!
+//! [`serve_connections`] accepts connections and serves each with hyper's
+//! HTTP/1.1 (upgrades to WebSockets included) under
+//! [`ConnectionLimits`]: a connection must send a whole request header
+//! within `header_seconds` of connecting or of its previous answer, or it is
+//! closed (slow headers and idle keep-alive connections alike); at most
+//! `per_address` connections are open from one address and `max_connections`
+//! overall, and never more than the process's descriptor limit (raised to
+//! its hard limit at start) less `reserved_descriptors`. A connection over a
+//! limit is answered at once, before its request is read, with a JSON 503
+//! (`too-many-connections`, `Retry-After`) and closed, so its descriptor
+//! comes back at once.
 //!
 //! When a request cannot be parsed at all — its header is too large (431),
 //! its target too long (414), or it is not HTTP (400) — hyper answers it
@@ -13,13 +26,20 @@
 //! body, so nothing of theirs is touched.
 
 use crate::api::ErrorBody;
+use crate::config::{ConnectionLimits, seconds};
+use crate::state::AppState;
+use axum::extract::ConnectInfo;
 use axum::serve::Listener;
+use std::collections::HashMap;
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, ready};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
+use tokio_util::task::TaskTracker;
+use tower::ServiceExt;
 
 /// A TCP listener whose connections answer hyper's own errors with JSON
 /// bodies ([`JsonErrors`]), with `TCP_NODELAY` set on each.
@@ -57,13 +77,226 @@ pub struct JsonErrors<S> {
     /// The rewritten answer still to send, from `sent` on.
     pending: Vec<u8>,
     sent: usize,
+    /// The connection's place under the limits, given back when the
+    /// connection (or the WebSocket it became) is dropped.
+    _slot: Option<Slot>,
 }
 
 impl<S> JsonErrors<S> {
     /// Wraps a connection.
     pub fn new(inner: S) -> Self {
-        JsonErrors { inner, pending: Vec::new(), sent: 0 }
+        JsonErrors { inner, pending: Vec::new(), sent: 0, _slot: None }
     }
+
+    /// Wraps a connection that holds a place under the limits.
+    pub fn with_slot(inner: S, slot: Slot) -> Self {
+        JsonErrors { inner, pending: Vec::new(), sent: 0, _slot: Some(slot) }
+    }
+}
+
+/// Counts the open connections, overall and per client address, against
+/// their limits.
+#[derive(Clone)]
+pub struct Gate {
+    inner: Arc<GateInner>,
+}
+
+struct GateInner {
+    max: usize,
+    per_address: usize,
+    open: Mutex<(usize, HashMap<IpAddr, usize>)>,
+    gauge: prometheus::IntGauge,
+}
+
+/// Which limit refused a connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    /// The client's address has its most connections open.
+    Address,
+    /// The server has its most connections open.
+    Overall,
+}
+
+/// One open connection, counted until dropped.
+pub struct Slot {
+    gate: Arc<GateInner>,
+    ip: IpAddr,
+}
+
+impl Gate {
+    /// A gate for at most `max` connections, `per_address` from one address;
+    /// `gauge` follows the number open.
+    pub fn new(max: usize, per_address: usize, gauge: prometheus::IntGauge) -> Gate {
+        Gate { inner: Arc::new(GateInner { max, per_address, open: Mutex::new((0, HashMap::new())), gauge }) }
+    }
+
+    /// The most connections open at once.
+    pub fn max(&self) -> usize {
+        self.inner.max
+    }
+
+    /// Counts a new connection from `ip`, or says which limit it is over.
+    pub fn enter(&self, ip: IpAddr) -> Result<Slot, Full> {
+        let mut open = self.inner.open.lock().unwrap_or_else(PoisonError::into_inner);
+        if open.0 >= self.inner.max {
+            return Err(Full::Overall);
+        }
+        let n = open.1.entry(ip).or_insert(0);
+        if *n >= self.inner.per_address {
+            return Err(Full::Address);
+        }
+        *n += 1;
+        open.0 += 1;
+        self.inner.gauge.inc();
+        Ok(Slot { gate: self.inner.clone(), ip })
+    }
+
+    /// Connections open now.
+    pub fn open(&self) -> usize {
+        self.inner.open.lock().unwrap_or_else(PoisonError::into_inner).0
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self.gate.open.lock().unwrap_or_else(PoisonError::into_inner);
+        open.0 = open.0.saturating_sub(1);
+        if let Some(n) = open.1.get_mut(&self.ip) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.1.remove(&self.ip);
+            }
+        }
+        self.gate.gauge.dec();
+    }
+}
+
+/// The most connections the process can hold: `wanted`, but no more than
+/// the descriptor limit (raised to the hard limit first, where the system
+/// allows) less `reserved`, and at least one.
+pub fn connection_budget(wanted: usize, reserved: usize) -> usize {
+    let limit = rlimit::increase_nofile_limit(u64::MAX)
+        .ok()
+        .or_else(|| rlimit::getrlimit(rlimit::Resource::NOFILE).ok().map(|(soft, _)| soft));
+    match limit {
+        Some(limit) => wanted.min(usize::try_from(limit).unwrap_or(usize::MAX).saturating_sub(reserved)).max(1),
+        None => wanted.max(1),
+    }
+}
+
+/// The answer to a connection over a limit: a JSON 503 that closes it.
+pub fn refusal(full: Full, gate: &Gate, per_address: usize) -> Vec<u8> {
+    let message = match full {
+        Full::Address => {
+            format!("too many connections from your address (at most {per_address} at once); close some and try again")
+        }
+        Full::Overall => format!("the server has its most connections open ({}); try again in a moment", gate.max()),
+    };
+    let body = serde_json::to_string(&ErrorBody { error: "too-many-connections".into(), message, refusal: None })
+        .unwrap_or_default();
+    format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+         retry-after: 5\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// Connections refused and still being closed at most: past it a refused
+/// connection is dropped at once, unanswered.
+const MAX_CLOSING: usize = 256;
+
+/// Answers a refused connection and closes it: the answer, then reading
+/// (and dropping) what the client sent for up to a second, so that closing
+/// does not reset the connection before the client reads the answer.
+fn refuse(mut tcp: TcpStream, answer: Vec<u8>, closing: &Arc<tokio::sync::Semaphore>) {
+    let _ = tcp.try_write(&answer);
+    let Ok(permit) = closing.clone().try_acquire_owned() else { return };
+    tokio::spawn(async move {
+        use tokio::io::AsyncReadExt;
+        let _ = tokio::io::AsyncWriteExt::shutdown(&mut tcp).await;
+        let mut sink = [0u8; 1024];
+        let drain = async { while matches!(tcp.read(&mut sink).await, Ok(n) if n > 0) {} };
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(1), drain).await;
+        drop(permit);
+    });
+}
+
+/// Serves the API for `state` on `listener` under the state's
+/// [`ConnectionLimits`] until `stop` completes; then stops accepting, lets
+/// the actions in flight commit and the bots finish their decision, closes
+/// every WebSocket with a reason (1001, going away) and every HTTP
+/// connection once its answer is sent, and returns when all is done or
+/// after `shutdown_seconds`, whichever comes first.
+pub async fn serve_connections(
+    listener: TcpListener,
+    state: AppState,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
+    let limits: ConnectionLimits = state.config().connections.clone();
+    let max = connection_budget(limits.max_connections, limits.reserved_descriptors);
+    let gate = Gate::new(max, limits.per_address.max(1), state.metrics().connections.clone());
+    let app = crate::router(state.clone());
+    let header = (limits.header_seconds > 0.0).then(|| seconds(limits.header_seconds));
+    let closing = Arc::new(tokio::sync::Semaphore::new(MAX_CLOSING));
+    let connections = TaskTracker::new();
+    let shutdown = state.closing();
+    tokio::pin!(stop);
+    loop {
+        let (tcp, addr) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of descriptors (or memory): wait for some to come
+                    // back. A connection that failed early: go on.
+                    if !matches!(
+                        e.kind(),
+                        io::ErrorKind::ConnectionAborted | io::ErrorKind::ConnectionReset | io::ErrorKind::ConnectionRefused
+                    ) {
+                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    }
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let slot = match gate.enter(addr.ip()) {
+            Ok(slot) => slot,
+            Err(full) => {
+                let reason = if full == Full::Address { "per-address" } else { "overall" };
+                state.metrics().refused.with_label_values(&[reason]).inc();
+                refuse(tcp, refusal(full, &gate, limits.per_address), &closing);
+                continue;
+            }
+        };
+        let _ = tcp.set_nodelay(true);
+        let io = hyper_util::rt::TokioIo::new(JsonErrors::with_slot(tcp, slot));
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+            let mut req = req.map(axum::body::Body::new);
+            req.extensions_mut().insert(ConnectInfo(addr));
+            app.clone().oneshot(req)
+        });
+        let shutdown = shutdown.clone();
+        connections.spawn(async move {
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(header);
+            let conn = builder.serve_connection(io, service).with_upgrades();
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => return,
+                () = shutdown.cancelled() => conn.as_mut().graceful_shutdown(),
+            }
+            let _ = conn.await;
+        });
+    }
+    drop(listener);
+    let deadline = tokio::time::Instant::now() + seconds(limits.shutdown_seconds);
+    state.begin_shutdown();
+    connections.close();
+    let _ = state.drained(deadline).await;
+    let _ = tokio::time::timeout_at(deadline, connections.wait()).await;
+    Ok(())
 }
 
 /// The JSON answer for one of hyper's automatic error heads, or `None` if

@@ -90,6 +90,25 @@ impl SqliteStore {
         Self::setup(conn)
     }
 
+    /// Checks the file's structure (`PRAGMA quick_check`: every page, index
+    /// entry and record format, in about the time of reading the file once)
+    /// and refuses a damaged one with [`StoreError::Damaged`], which says how
+    /// to recover it. `path` names the file in that message.
+    pub fn quick_check(&self, path: &Path) -> Result<(), StoreError> {
+        let damaged = |problems: String| StoreError::Damaged { path: path.display().to_string(), problems };
+        let mut stmt = match self.conn.prepare("PRAGMA quick_check(20)") {
+            Ok(stmt) => stmt,
+            // A file that is not a database at all fails here.
+            Err(e) => return Err(damaged(e.to_string())),
+        };
+        let rows: Result<Vec<String>, _> = stmt.query_map([], |r| r.get::<_, String>(0)).and_then(Iterator::collect);
+        match rows {
+            Ok(rows) if rows.len() == 1 && rows[0] == "ok" => Ok(()),
+            Ok(rows) => Err(damaged(rows.join("; ").chars().take(600).collect())),
+            Err(e) => Err(damaged(e.to_string())),
+        }
+    }
+
     /// A database in memory, gone when dropped (for tests).
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
         Self::setup(Connection::open_in_memory().map_err(db)?)

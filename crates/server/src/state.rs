@@ -28,9 +28,10 @@ use crate::api::{
     ActionAccepted, CreateMatch, Fairness, JoinMatch, Joined, MatchCreated, MatchList, MatchSummary, MatchView,
     OutcomeView, ReplayFrame, SeatGrant, SeatView, Step,
 };
-use crate::config::{ServerConfig, open_store};
+use crate::config::{ServerConfig, open_store_checked};
 use crate::db::Db;
 use crate::error::{ApiError, ServerError};
+use crate::metrics::Metrics;
 use crate::pool::{BotPool, Client, Priority};
 use crate::runner::{ActError, Played, Registry, Table, outcome_view, space_name, turn_view};
 use crate::store::{Change, ChangeFeed, MatchRow, SeedSeal, Store, StoreError, StoredMatch};
@@ -41,9 +42,12 @@ use axum::http::StatusCode;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 /// The server's shared state; cheap to clone (one `Arc`).
 #[derive(Clone)]
@@ -63,6 +67,27 @@ struct Shared {
     creating: Mutex<HashMap<Option<IpAddr>, usize>>,
     http_buckets: Mutex<HashMap<IpAddr, Bucket>>,
     report: LoadReport,
+    metrics: Metrics,
+    /// The work that must finish before the server stops: requests'
+    /// detached work (an action and its commit) and the bots' drivers.
+    tasks: TaskTracker,
+    /// Cancelled when the server starts shutting down.
+    closing: CancellationToken,
+    /// Open WebSockets.
+    sockets: AtomicUsize,
+}
+
+/// One open WebSocket, counted against [`crate::ConnectionLimits::max_sockets`]
+/// until dropped.
+pub(crate) struct SocketSlot {
+    shared: Arc<Shared>,
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        self.shared.sockets.fetch_sub(1, Ordering::SeqCst);
+        self.shared.metrics.sockets.dec();
+    }
 }
 
 /// What happened when the server loaded its unfinished matches.
@@ -375,7 +400,7 @@ impl AppState {
 
     /// Like [`AppState::open`], with the games of `registry`.
     pub async fn open_with(config: ServerConfig, registry: Registry) -> Result<AppState, ServerError> {
-        let store = open_store(&config.database, config.durability)?;
+        let store = open_store_checked(&config.database, config.durability, config.integrity_check)?;
         AppState::with_store(config, registry, store).await
     }
 
@@ -434,6 +459,10 @@ impl AppState {
                 creating: Mutex::new(HashMap::new()),
                 http_buckets: Mutex::new(HashMap::new()),
                 report,
+                metrics: Metrics::new(),
+                tasks: TaskTracker::new(),
+                closing: CancellationToken::new(),
+                sockets: AtomicUsize::new(0),
             }),
         };
         for m in state.all_matches() {
@@ -459,6 +488,112 @@ impl AppState {
     /// What loading the unfinished matches did.
     pub fn load_report(&self) -> &LoadReport {
         &self.shared.report
+    }
+
+    /// The server's metrics.
+    pub fn metrics(&self) -> &Metrics {
+        &self.shared.metrics
+    }
+
+    /// The metrics in Prometheus's text format (`GET /metrics`), with the
+    /// live matches counted now.
+    pub async fn metrics_text(&self) -> String {
+        let all = self.all_matches();
+        let mut live = 0usize;
+        for m in &all {
+            if m.inner.lock().await.table.outcome().is_none() {
+                live += 1;
+            }
+        }
+        let metrics = &self.shared.metrics;
+        metrics.matches_live.set(i64::try_from(live).unwrap_or(i64::MAX));
+        metrics.matches_loaded.set(i64::try_from(all.len()).unwrap_or(i64::MAX));
+        metrics.render()
+    }
+
+    /// Whether the storage answers (`GET /healthz`): a trivial job through
+    /// the storage thread, within `timeout`.
+    pub async fn storage_answers(&self, timeout: std::time::Duration) -> Result<(), String> {
+        match tokio::time::timeout(timeout, self.shared.db.run(|s| s.load("0000000000000000"))).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(e)) => Err(ApiError::storage(&e).body.message),
+            Err(_) => Err(format!("the storage did not answer within {} s", timeout.as_secs_f64())),
+        }
+    }
+
+    /// Whether the server is shutting down.
+    pub fn is_closing(&self) -> bool {
+        self.shared.closing.is_cancelled()
+    }
+
+    /// A token cancelled when the server starts shutting down.
+    pub fn closing(&self) -> CancellationToken {
+        self.shared.closing.clone()
+    }
+
+    /// Starts shutting down: new actions, matches, joins and sockets are
+    /// refused (503 `shutting-down`), open sockets are closed with a reason,
+    /// bots finish the decision they are thinking about and start no other.
+    pub fn begin_shutdown(&self) {
+        self.shared.closing.cancel();
+        self.shared.tasks.close();
+    }
+
+    /// Waits until the work begun before the shutdown (actions being
+    /// committed, bots thinking) is done and every socket is closed, or
+    /// `deadline` passes; returns whether everything finished.
+    pub async fn drained(&self, deadline: tokio::time::Instant) -> bool {
+        if tokio::time::timeout_at(deadline, self.shared.tasks.wait()).await.is_err() {
+            return false;
+        }
+        while self.shared.sockets.load(Ordering::SeqCst) > 0 {
+            if tokio::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        true
+    }
+
+    /// Open WebSockets.
+    pub fn open_sockets(&self) -> usize {
+        self.shared.sockets.load(Ordering::SeqCst)
+    }
+
+    /// Takes a WebSocket slot, or says why not: the server is shutting down,
+    /// or [`crate::ConnectionLimits::max_sockets`] are open.
+    pub(crate) fn socket_slot(&self) -> Result<SocketSlot, ApiError> {
+        if self.is_closing() {
+            self.shared.metrics.refused.with_label_values(&["shutting-down"]).inc();
+            return Err(ApiError::shutting_down());
+        }
+        let max = self.shared.config.connections.max_sockets;
+        let taken =
+            self.shared.sockets.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < max).then_some(n + 1));
+        if taken.is_err() {
+            self.shared.metrics.refused.with_label_values(&["sockets"]).inc();
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too-many-sockets",
+                format!("this server has its most WebSockets open ({max}); try again in a moment"),
+            ));
+        }
+        self.shared.metrics.sockets.inc();
+        Ok(SocketSlot { shared: self.shared.clone() })
+    }
+
+    /// Runs a request's work as its own task, so that a client going away
+    /// (which drops the request's future) cannot stop it between a change in
+    /// memory and its commit; a shutdown waits for it. Refused once the
+    /// server is shutting down.
+    async fn detach<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = Result<T, ApiError>> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        if self.is_closing() {
+            return Err(ApiError::shutting_down());
+        }
+        self.shared.tasks.spawn(work).await.map_err(|e| ApiError::internal(format!("the request failed: {e}")))?
     }
 
     /// Number of matches in memory.
@@ -616,14 +751,15 @@ impl AppState {
     /// `POST /api/matches`: creates a match, rolls any opening dice, commits
     /// it, and starts its bots. Runs to the end even if the client goes away.
     pub async fn create(&self, req: CreateMatch) -> Result<MatchCreated, ApiError> {
-        self.create_from(req, None).await
+        let state = self.clone();
+        self.detach(async move { state.create_now(req, None).await }).await
     }
 
     /// [`AppState::create`] for a client at a known address, whose live
     /// matches with bots are limited ([`crate::config::BotLimits::per_client`]).
     pub async fn create_from(&self, req: CreateMatch, client: Option<IpAddr>) -> Result<MatchCreated, ApiError> {
         let state = self.clone();
-        detach(async move { state.create_now(req, client).await }).await
+        self.detach(async move { state.create_now(req, client).await }).await
     }
 
     async fn create_now(&self, req: CreateMatch, client: Option<IpAddr>) -> Result<MatchCreated, ApiError> {
@@ -781,7 +917,7 @@ impl AppState {
     /// in memory without its commit (or its undo) following.
     pub async fn act(&self, id: &str, token: &str, action: &Value) -> Result<ActionAccepted, ApiError> {
         let (state, id, token, action) = (self.clone(), id.to_string(), token.to_string(), action.clone());
-        detach(async move { state.act_now(&id, &token, &action).await }).await
+        self.detach(async move { state.act_now(&id, &token, &action).await }).await
     }
 
     async fn act_now(&self, id: &str, token: &str, action: &Value) -> Result<ActionAccepted, ApiError> {
@@ -830,6 +966,7 @@ impl AppState {
         };
         inner.push_recent(&steps, limits.recent_steps);
         inner.problem = None;
+        self.shared.metrics.actions.inc();
         let viewer = Viewer::Seat(seat);
         let view = m.view(&inner, viewer, limits.legal_sample);
         let steps = steps.iter().map(|s| Match::visible(&inner, s, viewer)).collect();
@@ -852,7 +989,12 @@ impl AppState {
         };
         let outcome = inner.table.outcome().map(|o| serde_json::to_string(&outcome_view(&o)).unwrap_or_default());
         let id = m.id.clone();
+        let (count, start) = (decisions.len(), Instant::now());
         let result = self.shared.db.run(move |s| s.append(&id, before, &decisions, outcome.as_deref())).await;
+        self.shared.metrics.commit_seconds.observe(start.elapsed().as_secs_f64());
+        if result.is_ok() {
+            self.shared.metrics.decisions.inc_by(count as u64);
+        }
         if let Err(e) = result {
             if let Err(undo) = inner.table.truncate(before) {
                 inner.problem = Some(format!("could not undo after a failed commit: {undo}"));
@@ -886,7 +1028,7 @@ impl AppState {
     /// end even if the client goes away.
     pub async fn join(&self, id: &str, req: JoinMatch) -> Result<Joined, ApiError> {
         let (state, id) = (self.clone(), id.to_string());
-        detach(async move { state.join_now(&id, req).await }).await
+        self.detach(async move { state.join_now(&id, req).await }).await
     }
 
     async fn join_now(&self, id: &str, req: JoinMatch) -> Result<Joined, ApiError> {
@@ -1068,7 +1210,7 @@ impl AppState {
         };
         if needs_bot(m) {
             let (state, m) = (self.clone(), m.clone());
-            tokio::spawn(async move { state.drive_bots(m).await });
+            self.shared.tasks.spawn(async move { state.drive_bots(m).await });
         }
     }
 
@@ -1077,7 +1219,8 @@ impl AppState {
         loop {
             let (job, seat, before) = {
                 let mut inner = m.inner.lock().await;
-                if inner.bot_busy {
+                // Shutting down: the bot moves after the restart.
+                if inner.bot_busy || self.is_closing() {
                     return;
                 }
                 let Some((seat, spec)) = m.bot_to_move(inner.table.to_move()) else { return };
@@ -1096,7 +1239,7 @@ impl AppState {
                     }
                 }
             };
-            let chosen = self.shared.bot_pool.think(m.priority(), m.pool_client(), job).await;
+            let chosen = self.think(m.priority(), m.pool_client(), job).await;
             let mut inner = m.inner.lock().await;
             inner.bot_busy = false;
             if inner.table.len() != before || !inner.table.to_move().owes(seat) {
@@ -1175,6 +1318,22 @@ impl Drop for Admission {
     }
 }
 
+impl AppState {
+    /// Queues a bot's decision on the bot pool and waits for it, counted in
+    /// the metrics (queue length, bots thinking or queued, think time).
+    async fn think(&self, priority: Priority, client: Client, job: crate::pool::Job) -> Result<Option<Value>, String> {
+        let metrics = &self.shared.metrics;
+        metrics.bot_queue.inc();
+        metrics.bots_thinking.inc();
+        let start = Instant::now();
+        let chosen = self.shared.bot_pool.think(priority, client, job).await;
+        metrics.bot_think_seconds.observe(start.elapsed().as_secs_f64());
+        metrics.bots_thinking.dec();
+        metrics.bot_queue.dec();
+        chosen
+    }
+}
+
 /// Holds a change feed until its listener thread takes it, and drops it on
 /// a thread of its own otherwise (a server that fails to start): the
 /// synchronous PostgreSQL client inside may not be dropped on the runtime.
@@ -1212,15 +1371,6 @@ fn listen(state: Weak<Shared>, mut feed: Box<dyn ChangeFeed>) -> Result<(), Serv
         })
         .map(|_| ())
         .map_err(ServerError::Io)
-}
-
-/// Runs a request's work as its own task, so that a client going away (which
-/// drops the request's future) cannot stop it between a change in memory and
-/// its commit.
-async fn detach<T: Send + 'static>(
-    work: impl Future<Output = Result<T, ApiError>> + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::spawn(work).await.map_err(|e| ApiError::internal(format!("the request failed: {e}")))?
 }
 
 /// Builds a match from storage by replaying its decisions.

@@ -188,6 +188,20 @@ pub enum StoreError {
     /// A database URL this build cannot open.
     #[error("{0}")]
     Unsupported(String),
+    /// The SQLite file failed its integrity check: the server does not
+    /// start on it.
+    #[error(
+        "the database {path} is damaged ({problems}); the server will not start on it. Keep a copy of the file, \
+         then recover what can be read into a new file and start on that:\n    \
+         sqlite3 {path} \".recover\" | sqlite3 {path}.recovered\n\
+         (or restore the latest backup; docs/deploy.md, \"Backups\")"
+    )]
+    Damaged {
+        /// The file.
+        path: String,
+        /// What `PRAGMA quick_check` reported (its first lines).
+        problems: String,
+    },
 }
 
 /// A storage backend. Every method is one transaction: it either happens

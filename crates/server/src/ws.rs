@@ -14,13 +14,20 @@
 //! is sent a close frame (1008, policy violation) that says why, and
 //! disconnected.
 //!
+//! At most [`ConnectionLimits::max_sockets`] WebSockets are open at once;
+//! past it an upgrade is refused with a JSON 503 `too-many-sockets`. When
+//! the server shuts down, each socket is sent a close frame (1001, going
+//! away) that says so, after the message it is answering, if any.
+//!
+//! [`ConnectionLimits::max_sockets`]: crate::config::ConnectionLimits::max_sockets
+//!
 //! [`Limits::ws_flood_refusals`]: crate::config::Limits::ws_flood_refusals
 //! [`Limits::ws_flood_seconds`]: crate::config::Limits::ws_flood_seconds
 
 use crate::api::{ClientMessage, ServerMessage};
 use crate::error::ApiError;
 use crate::http::TokenQuery;
-use crate::state::{AppState, Bucket, Match};
+use crate::state::{AppState, Bucket, Match, SocketSlot};
 use arbiter_core::Viewer;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -35,6 +42,17 @@ use tokio::sync::broadcast::error::RecvError;
 /// message gets a `too-large` error; past it the connection closes.
 const HARD_MAX_MESSAGE: usize = 1024 * 1024;
 
+/// The read buffer of a socket. Tungstenite's default, 128 KiB, is held by
+/// every socket for as long as it is open, idle or not; clients send small
+/// messages, and a larger one still arrives whole (the buffer is read in
+/// turns). Measured: `docs/performance.md`, "Memory per WebSocket".
+const READ_BUFFER: usize = 4 * 1024;
+
+/// The size at which a socket's writes are sent rather than gathered
+/// (tungstenite's default, 128 KiB, grows a buffer that large per socket);
+/// a view larger than this is sent at once.
+const WRITE_BUFFER: usize = 16 * 1024;
+
 /// Upgrades to a WebSocket for the token's seat, or a spectator.
 pub async fn upgrade(
     State(state): State<AppState>,
@@ -46,9 +64,14 @@ pub async fn upgrade(
         Err(e) => e.into_response(),
         Ok((m, viewer)) => match ws {
             Err(e) => ApiError::bad_request(format!("this route is a WebSocket: {}", e.body_text())).into_response(),
-            Ok(ws) => ws
-                .max_message_size(HARD_MAX_MESSAGE.max(state.config().limits.ws_message_bytes))
-                .on_upgrade(move |socket| connection(state, m, viewer, socket)),
+            Ok(ws) => match state.socket_slot() {
+                Err(e) => e.into_response(),
+                Ok(slot) => ws
+                    .max_message_size(HARD_MAX_MESSAGE.max(state.config().limits.ws_message_bytes))
+                    .read_buffer_size(READ_BUFFER)
+                    .write_buffer_size(WRITE_BUFFER)
+                    .on_upgrade(move |socket| connection(state, m, viewer, socket, slot)),
+            },
         },
     }
 }
@@ -79,7 +102,10 @@ fn error(id: Option<serde_json::Value>, e: ApiError) -> ServerMessage {
     ServerMessage::Error { id, error: *e.body }
 }
 
-async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: WebSocket) {
+async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: WebSocket, slot: SocketSlot) {
+    // Counted as open until this returns.
+    let _slot = slot;
+    let closing = state.closing();
     let mut changes = m.subscribe();
     let limits = state.config().limits.clone();
     let mut bucket = Bucket::new(limits.ws_per_second, limits.ws_burst);
@@ -90,6 +116,12 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
     }
     loop {
         tokio::select! {
+            () = closing.cancelled() => {
+                let reason = "the server is shutting down (a restart, usually); reconnect in a moment";
+                let frame = CloseFrame { code: close_code::AWAY, reason: reason.into() };
+                let _ = tokio::time::timeout(Duration::from_secs(1), socket.send(Message::Close(Some(frame)))).await;
+                return;
+            }
             change = changes.recv() => {
                 match change {
                     Ok(_) | Err(RecvError::Lagged(_)) => {

@@ -63,6 +63,31 @@ pub enum Action {
         /// The skill, by index into [`super::damage::SKILLS`].
         skill: u8,
     },
+    /// Trip an adjacent creature: a Fight roll, then its Reflex save against
+    /// the result; on a failure it falls prone (●).
+    Trip {
+        /// The target.
+        target: u8,
+    },
+    /// Shove an adjacent creature: a Fight roll, then its Fortitude save;
+    /// on a failure it is pushed 1 square, to `to` (●).
+    Shove {
+        /// The target.
+        target: u8,
+        /// Where it is pushed, chosen when the shove is declared.
+        to: Square,
+    },
+    /// Grapple an adjacent creature: a Fight roll, then its Fortitude save;
+    /// on a failure it is grabbed (●).
+    Grapple {
+        /// The target.
+        target: u8,
+    },
+    /// Escape: remove one condition (●).
+    Escape {
+        /// The condition, by its bit (see [`super::state::Conditions`]).
+        condition: u8,
+    },
     /// Drop Prone (●).
     DropProne,
     /// Stand up from prone (●).

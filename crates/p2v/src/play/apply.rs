@@ -6,7 +6,7 @@ use super::action::Action;
 use super::event::Event;
 use super::judge::stride_reach;
 use super::rules::{P2v, place_objective};
-use super::state::{Conditions, Frame, Life, Phase, State, Strike, Trigger, Turn};
+use super::state::{Conditions, Frame, Life, Maneuver, Phase, State, Strike, Trigger, Turn};
 use arbiter_core::EventSink;
 use arbiter_core::Seat;
 use arbiter_core::resolve::{Timing, Window};
@@ -116,14 +116,14 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             }
             let from = s.creatures[i].at.unwrap_or(to);
             let anchors = steps.iter().map(|st| st.to).collect();
-            s.pending.push(Frame::Walk { who, from, path: anchors, how: 0, asked: false });
+            s.pending.push(Frame::Walk { who, from, path: anchors, how: 0, asked: false, back: from });
         }
         Action::Step { to } | Action::Crawl { to } => {
             spend(s, 1);
             reset_carry(s);
             let from = s.creatures[i].at.unwrap_or(to);
             let how = if matches!(a, Action::Step { .. }) { 1 } else { 2 };
-            s.pending.push(Frame::Walk { who, from, path: vec![to], how, asked: false });
+            s.pending.push(Frame::Walk { who, from, path: vec![to], how, asked: false, back: from });
         }
         Action::Strike { weapon, target } => {
             let t = spend(s, 1);
@@ -158,6 +158,37 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
                     s.pending.push(Frame::Window(w));
                 }
             }
+        }
+        Action::Trip { target } | Action::Shove { target, .. } | Action::Grapple { target } => {
+            let t = spend(s, 1);
+            reset_carry(s);
+            let mut penalty: i8 = match t.attacks {
+                0 => 0,
+                1 => -5,
+                _ => -10,
+            };
+            if s.creatures.get(i).is_some_and(|c| c.prone) {
+                penalty -= 2;
+            }
+            if let Phase::Turn(tt) = &mut s.phase {
+                tt.attacks = tt.attacks.saturating_add(1);
+            }
+            let (kind, to) = match a {
+                Action::Trip { .. } => (0, None),
+                Action::Shove { to, .. } => (1, Some(to)),
+                _ => (2, None),
+            };
+            s.pending.push(Frame::Maneuver(Maneuver { attacker: who, target, kind, penalty, to }));
+        }
+        Action::Escape { condition } => {
+            spend(s, 1);
+            reset_carry(s);
+            let bit = Conditions(1 << condition.min(15));
+            if let Some(c) = s.creatures.get_mut(i) {
+                c.conditions = c.conditions.without(bit);
+            }
+            let name = Conditions::NAMES.get(usize::from(condition)).copied().unwrap_or("?").to_string();
+            events.emit(Event::Condition { who, name, on: false });
         }
         Action::Claim { objective, skill } => {
             spend(s, 1);

@@ -13,6 +13,10 @@ use arbiter_geometry::battle::render::{Overlay, text};
 use std::fmt::Write;
 
 const WARBANDS: &[Choice] = &[
+    Choice { value: "old-wood-brawlers", label: "Old Wood Brawlers (150)" },
+    Choice { value: "briar-skirmishers", label: "Briar Skirmishers (150)" },
+    Choice { value: "scuttling-horde", label: "The Scuttling Horde (150)" },
+    Choice { value: "soothsayers-circle", label: "The Soothsayer's Circle (150)" },
     Choice { value: "thornwood-raiders", label: "Thornwood Raiders" },
     Choice { value: "kobold-ambush", label: "Kobold Ambush" },
     Choice { value: "beasts-of-the-vale", label: "Beasts of the Vale" },
@@ -29,13 +33,13 @@ const OPTIONS: &[GameOption] = &[
     GameOption {
         key: "warband1",
         label: "P1's warband",
-        help: "P1's warband, a file (.toml or .json; docs/warbands.md) or a shipped warband's name",
+        help: "P1's warband, a file (.toml or .json; docs/warbands.md) or a shipped warband's name (default old-wood-brawlers)",
         kind: OptionKind::File { presets: WARBANDS },
     },
     GameOption {
         key: "warband2",
         label: "P2's warband",
-        help: "P2's warband, a file or a shipped warband's name",
+        help: "P2's warband, a file or a shipped warband's name (default briar-skirmishers)",
         kind: OptionKind::File { presets: WARBANDS },
     },
     GameOption {

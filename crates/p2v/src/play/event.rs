@@ -143,6 +143,44 @@ pub enum Event {
         /// Miss, hit or critical hit.
         degree: Degree,
     },
+    /// The Fight roll of a Trip, Shove or Grapple: its result is the Power
+    /// of the target's save.
+    ManeuverRoll {
+        /// Who makes it.
+        attacker: u8,
+        /// At whom.
+        target: u8,
+        /// `Trip`, `Shove`, `Grapple`.
+        name: String,
+        /// The die.
+        die: u8,
+        /// The total.
+        total: i32,
+    },
+    /// A saving throw.
+    Save {
+        /// Who saves.
+        who: u8,
+        /// Which save (`Reflex`).
+        save: String,
+        /// The die.
+        die: u8,
+        /// The total.
+        total: i32,
+        /// The Power to reach.
+        power: i32,
+        /// Critical failure, failure, success or critical success.
+        degree: Degree,
+    },
+    /// A condition or status began or ended.
+    Condition {
+        /// Who.
+        who: u8,
+        /// Which (`grabbed`, `prone`).
+        name: String,
+        /// True when it began, false when it ended.
+        on: bool,
+    },
     /// Resistance dice reduced damage.
     Resisted {
         /// Who resisted.

@@ -236,6 +236,49 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     Ok(())
 }
 
+/// Checks a Trip, Shove or Grapple: "Choose an adjacent target … The target
+/// can't be more than one size larger than the creature."
+pub fn judge_maneuver(g: &P2v, s: &State, t: &Turn, target: u8) -> Result<(), Refusal> {
+    let i = usize::from(t.who);
+    let ti = usize::from(target);
+    if !g.in_play(s, ti) || ti == i || g.team(ti) == g.team(i) {
+        return Err(no("p2v.maneuver.target", "choose an enemy creature in play (ruling P2V-R8)", section::ACTIONS));
+    }
+    if !g.field(s).in_reach(FigureId(u16::from(t.who)), FigureId(u16::from(target)), 1) {
+        return Err(no("p2v.maneuver.adjacent", "Trip, Shove and Grapple choose an adjacent target", section::ACTIONS));
+    }
+    let (Some(a), Some(b)) = (g.profile(i), g.profile(ti)) else {
+        return Err(no("p2v.maneuver.target", "no such creature", section::ACTIONS));
+    };
+    if b.size as u8 > a.size as u8 + 1 {
+        return Err(no(
+            "p2v.maneuver.size",
+            "the target can't be more than one size larger than the creature",
+            section::ACTIONS,
+        ));
+    }
+    Ok(())
+}
+
+/// Where a Shove may push `target`: 1 square, farther from the attacker,
+/// into a free square ("A push must move the creature further away from
+/// the attacker").
+pub fn shove_squares(g: &P2v, s: &State, attacker: u8, target: u8) -> Vec<Square> {
+    use arbiter_geometry::battle::{Forced, Source};
+    let field = g.field(s);
+    let (Some(a), Some(t)) = (field.figure(FigureId(u16::from(attacker))), field.figure(FigureId(u16::from(target))))
+    else {
+        return Vec::new();
+    };
+    let pos = Position::at(t.space.anchor());
+    field
+        .forced_steps(FigureId(u16::from(target)), Forced::Push, Source::Space(a.space), pos)
+        .into_iter()
+        .filter(|(step, _)| step.cost == 1)
+        .map(|(step, _)| step.to)
+        .collect()
+}
+
 fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
     let i = usize::from(t.who);
     let c = &s.creatures[i];
@@ -284,6 +327,24 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         Action::Crawl { .. } if !c.prone => Err(no("p2v.move.crawl", "only a prone creature crawls", section::ACTIONS)),
         Action::Crawl { to } => judge_step(g, s, &t, to, "Crawl"),
         Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
+        Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
+        Action::Shove { target, to } => {
+            judge_maneuver(g, s, &t, target)?;
+            if !shove_squares(g, s, t.who, target).contains(&to) {
+                return Err(no(
+                    "p2v.shove.square",
+                    "a push moves the creature 1 square farther from the attacker, into a free square",
+                    "Unwilling movement",
+                ));
+            }
+            Ok(())
+        }
+        Action::Escape { condition } => {
+            if condition >= 8 || !c.conditions.has(Conditions(1 << condition)) {
+                return Err(no("p2v.escape.none", "Escape removes a condition the creature has", section::ACTIONS));
+            }
+            Ok(())
+        }
         Action::Claim { objective, skill } => {
             let Some(o) = s.objectives.get(usize::from(objective)) else {
                 return Err(no("p2v.claim.none", "there is no such objective", section::OBJECTIVES));

@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::damage::SKILLS;
-use super::judge::{judge_step, judge_strike, stride_reach};
+use super::judge::{judge_maneuver, judge_step, judge_strike, shove_squares, stride_reach};
 use super::objective::Kind;
 use super::rules::P2v;
 use super::state::{Conditions, Frame, Life, Phase, State};
@@ -95,6 +95,18 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                     if g.team(usize::from(target)) != p.team && judge_strike(g, s, &t, w, target).is_ok() {
                         out.push(Action::Strike { weapon: w, target });
                     }
+                }
+            }
+            for target in 0..s.creatures.len() as u8 {
+                if judge_maneuver(g, s, &t, target).is_ok() {
+                    out.push(Action::Trip { target });
+                    out.push(Action::Grapple { target });
+                    out.extend(shove_squares(g, s, t.who, target).into_iter().map(|to| Action::Shove { target, to }));
+                }
+            }
+            for condition in 0..8u8 {
+                if c.conditions.has(Conditions(1 << condition)) {
+                    out.push(Action::Escape { condition });
                 }
             }
             for (objective, o) in s.objectives.iter().enumerate().take(255) {

@@ -23,7 +23,8 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE
 Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · strike N|WEAPON TARGET ·
-          claim N SKILL · prone · stand · end
+          claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
+          prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
 The square of a move is where the creature's lower-left square ends.";
@@ -102,6 +103,14 @@ impl P2v {
                 let skill = SKILLS.iter().position(|k| *k == skill).unwrap_or(0) as u8;
                 Ok(Action::Claim { objective: n.saturating_sub(1).min(255) as u8, skill })
             }
+            "trip" => Ok(Action::Trip { target: self.creature(arg(1)?)? }),
+            "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
+            "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
+            "escape" => {
+                let (condition, _) = super::state::Conditions::named(arg(1)?)
+                    .ok_or_else(|| format!("'{}' is not a condition", clip(arg(1).unwrap_or(""))))?;
+                Ok(Action::Escape { condition })
+            }
             "prone" | "drop" => one(Action::DropProne),
             "stand" => one(Action::Stand),
             "end" | "done" => one(Action::End),
@@ -132,6 +141,13 @@ impl P2v {
             Action::Claim { objective, skill } => {
                 format!("claim {} {}", objective + 1, SKILLS.get(usize::from(skill)).copied().unwrap_or("?"))
             }
+            Action::Trip { target } => format!("trip {}", who(target)),
+            Action::Grapple { target } => format!("grapple {}", who(target)),
+            Action::Shove { target, to } => format!("shove {} {}", who(target), self.square_name(to)),
+            Action::Escape { condition } => format!(
+                "escape {}",
+                super::state::Conditions::NAMES.get(usize::from(condition)).copied().unwrap_or("?")
+            ),
             Action::DropProne => "prone".into(),
             Action::Stand => "stand".into(),
             Action::End => "end".into(),

@@ -31,6 +31,10 @@ impl Resolve for P2v {
                 Some(Wait::Chance)
             }
             Frame::FightRoll(st) => self.strike_alive(s, st).then_some(Wait::Chance),
+            Frame::Maneuver(m) | Frame::ManeuverSave { maneuver: m, .. } => {
+                let up = s.creatures.get(usize::from(m.attacker)).is_some_and(|c| c.life == Life::Up);
+                (up && self.in_play(s, usize::from(m.target))).then_some(Wait::Chance)
+            }
             Frame::Line { strike, .. } => {
                 self.strike_alive(s, strike).then(|| Wait::Seat(Seat(self.team(usize::from(strike.target)))))
             }
@@ -54,7 +58,9 @@ impl Resolve for P2v {
                     events.emit(Event::Recovery { who, roll: 0, passed: true });
                 }
             }
-            Frame::Walk { who, from, path, how, asked } => self.walk(s, who, from, path, how, asked, events),
+            Frame::Walk { who, from, path, how, asked, back } => {
+                self.walk(s, who, from, path, how, (asked, back), events)
+            }
             Frame::EndTurn { who } => self.end_turn(s, who, events),
             Frame::TurnTail { who } => {
                 if let Some(c) = s.creatures.get_mut(usize::from(who)) {
@@ -68,6 +74,8 @@ impl Resolve for P2v {
             }
             // Frames that wait run only when what they waited on is gone.
             Frame::FightRoll(_)
+            | Frame::Maneuver(_)
+            | Frame::ManeuverSave { .. }
             | Frame::Line { .. }
             | Frame::Window(_)
             | Frame::ObjectiveTable { .. }
@@ -107,6 +115,19 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
                 name(st.target)
             ))
         }
+        Frame::Maneuver(m) => DiceRequest::new().with(20, "Fight").for_purpose(format!(
+            "Fight roll: {} tries to {} {}",
+            name(m.attacker),
+            m.name().to_ascii_lowercase(),
+            name(m.target)
+        )),
+        Frame::ManeuverSave { maneuver: m, power } => DiceRequest::new().with(20, "save").for_purpose(format!(
+            "{}'s {} save against {}'s {} (Power {power})",
+            name(m.target),
+            m.save(),
+            name(m.attacker),
+            m.name()
+        )),
         Frame::Damage(h) => {
             let n = usize::from(g.resistance_dice(s, h)).min(MAX_DICE);
             DiceRequest::new().with_many(n, 6, "resist").for_purpose(format!(
@@ -141,6 +162,22 @@ pub(crate) fn answer_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, roll: &Ro
         Frame::ObjectiveTable { objective } => super::rules::roll_objective(s, objective, d, events),
         Frame::CoverDice { strike, checks } => g.cover_dice(s, strike, &checks, v, events),
         Frame::FightRoll(st) => g.fight_roll(s, st, d, events),
+        Frame::Maneuver(m) => {
+            use super::state::Conditions as C;
+            let Some(p) = g.profile(usize::from(m.attacker)) else { return };
+            let rattled = s.creatures.get(usize::from(m.attacker)).is_some_and(|c| c.conditions.has(C::RATTLED));
+            let total = i32::from(d) + p.fight + i32::from(m.penalty) - if rattled { 2 } else { 0 };
+            events.emit(Event::ManeuverRoll {
+                attacker: m.attacker,
+                target: m.target,
+                name: m.name().to_string(),
+                die: d,
+                total,
+            });
+            // "They make a Fortitude save (Power equal to the Fight roll result)."
+            s.pending.push(Frame::ManeuverSave { maneuver: m, power: total.clamp(-999, 999) as i16 });
+        }
+        Frame::ManeuverSave { maneuver: m, power } => g.maneuver_save(s, m, i32::from(power), d, events),
         Frame::Damage(h) => {
             let reduced = v.iter().filter(|&&x| x >= 4).count() as u16 * 5;
             events.emit(Event::Resisted { who: h.target, dice: v.to_vec(), reduced });
@@ -434,6 +471,106 @@ impl P2v {
         });
     }
 
+    /// A saving throw's degree: "If the saving throw is a natural 1 … or it
+    /// is below the Power by 10 or more …, it is a critical failure"; a
+    /// critical success is 10 or more above (ruling P2V-R15: a natural 20
+    /// alone is not).
+    pub fn save_degree(die: u8, total: i32, power: i32) -> Degree {
+        if die == 1 || total <= power - 10 {
+            Degree::CriticalFailure
+        } else if total >= power + 10 {
+            Degree::CriticalSuccess
+        } else if total >= power {
+            Degree::Success
+        } else {
+            Degree::Failure
+        }
+    }
+
+    /// A creature's saving throw bonus (`Fortitude`, `Reflex`, `Will`), −2 if sickened.
+    pub fn save_bonus(&self, s: &State, who: u8, save: &str) -> i32 {
+        use super::state::Conditions as C;
+        let Some(p) = self.profile(usize::from(who)) else { return 0 };
+        let base = match save {
+            "Reflex" => p.reflex,
+            "Will" => p.will,
+            _ => p.fort,
+        };
+        let sick = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(C::SICKENED));
+        base - if sick { 2 } else { 0 }
+    }
+
+    fn maneuver_save<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        m: super::state::Maneuver,
+        power: i32,
+        die: u8,
+        events: &mut E,
+    ) {
+        use super::state::Conditions as C;
+        let total = i32::from(die) + self.save_bonus(s, m.target, m.save());
+        let degree = Self::save_degree(die, total, power);
+        events.emit(Event::Save { who: m.target, save: m.save().to_string(), die, total, power, degree });
+        if degree >= Degree::Success {
+            return;
+        }
+        let ti = usize::from(m.target);
+        match m.kind {
+            // Trip: "On a failure, it falls prone."
+            0 => {
+                if let Some(c) = s.creatures.get_mut(ti)
+                    && !c.prone
+                {
+                    c.prone = true;
+                    events.emit(Event::Condition { who: m.target, name: "prone".into(), on: true });
+                }
+            }
+            // Shove: "On a failure, it is pushed 1 square."
+            1 => {
+                let Some(to) = m.to else { return };
+                if super::judge::shove_squares(self, s, m.attacker, m.target).contains(&to) {
+                    let from = s.creatures[ti].at.unwrap_or(to);
+                    s.creatures[ti].at = Some(to);
+                    self.sync(s, ti);
+                    events.emit(Event::Moved { who: m.target, from, to, how: "pushed".into() });
+                }
+            }
+            // Grapple: "On a failure, it is grabbed."
+            _ => {
+                if let Some(c) = s.creatures.get_mut(ti)
+                    && !c.conditions.has(C::GRABBED)
+                {
+                    c.conditions = c.conditions.with(C::GRABBED);
+                    events.emit(Event::Condition { who: m.target, name: "grabbed".into(), on: true });
+                }
+            }
+        }
+    }
+
+    /// "Grabbed … This condition ends immediately if the creature is beyond
+    /// the reach of all enemy creatures."
+    pub(crate) fn release_grabs<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        use super::state::Conditions as C;
+        for i in 0..s.creatures.len() {
+            if !s.creatures[i].conditions.has(C::GRABBED) {
+                continue;
+            }
+            let field = self.field(s);
+            let held = (0..s.creatures.len()).any(|e| {
+                self.team(e) != self.team(i)
+                    && s.creatures[e].life == Life::Up
+                    && self.profile(e).is_some_and(|p| {
+                        p.reach() > 0 && field.in_reach(FigureId(e as u16), FigureId(i as u16), u32::from(p.reach()))
+                    })
+            });
+            if !held || !self.in_play(s, i) {
+                s.creatures[i].conditions = s.creatures[i].conditions.without(C::GRABBED);
+                events.emit(Event::Condition { who: i as u8, name: "grabbed".into(), on: false });
+            }
+        }
+    }
+
     fn claim_roll<E: EventSink<Event>>(
         &self,
         s: &mut State,
@@ -474,7 +611,9 @@ impl P2v {
     /// One step of a move: the reactions the step opens are asked first
     /// (the mover still in the square it leaves), then the creature enters
     /// the next anchor, falling if it must, and the rest of the move waits
-    /// on top of the stack.
+    /// on top of the stack. A move that stops inside an ally's space (the
+    /// mover struck down, or the way closed) puts the creature back on the
+    /// last square of the move where it could end (ruling P2V-R14).
     #[allow(clippy::too_many_arguments)]
     fn walk<E: EventSink<Event>>(
         &self,
@@ -483,7 +622,7 @@ impl P2v {
         from: Square,
         mut path: Vec<Square>,
         how: u8,
-        asked: bool,
+        (asked, back): (bool, Square),
         events: &mut E,
     ) {
         let i = usize::from(who);
@@ -492,9 +631,7 @@ impl P2v {
         let alive = s.creatures.get(i).is_some_and(|c| c.life == Life::Up);
         let (Some(p), Some(old)) = (self.profile(i), at) else { return };
         if !alive || path.is_empty() {
-            if old != from {
-                events.emit(Event::Moved { who, from, to: old, how: how_name });
-            }
+            self.stop(s, who, from, back, &how_name, events);
             return;
         }
         let next = path[0];
@@ -518,7 +655,7 @@ impl P2v {
                 }
             }
             if !windows.is_empty() {
-                s.pending.push(Frame::Walk { who, from, path, how, asked: true });
+                s.pending.push(Frame::Walk { who, from, path, how, asked: true, back });
                 for w in windows {
                     s.pending.push(Frame::Window(w));
                 }
@@ -534,11 +671,10 @@ impl P2v {
         };
         let Ok((step, pos)) = field.step(mover, Position { anchor: old, odd_diagonals: odd, down: false }, next) else {
             // The way is closed: the move stops here.
-            if old != from {
-                events.emit(Event::Moved { who, from, to: old, how: how_name });
-            }
+            self.stop(s, who, from, back, &how_name, events);
             return;
         };
+        let back = if field.may_end(mover, next) { next } else { back };
         if let Some(c) = s.creatures.get_mut(i) {
             c.at = Some(next);
         }
@@ -551,7 +687,7 @@ impl P2v {
         if step.fall >= 2 || pos.down {
             // "A creature that falls 2 squares or more takes 5 damage per 2
             // squares it falls. If it takes damage, it falls prone at the bottom."
-            events.emit(Event::Moved { who, from, to: next, how: how_name });
+            self.stop(s, who, from, back, &how_name, events);
             events.emit(Event::Fell { who, squares: step.fall.min(255) as u8 });
             let amount = (step.fall / 2 * 5).min(u32::from(u16::MAX)) as u16;
             if amount > 0 {
@@ -568,7 +704,33 @@ impl P2v {
             }
             return;
         }
-        s.pending.push(Frame::Walk { who, from, path, how, asked: false });
+        s.pending.push(Frame::Walk { who, from, path, how, asked: false, back });
+    }
+
+    /// Ends a move: back to `back` if the creature stopped in another's
+    /// space, then the move is told.
+    fn stop<E: EventSink<Event>>(&self, s: &mut State, who: u8, from: Square, back: Square, how: &str, events: &mut E) {
+        let i = usize::from(who);
+        let Some(p) = self.profile(i) else { return };
+        let Some(at) = s.creatures.get(i).and_then(|c| c.at) else { return };
+        let space = Space::new(at, p.size.side());
+        let shared = (0..s.creatures.len()).any(|j| {
+            j != i
+                && self.in_play(s, j)
+                && s.creatures[j]
+                    .at
+                    .is_some_and(|a| Space::new(a, self.profile(j).map_or(1, |q| q.size.side())).overlaps(&space))
+        });
+        let to = if shared { back } else { at };
+        if shared {
+            if let Some(c) = s.creatures.get_mut(i) {
+                c.at = Some(back);
+            }
+            self.sync(s, i);
+        }
+        if to != from {
+            events.emit(Event::Moved { who, from, to, how: how.to_string() });
+        }
     }
 
     fn end_turn<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {

@@ -386,7 +386,9 @@ impl P2v {
     /// is pending and the game is between phases, moves on.
     pub(crate) fn settle<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         loop {
-            if drive(self, s, events).is_some() {
+            let waiting = drive(self, s, events).is_some();
+            self.release_grabs(s, events);
+            if waiting {
                 return;
             }
             match s.phase {
@@ -509,6 +511,42 @@ impl Game for P2v {
         super::apply::apply(self, s, action, events);
         self.settle(s, events);
         Ok(())
+    }
+
+    /// Draws the placement of an objective without listing the thousands of
+    /// (objective, square) pairs: a kind and a square, each uniform, are a
+    /// uniform pair because every unused kind may go on every free square.
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        s: &State,
+        rng: &mut R,
+        scratch: &mut Vec<Action>,
+    ) -> Option<Action> {
+        use rand::RngExt;
+        if let (Phase::PlaceObjective { .. }, None) = (s.phase, s.pending.top()) {
+            let kinds: Vec<Kind> =
+                Kind::ALL.into_iter().filter(|k| s.objectives.iter().all(|o| o.kind != *k)).collect();
+            let field = self.field(s);
+            let solid = field.terrain().squares_with(Traits::SOLID);
+            let free: Vec<Square> = field
+                .board()
+                .all()
+                .iter()
+                .filter(|q| !solid.contains(*q) && s.objectives.iter().all(|o| o.square != *q))
+                .collect();
+            if !kinds.is_empty() && !free.is_empty() {
+                let kind = kinds[rng.random_range(0..kinds.len())];
+                let at = free[rng.random_range(0..free.len())];
+                return Some(Action::Objective { kind, at });
+            }
+        }
+        scratch.clear();
+        self.legal_actions(s, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        let i = rng.random_range(0..scratch.len());
+        Some(scratch.swap_remove(i))
     }
 
     fn apply_legal<E: EventSink<Event>>(&self, s: &mut State, action: &Action, events: &mut E) {

@@ -53,6 +53,21 @@ impl Conditions {
     /// Encumbered: −2 Speed, no Flight, Burrowing or Wall Climb.
     pub const ENCUMBERED: Conditions = Conditions(1 << 7);
 
+    /// The names of the conditions, by bit.
+    pub const NAMES: [&'static str; 8] =
+        ["off-guard", "rattled", "sickened", "slowed", "stunned", "immobilized", "grabbed", "encumbered"];
+
+    /// Without `c`.
+    pub fn without(self, c: Conditions) -> Conditions {
+        Conditions(self.0 & !c.0)
+    }
+
+    /// The condition with a name.
+    pub fn named(name: &str) -> Option<(u8, Conditions)> {
+        let n = name.trim().to_ascii_lowercase().replace(' ', "-");
+        Conditions::NAMES.iter().position(|x| *x == n).map(|i| (i as u8, Conditions(1 << i)))
+    }
+
     /// Whether every condition of `c` is here.
     pub fn has(self, c: Conditions) -> bool {
         self.0 & c.0 == c.0
@@ -175,6 +190,32 @@ pub struct Strike {
     pub reaction: bool,
 }
 
+/// A Trip, Shove or Grapple on its way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Maneuver {
+    /// Who makes it.
+    pub attacker: u8,
+    /// At whom.
+    pub target: u8,
+    /// 0 Trip, 1 Shove, 2 Grapple.
+    pub kind: u8,
+    /// The penalties to the Fight roll (multiple attack, prone).
+    pub penalty: i8,
+    /// For a Shove: where the target goes if it fails.
+    pub to: Option<Square>,
+}
+
+impl Maneuver {
+    /// The action's name.
+    pub fn name(&self) -> &'static str {
+        ["Trip", "Shove", "Grapple"][usize::from(self.kind.min(2))]
+    }
+    /// The save it calls for.
+    pub fn save(&self) -> &'static str {
+        if self.kind == 0 { "Reflex" } else { "Fortitude" }
+    }
+}
+
 /// Damage about to be dealt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Hit {
@@ -238,6 +279,15 @@ pub enum Frame {
     Aim(Strike),
     /// Dice: the Fight roll of a strike.
     FightRoll(Strike),
+    /// Dice: the Fight roll of a Trip, Shove or Grapple.
+    Maneuver(Maneuver),
+    /// Dice: the target's save against a maneuver's Fight roll.
+    ManeuverSave {
+        /// The maneuver.
+        maneuver: Maneuver,
+        /// The Fight roll's result: the Power of the save.
+        power: i16,
+    },
     /// Damage about to be dealt; dice for resistance if the target resists.
     Damage(Hit),
     /// Dice: a dying creature's recovery check.
@@ -266,6 +316,9 @@ pub enum Frame {
         how: u8,
         /// True once the reactions to the next step have been asked.
         asked: bool,
+        /// The last anchor of the move where the creature may end it (where
+        /// it goes back to if the move stops inside an ally's space).
+        back: Square,
     },
     /// A reaction window.
     Window(Window<Trigger>),

@@ -59,9 +59,21 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             return Err(format!("{} ({}) has persistent damage of an unknown type", p.name, p.label));
         }
     }
-    // Two creatures in play on one square.
+    // Two creatures in play on one square (a creature in the middle of a
+    // move may pass through an ally's space).
+    let moving: Vec<u8> = s
+        .pending
+        .iter()
+        .filter_map(|f| match f {
+            Frame::Walk { who, .. } => Some(*who),
+            _ => None,
+        })
+        .collect();
     let mut seen = arbiter_geometry::battle::SquareSet::EMPTY;
     for (i, c) in s.creatures.iter().enumerate() {
+        if moving.contains(&(i as u8)) {
+            continue;
+        }
         if let (Some(at), Life::Up | Life::Dying) = (c.at, c.life) {
             let sq = Space::new(at, g.roster()[i].size.side()).squares();
             if seen.intersects(&sq) {
@@ -130,12 +142,19 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 }
             }
             Frame::Damage(h) => creature(h.target, "damage")?,
+            Frame::Maneuver(m) | Frame::ManeuverSave { maneuver: m, .. } => {
+                creature(m.attacker, "a maneuver")?;
+                creature(m.target, "a maneuver")?;
+                if m.to.is_some_and(|q| !board.contains(q)) {
+                    return Err("a shove pushes off the board".into());
+                }
+            }
             Frame::Recovery { who } | Frame::EndTurn { who } | Frame::TurnTail { who } => {
                 creature(*who, "pending work")?
             }
-            Frame::Walk { who, path, .. } => {
+            Frame::Walk { who, path, back, .. } => {
                 creature(*who, "a move")?;
-                if path.iter().any(|q| !board.contains(*q)) || path.len() > 256 {
+                if path.iter().any(|q| !board.contains(*q)) || path.len() > 256 || !board.contains(*back) {
                     return Err("a move leaves the board".into());
                 }
             }

@@ -16,7 +16,7 @@ use arbiter_geometry::battle::map::shipped;
 use serde::{Deserialize, Serialize};
 
 /// The warbands played when none are given.
-pub const DEFAULT_WARBANDS: [&str; 2] = ["thornwood-raiders", "kobold-ambush"];
+pub const DEFAULT_WARBANDS: [&str; 2] = ["old-wood-brawlers", "briar-skirmishers"];
 
 /// The map played when none is given.
 pub const DEFAULT_MAP: &str = "ruined-crossroads";
@@ -24,7 +24,10 @@ pub const DEFAULT_MAP: &str = "ruined-crossroads";
 /// Everything a game of Path 2 Victory is set up from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Variant {
-    /// P1's and P2's warbands, as files (checked when the game is made).
+    /// P1's and P2's warbands, as files (checked when the game is made);
+    /// the two default warbands when absent (a lobby form sends only the
+    /// options it shows).
+    #[serde(default = "default_warbands")]
     pub warbands: Vec<WarbandFile>,
     /// A shipped battle map's name, or a battle map in TOML.
     #[serde(default = "default_map")]
@@ -34,6 +37,10 @@ pub struct Variant {
     /// then ends as ruling P2V-R3 says.
     #[serde(default)]
     pub no_round_limit: bool,
+}
+
+fn default_warbands() -> Vec<WarbandFile> {
+    Variant::default().warbands
 }
 
 fn default_map() -> String {
@@ -115,5 +122,20 @@ impl Variant {
             return self.map.trim().to_string();
         }
         self.battle_map().map(|m| m.name).unwrap_or_else(|_| "a custom map".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variant_with_only_the_lobbys_options_takes_the_defaults() {
+        let v: Variant = serde_json::from_str("{}").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(v, Variant::default());
+        let v: Variant = serde_json::from_str(r#"{"no_round_limit": true}"#).unwrap_or_else(|e| panic!("{e}"));
+        assert!(v.no_round_limit);
+        assert_eq!(v.warbands.len(), 2);
+        assert!(v.checked_warbands().is_ok());
     }
 }

@@ -56,6 +56,28 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 name(*target)
             )
         }
+        Event::ManeuverRoll { attacker, target, name: what, die, total } => format!(
+            "{} tries to {} {}: {die} for a Fight of {total}",
+            name(*attacker),
+            what.to_ascii_lowercase(),
+            name(*target)
+        ),
+        Event::Save { who, save, die, total, power, degree } => {
+            let result = match degree {
+                Degree::CriticalSuccess => "a critical success",
+                Degree::Success => "a success",
+                Degree::Failure => "a failure",
+                Degree::CriticalFailure => "a critical failure",
+            };
+            format!("{} rolls {die} on its {save} save, {total} against Power {power}: {result}", name(*who))
+        }
+        Event::Condition { who, name: c, on } => {
+            if *on {
+                format!("{} is {c}", name(*who))
+            } else {
+                format!("{} is no longer {c}", name(*who))
+            }
+        }
         Event::Resisted { who, dice, reduced } => {
             let d: Vec<String> = dice.iter().map(u8::to_string).collect();
             format!("{} resists: {} — {reduced} less damage", name(*who), d.join(", "))

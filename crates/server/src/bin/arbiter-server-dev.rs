@@ -3,8 +3,11 @@
 //! SIGKILL and start it again).
 //!
 //! ```text
-//! arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit] [--any-seed] [--allow-bot-matches]
+//! arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--bot-max-seconds S] [--no-rate-limit] [--any-seed] [--allow-bot-matches]
 //! ```
+//!
+//! `--bot-max-seconds` raises the most a bot may think per decision (the
+//! shutdown test has a bot think long).
 //!
 //! `--any-seed` accepts a chosen seed for any match (the process tests
 //! replay known games), not only for one with at most one human seat.
@@ -21,13 +24,27 @@ use std::process::ExitCode;
 fn usage(why: &str) -> ExitCode {
     eprintln!("arbiter-server-dev: {why}");
     eprintln!(
-        "usage: arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--no-rate-limit] [--any-seed] [--allow-bot-matches]"
+        "usage: arbiter-server-dev [--db FILE] [--port N] [--bot-seconds S] [--bot-max-seconds S] [--no-rate-limit] \
+         [--any-seed] [--allow-bot-matches]"
     );
     ExitCode::from(2)
 }
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("arbiter-server-dev: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let code = runtime.block_on(run());
+    // Bots still thinking are not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    code
+}
+
+async fn run() -> ExitCode {
     let mut config = ServerConfig { database: "arbiter-dev.db".into(), ..ServerConfig::default() };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -44,6 +61,10 @@ async fn main() -> ExitCode {
             "--bot-seconds" => match value("--bot-seconds").map(|v| v.parse::<f64>()) {
                 Ok(Ok(s)) if s.is_finite() && s >= 0.0 => config.bots.default_seconds = s,
                 _ => return usage("--bot-seconds needs a number of seconds"),
+            },
+            "--bot-max-seconds" => match value("--bot-max-seconds").map(|v| v.parse::<f64>()) {
+                Ok(Ok(s)) if s.is_finite() && s >= 0.0 => config.bots.max_seconds = s,
+                _ => return usage("--bot-max-seconds needs a number of seconds"),
             },
             "--no-rate-limit" => config.limits.http_per_second = 0.0,
             "--any-seed" => config.chosen_seeds = ChosenSeeds::Any,

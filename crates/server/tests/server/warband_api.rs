@@ -45,7 +45,7 @@ async fn the_bestiary_has_the_creatures_items_alignments_modes_and_table_1() {
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["rules"], "Path 2 Victory v1.3");
     let creatures = v["creatures"].as_array().unwrap();
-    assert_eq!(creatures.len(), 20);
+    assert_eq!(creatures.len(), 41);
     let kobold = creatures.iter().find(|c| c["name"] == "Kobold Warrior").unwrap();
     assert_eq!(
         (kobold["level"].as_i64(), kobold["points"].as_u64(), kobold["upgrade_cost"].as_u64()),
@@ -112,7 +112,19 @@ async fn the_shipped_warbands_come_as_editable_files() {
     assert_eq!(status, StatusCode::OK, "{v}");
     let all = v.as_array().unwrap();
     let ids: Vec<&str> = all.iter().map(|w| w["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["kobold-ambush", "thornwood-raiders", "beasts-of-the-vale", "oni-tyrant"]);
+    assert_eq!(
+        ids,
+        [
+            "kobold-ambush",
+            "thornwood-raiders",
+            "beasts-of-the-vale",
+            "oni-tyrant",
+            "old-wood-brawlers",
+            "briar-skirmishers",
+            "scuttling-horde",
+            "soothsayers-circle"
+        ]
+    );
     for w in all {
         let checked = validate(&app, json!({ "warband": w["file"] })).await;
         assert_eq!(checked["ok"], true, "{checked}");
