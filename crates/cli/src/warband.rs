@@ -129,4 +129,12 @@ fn print_summary(w: &Warband) {
         Some(l) => println!("{}/{l} points", w.total()),
         None => println!("{} points (no limit)", w.total()),
     }
+    // What `arbiter play p2v` runs of each entry today (issue 19).
+    println!("In play, the features and items the game runs:");
+    for e in w.entries() {
+        let (run, total, missing) = arbiter_p2v::play::roster::coverage(e);
+        let pct = (run * 100).checked_div(total).unwrap_or(100);
+        let not_yet = if missing.is_empty() { String::new() } else { format!(" — not yet: {}", missing.join(", ")) };
+        println!("  {:<width$}  {run} of {total} ({pct}%){not_yet}", e.label());
+    }
 }

@@ -238,6 +238,25 @@ impl Profile {
     }
 }
 
+/// How much of a warband entry the game runs today: of its features (with
+/// the upgrades taken) and items, how many the engine executes, how many
+/// there are, and the names of those it does not run yet.
+pub fn coverage(e: &crate::warband::Entry) -> (usize, usize, Vec<String>) {
+    let upgrades: Vec<&Feature> = e
+        .upgrades()
+        .iter()
+        .filter_map(|u| match u {
+            crate::warband::Upgrade::Card(f) => Some(f),
+            crate::warband::Upgrade::Positioning(_) => None,
+        })
+        .collect();
+    let p = Profile::new(e.card(), e.label(), 0, 0, 0, &upgrades);
+    let mut missing = p.unexecuted;
+    missing.extend(e.items().iter().map(|i| i.label()));
+    let total = e.card().base_features().count() + upgrades.len() + e.items().len();
+    (total.saturating_sub(missing.len()), total, missing)
+}
+
 /// Every creature of both warbands, P1's first, each labelled.
 pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
     let mut out = Vec::new();
@@ -269,6 +288,16 @@ pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coverage_counts_the_features_the_engine_runs() {
+        let w = crate::warband::Warband::shipped("kobold-ambush").unwrap_or_else(|e| panic!("{e}"));
+        let slingers = &w.entries()[0];
+        // Spear, thrown Spear and the Sling upgrade run; Sneak Attack does not yet.
+        let (run, total, missing) = coverage(slingers);
+        assert_eq!((run, total), (3, 4), "{missing:?}");
+        assert_eq!(missing, ["Sneak Attack"]);
+    }
 
     #[test]
     fn labels_run_through_the_alphabet_then_double() {
