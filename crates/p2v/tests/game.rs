@@ -609,3 +609,18 @@ fn a_natural_1_on_a_save_is_a_critical_failure_and_a_natural_20_alone_is_no_crit
     assert_eq!(P2v::save_degree(15, 25, 15), D::CriticalSuccess);
     assert_eq!(P2v::save_degree(10, 15, 15), D::Success);
 }
+
+#[test]
+fn a_state_from_outside_that_could_not_be_reached_is_refused() {
+    // No input panics: a state file whose phase contradicts itself is refused
+    // with a reason instead of being played.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "l12");
+    sc.s.phase = Phase::Over;
+    assert!(sc.g.validate_state(&sc.s).is_err(), "over without an ending");
+    sc.s.phase = Phase::Busy;
+    assert!(sc.g.validate_state(&sc.s).is_err(), "busy with nothing pending");
+    sc.s.phase = Phase::Activate { seat: 0 };
+    sc.put("A", "e5");
+    assert!(sc.g.validate_state(&sc.s).is_err(), "two creatures on one square");
+}

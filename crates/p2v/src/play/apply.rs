@@ -10,7 +10,7 @@ use super::state::{Conditions, Frame, Life, Maneuver, Phase, State, Strike, Trig
 use arbiter_core::EventSink;
 use arbiter_core::Seat;
 use arbiter_core::resolve::{Timing, Window};
-use arbiter_geometry::battle::{FigureId, Space};
+use arbiter_geometry::battle::FigureId;
 
 /// Applies a decision judged legal.
 pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &mut E) {
@@ -52,13 +52,13 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
             events.emit(Event::Deployed { who, at });
             g.after_deploy(s);
         }
-        (Phase::Activate { seat }, Action::Activate { who }) => activate(g, s, seat, who, events),
+        (Phase::Activate { seat }, Action::Activate { who }) => activate(s, seat, who, events),
         (Phase::Turn(t), a) => act(g, s, t, a, events),
         _ => {}
     }
 }
 
-fn activate<E: EventSink<Event>>(g: &P2v, s: &mut State, seat: u8, who: u8, events: &mut E) {
+fn activate<E: EventSink<Event>>(s: &mut State, seat: u8, who: u8, events: &mut E) {
     let i = usize::from(who);
     s.last = seat;
     let Some(c) = s.creatures.get_mut(i) else { return };
@@ -76,7 +76,6 @@ fn activate<E: EventSink<Event>>(g: &P2v, s: &mut State, seat: u8, who: u8, even
     };
     events.emit(Event::Activated { who, ap });
     s.phase = Phase::Turn(Turn { who, ap, ..Turn::default() });
-    let _ = g;
 }
 
 fn spend(s: &mut State, ap: u8) -> Turn {
@@ -285,5 +284,4 @@ fn react<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Trigger, events: &mut E
     let penalty = if prone { -2 } else { 0 };
     events.emit(Event::Strikes { attacker: reactor, target: mover, weapon: name, penalty });
     s.pending.push(Frame::Aim(Strike { attacker: reactor, target: mover, weapon, penalty, reaction: true }));
-    let _ = Space::new;
 }

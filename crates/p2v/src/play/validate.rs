@@ -105,6 +105,14 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         }
         _ => {}
     }
+    // Between decisions the game is never busy with nothing pending, and it
+    // is over only with its ending.
+    if s.phase == Phase::Busy && s.pending.is_empty() {
+        return Err("the game is between turns with nothing pending".into());
+    }
+    if (s.phase == Phase::Over) != s.ending.is_some() {
+        return Err("the game's phase and its ending disagree".into());
+    }
     if s.pending.len() > 64 {
         return Err("too much pending work".into());
     }
