@@ -421,6 +421,10 @@ pub struct Feature {
     /// Whether it is an optional upgrade, bought for the upgrade cost.
     #[serde(default, skip_serializing_if = "is_false")]
     pub upgrade: bool,
+    /// What it does, as data the game runs (see [`crate::program`]); the
+    /// text says it for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<crate::program::Program>,
 }
 
 fn is_passive(a: &Action) -> bool {
@@ -442,6 +446,7 @@ impl Feature {
             uses: None,
             text: text.to_string(),
             upgrade: false,
+            effect: None,
         }
     }
 
@@ -477,6 +482,9 @@ impl Feature {
         }
         if name.chars().count() > MAX_FEATURE_NAME {
             return Err(("name", format!("the feature's name is longer than {MAX_FEATURE_NAME} characters")));
+        }
+        if let Some(e) = &self.effect {
+            e.check(self.action, self.area, self.strike).map_err(|m| ("effect", format!("{}: {m}", clip(name, 40))))?;
         }
         if self.text.chars().count() > MAX_FEATURE_TEXT {
             return Err((

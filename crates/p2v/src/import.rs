@@ -356,7 +356,7 @@ fn feature(v: &Value) -> Result<Feature, FieldError> {
         _ => None,
     };
     let body = text(obj, "text").map_err(|(k, m)| sub(&k, m))?.unwrap_or_default();
-    Ok(Feature { name, action, area, strike, uses, text: body.trim().to_string(), upgrade })
+    Ok(Feature { name, action, area, strike, uses, text: body.trim().to_string(), upgrade, effect: None })
 }
 
 /// A feature name without its `[upgrade]` or `[add on]` mark, and whether it had one.

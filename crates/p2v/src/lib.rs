@@ -9,6 +9,8 @@
 //! - [`alignment`] the nine alignments (the factions) and which may recruit which;
 //! - [`points`] Table 1: points cost and upgrade cost by level;
 //! - [`feature`] a card's features: action cost, range or area, uses, text;
+//! - [`program`] what a feature does, as data the game runs (powers, saves,
+//!   strike riders, extra damage);
 //! - [`card`] the creature card, checked on construction;
 //! - [`bestiary`] a set of cards read from Arbiter's TOML format, with the
 //!   starter bestiary (`data/bestiary.toml`) built in;
@@ -34,6 +36,7 @@ pub mod item;
 pub mod mode;
 pub mod play;
 pub mod points;
+pub mod program;
 pub mod sheet;
 mod source;
 pub mod warband;

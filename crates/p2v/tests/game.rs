@@ -624,3 +624,175 @@ fn a_state_from_outside_that_could_not_be_reached_is_refused() {
     sc.put("A", "e5");
     assert!(sc.g.validate_state(&sc.s).is_err(), "two creatures on one square");
 }
+
+// Cards that act: the effects of `crates/p2v/data/bestiary.toml` (crate::program).
+
+fn has(sc: &Scene, label: &str, c: arbiter_p2v::play::state::Conditions) -> bool {
+    sc.s.creatures[sc.id(label)].conditions.has(c)
+}
+
+#[test]
+fn sneak_attack_adds_its_damage_against_off_guard_targets_only() {
+    // Kobold Warrior: "Sneak Attack: Its strikes deal 3 extra damage to off-guard targets."
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike 1 A").roll(&[12]);
+    assert_eq!(sc.hp("A"), 70, "5 piercing, not off-guard");
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    let a = sc.id("A");
+    sc.s.creatures[a].prone = true;
+    sc.act("strike 1 A").roll(&[12]);
+    assert_eq!(sc.hp("A"), 67, "5 + 3 against a prone (off-guard) target");
+    // Extra damage is part of the strike's damage and doubles on a critical hit (ruling P2V-R17).
+    sc.act("strike 1 A").roll(&[20]);
+    assert_eq!(sc.hp("A"), 51, "(5 + 3) × 2");
+}
+
+#[test]
+fn a_hit_that_may_grab_asks_the_attacker_and_costs_1_ap() {
+    // Cave Bear: "Jaws: 15 piercing damage. On a hit it may spend 1 AP to grab
+    // the target." "Mauler: +5 damage against grabbed creatures."
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Cave Bear"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    sc.act("strike jaws A").roll(&[10]);
+    assert_eq!(sc.hp("A"), 60);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the attacker's seat decides whether to grab");
+    assert_eq!(sc.refused("stride a1"), "p2v.grab.answer");
+    sc.act("pass");
+    assert!(!has(&sc, "A", Conditions::GRABBED));
+    assert_eq!(sc.turn_state().ap, 1, "passing costs nothing");
+    let mut sc = Scene::new(&["Cave Bear"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    sc.act("strike jaws A").roll(&[10]).act("react");
+    assert!(has(&sc, "A", Conditions::GRABBED));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the grab spent the last AP: the turn ended");
+    // Mauler: the next bite on the grabbed basilisk deals 15 + 5.
+    let mut sc = Scene::new(&["Cave Bear"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    let a = sc.id("A");
+    sc.s.creatures[a].conditions = Conditions::GRABBED;
+    sc.act("strike jaws A").roll(&[10]);
+    assert_eq!(sc.hp("A"), 55);
+}
+
+#[test]
+fn a_power_affects_every_creature_in_its_area_each_saving_against_the_users_power() {
+    // "each target rolls a saving throw … and compares the result to the
+    // caster's Power. If the saving throw equals or exceeds the Power, the
+    // power is negated". Harpy (Power 16): "Stench ○ Emanation 4, 2 per
+    // encounter: Creatures in the area are sickened (Fortitude negates)."
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Harpy", "Kobold Warrior"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "e4").put("A", "e8").put("B", "h5").turn("a");
+    sc.act("use stench");
+    assert!(
+        sc.events.iter().any(|e| matches!(e, Event::Uses { targets, .. } if targets.len() == 3)),
+        "{:?}",
+        sc.events
+    );
+    assert_eq!(sc.turn_state().ap, 2, "a free action costs no AP");
+    assert!(sc.g.dice(&sc.s).purpose().unwrap_or("").contains("Fortitude"), "{:?}", sc.g.dice(&sc.s).purpose());
+    // The ally b saves first (roster order), then A and B. Fortitude +3 against 16.
+    sc.roll(&[13]).roll(&[12]).roll(&[1]);
+    assert!(!has(&sc, "b", Conditions::SICKENED), "16 reaches the Power: negated");
+    assert!(has(&sc, "A", Conditions::SICKENED), "15 fails");
+    assert!(has(&sc, "B", Conditions::SICKENED));
+    // "Unless otherwise specified, a creature can take a particular free action only once per turn."
+    assert_eq!(sc.refused("use stench"), "p2v.power.once");
+    assert_eq!(sc.s.creatures[0].power_uses, [1], "one of two uses left");
+}
+
+#[test]
+fn a_half_save_halves_damage_a_critical_success_negates_and_a_critical_failure_doubles() {
+    // "[Saving throw] half: … on a successful saving throw the power does half
+    // damage, and on a critical success … it does no damage." "If the saving
+    // throw is a natural 1 … it is a critical failure. The target takes double
+    // damage from the power." Twigjack (Power 20): "Splinter Spray ●● Cone 3:
+    // 15 piercing damage (Reflex half)."
+    let mut sc = Scene::new(&["Twigjack"], &["Basilisk (v1.3)", "Basilisk (v1.3)", "Bee-Man"]);
+    sc.put("a", "e5").put("A", "e6").put("B", "d7").put("C", "f7").turn("a");
+    sc.act("use splinter-spray n");
+    assert!(
+        sc.events.iter().any(|e| matches!(e, Event::Uses { targets, .. } if targets.len() == 3)),
+        "{:?}",
+        sc.events
+    );
+    assert_eq!(sc.turn_state().ap, 0);
+    sc.roll(&[17]); // A: Reflex +3 → 20: success, half of 15 is 7
+    assert_eq!(sc.hp("A"), 68);
+    sc.roll(&[1]); // B: a natural 1: double, 30
+    assert_eq!(sc.hp("B"), 45);
+    sc.roll(&[18]); // C (Bee-Man): Reflex +12 → 30: critical success, nothing
+    assert_eq!(sc.hp("C"), 155);
+}
+
+#[test]
+fn a_strike_whose_damage_a_save_halves_rolls_the_save_after_the_hit() {
+    // Giant Ant: "Stinger: 15 piercing and poison damage; a Fortitude save halves it."
+    let mut sc = Scene::new(&["Giant Ant"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike stinger A").roll(&[15]);
+    assert_eq!(sc.asks(), ToMove::Chance, "the target's Fortitude save");
+    sc.roll(&[10]); // Fortitude +9 → 19 ≥ 16: half
+    assert_eq!(sc.hp("A"), 68);
+}
+
+#[test]
+fn a_venomous_hit_gives_persistent_damage_and_a_condition_unless_saved() {
+    // Compsognathus: "Jaws: 5 piercing damage. … on a hit the target also takes
+    // 5 persistent poison damage and is rattled (Fortitude negates both)."
+    // Caligni Skulker's dagger dazzles: "Dazzled: Use rattled instead."
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Compsognathus"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike jaws A").roll(&[15]).roll(&[2]);
+    assert_eq!(sc.hp("A"), 70);
+    assert!(has(&sc, "A", Conditions::RATTLED));
+    use arbiter_p2v::play::damage::DamageType;
+    let poison = DamageType::ALL.iter().position(|t| *t == DamageType::Poison).unwrap() as u8;
+    assert_eq!(sc.s.creatures[1].persistent, [(poison, 5)], "5 poison");
+    let mut sc = Scene::new(&["Caligni Skulker"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike 1 A").roll(&[15]);
+    assert_eq!(sc.hp("A"), 70, "5 piercing");
+    sc.roll(&[3]); // Fortitude +9 → 12 < Power
+    assert!(has(&sc, "A", Conditions::RATTLED), "dazzled, played as rattled");
+    assert_eq!(sc.hp("A"), 65, "and 5 poison");
+}
+
+#[test]
+fn petrifying_gaze_slows_and_stuns_a_creature_already_slowed() {
+    // Basilisk: "Petrifying Gaze ●● Ranged 6: The target is slowed; if it was
+    // slowed already, it is stunned instead (Fortitude negates)."
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Basilisk (v1.3)"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e9").turn("a");
+    sc.act("use 1 A").roll(&[2]);
+    assert!(has(&sc, "A", Conditions::SLOWED) && !has(&sc, "A", Conditions::STUNNED));
+    let mut sc = Scene::new(&["Basilisk (v1.3)"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e9").turn("a");
+    let a = sc.id("A");
+    sc.s.creatures[a].conditions = Conditions::SLOWED;
+    sc.act("use 1 A").roll(&[2]);
+    assert!(has(&sc, "A", Conditions::STUNNED));
+    // Out of range, or at an ally: refused with the rule.
+    let mut sc = Scene::new(&["Basilisk (v1.3)", "Kobold Warrior"], &["Kobold Warrior"]);
+    sc.put("a", "a1").put("b", "b1").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("use 1 A"), "p2v.power.range");
+    assert_eq!(sc.refused("use 1 b"), "p2v.power.target");
+}
+
+#[test]
+fn a_creature_immune_to_a_condition_does_not_get_it() {
+    // Wasp Swarm: "immune grabbed, prone, restrained". Spring-Heeled Leaper:
+    // "Haze of Dreams ●● Emanation 4: Creatures in the area are stunned and
+    // knocked prone (Fortitude negates both)."
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Spring-Heeled Leaper"], &["Wasp Swarm"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    sc.act("use haze-of-dreams").roll(&[2]);
+    assert!(has(&sc, "A", Conditions::STUNNED));
+    assert!(!sc.s.creatures[1].prone, "immune to prone");
+}

@@ -88,6 +88,14 @@ pub enum Action {
         /// The condition, by its bit (see [`super::state::Conditions`]).
         condition: u8,
     },
+    /// Use a power (a feature with a range or area that is not a strike),
+    /// aimed as its area needs.
+    Use {
+        /// The power, by index among the creature's powers.
+        power: u8,
+        /// Where it is aimed.
+        aim: Aim,
+    },
     /// Drop Prone (●).
     DropProne,
     /// Stand up from prone (●).
@@ -99,8 +107,33 @@ pub enum Action {
         /// The line, by index among those offered.
         line: u8,
     },
-    /// Take the reaction offered (a Reactive Strike).
+    /// Take the reaction or the choice offered (a Reactive Strike; a grab on a hit).
     React,
     /// Decline the reaction offered.
     Pass,
+}
+
+/// Where a power is aimed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "aim")]
+pub enum Aim {
+    /// Nowhere: an emanation from the user's space.
+    Here,
+    /// At one creature in reach or range.
+    Creature {
+        /// The target.
+        who: u8,
+    },
+    /// A cone, by index among the cones the user's space may aim
+    /// (`arbiter_geometry::battle::cone_origins`: the corners NE, SE, SW, NW,
+    /// then each square's edge N, E, S, W).
+    Cone {
+        /// The cone.
+        index: u8,
+    },
+    /// A line from the corner of the user's space nearest to a square, towards its centre.
+    Line {
+        /// The square it runs towards.
+        toward: Square,
+    },
 }

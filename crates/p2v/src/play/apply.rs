@@ -19,7 +19,10 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
             (Frame::Window(w), Action::React) => {
                 let t = w.trigger;
-                react(g, s, t, events);
+                match t {
+                    Trigger::Grab { attacker, target } => g.grab(s, attacker, target, events),
+                    _ => react(g, s, t, events),
+                }
             }
             (Frame::Window(w), Action::Pass) => {
                 let seat = w.asks(|seat| g.can_respond(s, &w.trigger, seat));
@@ -189,6 +192,7 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             let name = Conditions::NAMES.get(usize::from(condition)).copied().unwrap_or("?").to_string();
             events.emit(Event::Condition { who, name, on: false });
         }
+        Action::Use { power, aim } => g.use_power(s, who, power, aim, events),
         Action::Claim { objective, skill } => {
             spend(s, 1);
             reset_carry(s);
@@ -264,7 +268,9 @@ fn reaction_windows(g: &P2v, s: &State, who: u8, when: impl Fn(&P2v, &State, u8)
 /// Takes the reaction a window offers: a Reactive Strike with the
 /// reactor's best weapon that reaches the triggering creature.
 fn react<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Trigger, events: &mut E) {
-    let (Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor }) = t;
+    let (Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor }) = t else {
+        return;
+    };
     let Some(weapon) = g.reaction_weapon(s, reactor, mover) else {
         // Nothing reaches any more: the window closes.
         if let Some(Frame::Window(w)) = s.pending.top_mut() {

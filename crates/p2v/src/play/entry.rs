@@ -165,6 +165,15 @@ impl Entry for P2v {
             if c.done {
                 notes.push("acted".into());
             }
+            for (k, name) in super::state::Conditions::NAMES.iter().enumerate() {
+                if c.conditions.has(super::state::Conditions(1 << k)) {
+                    notes.push((*name).to_string());
+                }
+            }
+            for (t, n) in &c.persistent {
+                let ty = super::damage::DamageType::ALL.get(usize::from(*t)).map_or("?", |d| d.name());
+                notes.push(format!("{n} persistent {ty}"));
+            }
             let weapons: Vec<String> = p
                 .weapons
                 .iter()
@@ -181,6 +190,19 @@ impl Entry for P2v {
                     format!("{} {} ({r}, {})", k + 1, w.name, w.damage)
                 })
                 .collect();
+            let powers: Vec<String> = p
+                .powers
+                .iter()
+                .enumerate()
+                .map(|(k, pw)| {
+                    let left = match pw.uses {
+                        Some(_) => format!(", {} left", c.power_uses.get(k).copied().unwrap_or(0)),
+                        None => String::new(),
+                    };
+                    format!("power {} {} ({} {}{left})", k + 1, pw.name, pw.cost.symbol(), pw.area)
+                })
+                .collect();
+            let weapons: Vec<String> = weapons.into_iter().chain(powers).collect();
             let _ = writeln!(
                 out,
                 "{:>2} {:<28} HP {:>3}/{:<3} Armor {:>2} Fight {:+} Speed {} · {place}{}{}",

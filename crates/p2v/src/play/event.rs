@@ -251,6 +251,15 @@ pub enum Event {
         /// True: now prone; false: stood up.
         down: bool,
     },
+    /// A creature used a power.
+    Uses {
+        /// Who.
+        who: u8,
+        /// The power.
+        power: String,
+        /// The creatures it affects.
+        targets: Vec<u8>,
+    },
     /// A creature took a reaction.
     Reacts {
         /// Who.

@@ -101,6 +101,11 @@ fn judge_pending(top: &Frame, a: &Action) -> Result<(), Refusal> {
             section::COVER,
         )),
         (Frame::Window(_), Action::React | Action::Pass) => Ok(()),
+        (Frame::Window(w), _) if matches!(w.trigger, super::state::Trigger::Grab { .. }) => Err(no(
+            "p2v.grab.answer",
+            "the hit lets the attacker grab: react (spend 1 AP to grab the target) or pass",
+            section::CONDITIONS,
+        )),
         (Frame::Window(_), _) => Err(no(
             "p2v.reaction.answer",
             "a reaction is offered: react (make the Reactive Strike) or pass",
@@ -284,6 +289,9 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
     let c = &s.creatures[i];
     if *a == Action::End {
         return Ok(());
+    }
+    if let Action::Use { power, aim } = *a {
+        return g.judge_use(s, &t, power, aim);
     }
     if t.ap == 0 {
         return Err(no("p2v.turn.ap", "the creature has no action points left", section::TURN));

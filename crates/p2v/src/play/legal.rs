@@ -58,11 +58,18 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
         }
         Phase::Turn(t) => {
             out.push(Action::End);
+            let i = usize::from(t.who);
+            let (Some(c), Some(p)) = (s.creatures.get(i), g.profile(i)) else { return };
+            for power in 0..p.powers.len().min(32) as u8 {
+                for aim in g.power_aims(s, t.who, power) {
+                    if g.judge_use(s, &t, power, aim).is_ok() {
+                        out.push(Action::Use { power, aim });
+                    }
+                }
+            }
             if t.ap == 0 {
                 return;
             }
-            let i = usize::from(t.who);
-            let (Some(c), Some(p)) = (s.creatures.get(i), g.profile(i)) else { return };
             let Some(at) = c.at else { return };
             if c.prone {
                 out.push(Action::Stand);

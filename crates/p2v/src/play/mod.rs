@@ -9,6 +9,7 @@
 //! - [`state`], [`action`], [`event`] the game's data;
 //! - [`rules`] `P2v`, the `Game`: set-up, rounds, the end;
 //! - [`judge`], [`apply`], [`legal`] decisions judged, applied and listed;
+//! - [`power`] powers and strike riders: effects a target saves against;
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
 //! - [`notation`], [`words`], [`entry`] the game in words and its
@@ -26,6 +27,7 @@ pub mod judge;
 pub mod legal;
 pub mod notation;
 pub mod objective;
+pub mod power;
 pub mod resolve;
 pub mod roster;
 pub mod rules;

@@ -4,13 +4,15 @@
 //! - turns: `activate a`, `stride e5`, `step e5`, `crawl e5`, `strike 1 B`
 //!   (the creature's first strike, at B; a weapon's name works too:
 //!   `strike jaws B`), `claim 2 arcana` (objective 2 with Arcana), `prone`,
-//!   `stand`, `end`;
-//! - answers: `line 2` (the defender's line for cover), `react`, `pass`.
+//!   `stand`, `end`; `use 1 B`, `use stench`, `use splinter-spray ne`,
+//!   `use 2 e9` (a power at a creature, around the user, as a cone, as a line);
+//! - answers: `line 2` (the defender's line for cover), `react`, `pass`
+//!   (a reaction, or the grab a hit offers).
 //!
 //! P1's creatures are `a b c …`, P2's `A B C …`; squares are named as on
 //! the battle map (`a1` at the lower left).
 
-use super::action::Action;
+use super::action::{Action, Aim};
 use super::damage::{SKILLS, skill_name};
 use super::objective::Kind;
 use super::rules::P2v;
@@ -23,9 +25,9 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE
 Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · strike N|WEAPON TARGET ·
-          claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
+          use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           prone · stand · end
-Answers:  line N (the defender's line for cover checks) · react · pass
+Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
 The square of a move is where the creature's lower-left square ends.";
 
@@ -103,6 +105,38 @@ impl P2v {
                 let skill = SKILLS.iter().position(|k| *k == skill).unwrap_or(0) as u8;
                 Ok(Action::Claim { objective: n.saturating_sub(1).min(255) as u8, skill })
             }
+            "use" | "power" => {
+                let who = s.active().ok_or("no creature is taking its turn")?;
+                let p = self.profile(usize::from(who)).ok_or("no such creature")?;
+                let w = arg(1)?;
+                let norm = |x: &str| x.to_ascii_lowercase().replace([' ', '-', '_'], "");
+                let power = match w.parse::<u8>() {
+                    Ok(n) if n >= 1 => n - 1,
+                    _ => p
+                        .powers
+                        .iter()
+                        .position(|x| norm(&x.name) == norm(w))
+                        .ok_or_else(|| format!("{} has no power called '{}'", p.name, clip(w)))?
+                        as u8,
+                };
+                let pw =
+                    p.powers.get(usize::from(power)).ok_or_else(|| format!("{} has no power {}", p.name, power + 1))?;
+                let aim = match pw.area {
+                    crate::Area::Emanation { .. } => one_more(&words, Aim::Here)?,
+                    crate::Area::Melee(_) | crate::Area::Ranged { .. } => {
+                        Aim::Creature { who: self.creature(arg(2)?)? }
+                    }
+                    crate::Area::Cone(_) => {
+                        let d = arg(2)?.to_ascii_lowercase();
+                        let index = cone_index(&d)
+                            .ok_or_else(|| format!("'{}' is not a direction: n, ne, e, se, s, sw, w, nw", clip(&d)))?;
+                        Aim::Cone { index }
+                    }
+                    crate::Area::Line(_) => Aim::Line { toward: self.square(arg(2)?)? },
+                    crate::Area::Burst(_) => return Err(format!("{} (a burst) cannot be used yet", pw.name)),
+                };
+                Ok(Action::Use { power, aim })
+            }
             "trip" => Ok(Action::Trip { target: self.creature(arg(1)?)? }),
             "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
             "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
@@ -141,6 +175,12 @@ impl P2v {
             Action::Claim { objective, skill } => {
                 format!("claim {} {}", objective + 1, SKILLS.get(usize::from(skill)).copied().unwrap_or("?"))
             }
+            Action::Use { power, aim } => match aim {
+                Aim::Here => format!("use {}", power + 1),
+                Aim::Creature { who: t } => format!("use {} {}", power + 1, who(t)),
+                Aim::Line { toward } => format!("use {} {}", power + 1, self.square_name(toward)),
+                Aim::Cone { index } => format!("use {} {}", power + 1, cone_name(index)),
+            },
             Action::Trip { target } => format!("trip {}", who(target)),
             Action::Grapple { target } => format!("grapple {}", who(target)),
             Action::Shove { target, to } => format!("shove {} {}", who(target), self.square_name(to)),
@@ -164,6 +204,9 @@ impl P2v {
                 super::state::Frame::Line { options, .. } => {
                     format!("choose the line for the cover checks (line 1 to line {})", options.len())
                 }
+                super::state::Frame::Window(w) if matches!(w.trigger, super::state::Trigger::Grab { .. }) => {
+                    "the hit lets the attacker grab: react (1 AP) or pass".into()
+                }
                 super::state::Frame::Window(_) => "a Reactive Strike is possible: react or pass".into(),
                 _ => "dice".into(),
             };
@@ -182,6 +225,30 @@ impl P2v {
             _ => String::new(),
         }
     }
+}
+
+/// The name of a cone by its index among those a space may aim (the order
+/// of `cone_origins`): the corners `ne se sw nw`, then each square's edge
+/// `n e s w` (`n2 e2 s2 w2` for the second square of a side, and so on).
+pub fn cone_name(index: u8) -> String {
+    const CORNERS: [&str; 4] = ["ne", "se", "sw", "nw"];
+    const EDGES: [&str; 4] = ["n", "e", "s", "w"];
+    match index {
+        0..=3 => CORNERS[usize::from(index)].to_string(),
+        _ => {
+            let (k, d) = ((index - 4) / 4, usize::from((index - 4) % 4));
+            if k == 0 { EDGES[d].to_string() } else { format!("{}{}", EDGES[d], k + 1) }
+        }
+    }
+}
+
+/// The index of a cone's name (see [`cone_name`]).
+fn cone_index(name: &str) -> Option<u8> {
+    (0..=67u8).find(|&i| cone_name(i) == name)
+}
+
+fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
+    if words.len() == 2 { Ok(aim) } else { Err("an emanation is used with nothing more: use POWER".into()) }
 }
 
 fn usage(verb: &str) -> &'static str {

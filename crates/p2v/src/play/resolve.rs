@@ -45,6 +45,7 @@ impl Resolve for P2v {
                 .is_some_and(|c| c.life == Life::Dying && !c.sure_recovery)
                 .then_some(Wait::Chance),
             Frame::Window(w) => w.asks(|seat| self.can_respond(s, &w.trigger, seat)).map(Wait::Seat),
+            Frame::Affect(a) => self.affect_waits(s, a).then_some(Wait::Chance),
             Frame::Aim(_) | Frame::Walk { .. } | Frame::EndTurn { .. } | Frame::TurnTail { .. } => None,
         }
     }
@@ -53,6 +54,7 @@ impl Resolve for P2v {
         match frame {
             Frame::Aim(st) => self.aim(s, st),
             Frame::Damage(h) => self.deal(s, h, 0, events),
+            Frame::Affect(a) => self.affect(s, a, None, events),
             Frame::Recovery { who } => {
                 if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
                     events.emit(Event::Recovery { who, roll: 0, passed: true });
@@ -136,6 +138,7 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
                 h.damage
             ))
         }
+        Frame::Affect(a) => g.affect_dice(s, a),
         Frame::Recovery { who } => DiceRequest::new()
             .with(6, "recovery")
             .for_purpose(format!("Recovery check of {}: 1–3 eliminated", name(*who))),
@@ -192,6 +195,7 @@ pub(crate) fn answer_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, roll: &Ro
             }
         }
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
+        Frame::Affect(a) => g.affect(s, a, Some(d), events),
         Frame::RoundLimit => {
             // "roll 1d6 and add the number of rounds that have occurred. If the
             // result equals or exceeds 12, the game ends immediately."
@@ -232,6 +236,9 @@ impl P2v {
                 self.team(usize::from(reactor)) == seat.0
                     && self.may_react(s, reactor)
                     && self.in_play(s, usize::from(mover))
+            }
+            Trigger::Grab { attacker, target } => {
+                self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
             }
         }
     }
@@ -365,16 +372,8 @@ impl P2v {
     /// A creature's Armor against an attacker now, with off-guard from
     /// prone, grabbed, the off-guard condition or flanking (−2, once).
     pub fn armor(&self, s: &State, target: u8, _attacker: u8) -> i32 {
-        use super::state::Conditions as C;
-        let (Some(p), Some(c)) = (self.profile(usize::from(target)), s.creatures.get(usize::from(target))) else {
-            return 0;
-        };
-        let off_guard = c.prone
-            || c.life == Life::Dying
-            || c.conditions.has(C::OFF_GUARD)
-            || c.conditions.has(C::GRABBED)
-            || self.flanked(s, target);
-        p.armor - if off_guard { 2 } else { 0 }
+        let Some(p) = self.profile(usize::from(target)) else { return 0 };
+        p.armor - if self.off_guard(s, target) { 2 } else { 0 }
     }
 
     /// Whether enemies flank the creature ("Flanked").
@@ -407,16 +406,13 @@ impl P2v {
         if degree >= Degree::Success {
             let Some(w) = p.weapons.get(usize::from(st.weapon)) else { return };
             let mut damage = w.damage;
+            // Extra damage (Sneak Attack, Mauler) is part of the strike's
+            // damage, doubled with it on a critical hit (ruling P2V-R19).
+            damage.amount = damage.amount.saturating_add(self.extra_damage(s, st.attacker, st.weapon, st.target));
             if degree == Degree::CriticalSuccess {
                 damage.amount = damage.amount.saturating_mul(2);
             }
-            s.pending.push(Frame::Damage(Hit {
-                target: st.target,
-                source: Some(st.attacker),
-                damage,
-                strike: true,
-                area: false,
-            }));
+            self.on_hit(s, st.attacker, st.weapon, st.target, damage, st.reaction);
         }
     }
 

@@ -9,6 +9,7 @@
 use super::damage::{Damage, Defences};
 use crate::card::{Card, Movement};
 use crate::feature::{Action as Cost, Area, Feature};
+use crate::program::{Extra, Program, Save};
 use crate::warband::Warband;
 use arbiter_geometry::battle::{Mode, Size};
 use serde::{Deserialize, Serialize};
@@ -32,6 +33,31 @@ pub struct Weapon {
     pub uses: Option<u8>,
     /// True if its card says long range costs no penalty.
     pub no_long_penalty: bool,
+    /// Extra damage against off-guard or grabbed targets (its own, and the
+    /// creature's passive features such as Sneak Attack).
+    pub extra: Vec<Extra>,
+    /// The save that halves or negates its damage (`Stinger`), if any.
+    pub save: Option<Save>,
+    /// What a hit does besides its damage.
+    pub hit: Option<Program>,
+    /// "On a hit it may spend 1 AP to grab the target."
+    pub grab: bool,
+}
+
+/// A power: an action that is not a strike, with a range or an area, whose
+/// effect the targets may save against.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Power {
+    /// Its name on the card.
+    pub name: String,
+    /// What using it costs.
+    pub cost: Cost,
+    /// Its range or area.
+    pub area: Area,
+    /// Uses per battle, if limited.
+    pub uses: Option<u8>,
+    /// What it does to each creature it affects.
+    pub program: Program,
 }
 
 impl Weapon {
@@ -83,6 +109,8 @@ pub struct Profile {
     pub mode: Mode,
     /// Its strikes.
     pub weapons: Vec<Weapon>,
+    /// Its powers.
+    pub powers: Vec<Power>,
     /// Immunities, resistances, weaknesses, skills.
     pub defences: Defences,
     /// Hero points bought for it.
@@ -158,12 +186,46 @@ pub fn weapon(f: &Feature) -> Option<Weapon> {
         once_per_turn: f.action == Cost::OncePerTurn,
         uses: f.uses.map(|u| u.count),
         no_long_penalty: f.text.to_ascii_lowercase().contains("no penalty at long range"),
+        extra: f.effect.as_ref().map(|e| e.extra.clone()).unwrap_or_default(),
+        save: f.effect.as_ref().and_then(|e| e.save),
+        hit: f.effect.as_ref().and_then(|e| e.hit.as_deref().cloned()),
+        grab: f.effect.as_ref().is_some_and(|e| e.grab),
     })
 }
 
-/// Whether the engine runs a feature completely: a strike whose text says
+/// The power an action feature with an effect is, if it is one the engine
+/// runs: one target in reach or range, an emanation, a cone or a line.
+pub fn power(f: &Feature) -> Option<Power> {
+    let program = f.effect.as_ref()?;
+    if f.strike || matches!(f.action, Cost::Passive | Cost::Reaction) || !program.touches() {
+        return None;
+    }
+    let area = f.area?;
+    if matches!(area, Area::Burst(_) | Area::Emanation { aura: true, .. }) {
+        return None;
+    }
+    Some(Power { name: f.name.clone(), cost: f.action, area, uses: f.uses.map(|u| u.count), program: program.clone() })
+}
+
+/// What the engine does not run of a feature yet, in words (`None` when it
+/// runs it completely).
+fn gap(f: &Feature) -> Option<String> {
+    if let Some(p) = power(f)
+        && p.program.save.is_some_and(|s| s.kind == crate::program::SaveKind::Reflex)
+    {
+        // "Cover applies against strikes … and against other attacks that target Reflex."
+        return Some(format!("{} (cover against a Reflex power)", f.name));
+    }
+    (!executed(f)).then(|| f.name.clone())
+}
+
+/// Whether the engine runs a feature completely: a feature whose effect it
+/// runs (extra damage, a strike's riders, a power), a strike whose text says
 /// no more than its damage, or a rule the engine knows by name.
 fn executed(f: &Feature) -> bool {
+    if let Some(e) = &f.effect {
+        return weapon(f).is_some() || power(f).is_some() || (!e.touches() && !e.extra.is_empty());
+    }
     if let Some(w) = weapon(f) {
         // Anything after the damage clause is a rider the engine does not run yet.
         let rest = f.text.trim();
@@ -180,7 +242,18 @@ impl Profile {
         let st = card.stats();
         let (defences, _) = Defences::parse(card.standard());
         let features: Vec<&Feature> = card.base_features().chain(upgrades.iter().copied()).collect();
-        let weapons: Vec<Weapon> = features.iter().filter_map(|f| weapon(f)).collect();
+        let mut weapons: Vec<Weapon> = features.iter().filter_map(|f| weapon(f)).collect();
+        // Passive extra damage (Sneak Attack, Mauler) joins every strike.
+        let passive: Vec<Extra> = features
+            .iter()
+            .filter(|f| !f.strike)
+            .filter_map(|f| f.effect.as_ref())
+            .flat_map(|e| e.extra.iter().copied())
+            .collect();
+        for w in &mut weapons {
+            w.extra.extend(passive.iter().copied());
+        }
+        let powers: Vec<Power> = features.iter().filter_map(|f| power(f)).collect();
         let has = |t: &str| card.has_trait(t);
         let mindless = card.standard().to_ascii_lowercase().contains("mindless");
         let beast = (has("Animal") || has("Beast")) && !has("Humanoid");
@@ -219,6 +292,7 @@ impl Profile {
             speed: st.speed,
             mode: mode_of(st.movement),
             weapons,
+            powers,
             defences,
             hero_points,
             reactive_strike: features.iter().any(|f| {
@@ -228,7 +302,7 @@ impl Profile {
             undead: has("Undead"),
             construct: has("Construct"),
             trained_only: mindless || (beast && !caster && !weapon_user),
-            unexecuted: features.iter().filter(|f| !executed(f)).map(|f| f.name.clone()).collect(),
+            unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
         }
     }
 
@@ -293,10 +367,14 @@ mod tests {
     fn coverage_counts_the_features_the_engine_runs() {
         let w = crate::warband::Warband::shipped("kobold-ambush").unwrap_or_else(|e| panic!("{e}"));
         let slingers = &w.entries()[0];
-        // Spear, thrown Spear and the Sling upgrade run; Sneak Attack does not yet.
+        // Spear, thrown Spear, the Sling upgrade and Sneak Attack (its effect) run.
         let (run, total, missing) = coverage(slingers);
-        assert_eq!((run, total), (3, 4), "{missing:?}");
-        assert_eq!(missing, ["Sneak Attack"]);
+        assert_eq!((run, total), (4, 4), "{missing:?}");
+        // A Reflex power runs, but without the cover it is owed: reported.
+        let w = crate::warband::Warband::shipped("briar-skirmishers").unwrap_or_else(|e| panic!("{e}"));
+        let twigjack = w.entries().iter().find(|e| e.card().name() == "Twigjack").expect("a twigjack");
+        let (_, _, missing) = coverage(twigjack);
+        assert!(missing.contains(&"Splinter Spray (cover against a Reflex power)".to_string()), "{missing:?}");
     }
 
     #[test]

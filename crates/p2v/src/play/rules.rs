@@ -43,6 +43,10 @@ pub mod section {
     pub const SKILLS: &str = "SKILL CHECKS";
     /// Conditions.
     pub const CONDITIONS: &str = "CONDITIONS";
+    /// Powers and saving throws.
+    pub const POWER: &str = "USING A POWER";
+    /// Areas of effect.
+    pub const AREAS: &str = "AREAS OF EFFECT";
 }
 
 /// The most rounds a game lasts: the round limit always ends the game by
@@ -467,6 +471,7 @@ impl Game for P2v {
                 hero_points: p.hero_points,
                 sure_recovery: false,
                 uses: p.weapons.iter().map(|w| w.uses.unwrap_or(0)).collect(),
+                power_uses: p.powers.iter().map(|w| w.uses.unwrap_or(0)).collect(),
                 fell_at: None,
             })
             .collect();

@@ -110,6 +110,9 @@ pub struct Creature {
     pub sure_recovery: bool,
     /// Uses left of each weapon with limited uses (by weapon index).
     pub uses: Vec<u8>,
+    /// Uses left of each power with limited uses (by power index).
+    #[serde(default)]
+    pub power_uses: Vec<u8>,
     /// Where it was eliminated, for looting.
     pub fell_at: Option<Square>,
 }
@@ -132,6 +135,10 @@ pub struct Turn {
     pub odd_diagonal: bool,
     /// Weapons used this turn that may be used once per turn (a bit each).
     pub once: u32,
+    /// Powers used this turn that may be used once per turn (free actions
+    /// and ●○ powers; a bit each).
+    #[serde(default)]
+    pub once_powers: u32,
 }
 
 /// Where the game stands.
@@ -249,6 +256,48 @@ pub enum Trigger {
         /// Who may strike.
         reactor: u8,
     },
+    /// `attacker` hit `target` with a strike that lets it spend 1 AP to grab
+    /// ("On a hit it may spend 1 AP to grab the target"); asked of the attacker.
+    Grab {
+        /// Who hit.
+        attacker: u8,
+        /// Whom.
+        target: u8,
+    },
+}
+
+/// Where an effect that a target may save against comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "from")]
+pub enum Source {
+    /// A power of the user, by index among its powers.
+    Power {
+        /// The power.
+        power: u8,
+    },
+    /// What a hit with a weapon adds to its damage, by weapon index.
+    Rider {
+        /// The weapon.
+        weapon: u8,
+    },
+    /// A strike's own damage, which a save halves or negates (`Stinger`).
+    Strike {
+        /// The weapon.
+        weapon: u8,
+        /// The damage the hit deals (doubled already for a critical hit).
+        damage: Damage,
+    },
+}
+
+/// An effect on one creature, waiting for its save if it allows one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Affect {
+    /// Who uses the power or made the strike.
+    pub user: u8,
+    /// Who it affects.
+    pub target: u8,
+    /// What it is.
+    pub source: Source,
 }
 
 /// Pending work, in the game's words.
@@ -335,6 +384,8 @@ pub enum Frame {
     },
     /// Dice: the round limit's d6.
     RoundLimit,
+    /// An effect on one creature: dice for its save, if the effect allows one.
+    Affect(Affect),
 }
 
 /// The cover and concealment checks along one line, in order from the

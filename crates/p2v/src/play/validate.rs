@@ -55,6 +55,15 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 p.weapons.len()
             ));
         }
+        if c.power_uses.len() != p.powers.len() {
+            return Err(format!(
+                "{} ({}) has uses for {} powers, not {}",
+                p.name,
+                p.label,
+                c.power_uses.len(),
+                p.powers.len()
+            ));
+        }
         if c.persistent.iter().any(|(t, _)| usize::from(*t) >= 16) {
             return Err(format!("{} ({}) has persistent damage of an unknown type", p.name, p.label));
         }
@@ -172,7 +181,25 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     creature(mover, "a reaction")?;
                     creature(reactor, "a reaction")?;
                 }
+                super::state::Trigger::Grab { attacker, target } => {
+                    creature(attacker, "a grab")?;
+                    creature(target, "a grab")?;
+                }
             },
+            Frame::Affect(a) => {
+                creature(a.user, "an effect")?;
+                creature(a.target, "an effect")?;
+                let p = &g.roster()[usize::from(a.user)];
+                let fits = match a.source {
+                    super::state::Source::Power { power } => usize::from(power) < p.powers.len(),
+                    super::state::Source::Rider { weapon } | super::state::Source::Strike { weapon, .. } => {
+                        usize::from(weapon) < p.weapons.len()
+                    }
+                };
+                if !fits {
+                    return Err("an effect names a power or weapon its user does not have".into());
+                }
+            }
             _ => {}
         }
     }

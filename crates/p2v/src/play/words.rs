@@ -110,6 +110,14 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             }
         }
         Event::Reacts { who, reaction } => format!("{} reacts: {reaction}", name(*who)),
+        Event::Uses { who, power, targets } => {
+            let affected: Vec<String> = targets.iter().map(|t| name(*t)).collect();
+            if affected.is_empty() {
+                format!("{} uses {power}; it affects nobody", name(*who))
+            } else {
+                format!("{} uses {power} on {}", name(*who), affected.join(", "))
+            }
+        }
         Event::TurnEnded { who } => format!("{}'s turn ends", name(*who)),
         Event::Scored { seat, vp, total } => format!(
             "{} scores {vp} victory point{} for its objectives ({total} in all)",

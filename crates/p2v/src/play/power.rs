@@ -1,0 +1,483 @@
+//! Powers and strike riders: effects a target may save against.
+//!
+//! "When a creature uses a power that includes a saving throw …, each
+//! target rolls a saving throw … and compares the result to the caster's
+//! Power." A power (a feature with a range or area that is not a strike,
+//! carrying an effect: [`crate::program`]) affects one creature in reach or
+//! range, or every creature in its emanation, cone or line; a strike's
+//! rider is what its hit adds. Each affected creature gets an
+//! [`Affect`] frame: dice for its save if the effect allows one, then
+//! damage, persistent damage and conditions by the save's degree.
+
+use super::action::Aim;
+use super::damage::{Damage, DamageType, halve};
+use super::event::{Degree, Event};
+use super::rules::{P2v, section};
+use super::state::{Affect, Conditions, Frame, Hit, Life, Phase, Source, State, Turn};
+use crate::feature::{Action as Cost, Area as CardArea};
+use crate::program::{Affects, Against, Give, Outcome, Program, Save};
+use arbiter_core::{DiceRequest, EventSink, Refusal};
+use arbiter_geometry::battle::area::cone_origins;
+use arbiter_geometry::battle::{Area, FigureId, Point, Space, Square};
+
+fn no(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+    Refusal::because(rule, reason, section)
+}
+
+/// What an effect does to one creature, taken from its source.
+struct Effect<'p> {
+    name: &'p str,
+    damage: Option<Damage>,
+    persistent: Option<Damage>,
+    apply: &'p [Give],
+    save: Option<Save>,
+    area: bool,
+}
+
+impl P2v {
+    /// The effect an [`Affect`] frame applies.
+    fn effect<'p>(&'p self, a: &Affect) -> Option<Effect<'p>> {
+        let p = self.profile(usize::from(a.user))?;
+        match a.source {
+            Source::Power { power } => {
+                let pw = p.powers.get(usize::from(power))?;
+                let e: &Program = &pw.program;
+                Some(Effect {
+                    name: &pw.name,
+                    damage: e.damage.map(|d| d.0),
+                    persistent: e.persistent.map(|d| d.0),
+                    apply: &e.apply,
+                    save: e.save,
+                    area: !pw.area.single_target(),
+                })
+            }
+            Source::Rider { weapon } => {
+                let w = p.weapons.get(usize::from(weapon))?;
+                let e = w.hit.as_ref()?;
+                Some(Effect {
+                    name: &w.name,
+                    damage: e.damage.map(|d| d.0),
+                    persistent: e.persistent.map(|d| d.0),
+                    apply: &e.apply,
+                    save: e.save,
+                    area: false,
+                })
+            }
+            Source::Strike { weapon, damage } => {
+                let w = p.weapons.get(usize::from(weapon))?;
+                Some(Effect {
+                    name: &w.name,
+                    damage: Some(damage),
+                    persistent: None,
+                    apply: &[],
+                    save: w.save,
+                    area: false,
+                })
+            }
+        }
+    }
+
+    /// A creature's Power now: "Rattled: −2 to Fight and Power".
+    pub fn power_now(&self, s: &State, who: u8) -> i32 {
+        let Some(p) = self.profile(usize::from(who)) else { return 0 };
+        let rattled = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(Conditions::RATTLED));
+        p.power - if rattled { 2 } else { 0 }
+    }
+
+    /// Whether the target is off-guard now: the condition, or prone,
+    /// grabbed, dying or flanked.
+    pub fn off_guard(&self, s: &State, target: u8) -> bool {
+        let Some(c) = s.creatures.get(usize::from(target)) else { return false };
+        c.prone
+            || c.life == Life::Dying
+            || c.conditions.has(Conditions::OFF_GUARD)
+            || c.conditions.has(Conditions::GRABBED)
+            || self.flanked(s, target)
+    }
+
+    /// The extra damage a weapon deals to `target` now (Sneak Attack,
+    /// Mauler, "or 15 against an off-guard target").
+    pub fn extra_damage(&self, s: &State, attacker: u8, weapon: u8, target: u8) -> u16 {
+        let Some(w) = self.profile(usize::from(attacker)).and_then(|p| p.weapons.get(usize::from(weapon))) else {
+            return 0;
+        };
+        let grabbed = s.creatures.get(usize::from(target)).is_some_and(|c| c.conditions.has(Conditions::GRABBED));
+        let off = w.extra.iter().any(|e| e.against == Against::OffGuard) && self.off_guard(s, target);
+        w.extra
+            .iter()
+            .filter(|e| match e.against {
+                Against::OffGuard => off,
+                Against::Grabbed => grabbed,
+            })
+            .map(|e| e.damage)
+            .sum()
+    }
+
+    /// Whether an [`Affect`] waits for the target's save now.
+    pub(crate) fn affect_waits(&self, s: &State, a: &Affect) -> bool {
+        self.in_play(s, usize::from(a.target)) && self.effect(a).is_some_and(|e| e.save.is_some())
+    }
+
+    /// The die of a save against an [`Affect`], labelled.
+    pub(crate) fn affect_dice(&self, s: &State, a: &Affect) -> DiceRequest {
+        let name = |i: u8| {
+            self.profile(usize::from(i)).map_or_else(|| format!("#{i}"), |p| format!("{} ({})", p.name, p.label))
+        };
+        let (what, save) = self.effect(a).map_or(("the effect", "save".to_string()), |e| {
+            (e.name, e.save.map_or_else(|| "save".to_string(), |v| v.to_string()))
+        });
+        DiceRequest::new().with(20, "save").for_purpose(format!(
+            "{}'s save against {}'s {what} ({save}, Power {})",
+            name(a.target),
+            name(a.user),
+            self.power_now(s, a.user)
+        ))
+    }
+
+    /// Resolves an [`Affect`]: with `die`, the target's save; without, the
+    /// full effect.
+    pub(crate) fn affect<E: EventSink<Event>>(&self, s: &mut State, a: Affect, die: Option<u8>, events: &mut E) {
+        let ti = usize::from(a.target);
+        if !self.in_play(s, ti) {
+            return;
+        }
+        let Some(e) = self.effect(&a) else { return };
+        let degree = match (e.save, die) {
+            (Some(save), Some(d)) => {
+                let power = self.power_now(s, a.user);
+                let total = i32::from(d) + self.save_bonus(s, a.target, save.kind.name());
+                let degree = Self::save_degree(d, total, power);
+                events.emit(Event::Save {
+                    who: a.target,
+                    save: save.kind.name().to_string(),
+                    die: d,
+                    total,
+                    power,
+                    degree,
+                });
+                degree
+            }
+            _ => Degree::Failure,
+        };
+        let outcome = e.save.map(|v| v.outcome);
+        // "[Saving throw] negates: … the attack has no effect on that target
+        // if the target makes a successful saving throw, including doing no
+        // damage." "[Saving throw] half: … on a successful saving throw the
+        // power does half damage, and on a critical success … no damage."
+        // "If the saving throw is a natural 1 … it is a critical failure. The
+        // target takes double damage from the power."
+        let failed = degree <= Degree::Failure;
+        let damage = e.damage.and_then(|d| match (degree, outcome) {
+            (Degree::CriticalSuccess, _) | (Degree::Success, Some(Outcome::Negates)) => None,
+            (Degree::Success, _) => Some(Damage { amount: halve(d.amount), ..d }),
+            (Degree::CriticalFailure, Some(_)) => Some(Damage { amount: d.amount.saturating_mul(2), ..d }),
+            _ => Some(d),
+        });
+        // Ruling P2V-R17: a power's conditions and persistent damage take
+        // hold only when the save fails (for a "half" save too).
+        if failed {
+            self.give(s, a.target, e.apply, e.name, events);
+            if let Some(p) = e.persistent {
+                self.add_persistent(s, a.target, p, events);
+            }
+        }
+        if let Some(d) = damage.filter(|d| d.amount > 0) {
+            s.pending.push(Frame::Damage(Hit {
+                target: a.target,
+                source: Some(a.user),
+                damage: d,
+                strike: matches!(a.source, Source::Strike { .. }),
+                area: e.area,
+            }));
+        }
+    }
+
+    /// Gives conditions and statuses, except those the creature is immune to.
+    pub(crate) fn give<E: EventSink<Event>>(&self, s: &mut State, who: u8, what: &[Give], from: &str, events: &mut E) {
+        let i = usize::from(who);
+        let Some(p) = self.profile(i) else { return };
+        let immune = |name: &str| {
+            p.defences.immune_to.iter().any(|x| x.eq_ignore_ascii_case(name) || x.eq_ignore_ascii_case(from))
+        };
+        for g in what {
+            let Some(c) = s.creatures.get_mut(i) else { return };
+            let (bit, name) = match g {
+                Give::Prone => {
+                    if !c.prone && !immune("prone") {
+                        c.prone = true;
+                        events.emit(Event::Condition { who, name: "prone".into(), on: true });
+                    }
+                    continue;
+                }
+                Give::SlowedOrStunned if c.conditions.has(Conditions::SLOWED) => (Conditions::STUNNED, "stunned"),
+                Give::SlowedOrStunned | Give::Slowed => (Conditions::SLOWED, "slowed"),
+                Give::OffGuard => (Conditions::OFF_GUARD, "off-guard"),
+                Give::Rattled => (Conditions::RATTLED, "rattled"),
+                Give::Sickened => (Conditions::SICKENED, "sickened"),
+                Give::Stunned => (Conditions::STUNNED, "stunned"),
+                Give::Immobilized => (Conditions::IMMOBILIZED, "immobilized"),
+                Give::Grabbed => (Conditions::GRABBED, "grabbed"),
+                Give::Encumbered => (Conditions::ENCUMBERED, "encumbered"),
+            };
+            if c.conditions.has(bit) || immune(name) {
+                continue;
+            }
+            c.conditions = c.conditions.with(bit);
+            events.emit(Event::Condition { who, name: name.into(), on: true });
+        }
+    }
+
+    /// Adds persistent damage: "the same type does not stack" — the higher
+    /// amount stays (ruling P2V-R18).
+    pub(crate) fn add_persistent<E: EventSink<Event>>(&self, s: &mut State, who: u8, d: Damage, events: &mut E) {
+        let Some(ty) = d.types.iter().next() else { return };
+        let Some(t) = DamageType::ALL.iter().position(|x| *x == ty) else { return };
+        let Some(c) = s.creatures.get_mut(usize::from(who)) else { return };
+        match c.persistent.iter_mut().find(|(k, _)| usize::from(*k) == t) {
+            Some((_, n)) => *n = (*n).max(d.amount),
+            None => c.persistent.push((t as u8, d.amount)),
+        }
+        events.emit(Event::Condition { who, name: format!("{} persistent {}", d.amount, ty.name()), on: true });
+    }
+
+    /// The creatures a power aimed so affects, in roster order (`None` if
+    /// the aim does not fit the power).
+    pub fn power_targets(&self, s: &State, who: u8, power: u8, aim: Aim) -> Option<Vec<u8>> {
+        let p = self.profile(usize::from(who))?;
+        let pw = p.powers.get(usize::from(power))?;
+        let field = self.field(s);
+        let me = field.figure(FigureId(u16::from(who)))?.space;
+        let area = match (pw.area, aim) {
+            (CardArea::Melee(_) | CardArea::Ranged { .. }, Aim::Creature { who: t }) => return Some(vec![t]),
+            (CardArea::Emanation { size, .. }, Aim::Here) => Area::Emanation { origin: me, radius: u32::from(size) },
+            (CardArea::Cone(n), Aim::Cone { index }) => {
+                let (apex, toward) = *cone_origins(&me).get(usize::from(index))?;
+                Area::Cone { apex, toward, radius: u32::from(n) }
+            }
+            (CardArea::Line(n), Aim::Line { toward }) => {
+                Area::Line { from: nearest_corner(&me, toward), toward: Point::centre(toward), length: u32::from(n) }
+            }
+            _ => return None,
+        };
+        let hit = field.area(&area).ok()?;
+        let mut out: Vec<u8> = hit
+            .figures
+            .iter()
+            .map(|f| f.0 as u8)
+            .filter(|&t| t != who && self.in_play(s, usize::from(t)))
+            .filter(|&t| pw.program.affects == Affects::Creatures || self.team(usize::from(t)) != p.team)
+            .collect();
+        out.sort_unstable();
+        Some(out)
+    }
+
+    /// The aims a power may take now, for listing decisions: every enemy
+    /// in reach or range, the emanation, every cone, and a line towards
+    /// each other creature.
+    pub fn power_aims(&self, s: &State, who: u8, power: u8) -> Vec<Aim> {
+        let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else {
+            return Vec::new();
+        };
+        let field = self.field(s);
+        let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else { return Vec::new() };
+        match pw.area {
+            CardArea::Melee(_) | CardArea::Ranged { .. } => (0..s.creatures.len() as u8)
+                .map(|t| Aim::Creature { who: t })
+                .filter(|a| self.judge_aim(s, who, power, *a).is_ok())
+                .collect(),
+            CardArea::Emanation { .. } => vec![Aim::Here],
+            CardArea::Cone(_) => (0..cone_origins(&me).len() as u8).map(|index| Aim::Cone { index }).collect(),
+            CardArea::Line(_) => (0..s.creatures.len())
+                .filter(|&t| t != usize::from(who) && self.in_play(s, t))
+                .filter_map(|t| s.creatures[t].at)
+                .map(|toward| Aim::Line { toward })
+                .filter(|a| self.judge_aim(s, who, power, *a).is_ok())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Checks where a power is aimed.
+    pub fn judge_aim(&self, s: &State, who: u8, power: u8, aim: Aim) -> Result<(), Refusal> {
+        let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else {
+            return Err(no("p2v.power.none", "the creature has no such power", section::POWER));
+        };
+        let field = self.field(s);
+        let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else {
+            return Err(no("p2v.power.none", "the creature is not on the board", section::POWER));
+        };
+        let how = match pw.area {
+            CardArea::Melee(_) | CardArea::Ranged { .. } => "at a creature: use POWER TARGET",
+            CardArea::Emanation { .. } => "around the user, with nothing more: use POWER",
+            CardArea::Cone(_) => "in a direction: use POWER n|ne|e|se|s|sw|w|nw",
+            CardArea::Line(_) => "towards a square: use POWER SQUARE",
+            _ => "",
+        };
+        let wrong = || no("p2v.power.aim", format!("{} is aimed {how}", pw.name), section::AREAS);
+        match (pw.area, aim) {
+            (CardArea::Melee(_) | CardArea::Ranged { .. }, Aim::Creature { who: t }) => {
+                let ti = usize::from(t);
+                if !self.in_play(s, ti) || t == who || self.team(ti) == self.team(usize::from(who)) {
+                    return Err(no(
+                        "p2v.power.target",
+                        "a power with a range targets an enemy creature in play (ruling P2V-R8)",
+                        section::TARGETING,
+                    ));
+                }
+                let (a, b) = (FigureId(u16::from(who)), FigureId(u16::from(t)));
+                let ok = match pw.area {
+                    CardArea::Melee(r) => field.in_reach(a, b, u32::from(r.unwrap_or(1))),
+                    CardArea::Ranged { short, long } => {
+                        field.range(a, b).is_some_and(|d| d <= u32::from(long.unwrap_or(short)))
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    return Err(no(
+                        "p2v.power.range",
+                        format!("the target is out of {}'s reach or range ({})", pw.name, pw.area),
+                        section::TARGETING,
+                    ));
+                }
+                if field.line_of_sight(a, b).is_none() {
+                    return Err(no("p2v.power.sight", "the user has no line of sight to the target", "Line of sight"));
+                }
+                if !field.line_of_effect(a, b) {
+                    return Err(no(
+                        "p2v.power.effect",
+                        "solid terrain blocks the line of effect to the target",
+                        "Line of effect",
+                    ));
+                }
+                Ok(())
+            }
+            (CardArea::Emanation { .. }, Aim::Here) => Ok(()),
+            (CardArea::Cone(_), Aim::Cone { index }) if usize::from(index) < cone_origins(&me).len() => Ok(()),
+            (CardArea::Line(_), Aim::Line { toward }) => {
+                if !field.board().contains(toward) || me.contains(toward) {
+                    return Err(no(
+                        "p2v.power.aim",
+                        "a line runs towards a square of the board outside the user's space",
+                        section::AREAS,
+                    ));
+                }
+                Ok(())
+            }
+            _ => Err(wrong()),
+        }
+    }
+
+    /// Checks a power's use by the active creature: uses left, once per
+    /// turn for free and ●○ actions, the action points, the aim.
+    pub fn judge_use(&self, s: &State, t: &Turn, power: u8, aim: Aim) -> Result<(), Refusal> {
+        let i = usize::from(t.who);
+        let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else {
+            return Err(no("p2v.power.none", "the creature has no such power", section::POWER));
+        };
+        if pw.uses.is_some() && s.creatures[i].power_uses.get(usize::from(power)).copied().unwrap_or(0) == 0 {
+            return Err(no("p2v.power.uses", format!("{} has no uses left", pw.name), "How to read a creature card"));
+        }
+        // "Unless otherwise specified, a creature can take a particular free
+        // action only once per turn."
+        if matches!(pw.cost, Cost::Free | Cost::OncePerTurn) && t.once_powers & (1 << power.min(31)) != 0 {
+            return Err(no("p2v.power.once", format!("{} can be used only once per turn", pw.name), section::TURN));
+        }
+        if pw.cost.action_points() > t.ap {
+            return Err(no(
+                "p2v.turn.ap",
+                format!("{} costs {} and the creature has {} AP left", pw.name, pw.cost.label(), t.ap),
+                section::TURN,
+            ));
+        }
+        self.judge_aim(s, t.who, power, aim)
+    }
+
+    /// Uses a power judged legal: pays for it and schedules its effect on
+    /// each creature it affects.
+    pub(crate) fn use_power<E: EventSink<Event>>(&self, s: &mut State, who: u8, power: u8, aim: Aim, events: &mut E) {
+        let i = usize::from(who);
+        let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else { return };
+        let targets = self.power_targets(s, who, power, aim).unwrap_or_default();
+        if let Phase::Turn(t) = &mut s.phase {
+            t.ap = t.ap.saturating_sub(pw.cost.action_points());
+            t.carry = 0;
+            if matches!(pw.cost, Cost::Free | Cost::OncePerTurn) && power < 32 {
+                t.once_powers |= 1 << power;
+            }
+        }
+        if pw.uses.is_some()
+            && let Some(u) = s.creatures.get_mut(i).and_then(|c| c.power_uses.get_mut(usize::from(power)))
+        {
+            *u = u.saturating_sub(1);
+        }
+        events.emit(Event::Uses { who, power: pw.name.clone(), targets: targets.clone() });
+        s.pending.push_in_order(
+            targets
+                .into_iter()
+                .map(|target| Frame::Affect(Affect { user: who, target, source: Source::Power { power } })),
+        );
+    }
+
+    /// What a hit with a weapon schedules: its damage (through the save
+    /// that halves it, if it has one), then what the hit adds, then the
+    /// offer to grab.
+    pub(crate) fn on_hit(&self, s: &mut State, attacker: u8, weapon: u8, target: u8, damage: Damage, reaction: bool) {
+        let Some(w) = self.profile(usize::from(attacker)).and_then(|p| p.weapons.get(usize::from(weapon))) else {
+            return;
+        };
+        let mut frames = Vec::with_capacity(3);
+        if w.save.is_some() {
+            frames.push(Frame::Affect(Affect { user: attacker, target, source: Source::Strike { weapon, damage } }));
+        } else {
+            frames.push(Frame::Damage(Hit { target, source: Some(attacker), damage, strike: true, area: false }));
+        }
+        if w.hit.is_some() {
+            frames.push(Frame::Affect(Affect { user: attacker, target, source: Source::Rider { weapon } }));
+        }
+        // "On a hit it may spend 1 AP to grab the target": only on its own
+        // turn, with an action point left (ruling P2V-R20).
+        if w.grab && !reaction {
+            let seat = arbiter_core::Seat(self.team(usize::from(attacker)));
+            let t = super::state::Trigger::Grab { attacker, target };
+            frames.push(Frame::Window(arbiter_core::resolve::Window::for_seat(
+                t,
+                arbiter_core::resolve::Timing::After,
+                seat,
+            )));
+        }
+        s.pending.push_in_order(frames);
+    }
+
+    /// Whether the attacker may still take the grab its hit offers.
+    pub(crate) fn may_grab(&self, s: &State, attacker: u8, target: u8) -> bool {
+        let ap = match s.phase {
+            Phase::Turn(t) if t.who == attacker => t.ap,
+            _ => 0,
+        };
+        ap >= 1
+            && s.creatures.get(usize::from(attacker)).is_some_and(|c| c.life == Life::Up)
+            && self.in_play(s, usize::from(target))
+            && s.creatures.get(usize::from(target)).is_some_and(|c| !c.conditions.has(Conditions::GRABBED))
+    }
+
+    /// Takes the grab a hit offers: 1 AP, and the target is grabbed.
+    pub(crate) fn grab<E: EventSink<Event>>(&self, s: &mut State, attacker: u8, target: u8, events: &mut E) {
+        if let Phase::Turn(t) = &mut s.phase {
+            t.ap = t.ap.saturating_sub(1);
+        }
+        let name = self
+            .profile(usize::from(attacker))
+            .and_then(|p| p.weapons.iter().find(|w| w.grab))
+            .map_or_else(String::new, |w| w.name.clone());
+        self.give(s, target, &[Give::Grabbed], &name, events);
+    }
+}
+
+/// The corner of a space nearest a square's centre (where a line starts).
+fn nearest_corner(space: &Space, toward: Square) -> Point {
+    let (lo, hi) = space.bounds();
+    let c = Point::centre(toward);
+    let x = if (c.x - lo.x).abs() <= (c.x - hi.x).abs() { lo.x } else { hi.x };
+    let y = if (c.y - lo.y).abs() <= (c.y - hi.y).abs() { lo.y } else { hi.y };
+    Point::new(x, y)
+}

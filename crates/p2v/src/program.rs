@@ -1,0 +1,411 @@
+//! What a feature does, as data the game runs.
+//!
+//! A card's feature keeps its printed text for people; its `effect` table
+//! says the same for the engine. The vocabulary covers what most cards do:
+//!
+//! - **extra damage** on strikes against an off-guard or grabbed target
+//!   (`Sneak Attack`, `Mauler`, "or 15 against an off-guard target");
+//! - **powers**: damage and conditions for every creature in the feature's
+//!   range or area, with the save that negates or halves them
+//!   (`Splinter Spray`: `damage = "15 piercing"`, `save = "reflex half"`);
+//! - **strike riders**: what a hit does besides its damage — more damage,
+//!   persistent damage and conditions, with their own save
+//!   (`[creature.feature.effect.hit]`), the save that halves a strike's own
+//!   damage (`Stinger`), and "on a hit it may spend 1 AP to grab" (`grab`).
+//!
+//! ```toml
+//! [[creature.feature]]
+//! name = "Jaws"
+//! action = "one"
+//! area = "Melee"
+//! strike = true
+//! text = "5 piercing damage. On a hit the target also takes 5 persistent poison damage and is rattled (Fortitude negates both)."
+//! [creature.feature.effect.hit]
+//! save = "fortitude negates"
+//! persistent = "5 poison"
+//! apply = ["rattled"]
+//! ```
+//!
+//! A feature without an effect that the engine does not know by name is
+//! reported as not yet executable (`arbiter build --game p2v`), never
+//! silently ignored.
+
+use crate::play::damage::Damage;
+use crate::source::clip;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A saving throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SaveKind {
+    /// Fortitude.
+    Fortitude,
+    /// Reflex.
+    Reflex,
+    /// Will.
+    Will,
+}
+
+impl SaveKind {
+    /// Its name as the rules write it (`Fortitude`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SaveKind::Fortitude => "Fortitude",
+            SaveKind::Reflex => "Reflex",
+            SaveKind::Will => "Will",
+        }
+    }
+}
+
+/// What a successful save does: "[Saving throw] negates" or "[Saving throw] half".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// "the attack has no effect on that target if the target makes a
+    /// successful saving throw, including doing no damage".
+    Negates,
+    /// "on a successful saving throw the power does half damage, and on a
+    /// critical success … it does no damage".
+    Half,
+}
+
+/// A save against an effect: `fortitude negates`, `reflex half`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Save {
+    /// Which save.
+    pub kind: SaveKind,
+    /// What success does.
+    pub outcome: Outcome,
+}
+
+impl fmt::Display for Save {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let o = match self.outcome {
+            Outcome::Negates => "negates",
+            Outcome::Half => "half",
+        };
+        write!(f, "{} {o}", self.kind.name())
+    }
+}
+
+impl FromStr for Save {
+    type Err = String;
+
+    /// Parses `fortitude negates`, `Reflex half`, `will negates` (also `fort`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || format!("'{}' is not a save; use e.g. 'fortitude negates' or 'reflex half'", clip(s.trim(), 30));
+        let words: Vec<String> = s.split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
+        let [kind, outcome] = words.as_slice() else { return Err(bad()) };
+        let kind = match kind.as_str() {
+            "fortitude" | "fort" => SaveKind::Fortitude,
+            "reflex" => SaveKind::Reflex,
+            "will" => SaveKind::Will,
+            _ => return Err(bad()),
+        };
+        let outcome = match outcome.as_str() {
+            "negates" => Outcome::Negates,
+            "half" => Outcome::Half,
+            _ => return Err(bad()),
+        };
+        Ok(Save { kind, outcome })
+    }
+}
+
+impl TryFrom<String> for Save {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Save> for String {
+    fn from(s: Save) -> String {
+        s.to_string().to_ascii_lowercase()
+    }
+}
+
+/// A condition or status an effect gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Give {
+    /// Off-guard.
+    OffGuard,
+    /// Rattled (also written `dazzled`: "Dazzled: Use rattled instead", ruling P2V-R16).
+    Rattled,
+    /// Sickened.
+    Sickened,
+    /// Slowed.
+    Slowed,
+    /// Stunned.
+    Stunned,
+    /// Immobilized.
+    Immobilized,
+    /// Grabbed.
+    Grabbed,
+    /// Encumbered.
+    Encumbered,
+    /// Prone (a status: it lasts until the creature stands).
+    Prone,
+    /// Slowed, or stunned if it was slowed already (`slowed or stunned`).
+    SlowedOrStunned,
+}
+
+impl Give {
+    /// Every kind, in the order of [`Give::key`].
+    pub const ALL: [Give; 10] = [
+        Give::OffGuard,
+        Give::Rattled,
+        Give::Sickened,
+        Give::Slowed,
+        Give::Stunned,
+        Give::Immobilized,
+        Give::Grabbed,
+        Give::Encumbered,
+        Give::Prone,
+        Give::SlowedOrStunned,
+    ];
+
+    /// Its name in files.
+    pub fn key(self) -> &'static str {
+        match self {
+            Give::OffGuard => "off-guard",
+            Give::Rattled => "rattled",
+            Give::Sickened => "sickened",
+            Give::Slowed => "slowed",
+            Give::Stunned => "stunned",
+            Give::Immobilized => "immobilized",
+            Give::Grabbed => "grabbed",
+            Give::Encumbered => "encumbered",
+            Give::Prone => "prone",
+            Give::SlowedOrStunned => "slowed or stunned",
+        }
+    }
+}
+
+impl FromStr for Give {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        if t == "dazzled" {
+            return Ok(Give::Rattled);
+        }
+        Give::ALL.into_iter().find(|g| g.key() == t).ok_or_else(|| {
+            let all: Vec<&str> = Give::ALL.iter().map(|g| g.key()).collect();
+            format!("'{}' is not a condition the game runs; use {} (or dazzled)", clip(s.trim(), 30), all.join(", "))
+        })
+    }
+}
+
+impl TryFrom<String> for Give {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Give> for String {
+    fn from(g: Give) -> String {
+        g.key().to_string()
+    }
+}
+
+impl fmt::Display for Give {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// Damage written as a card prints it (`15 piercing`, `20 bludgeoning and acid`, `35`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Amount(pub Damage);
+
+impl TryFrom<String> for Amount {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        match Damage::parse(&s.to_ascii_lowercase()) {
+            Some(d) if d.amount > 0 && d.amount <= 999 => Ok(Amount(d)),
+            Some(_) => Err(format!("'{}': damage is 1 to 999", clip(s.trim(), 30))),
+            None => Err(format!(
+                "'{}' is not damage; write an amount and its types, e.g. '15 piercing' or '20 bludgeoning and acid'",
+                clip(s.trim(), 30)
+            )),
+        }
+    }
+}
+
+impl From<Amount> for String {
+    fn from(a: Amount) -> String {
+        a.0.to_string()
+    }
+}
+
+/// What a target must be for extra damage to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Against {
+    /// Off-guard (from the condition, prone, grabbed, flanked or dying).
+    OffGuard,
+    /// Grabbed.
+    Grabbed,
+}
+
+/// Extra damage on strikes against a target in some state ("+5 damage
+/// against grabbed creatures").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Extra {
+    /// How much.
+    pub damage: u16,
+    /// Against whom.
+    pub against: Against,
+}
+
+/// Who an area power affects.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Affects {
+    /// Every creature in the area but the user ("creatures in the area").
+    #[default]
+    Creatures,
+    /// Only the user's enemies.
+    Enemies,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
+}
+
+/// A feature's effect, as the engine runs it (see the module's doc).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Program {
+    /// Extra damage against off-guard or grabbed targets: on every strike of
+    /// the creature (a passive feature) or on this strike.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<Extra>,
+    /// The damage a power deals to each creature it affects.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<Amount>,
+    /// Persistent damage it gives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub persistent: Option<Amount>,
+    /// Conditions and statuses it gives.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub apply: Vec<Give>,
+    /// The save against it. On a strike: the save that halves or negates
+    /// the strike's own damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<Save>,
+    /// Who an area power affects.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub affects: Affects,
+    /// On a strike: what a hit does besides the strike's damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hit: Option<Box<Program>>,
+    /// On a strike: "On a hit it may spend 1 AP to grab the target".
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub grab: bool,
+}
+
+impl Program {
+    /// Whether it does anything to a target (damage, persistent damage or a condition).
+    pub fn touches(&self) -> bool {
+        self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty()
+    }
+
+    /// Checks that the effect fits its feature: strikes carry riders, other
+    /// actions with a range or area are powers, passive features only give
+    /// extra damage. Returns the key at fault and why.
+    pub fn check(&self, action: crate::Action, area: Option<crate::Area>, strike: bool) -> Result<(), String> {
+        use crate::Action as A;
+        if let Some(h) = &self.hit {
+            if !strike {
+                return Err("only a strike has `hit` effects".into());
+            }
+            if h.hit.is_some() || h.grab || !h.extra.is_empty() || h.affects != Affects::default() {
+                return Err("`hit` may give damage, persistent damage and conditions, with a save".into());
+            }
+            if !h.touches() {
+                return Err("`hit` gives nothing: add damage, persistent or apply".into());
+            }
+            if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
+                return Err("a save that halves needs damage to halve".into());
+            }
+        }
+        if strike {
+            if self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty() {
+                return Err("a strike's damage is its text's; what a hit adds goes under `hit`".into());
+            }
+            if self.affects != Affects::default() {
+                return Err("`affects` is for area powers".into());
+            }
+            return Ok(());
+        }
+        if self.grab {
+            return Err("only a strike may grab on a hit".into());
+        }
+        if action == A::Passive || action == A::Reaction {
+            if self.touches() || self.save.is_some() {
+                return Err("a passive feature's effect may only give extra damage (`extra`)".into());
+            }
+            return Ok(());
+        }
+        if !self.touches() {
+            return Err("the power gives nothing: add damage, persistent or apply".into());
+        }
+        if area.is_none() {
+            return Err("a power needs a range or an area (`area`) to say whom it affects".into());
+        }
+        if self.save.is_some_and(|s| s.outcome == Outcome::Half) && self.damage.is_none() {
+            return Err("a save that halves needs damage to halve".into());
+        }
+        if !self.extra.is_empty() {
+            return Err("extra damage is for strikes".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saves_and_conditions_read_as_cards_write_them() {
+        let s: Save = "Fortitude negates".parse().unwrap();
+        assert_eq!((s.kind, s.outcome), (SaveKind::Fortitude, Outcome::Negates));
+        assert_eq!("reflex half".parse::<Save>().unwrap().outcome, Outcome::Half);
+        assert!("reflex maybe".parse::<Save>().is_err());
+        assert!("".parse::<Save>().is_err());
+        // "Dazzled: Use rattled instead."
+        assert_eq!("dazzled".parse::<Give>().unwrap(), Give::Rattled);
+        assert_eq!("slowed or stunned".parse::<Give>().unwrap(), Give::SlowedOrStunned);
+        assert!("petrified".parse::<Give>().is_err());
+    }
+
+    #[test]
+    fn an_effect_must_fit_its_feature() {
+        use crate::{Action as A, Area};
+        let toml = |t: &str| toml::from_str::<Program>(t).unwrap();
+        let rider = toml("[hit]\nsave = \"fortitude negates\"\napply = [\"sickened\"]");
+        assert!(rider.check(A::One, Some(Area::Melee(None)), true).is_ok());
+        assert!(rider.check(A::One, Some(Area::Melee(None)), false).is_err());
+        let power = toml("damage = \"15 piercing\"\nsave = \"reflex half\"");
+        assert!(power.check(A::Two, Some(Area::Cone(3)), false).is_ok());
+        assert!(power.check(A::Two, None, false).is_err(), "a power needs an area");
+        assert!(power.check(A::Two, Some(Area::Cone(3)), true).is_err(), "a strike's damage is its own");
+        let half_without_damage = toml("apply = [\"sickened\"]\nsave = \"will half\"");
+        assert!(half_without_damage.check(A::One, Some(Area::Burst(2)), false).is_err());
+        let sneak = toml("extra = [{ damage = 5, against = \"off-guard\" }]");
+        assert!(sneak.check(A::Passive, None, false).is_ok());
+        assert!(toml::from_str::<Program>("dammage = \"5\"").is_err(), "unknown keys are refused");
+        assert!(toml::from_str::<Program>("damage = \"lots\"").is_err());
+    }
+}
