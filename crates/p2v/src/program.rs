@@ -263,6 +263,56 @@ pub struct Extra {
     pub against: Against,
 }
 
+/// One step of a compound action ("Two Strides, then a melee strike").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Step {
+    /// A Stride, with a bonus to Speed (`stride`, `stride +2`).
+    Stride {
+        /// Extra squares of Speed for this Stride.
+        bonus: u8,
+    },
+    /// A melee strike with any of the creature's melee weapons (`strike`).
+    Strike,
+}
+
+impl FromStr for Step {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let words: Vec<String> = s.split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
+        match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            ["stride"] => Ok(Step::Stride { bonus: 0 }),
+            ["stride", b] => match b.strip_prefix('+').and_then(|n| n.parse::<u8>().ok()) {
+                Some(bonus) if bonus <= 30 => Ok(Step::Stride { bonus }),
+                _ => Err(format!("'{}': a Stride's bonus is written +1 to +30", clip(s.trim(), 30))),
+            },
+            ["strike"] => Ok(Step::Strike),
+            _ => Err(format!("'{}' is not a step; use 'stride', 'stride +2' or 'strike'", clip(s.trim(), 30))),
+        }
+    }
+}
+
+impl TryFrom<String> for Step {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Step> for String {
+    fn from(s: Step) -> String {
+        match s {
+            Step::Stride { bonus: 0 } => "stride".into(),
+            Step::Stride { bonus } => format!("stride +{bonus}"),
+            Step::Strike => "strike".into(),
+        }
+    }
+}
+
+/// The most steps a compound action may have.
+pub const MAX_STEPS: usize = 6;
+
 /// Who an area power affects.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -312,6 +362,10 @@ pub struct Program {
     /// On a strike: "On a hit it may spend 1 AP to grab the target".
     #[serde(default, skip_serializing_if = "is_false")]
     pub grab: bool,
+    /// A compound action: the universal actions it is made of, in order
+    /// (`steps = ["stride", "stride", "strike"]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<Step>,
 }
 
 impl Program {
@@ -329,7 +383,12 @@ impl Program {
             if !strike {
                 return Err("only a strike has `hit` effects".into());
             }
-            if h.hit.is_some() || h.grab || !h.extra.is_empty() || h.affects != Affects::default() {
+            if h.hit.is_some()
+                || h.grab
+                || !h.extra.is_empty()
+                || h.affects != Affects::default()
+                || !h.steps.is_empty()
+            {
                 return Err("`hit` may give damage, persistent damage and conditions, with a save".into());
             }
             if !h.touches() {
@@ -338,6 +397,18 @@ impl Program {
             if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
                 return Err("a save that halves needs damage to halve".into());
             }
+        }
+        if !self.steps.is_empty() {
+            if strike || !matches!(action, A::One | A::OncePerTurn | A::Two) {
+                return Err("a compound action (`steps`) is an action costing 1 or 2 AP".into());
+            }
+            if self.steps.len() > MAX_STEPS {
+                return Err(format!("a compound action has at most {MAX_STEPS} steps"));
+            }
+            if self.touches() || self.save.is_some() || self.hit.is_some() || self.grab || !self.extra.is_empty() {
+                return Err("a compound action has only `steps`".into());
+            }
+            return Ok(());
         }
         if strike {
             if self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty() {
@@ -407,5 +478,10 @@ mod tests {
         assert!(sneak.check(A::Passive, None, false).is_ok());
         assert!(toml::from_str::<Program>("dammage = \"5\"").is_err(), "unknown keys are refused");
         assert!(toml::from_str::<Program>("damage = \"lots\"").is_err());
+        let charge = toml("steps = [\"stride\", \"stride +2\", \"strike\"]");
+        assert_eq!(charge.steps[1], Step::Stride { bonus: 2 });
+        assert!(charge.check(A::Two, None, false).is_ok());
+        assert!(charge.check(A::Passive, None, false).is_err());
+        assert!(toml::from_str::<Program>("steps = [\"fly\"]").is_err());
     }
 }

@@ -796,3 +796,54 @@ fn a_creature_immune_to_a_condition_does_not_get_it() {
     assert!(has(&sc, "A", Conditions::STUNNED));
     assert!(!sc.s.creatures[1].prone, "immune to prone");
 }
+
+#[test]
+fn a_compound_action_asks_each_step_with_its_bonus_and_no_more_ap() {
+    // Cave Bear (Speed 7): "Rush ●●: A Stride with +2 Speed, then a melee strike at the end of it."
+    let mut sc = Scene::new(&["Cave Bear"], &["Basilisk (v1.3)"]);
+    sc.put("a", "a1").put("A", "a12").turn("a");
+    assert_eq!(sc.refused("stride a10"), "p2v.move.stride", "9 squares: beyond Speed 7");
+    sc.act("use rush");
+    assert_eq!(sc.turn_state().ap, 0, "Rush costs ●●");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the bear's seat decides the steps");
+    assert_eq!(sc.refused("strike jaws A"), "p2v.activity.step", "first the Stride");
+    sc.act("stride a10");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("a10")), "Speed 7 + 2");
+    sc.act("strike jaws A").roll(&[10]);
+    assert_eq!(sc.hp("A"), 60, "the strike at the end of it");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "no AP left to grab, and the turn ended");
+}
+
+#[test]
+fn a_step_of_a_compound_action_may_be_passed_and_its_strikes_share_one_penalty() {
+    // Ruling P2V-R22. Ohancanu: "Sudden Charge ●●: Two Strides, then a melee strike."
+    let mut sc = Scene::new(&["Ohancanu"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    sc.act("use sudden-charge").act("pass").act("pass");
+    assert_eq!(sc.refused("strike rock A"), "p2v.activity.melee", "a melee strike");
+    sc.act("strike greataxe A").roll(&[5]);
+    assert_eq!(sc.fight().0, 15, "no penalty: the first Fight roll of the turn");
+    // Forest Troll: "Chase Prey ●●: A Stride, then two melee strikes." Both strikes
+    // belong to one action: "After a creature concludes an action that included a
+    // Fight roll, their subsequent Fight rolls that turn suffer a -5 penalty."
+    let mut sc = Scene::new(&["Forest Troll"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    sc.act("use chase-prey").act("pass");
+    sc.act("strike claw A").roll(&[3]);
+    assert_eq!(sc.fight().0, 12);
+    sc.act("strike claw A").roll(&[3]);
+    assert_eq!(sc.fight().0, 12, "the same action: no multiple attack penalty yet");
+}
+
+#[test]
+fn a_free_action_left_keeps_the_turn_open_at_0_ap() {
+    // "Some actions require zero action points – these are called free actions …
+    // These can only be performed on the creature's turn". Ruling P2V-R22.
+    let mut sc = Scene::new(&["Harpy"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike jaws A").roll(&[1]).act("strike jaws A").roll(&[1]);
+    assert_eq!(sc.turn_state().ap, 0);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "Stench may still be used");
+    sc.act("use stench").roll(&[20]);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "nothing left: the turn ended");
+}

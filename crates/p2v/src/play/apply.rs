@@ -15,6 +15,10 @@ use arbiter_geometry::battle::FigureId;
 /// Applies a decision judged legal.
 pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &mut E) {
     if let Some(top) = s.pending.top() {
+        if let Frame::Activity { .. } = top {
+            g.apply_activity(s, a, events);
+            return;
+        }
         match (top, a) {
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
             (Frame::Window(w), Action::React) => {
@@ -106,19 +110,8 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             reset_carry(s);
         }
         Action::Stride { to } => {
-            let path = stride_reach(g, s, &t).and_then(|r| {
-                let cost = r.cost(to)?;
-                Some((r.path(g.field(s), to)?, cost))
-            });
-            let budget = super::judge::stride_budget(g, s, &t);
             spend(s, 1);
-            let Some((steps, cost)) = path else { return };
-            if let Phase::Turn(tt) = &mut s.phase {
-                tt.carry = budget.saturating_sub(cost).min(255) as u8;
-            }
-            let from = s.creatures[i].at.unwrap_or(to);
-            let anchors = steps.iter().map(|st| st.to).collect();
-            s.pending.push(Frame::Walk { who, from, path: anchors, how: 0, asked: false, back: from });
+            stride(g, s, t, to);
         }
         Action::Step { to } | Action::Crawl { to } => {
             spend(s, 1);
@@ -130,35 +123,9 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
         Action::Strike { weapon, target } => {
             let t = spend(s, 1);
             reset_carry(s);
-            let penalty = strike_penalty(g, s, &t, weapon, target);
+            strike(g, s, t, weapon, target, events);
             if let Phase::Turn(tt) = &mut s.phase {
                 tt.attacks = tt.attacks.saturating_add(1);
-                if weapon < 32 {
-                    tt.once |= 1 << weapon;
-                }
-            }
-            let limited =
-                g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| w.uses.is_some());
-            if limited && let Some(u) = s.creatures.get_mut(i).and_then(|c| c.uses.get_mut(usize::from(weapon))) {
-                *u = u.saturating_sub(1);
-            }
-            let name = g
-                .profile(i)
-                .and_then(|p| p.weapons.get(usize::from(weapon)))
-                .map_or_else(String::new, |w| w.name.clone());
-            events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
-            let st = Strike { attacker: who, target, weapon, penalty, reaction: false };
-            s.pending.push(Frame::Aim(st));
-            // Attack of Opportunity: "makes a ranged attack" within an enemy's reach.
-            let ranged = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| !w.melee());
-            if ranged {
-                for w in reaction_windows(g, s, who, |g, s, r| {
-                    let field = g.field(s);
-                    let reach = g.profile(usize::from(r)).map_or(0, |p| p.reach());
-                    reach > 0 && field.in_reach(FigureId(u16::from(r)), FigureId(u16::from(who)), u32::from(reach))
-                }) {
-                    s.pending.push(Frame::Window(w));
-                }
             }
         }
         Action::Trip { target } | Action::Shove { target, .. } | Action::Grapple { target } => {
@@ -199,6 +166,59 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             s.pending.push(Frame::Claim { who, objective, skill });
         }
         _ => {}
+    }
+}
+
+/// A Stride of the creature taking its turn (AP already paid): the cheapest
+/// way to `to`, square by square, and what movement is left to carry.
+pub(crate) fn stride(g: &P2v, s: &mut State, t: Turn, to: arbiter_geometry::battle::Square) {
+    let who = t.who;
+    let path = stride_reach(g, s, &t).and_then(|r| {
+        let cost = r.cost(to)?;
+        Some((r.path(g.field(s), to)?, cost))
+    });
+    let budget = super::judge::stride_budget(g, s, &t);
+    let Some((steps, cost)) = path else { return };
+    if let Phase::Turn(tt) = &mut s.phase {
+        tt.carry = budget.saturating_sub(cost).min(255) as u8;
+    }
+    let from = s.creatures[usize::from(who)].at.unwrap_or(to);
+    let anchors = steps.iter().map(|st| st.to).collect();
+    s.pending.push(Frame::Walk { who, from, path: anchors, how: 0, asked: false, back: from });
+}
+
+/// A strike of the creature taking its turn (AP already paid; the
+/// multiple attack penalty is the caller's): its penalties, its use, and
+/// the reactions a ranged strike opens.
+pub(crate) fn strike<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, weapon: u8, target: u8, events: &mut E) {
+    let who = t.who;
+    let i = usize::from(who);
+    let penalty = strike_penalty(g, s, &t, weapon, target);
+    if let Phase::Turn(tt) = &mut s.phase
+        && weapon < 32
+    {
+        tt.once |= 1 << weapon;
+    }
+
+    let limited = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| w.uses.is_some());
+    if limited && let Some(u) = s.creatures.get_mut(i).and_then(|c| c.uses.get_mut(usize::from(weapon))) {
+        *u = u.saturating_sub(1);
+    }
+    let name =
+        g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or_else(String::new, |w| w.name.clone());
+    events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
+    let st = Strike { attacker: who, target, weapon, penalty, reaction: false };
+    s.pending.push(Frame::Aim(st));
+    // Attack of Opportunity: "makes a ranged attack" within an enemy's reach.
+    let ranged = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| !w.melee());
+    if ranged {
+        for w in reaction_windows(g, s, who, |g, s, r| {
+            let field = g.field(s);
+            let reach = g.profile(usize::from(r)).map_or(0, |p| p.reach());
+            reach > 0 && field.in_reach(FigureId(u16::from(r)), FigureId(u16::from(who)), u32::from(reach))
+        }) {
+            s.pending.push(Frame::Window(w));
+        }
     }
 }
 

@@ -199,7 +199,8 @@ impl Entry for P2v {
                         Some(_) => format!(", {} left", c.power_uses.get(k).copied().unwrap_or(0)),
                         None => String::new(),
                     };
-                    format!("power {} {} ({} {}{left})", k + 1, pw.name, pw.cost.symbol(), pw.area)
+                    let area = pw.area.map_or_else(String::new, |a| format!(" {a}"));
+                    format!("power {} {} ({}{area}{left})", k + 1, pw.name, pw.cost.symbol())
                 })
                 .collect();
             let weapons: Vec<String> = weapons.into_iter().chain(powers).collect();

@@ -21,6 +21,9 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         _ => {}
     }
     if let Some(top) = s.pending.top() {
+        if let Frame::Activity { who, power, next, .. } = *top {
+            return g.judge_activity(s, who, power, next, a);
+        }
         return judge_pending(top, a);
     }
     match (s.phase, *a) {

@@ -9,6 +9,7 @@
 //! - [`state`], [`action`], [`event`] the game's data;
 //! - [`rules`] `P2v`, the `Game`: set-up, rounds, the end;
 //! - [`judge`], [`apply`], [`legal`] decisions judged, applied and listed;
+//! - [`activity`] compound actions (Strides and strikes in order);
 //! - [`power`] powers and strike riders: effects a target saves against;
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
@@ -18,6 +19,7 @@
 //! The rulings are in `docs/rulings/p2v.md` (P2V-R).
 
 pub mod action;
+pub mod activity;
 pub mod apply;
 pub mod damage;
 pub mod entry;

@@ -122,18 +122,18 @@ impl P2v {
                 let pw =
                     p.powers.get(usize::from(power)).ok_or_else(|| format!("{} has no power {}", p.name, power + 1))?;
                 let aim = match pw.area {
-                    crate::Area::Emanation { .. } => one_more(&words, Aim::Here)?,
-                    crate::Area::Melee(_) | crate::Area::Ranged { .. } => {
+                    None | Some(crate::Area::Emanation { .. }) => one_more(&words, Aim::Here)?,
+                    Some(crate::Area::Melee(_) | crate::Area::Ranged { .. }) => {
                         Aim::Creature { who: self.creature(arg(2)?)? }
                     }
-                    crate::Area::Cone(_) => {
+                    Some(crate::Area::Cone(_)) => {
                         let d = arg(2)?.to_ascii_lowercase();
                         let index = cone_index(&d)
                             .ok_or_else(|| format!("'{}' is not a direction: n, ne, e, se, s, sw, w, nw", clip(&d)))?;
                         Aim::Cone { index }
                     }
-                    crate::Area::Line(_) => Aim::Line { toward: self.square(arg(2)?)? },
-                    crate::Area::Burst(_) => return Err(format!("{} (a burst) cannot be used yet", pw.name)),
+                    Some(crate::Area::Line(_)) => Aim::Line { toward: self.square(arg(2)?)? },
+                    Some(crate::Area::Burst(_)) => return Err(format!("{} (a burst) cannot be used yet", pw.name)),
                 };
                 Ok(Action::Use { power, aim })
             }
@@ -208,6 +208,17 @@ impl P2v {
                     "the hit lets the attacker grab: react (1 AP) or pass".into()
                 }
                 super::state::Frame::Window(_) => "a Reactive Strike is possible: react or pass".into(),
+                super::state::Frame::Activity { who, power, next, .. } => {
+                    let p = self.profile(usize::from(*who));
+                    let name = p.and_then(|p| p.powers.get(usize::from(*power))).map_or("", |p| p.name.as_str());
+                    match self.activity_step(s, *who, *power, *next) {
+                        Some(crate::program::Step::Stride { bonus: 0 }) => format!("{name}: stride SQUARE, or pass"),
+                        Some(crate::program::Step::Stride { bonus }) => {
+                            format!("{name}: stride SQUARE (Speed +{bonus}), or pass")
+                        }
+                        _ => format!("{name}: strike N TARGET (a melee strike), or pass"),
+                    }
+                }
                 _ => "dice".into(),
             };
         }
@@ -248,7 +259,11 @@ fn cone_index(name: &str) -> Option<u8> {
 }
 
 fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
-    if words.len() == 2 { Ok(aim) } else { Err("an emanation is used with nothing more: use POWER".into()) }
+    if words.len() == 2 {
+        Ok(aim)
+    } else {
+        Err("an emanation or a compound action is used with nothing more: use POWER".into())
+    }
 }
 
 fn usage(verb: &str) -> &'static str {

@@ -48,7 +48,7 @@ impl P2v {
                     persistent: e.persistent.map(|d| d.0),
                     apply: &e.apply,
                     save: e.save,
-                    area: !pw.area.single_target(),
+                    area: pw.area.is_some_and(|a| !a.single_target()),
                 })
             }
             Source::Rider { weapon } => {
@@ -248,13 +248,16 @@ impl P2v {
         let field = self.field(s);
         let me = field.figure(FigureId(u16::from(who)))?.space;
         let area = match (pw.area, aim) {
-            (CardArea::Melee(_) | CardArea::Ranged { .. }, Aim::Creature { who: t }) => return Some(vec![t]),
-            (CardArea::Emanation { size, .. }, Aim::Here) => Area::Emanation { origin: me, radius: u32::from(size) },
-            (CardArea::Cone(n), Aim::Cone { index }) => {
+            (None, _) => return Some(Vec::new()),
+            (Some(CardArea::Melee(_) | CardArea::Ranged { .. }), Aim::Creature { who: t }) => return Some(vec![t]),
+            (Some(CardArea::Emanation { size, .. }), Aim::Here) => {
+                Area::Emanation { origin: me, radius: u32::from(size) }
+            }
+            (Some(CardArea::Cone(n)), Aim::Cone { index }) => {
                 let (apex, toward) = *cone_origins(&me).get(usize::from(index))?;
                 Area::Cone { apex, toward, radius: u32::from(n) }
             }
-            (CardArea::Line(n), Aim::Line { toward }) => {
+            (Some(CardArea::Line(n)), Aim::Line { toward }) => {
                 Area::Line { from: nearest_corner(&me, toward), toward: Point::centre(toward), length: u32::from(n) }
             }
             _ => return None,
@@ -281,13 +284,13 @@ impl P2v {
         let field = self.field(s);
         let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else { return Vec::new() };
         match pw.area {
-            CardArea::Melee(_) | CardArea::Ranged { .. } => (0..s.creatures.len() as u8)
+            Some(CardArea::Melee(_) | CardArea::Ranged { .. }) => (0..s.creatures.len() as u8)
                 .map(|t| Aim::Creature { who: t })
                 .filter(|a| self.judge_aim(s, who, power, *a).is_ok())
                 .collect(),
-            CardArea::Emanation { .. } => vec![Aim::Here],
-            CardArea::Cone(_) => (0..cone_origins(&me).len() as u8).map(|index| Aim::Cone { index }).collect(),
-            CardArea::Line(_) => (0..s.creatures.len())
+            None | Some(CardArea::Emanation { .. }) => vec![Aim::Here],
+            Some(CardArea::Cone(_)) => (0..cone_origins(&me).len() as u8).map(|index| Aim::Cone { index }).collect(),
+            Some(CardArea::Line(_)) => (0..s.creatures.len())
                 .filter(|&t| t != usize::from(who) && self.in_play(s, t))
                 .filter_map(|t| s.creatures[t].at)
                 .map(|toward| Aim::Line { toward })
@@ -307,15 +310,17 @@ impl P2v {
             return Err(no("p2v.power.none", "the creature is not on the board", section::POWER));
         };
         let how = match pw.area {
-            CardArea::Melee(_) | CardArea::Ranged { .. } => "at a creature: use POWER TARGET",
-            CardArea::Emanation { .. } => "around the user, with nothing more: use POWER",
-            CardArea::Cone(_) => "in a direction: use POWER n|ne|e|se|s|sw|w|nw",
-            CardArea::Line(_) => "towards a square: use POWER SQUARE",
+            Some(CardArea::Melee(_) | CardArea::Ranged { .. }) => "at a creature: use POWER TARGET",
+            Some(CardArea::Emanation { .. }) => "around the user, with nothing more: use POWER",
+            None => "with nothing more: use POWER",
+            Some(CardArea::Cone(_)) => "in a direction: use POWER n|ne|e|se|s|sw|w|nw",
+            Some(CardArea::Line(_)) => "towards a square: use POWER SQUARE",
             _ => "",
         };
         let wrong = || no("p2v.power.aim", format!("{} is aimed {how}", pw.name), section::AREAS);
         match (pw.area, aim) {
-            (CardArea::Melee(_) | CardArea::Ranged { .. }, Aim::Creature { who: t }) => {
+            (None, Aim::Here) => Ok(()),
+            (Some(area @ (CardArea::Melee(_) | CardArea::Ranged { .. })), Aim::Creature { who: t }) => {
                 let ti = usize::from(t);
                 if !self.in_play(s, ti) || t == who || self.team(ti) == self.team(usize::from(who)) {
                     return Err(no(
@@ -325,7 +330,7 @@ impl P2v {
                     ));
                 }
                 let (a, b) = (FigureId(u16::from(who)), FigureId(u16::from(t)));
-                let ok = match pw.area {
+                let ok = match area {
                     CardArea::Melee(r) => field.in_reach(a, b, u32::from(r.unwrap_or(1))),
                     CardArea::Ranged { short, long } => {
                         field.range(a, b).is_some_and(|d| d <= u32::from(long.unwrap_or(short)))
@@ -335,7 +340,7 @@ impl P2v {
                 if !ok {
                     return Err(no(
                         "p2v.power.range",
-                        format!("the target is out of {}'s reach or range ({})", pw.name, pw.area),
+                        format!("the target is out of {}'s reach or range ({area})", pw.name),
                         section::TARGETING,
                     ));
                 }
@@ -351,9 +356,9 @@ impl P2v {
                 }
                 Ok(())
             }
-            (CardArea::Emanation { .. }, Aim::Here) => Ok(()),
-            (CardArea::Cone(_), Aim::Cone { index }) if usize::from(index) < cone_origins(&me).len() => Ok(()),
-            (CardArea::Line(_), Aim::Line { toward }) => {
+            (Some(CardArea::Emanation { .. }), Aim::Here) => Ok(()),
+            (Some(CardArea::Cone(_)), Aim::Cone { index }) if usize::from(index) < cone_origins(&me).len() => Ok(()),
+            (Some(CardArea::Line(_)), Aim::Line { toward }) => {
                 if !field.board().contains(toward) || me.contains(toward) {
                     return Err(no(
                         "p2v.power.aim",
@@ -392,6 +397,16 @@ impl P2v {
         self.judge_aim(s, t.who, power, aim)
     }
 
+    /// Whether the creature taking its turn may still take a free action
+    /// (a free power with a use left and somewhere to aim it).
+    pub fn free_action_left(&self, s: &State, t: &Turn) -> bool {
+        let Some(p) = self.profile(usize::from(t.who)) else { return false };
+        p.powers.iter().enumerate().any(|(k, pw)| {
+            pw.cost == Cost::Free
+                && self.power_aims(s, t.who, k as u8).iter().any(|aim| self.judge_use(s, t, k as u8, *aim).is_ok())
+        })
+    }
+
     /// Uses a power judged legal: pays for it and schedules its effect on
     /// each creature it affects.
     pub(crate) fn use_power<E: EventSink<Event>>(&self, s: &mut State, who: u8, power: u8, aim: Aim, events: &mut E) {
@@ -411,6 +426,10 @@ impl P2v {
             *u = u.saturating_sub(1);
         }
         events.emit(Event::Uses { who, power: pw.name.clone(), targets: targets.clone() });
+        if pw.compound() {
+            s.pending.push(Frame::Activity { who, power, next: 0, struck: false });
+            return;
+        }
         s.pending.push_in_order(
             targets
                 .into_iter()

@@ -46,6 +46,7 @@ impl Resolve for P2v {
                 .then_some(Wait::Chance),
             Frame::Window(w) => w.asks(|seat| self.can_respond(s, &w.trigger, seat)).map(Wait::Seat),
             Frame::Affect(a) => self.affect_waits(s, a).then_some(Wait::Chance),
+            Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
             Frame::Aim(_) | Frame::Walk { .. } | Frame::EndTurn { .. } | Frame::TurnTail { .. } => None,
         }
     }
@@ -55,6 +56,7 @@ impl Resolve for P2v {
             Frame::Aim(st) => self.aim(s, st),
             Frame::Damage(h) => self.deal(s, h, 0, events),
             Frame::Affect(a) => self.affect(s, a, None, events),
+            Frame::Activity { struck, .. } => self.end_activity(s, struck),
             Frame::Recovery { who } => {
                 if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
                     events.emit(Event::Recovery { who, roll: 0, passed: true });

@@ -52,12 +52,19 @@ pub struct Power {
     pub name: String,
     /// What using it costs.
     pub cost: Cost,
-    /// Its range or area.
-    pub area: Area,
+    /// Its range or area (none for a compound action).
+    pub area: Option<Area>,
     /// Uses per battle, if limited.
     pub uses: Option<u8>,
-    /// What it does to each creature it affects.
+    /// What it does to each creature it affects, or the steps it is made of.
     pub program: Program,
+}
+
+impl Power {
+    /// Whether it is a compound action (Strides and strikes in order).
+    pub fn compound(&self) -> bool {
+        !self.program.steps.is_empty()
+    }
 }
 
 impl Weapon {
@@ -197,13 +204,21 @@ pub fn weapon(f: &Feature) -> Option<Weapon> {
 /// runs: one target in reach or range, an emanation, a cone or a line.
 pub fn power(f: &Feature) -> Option<Power> {
     let program = f.effect.as_ref()?;
-    if f.strike || matches!(f.action, Cost::Passive | Cost::Reaction) || !program.touches() {
+    if f.strike || matches!(f.action, Cost::Passive | Cost::Reaction) {
         return None;
     }
-    let area = f.area?;
-    if matches!(area, Area::Burst(_) | Area::Emanation { aura: true, .. }) {
-        return None;
-    }
+    let area = if program.steps.is_empty() {
+        if !program.touches() {
+            return None;
+        }
+        let area = f.area?;
+        if matches!(area, Area::Burst(_) | Area::Emanation { aura: true, .. }) {
+            return None;
+        }
+        Some(area)
+    } else {
+        None
+    };
     Some(Power { name: f.name.clone(), cost: f.action, area, uses: f.uses.map(|u| u.count), program: program.clone() })
 }
 
@@ -211,6 +226,7 @@ pub fn power(f: &Feature) -> Option<Power> {
 /// runs it completely).
 fn gap(f: &Feature) -> Option<String> {
     if let Some(p) = power(f)
+        && !p.compound()
         && p.program.save.is_some_and(|s| s.kind == crate::program::SaveKind::Reflex)
     {
         // "Cover applies against strikes … and against other attacks that target Reflex."

@@ -398,11 +398,12 @@ impl P2v {
             match s.phase {
                 // Nothing pending while busy: the turn's end has run; move on.
                 Phase::Busy => self.next_activation(s, events),
-                // A creature with no AP left, or struck down in its own turn
+                // A creature with no AP left (and no free action it may still
+                // take, ruling P2V-R22), or struck down in its own turn
                 // (helpless: "They cannot take actions"), ends its turn.
                 Phase::Turn(t) => {
                     let up = s.creatures.get(usize::from(t.who)).is_some_and(|c| c.life == Life::Up);
-                    if t.ap > 0 && up {
+                    if up && (t.ap > 0 || self.free_action_left(s, &t)) {
                         return;
                     }
                     s.pending.push(Frame::EndTurn { who: t.who });

@@ -386,6 +386,18 @@ pub enum Frame {
     RoundLimit,
     /// An effect on one creature: dice for its save, if the effect allows one.
     Affect(Affect),
+    /// A compound action under way ("Two Strides, then a melee strike"):
+    /// the creature's seat decides each step in turn (or passes it).
+    Activity {
+        /// Who acts.
+        who: u8,
+        /// The power, by index among its powers.
+        power: u8,
+        /// The next step, by index.
+        next: u8,
+        /// Whether a step struck (the multiple attack penalty grows once the action ends).
+        struck: bool,
+    },
 }
 
 /// The cover and concealment checks along one line, in order from the

@@ -186,6 +186,14 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     creature(target, "a grab")?;
                 }
             },
+            Frame::Activity { who, power, next, .. } => {
+                creature(*who, "a compound action")?;
+                let steps =
+                    g.roster()[usize::from(*who)].powers.get(usize::from(*power)).map(|p| p.program.steps.len());
+                if steps.is_none_or(|n| usize::from(*next) > n) {
+                    return Err("a compound action names a power or step its creature does not have".into());
+                }
+            }
             Frame::Affect(a) => {
                 creature(a.user, "an effect")?;
                 creature(a.target, "an effect")?;

@@ -1,0 +1,178 @@
+//! Compound actions: a card's action made of universal actions in order
+//! ("A Stride with +2 Speed, then a melee strike at the end of it"; "Two
+//! Strides, then a melee strike").
+//!
+//! Using one pays its cost and pushes an [`Frame::Activity`]; while it is on
+//! top, the creature's seat decides each step — `stride SQUARE` for a
+//! Stride (with its bonus to Speed), `strike N TARGET` for a melee strike —
+//! or passes it (ruling P2V-R22). The steps cost no further action points;
+//! the strikes of one compound action share the multiple attack penalty it
+//! began with, which grows once the action ends ("After a creature
+//! concludes an action that included a Fight roll …").
+
+use super::action::Action;
+use super::event::Event;
+use super::judge::{judge_strike, stride_reach};
+use super::rules::{P2v, section};
+use super::state::{Conditions, Frame, Life, Phase, State, Turn};
+use crate::program::Step;
+use arbiter_core::{EventSink, Refusal, Seat};
+
+fn no(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+    Refusal::because(rule, reason, section)
+}
+
+impl P2v {
+    /// The step an activity frame waits on, if it still waits: its creature
+    /// up and taking its turn, a step left.
+    pub(crate) fn activity_step(&self, s: &State, who: u8, power: u8, next: u8) -> Option<Step> {
+        let up = s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Up);
+        if !up || s.active() != Some(who) {
+            return None;
+        }
+        self.profile(usize::from(who))?.powers.get(usize::from(power))?.program.steps.get(usize::from(next)).copied()
+    }
+
+    /// The seat an activity frame waits on.
+    pub(crate) fn activity_waits(&self, s: &State, who: u8, power: u8, next: u8) -> Option<Seat> {
+        self.activity_step(s, who, power, next).map(|_| Seat(self.team(usize::from(who))))
+    }
+
+    /// The turn as a step of an activity sees it: a Stride's bonus joins the
+    /// movement it may spend.
+    fn step_turn(&self, s: &State, step: Step) -> Option<Turn> {
+        let Phase::Turn(mut t) = s.phase else { return None };
+        if let Step::Stride { bonus } = step {
+            t.carry = t.carry.saturating_add(bonus);
+        }
+        Some(t)
+    }
+
+    /// Judges a decision while an activity waits.
+    pub(crate) fn judge_activity(&self, s: &State, who: u8, power: u8, next: u8, a: &Action) -> Result<(), Refusal> {
+        let Some(step) = self.activity_step(s, who, power, next) else {
+            return Err(no("p2v.turn.not-now", "the compound action is over", section::TURN));
+        };
+        let name =
+            self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))).map_or("", |p| &p.name);
+        let Some(t) = self.step_turn(s, step) else {
+            return Err(no("p2v.turn.not-now", "no creature is taking its turn", section::TURN));
+        };
+        let c = &s.creatures[usize::from(who)];
+        match (step, *a) {
+            (_, Action::Pass) => Ok(()),
+            (Step::Stride { .. }, Action::Stride { to }) => {
+                if c.prone {
+                    return Err(no(
+                        "p2v.move.prone",
+                        "the only movement a creature can take while prone is to Crawl",
+                        "APPENDIX: COMBAT STATUSES",
+                    ));
+                }
+                if c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED) {
+                    return Err(no(
+                        "p2v.move.immobilized",
+                        "an immobilized creature cannot willingly move from its space",
+                        section::CONDITIONS,
+                    ));
+                }
+                let ends = stride_reach(self, s, &t).is_some_and(|r| r.ends().contains(to));
+                if c.at == Some(to) || !ends {
+                    return Err(no(
+                        "p2v.move.stride",
+                        format!(
+                            "{name}'s Stride cannot end there: Speed {} this Stride, diagonals 1-2, difficult terrain, climbing",
+                            super::judge::stride_budget(self, s, &t)
+                        ),
+                        section::MOVEMENT,
+                    ));
+                }
+                Ok(())
+            }
+            (Step::Strike, Action::Strike { weapon, target }) => {
+                let melee = self
+                    .profile(usize::from(who))
+                    .and_then(|p| p.weapons.get(usize::from(weapon)))
+                    .is_some_and(|w| w.melee());
+                if !melee {
+                    return Err(no("p2v.activity.melee", format!("{name} makes a melee strike here"), section::STRIKE));
+                }
+                judge_strike(self, s, &t, weapon, target)
+            }
+            (step, _) => Err(no(
+                "p2v.activity.step",
+                format!(
+                    "{name} goes on: {}, or pass to skip it",
+                    match step {
+                        Step::Stride { bonus: 0 } => "stride SQUARE".to_string(),
+                        Step::Stride { bonus } => format!("stride SQUARE (Speed +{bonus})"),
+                        Step::Strike => "strike N TARGET (a melee strike)".to_string(),
+                    }
+                ),
+                section::TURN,
+            )),
+        }
+    }
+
+    /// Carries out a step judged legal.
+    pub(crate) fn apply_activity<E: EventSink<Event>>(&self, s: &mut State, a: &Action, events: &mut E) {
+        let Some(Frame::Activity { who, power, next, struck }) = s.pending.top().cloned() else { return };
+        let Some(step) = self.activity_step(s, who, power, next) else { return };
+        let Some(t) = self.step_turn(s, step) else { return };
+        if let Some(Frame::Activity { next: n, struck: st, .. }) = s.pending.top_mut() {
+            *n = n.saturating_add(1);
+            *st = struck || matches!(a, Action::Strike { .. });
+        }
+        match *a {
+            Action::Stride { to } => super::apply::stride(self, s, t, to),
+            Action::Strike { weapon, target } => {
+                if let Phase::Turn(tt) = &mut s.phase {
+                    tt.carry = 0;
+                }
+                super::apply::strike(self, s, t, weapon, target, events);
+            }
+            _ => {}
+        }
+    }
+
+    /// The legal decisions while an activity waits.
+    pub(crate) fn activity_actions(&self, s: &State, who: u8, power: u8, next: u8, out: &mut Vec<Action>) {
+        let Some(step) = self.activity_step(s, who, power, next) else { return };
+        out.push(Action::Pass);
+        let Some(t) = self.step_turn(s, step) else { return };
+        match step {
+            Step::Stride { .. } => {
+                let at = s.creatures[usize::from(who)].at;
+                if let Some(reach) = stride_reach(self, s, &t) {
+                    for to in reach.ends().iter() {
+                        let a = Action::Stride { to };
+                        if Some(to) != at && self.judge_activity(s, who, power, next, &a).is_ok() {
+                            out.push(a);
+                        }
+                    }
+                }
+            }
+            Step::Strike => {
+                let n = self.profile(usize::from(who)).map_or(0, |p| p.weapons.len().min(32));
+                for weapon in 0..n as u8 {
+                    for target in 0..s.creatures.len() as u8 {
+                        let a = Action::Strike { weapon, target };
+                        if self.judge_activity(s, who, power, next, &a).is_ok() {
+                            out.push(a);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends an activity: if it struck, later Fight rolls this turn take the
+    /// next multiple attack penalty.
+    pub(crate) fn end_activity(&self, s: &mut State, struck: bool) {
+        if let Phase::Turn(t) = &mut s.phase
+            && struck
+        {
+            t.attacks = t.attacks.saturating_add(1);
+        }
+    }
+}
