@@ -310,6 +310,38 @@ impl From<Step> for String {
     }
 }
 
+/// What a failed Ferocity roll (1 to 3) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ferocity {
+    /// The creature drops to 0 HP or lower as it would have: dying (the rulebook's reaction).
+    Dying,
+    /// "on 1 to 3 it is eliminated at once" (the later cards).
+    Eliminated,
+}
+
+/// What a Shield Block reduces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BlockAgainst {
+    /// "If you take slashing, piercing or bludgeoning damage" (the rulebook's reaction).
+    #[default]
+    Physical,
+    /// "When a hit damages it" (the later cards): any strike's damage.
+    Hits,
+}
+
+/// Shield Block: a reaction that takes some of the damage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Block {
+    /// How much damage the shield takes.
+    pub amount: u16,
+    /// Which damage it blocks.
+    #[serde(default)]
+    pub against: BlockAgainst,
+}
+
 /// The most steps a compound action may have.
 pub const MAX_STEPS: usize = 6;
 
@@ -366,6 +398,13 @@ pub struct Program {
     /// (`steps = ["stride", "stride", "strike"]`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<Step>,
+    /// The Ferocity reaction: "If you would be reduced to 0 HP or below:
+    /// Roll 1d6. On 4–6, set HP to 1 instead"; what 1 to 3 does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ferocity: Option<Ferocity>,
+    /// The Shield Block reaction: "Reduce damage by the specified amount."
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<Block>,
 }
 
 impl Program {
@@ -397,6 +436,18 @@ impl Program {
             if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
                 return Err("a save that halves needs damage to halve".into());
             }
+        }
+        if self.ferocity.is_some() || self.block.is_some() {
+            if action != A::Reaction {
+                return Err("Ferocity and Shield Block are reactions (action = \"reaction\")".into());
+            }
+            if self.touches() || self.save.is_some() || self.hit.is_some() || !self.steps.is_empty() {
+                return Err("a reaction's effect has only `ferocity` or `block`".into());
+            }
+            if self.block.is_some_and(|b| b.amount == 0 || b.amount > 999) {
+                return Err("a Shield Block takes 1 to 999 damage".into());
+            }
+            return Ok(());
         }
         if !self.steps.is_empty() {
             if strike || !matches!(action, A::One | A::OncePerTurn | A::Two) {

@@ -847,3 +847,56 @@ fn a_free_action_left_keeps_the_turn_open_at_0_ap() {
     sc.act("use stench").roll(&[20]);
     assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "nothing left: the turn ended");
 }
+
+#[test]
+fn ferocity_is_asked_of_its_owner_and_on_4_to_6_sets_hp_to_1() {
+    // "Ferocity ⚡ If you would be reduced to 0 HP or below: Roll 1d6. On 4–6,
+    // set HP to 1 instead." Boar: "on 1 to 3 it is eliminated at once" (ruling P2V-R23).
+    let mut sc = Scene::new(&["Cave Bear"], &["Boar"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    let b = sc.id("A");
+    sc.s.creatures[b].hp = 10;
+    sc.act("strike jaws A").roll(&[15]);
+    assert_eq!(sc.life("A"), Life::Dying);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the boar's owner decides");
+    sc.act("react").roll(&[5]);
+    assert_eq!((sc.life("A"), sc.hp("A")), (Life::Up, 1));
+    assert!(!sc.s.creatures[b].prone, "it never fell");
+    let mut sc = Scene::new(&["Cave Bear"], &["Boar"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    sc.s.creatures[1].hp = 10;
+    sc.act("strike jaws A").roll(&[15]).act("react").roll(&[2]);
+    assert_eq!(sc.life("A"), Life::Eliminated);
+    // Passing leaves it dying; and "Between each of its turns, a creature can only take one reaction".
+    let mut sc = Scene::new(&["Cave Bear"], &["Boar"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    sc.s.creatures[1].hp = 10;
+    sc.act("strike jaws A").roll(&[15]).act("pass");
+    assert_eq!(sc.life("A"), Life::Dying);
+    let mut sc = Scene::new(&["Cave Bear"], &["Boar"]);
+    sc.put("a", "e5").put("A", "e7").turn("a");
+    sc.s.creatures[1].hp = 10;
+    sc.s.creatures[1].reacted = true;
+    sc.act("strike jaws A").roll(&[15]);
+    assert_ne!(sc.asks(), ToMove::Seat(Seat(1)), "no reaction left: nobody is asked");
+}
+
+#[test]
+fn shield_block_takes_its_amount_of_a_hit_once_per_battle() {
+    // "Shield Block ⚡ If you take slashing, piercing or bludgeoning damage: Reduce
+    // damage by the specified amount." Arboreal Warden: "When a hit damages it, its
+    // shield takes 20 of the damage." (1 per encounter)
+    let mut sc = Scene::new(&["Cave Bear", "Cave Bear"], &["Arboreal Warden"]);
+    sc.put("a", "e5").put("b", "i5").put("A", "g5").turn("a");
+    sc.act("strike jaws A").roll(&[12]);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the warden's owner decides, before the damage");
+    let hp = sc.hp("A");
+    sc.act("react");
+    assert_eq!(sc.hp("A"), hp, "15 piercing, all taken by the shield");
+    assert_eq!(sc.s.creatures[2].blocks, 1);
+    sc.act("pass"); // no grab
+    sc.act("end");
+    sc.act("activate A").act("end");
+    sc.act("activate b").act("strike jaws A").roll(&[12]);
+    assert_ne!(sc.asks(), ToMove::Seat(Seat(1)), "its one use is spent: nobody is asked");
+}

@@ -25,6 +25,8 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                 let t = w.trigger;
                 match t {
                     Trigger::Grab { attacker, target } => g.grab(s, attacker, target, events),
+                    Trigger::ShieldBlock { who } => g.block(s, who, events),
+                    Trigger::Ferocity { who, was_prone } => g.ferocity(s, who, was_prone, events),
                     _ => react(g, s, t, events),
                 }
             }

@@ -251,6 +251,15 @@ pub enum Event {
         /// True: now prone; false: stood up.
         down: bool,
     },
+    /// A Ferocity roll.
+    FerocityRoll {
+        /// Who.
+        who: u8,
+        /// The d6.
+        roll: u8,
+        /// True on 4–6: at 1 HP instead.
+        held: bool,
+    },
     /// A creature used a power.
     Uses {
         /// Who.

@@ -10,12 +10,12 @@
 //! damage, persistent damage and conditions by the save's degree.
 
 use super::action::Aim;
-use super::damage::{Damage, DamageType, halve};
+use super::damage::{Damage, DamageType, Types, halve};
 use super::event::{Degree, Event};
 use super::rules::{P2v, section};
 use super::state::{Affect, Conditions, Frame, Hit, Life, Phase, Source, State, Turn};
 use crate::feature::{Action as Cost, Area as CardArea};
-use crate::program::{Affects, Against, Give, Outcome, Program, Save};
+use crate::program::{Affects, Against, BlockAgainst, Ferocity, Give, Outcome, Program, Save};
 use arbiter_core::{DiceRequest, EventSink, Refusal};
 use arbiter_geometry::battle::area::cone_origins;
 use arbiter_geometry::battle::{Area, FigureId, Point, Space, Square};
@@ -182,13 +182,16 @@ impl P2v {
             }
         }
         if let Some(d) = damage.filter(|d| d.amount > 0) {
-            s.pending.push(Frame::Damage(Hit {
-                target: a.target,
-                source: Some(a.user),
-                damage: d,
-                strike: matches!(a.source, Source::Strike { .. }),
-                area: e.area,
-            }));
+            self.push_damage(
+                s,
+                Hit {
+                    target: a.target,
+                    source: Some(a.user),
+                    damage: d,
+                    strike: matches!(a.source, Source::Strike { .. }),
+                    area: e.area,
+                },
+            );
         }
     }
 
@@ -447,8 +450,6 @@ impl P2v {
         let mut frames = Vec::with_capacity(3);
         if w.save.is_some() {
             frames.push(Frame::Affect(Affect { user: attacker, target, source: Source::Strike { weapon, damage } }));
-        } else {
-            frames.push(Frame::Damage(Hit { target, source: Some(attacker), damage, strike: true, area: false }));
         }
         if w.hit.is_some() {
             frames.push(Frame::Affect(Affect { user: attacker, target, source: Source::Rider { weapon } }));
@@ -465,6 +466,88 @@ impl P2v {
             )));
         }
         s.pending.push_in_order(frames);
+        if w.save.is_none() {
+            self.push_damage(s, Hit { target, source: Some(attacker), damage, strike: true, area: false });
+        }
+    }
+
+    /// Schedules damage, with the Shield Block window before it when the
+    /// target may block it.
+    pub(crate) fn push_damage(&self, s: &mut State, h: Hit) {
+        s.pending.push(Frame::Damage(h));
+        let Some((block, _)) = self.profile(usize::from(h.target)).and_then(|p| p.block) else { return };
+        let physical = Types::of(DamageType::Slashing).with(DamageType::Piercing).with(DamageType::Bludgeoning);
+        let blockable = match block.against {
+            BlockAgainst::Hits => h.strike,
+            BlockAgainst::Physical => h.damage.types.meets(physical),
+        };
+        if blockable && h.damage.amount > 0 && self.may_block(s, h.target) {
+            let seat = arbiter_core::Seat(self.team(usize::from(h.target)));
+            let t = super::state::Trigger::ShieldBlock { who: h.target };
+            s.pending.push(Frame::Window(arbiter_core::resolve::Window::for_seat(
+                t,
+                arbiter_core::resolve::Timing::Before,
+                seat,
+            )));
+        }
+    }
+
+    /// Whether a creature may use its Shield Block now: a use left, and a
+    /// reaction ("Outside its turn … at most one reaction until it next activates").
+    pub(crate) fn may_block(&self, s: &State, who: u8) -> bool {
+        let Some((_, uses)) = self.profile(usize::from(who)).and_then(|p| p.block) else { return false };
+        let used = s.creatures.get(usize::from(who)).map_or(u8::MAX, |c| c.blocks);
+        uses.is_none_or(|n| used < n) && self.may_react(s, who)
+    }
+
+    /// Takes the Shield Block: the damage about to be dealt is reduced.
+    pub(crate) fn block<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
+        let Some((block, _)) = self.profile(usize::from(who)).and_then(|p| p.block) else { return };
+        if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+            c.reacted = true;
+            c.blocks = c.blocks.saturating_add(1);
+        }
+        events.emit(Event::Reacts { who, reaction: format!("Shield Block (−{})", block.amount) });
+        if let Some(h) = s.pending.find_mut(|f| match f {
+            Frame::Damage(h) if h.target == who => Some(h),
+            _ => None,
+        }) {
+            h.damage.amount = h.damage.amount.saturating_sub(block.amount);
+        }
+    }
+
+    /// Takes Ferocity: its d6 is rolled next.
+    pub(crate) fn ferocity<E: EventSink<Event>>(&self, s: &mut State, who: u8, was_prone: bool, events: &mut E) {
+        if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+            c.reacted = true;
+        }
+        events.emit(Event::Reacts { who, reaction: "Ferocity".into() });
+        s.pending.push(Frame::FerocityRoll { who, was_prone });
+    }
+
+    /// A Ferocity roll: "On 4–6, set HP to 1 instead"; on 1 to 3, dying, or
+    /// eliminated at once where the card says so.
+    pub(crate) fn ferocity_roll<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        was_prone: bool,
+        die: u8,
+        events: &mut E,
+    ) {
+        let i = usize::from(who);
+        let Some(kind) = self.profile(i).and_then(|p| p.ferocity) else { return };
+        events.emit(Event::FerocityRoll { who, roll: die, held: die >= 4 });
+        if die >= 4 {
+            if let Some(c) = s.creatures.get_mut(i) {
+                c.life = Life::Up;
+                c.hp = 1;
+                c.prone = was_prone;
+            }
+            self.sync(s, i);
+        } else if kind == Ferocity::Eliminated {
+            self.eliminate(s, who, events);
+        }
     }
 
     /// Whether the attacker may still take the grab its hit offers.

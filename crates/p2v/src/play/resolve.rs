@@ -46,6 +46,9 @@ impl Resolve for P2v {
                 .then_some(Wait::Chance),
             Frame::Window(w) => w.asks(|seat| self.can_respond(s, &w.trigger, seat)).map(Wait::Seat),
             Frame::Affect(a) => self.affect_waits(s, a).then_some(Wait::Chance),
+            Frame::FerocityRoll { who, .. } => {
+                s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
+            }
             Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
             Frame::Aim(_) | Frame::Walk { .. } | Frame::EndTurn { .. } | Frame::TurnTail { .. } => None,
         }
@@ -57,6 +60,7 @@ impl Resolve for P2v {
             Frame::Damage(h) => self.deal(s, h, 0, events),
             Frame::Affect(a) => self.affect(s, a, None, events),
             Frame::Activity { struck, .. } => self.end_activity(s, struck),
+            Frame::FerocityRoll { .. } => {}
             Frame::Recovery { who } => {
                 if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
                     events.emit(Event::Recovery { who, roll: 0, passed: true });
@@ -141,6 +145,9 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
             ))
         }
         Frame::Affect(a) => g.affect_dice(s, a),
+        Frame::FerocityRoll { who, .. } => DiceRequest::new()
+            .with(6, "Ferocity")
+            .for_purpose(format!("Ferocity of {}: 4–6 and it is at 1 HP instead", name(*who))),
         Frame::Recovery { who } => DiceRequest::new()
             .with(6, "recovery")
             .for_purpose(format!("Recovery check of {}: 1–3 eliminated", name(*who))),
@@ -198,6 +205,7 @@ pub(crate) fn answer_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, roll: &Ro
         }
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
         Frame::Affect(a) => g.affect(s, a, Some(d), events),
+        Frame::FerocityRoll { who, was_prone } => g.ferocity_roll(s, who, was_prone, d, events),
         Frame::RoundLimit => {
             // "roll 1d6 and add the number of rounds that have occurred. If the
             // result equals or exceeds 12, the game ends immediately."
@@ -241,6 +249,19 @@ impl P2v {
             }
             Trigger::Grab { attacker, target } => {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
+            }
+            Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
+            Trigger::Ferocity { who, .. } => {
+                self.team(usize::from(who)) == seat.0
+                    && self.profile(usize::from(who)).is_some_and(|p| p.ferocity.is_some())
+                    && s.active() != Some(who)
+                    && s.creatures.get(usize::from(who)).is_some_and(|c| {
+                        use super::state::Conditions as C;
+                        c.life == Life::Dying
+                            && !c.reacted
+                            && !c.conditions.has(C::SLOWED)
+                            && !c.conditions.has(C::STUNNED)
+                    })
             }
         }
     }
@@ -443,10 +464,18 @@ impl P2v {
         if c.life == Life::Up && c.hp <= 0 {
             // "When a creature is reduced to 0 HP or lower, it gains the
             // helpless status and falls prone."
+            let was_prone = c.prone;
             c.life = Life::Dying;
             c.prone = true;
             events.emit(Event::Dying { who: h.target });
             self.sync(s, i);
+            // Ferocity: "If you would be reduced to 0 HP or below", asked of
+            // its owner at once (ruling P2V-R23).
+            let t = Trigger::Ferocity { who: h.target, was_prone };
+            let seat = Seat(self.team(i));
+            if self.can_respond(s, &t, seat) {
+                s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
+            }
         } else if c.life == Life::Dying && h.strike && amount > 0 {
             // "… and each time it is hit by a strike that damages it, it makes a recovery check."
             s.pending.push(Frame::Recovery { who: h.target });
@@ -692,13 +721,16 @@ impl P2v {
                 if let Some(c) = s.creatures.get_mut(i) {
                     c.prone = true;
                 }
-                s.pending.push(Frame::Damage(Hit {
-                    target: who,
-                    source: None,
-                    damage: Damage { amount, types: Types::of(DamageType::Bludgeoning) },
-                    strike: false,
-                    area: false,
-                }));
+                self.push_damage(
+                    s,
+                    Hit {
+                        target: who,
+                        source: None,
+                        damage: Damage { amount, types: Types::of(DamageType::Bludgeoning) },
+                        strike: false,
+                        area: false,
+                    },
+                );
             }
             return;
         }

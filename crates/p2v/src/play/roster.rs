@@ -9,7 +9,7 @@
 use super::damage::{Damage, Defences};
 use crate::card::{Card, Movement};
 use crate::feature::{Action as Cost, Area, Feature};
-use crate::program::{Extra, Program, Save};
+use crate::program::{Block, Extra, Ferocity, Program, Save};
 use crate::warband::Warband;
 use arbiter_geometry::battle::{Mode, Size};
 use serde::{Deserialize, Serialize};
@@ -124,6 +124,10 @@ pub struct Profile {
     pub hero_points: u8,
     /// Whether it has the Reactive Strike (Attack of Opportunity) reaction.
     pub reactive_strike: bool,
+    /// Its Ferocity reaction, if it has one: what a roll of 1 to 3 does.
+    pub ferocity: Option<Ferocity>,
+    /// Its Shield Block reaction, if it has one, with its uses per battle.
+    pub block: Option<(Block, Option<u8>)>,
     /// Whether it is undead, a construct, mindless, or an animal or beast
     /// that may use only trained skills.
     pub undead: bool,
@@ -240,7 +244,10 @@ fn gap(f: &Feature) -> Option<String> {
 /// no more than its damage, or a rule the engine knows by name.
 fn executed(f: &Feature) -> bool {
     if let Some(e) = &f.effect {
-        return weapon(f).is_some() || power(f).is_some() || (!e.touches() && !e.extra.is_empty());
+        return weapon(f).is_some()
+            || power(f).is_some()
+            || (!e.touches() && !e.extra.is_empty())
+            || (f.action == Cost::Reaction && (e.ferocity.is_some() || e.block.is_some()));
     }
     if let Some(w) = weapon(f) {
         // Anything after the damage clause is a rider the engine does not run yet.
@@ -315,6 +322,14 @@ impl Profile {
                 f.action == Cost::Reaction
                     && matches!(f.name.to_ascii_lowercase().as_str(), "reactive strike" | "attack of opportunity")
             }),
+            ferocity: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.ferocity)),
+            block: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.block).map(|b| (b, f.uses.map(|u| u.count)))),
             undead: has("Undead"),
             construct: has("Construct"),
             trained_only: mindless || (beast && !caster && !weapon_user),

@@ -473,6 +473,7 @@ impl Game for P2v {
                 sure_recovery: false,
                 uses: p.weapons.iter().map(|w| w.uses.unwrap_or(0)).collect(),
                 power_uses: p.powers.iter().map(|w| w.uses.unwrap_or(0)).collect(),
+                blocks: 0,
                 fell_at: None,
             })
             .collect();

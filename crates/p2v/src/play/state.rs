@@ -113,6 +113,9 @@ pub struct Creature {
     /// Uses left of each power with limited uses (by power index).
     #[serde(default)]
     pub power_uses: Vec<u8>,
+    /// How many times it has used its Shield Block.
+    #[serde(default)]
+    pub blocks: u8,
     /// Where it was eliminated, for looting.
     pub fell_at: Option<Square>,
 }
@@ -256,6 +259,18 @@ pub enum Trigger {
         /// Who may strike.
         reactor: u8,
     },
+    /// `who` is about to take damage its Shield Block may reduce.
+    ShieldBlock {
+        /// Who may block.
+        who: u8,
+    },
+    /// `who` has just been reduced to 0 HP or below and may use Ferocity.
+    Ferocity {
+        /// Who.
+        who: u8,
+        /// Whether it was prone before it fell (Ferocity undoes the fall).
+        was_prone: bool,
+    },
     /// `attacker` hit `target` with a strike that lets it spend 1 AP to grab
     /// ("On a hit it may spend 1 AP to grab the target"); asked of the attacker.
     Grab {
@@ -386,6 +401,13 @@ pub enum Frame {
     RoundLimit,
     /// An effect on one creature: dice for its save, if the effect allows one.
     Affect(Affect),
+    /// Dice: a Ferocity roll, "On 4–6, set HP to 1 instead".
+    FerocityRoll {
+        /// Who rolls.
+        who: u8,
+        /// Whether it was prone before it fell.
+        was_prone: bool,
+    },
     /// A compound action under way ("Two Strides, then a melee strike"):
     /// the creature's seat decides each step in turn (or passes it).
     Activity {

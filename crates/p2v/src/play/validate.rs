@@ -185,7 +185,11 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     creature(attacker, "a grab")?;
                     creature(target, "a grab")?;
                 }
+                super::state::Trigger::ShieldBlock { who } | super::state::Trigger::Ferocity { who, .. } => {
+                    creature(who, "a reaction")?;
+                }
             },
+            Frame::FerocityRoll { who, .. } => creature(*who, "a Ferocity roll")?,
             Frame::Activity { who, power, next, .. } => {
                 creature(*who, "a compound action")?;
                 let steps =

@@ -110,6 +110,13 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             }
         }
         Event::Reacts { who, reaction } => format!("{} reacts: {reaction}", name(*who)),
+        Event::FerocityRoll { who, roll, held } => {
+            if *held {
+                format!("{}'s Ferocity: {roll}, it stands at 1 HP instead", name(*who))
+            } else {
+                format!("{}'s Ferocity: {roll}, it falls", name(*who))
+            }
+        }
         Event::Uses { who, power, targets } => {
             let affected: Vec<String> = targets.iter().map(|t| name(*t)).collect();
             if affected.is_empty() {
