@@ -900,3 +900,33 @@ fn shield_block_takes_its_amount_of_a_hit_once_per_battle() {
     sc.act("activate b").act("strike jaws A").roll(&[12]);
     assert_ne!(sc.asks(), ToMove::Seat(Seat(1)), "its one use is spent: nobody is asked");
 }
+
+#[test]
+fn cover_checks_guard_against_a_power_that_targets_reflex() {
+    // "Cover applies against strikes (attacks that target Armor) and against other
+    // attacks that target Reflex." Ruling P2V-R24: a 1 spares the target.
+    let mut rows: Vec<String> = std::iter::repeat_n(". . . . . . . . . . . .".to_string(), 12).collect();
+    rows[5] = ". . . . o . . . . . . .".into(); // e7
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let m = map(12, 12, &rows, "\"o\" = { name = \"bush\", traits = [\"obstructing\"] }");
+    for (die, spared) in [(1, true), (4, false)] {
+        let mut sc = Scene::on(&["Twigjack"], &["Basilisk (v1.3)"], m.clone());
+        sc.put("a", "e5").put("A", "e8").turn("a");
+        sc.act("use splinter-spray n");
+        // "the defending player can draw a line": the basilisk's seat picks one through the bush.
+        assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the defender draws the line");
+        let Some(Frame::PowerLine { options, .. }) = sc.s.pending.top() else { panic!("{:?}", sc.s.pending) };
+        let line = options.iter().position(|o| !o.is_empty()).expect("a line through the bush") + 1;
+        sc.act(&format!("line {line}"));
+        assert_eq!(sc.asks(), ToMove::Chance, "the cover check");
+        assert_eq!(sc.g.dice(&sc.s).len(), 1, "one obstacle: {}", sc.g.dice(&sc.s));
+        sc.roll(&[die]);
+        if spared {
+            assert_ne!(sc.asks(), ToMove::Chance, "a 1: the bush takes the splinters, no save");
+            assert_eq!(sc.hp("A"), 75);
+        } else {
+            sc.roll(&[2]); // Reflex +3: 5, a critical failure against 20
+            assert_eq!(sc.hp("A"), 45);
+        }
+    }
+}

@@ -21,6 +21,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
         }
         match (top, a) {
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
+            (Frame::PowerLine { .. }, Action::Line { line }) => g.choose_power_line(s, *line),
             (Frame::Window(w), Action::React) => {
                 let t = w.trigger;
                 match t {

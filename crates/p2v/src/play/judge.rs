@@ -98,6 +98,12 @@ fn expected(p: Phase) -> &'static str {
 fn judge_pending(top: &Frame, a: &Action) -> Result<(), Refusal> {
     match (top, a) {
         (Frame::Line { options, .. }, Action::Line { line }) if usize::from(*line) < options.len() => Ok(()),
+        (Frame::PowerLine { options, .. }, Action::Line { line }) if usize::from(*line) < options.len() => Ok(()),
+        (Frame::PowerLine { options, .. }, _) => Err(no(
+            "p2v.cover.line",
+            format!("choose the line for the cover checks: line 1 to line {}", options.len()),
+            section::COVER,
+        )),
         (Frame::Line { options, .. }, _) => Err(no(
             "p2v.cover.line",
             format!("choose the line for the cover checks: line 1 to line {}", options.len()),

@@ -19,6 +19,9 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
             Frame::Line { options, .. } => {
                 out.extend((0..options.len().min(255) as u8).map(|line| Action::Line { line }))
             }
+            Frame::PowerLine { options, .. } => {
+                out.extend((0..options.len().min(255) as u8).map(|line| Action::Line { line }))
+            }
             Frame::Window(_) => out.extend([Action::React, Action::Pass]),
             Frame::Activity { who, power, next, .. } => g.activity_actions(s, *who, *power, *next, out),
             _ => {}

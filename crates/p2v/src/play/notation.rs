@@ -201,6 +201,9 @@ impl P2v {
     pub fn asks(&self, s: &State) -> String {
         if let Some(top) = s.pending.top() {
             return match top {
+                super::state::Frame::PowerLine { options, .. } => {
+                    format!("choose the line for the cover checks against the power (line 1 to line {})", options.len())
+                }
                 super::state::Frame::Line { options, .. } => {
                     format!("choose the line for the cover checks (line 1 to line {})", options.len())
                 }

@@ -13,7 +13,7 @@ use super::action::Aim;
 use super::damage::{Damage, DamageType, Types, halve};
 use super::event::{Degree, Event};
 use super::rules::{P2v, section};
-use super::state::{Affect, Conditions, Frame, Hit, Life, Phase, Source, State, Turn};
+use super::state::{Affect, Conditions, Frame, Hit, Life, Obstacle, Phase, Source, State, Turn};
 use crate::feature::{Action as Cost, Area as CardArea};
 use crate::program::{Affects, Against, BlockAgainst, Ferocity, Give, Outcome, Program, Save};
 use arbiter_core::{DiceRequest, EventSink, Refusal};
@@ -113,9 +113,67 @@ impl P2v {
             .sum()
     }
 
-    /// Whether an [`Affect`] waits for the target's save now.
+    /// Whether an [`Affect`] waits for the target's save now (not before
+    /// its cover checks).
     pub(crate) fn affect_waits(&self, s: &State, a: &Affect) -> bool {
-        self.in_play(s, usize::from(a.target)) && self.effect(a).is_some_and(|e| e.save.is_some())
+        self.in_play(s, usize::from(a.target))
+            && !self.needs_cover(a)
+            && self.effect(a).is_some_and(|e| e.save.is_some())
+    }
+
+    /// Whether an effect still owes cover checks: "Cover applies against
+    /// strikes … and against other attacks that target Reflex."
+    fn needs_cover(&self, a: &Affect) -> bool {
+        !a.covered
+            && matches!(a.source, Source::Power { .. })
+            && self.effect(a).and_then(|e| e.save).is_some_and(|v| v.kind == crate::program::SaveKind::Reflex)
+    }
+
+    /// Works out the cover of a power's target (ruling P2V-R24): the
+    /// target's choice of line, the checks' dice, or the save at once.
+    fn cover(&self, s: &mut State, mut a: Affect) {
+        a.covered = true;
+        let mut options: Vec<Vec<Obstacle>> = Vec::new();
+        for c in self.cover_lines(s, a.user, a.target) {
+            if !options.contains(&c.cover) {
+                options.push(c.cover);
+            }
+        }
+        match options.len() {
+            0 => s.pending.push(Frame::Affect(a)),
+            1 if options[0].is_empty() => s.pending.push(Frame::Affect(a)),
+            1 => s.pending.push(Frame::PowerCover { affect: a, checks: options.remove(0) }),
+            _ => s.pending.push(Frame::PowerLine { affect: a, options }),
+        }
+    }
+
+    /// The target chose a line for a power's cover checks.
+    pub(crate) fn choose_power_line(&self, s: &mut State, line: u8) {
+        let Some(Frame::PowerLine { affect, options }) = s.pending.pop() else { return };
+        let checks = options.into_iter().nth(usize::from(line)).unwrap_or_default();
+        if checks.is_empty() {
+            s.pending.push(Frame::Affect(affect));
+        } else {
+            s.pending.push(Frame::PowerCover { affect, checks });
+        }
+    }
+
+    /// The cover checks of a power: the first 1 spares the target (the
+    /// obstacle takes the power instead); otherwise its save comes next.
+    pub(crate) fn power_cover<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        a: Affect,
+        checks: &[Obstacle],
+        dice: &[u8],
+        events: &mut E,
+    ) {
+        let n = checks.len().min(dice.len());
+        let instead = dice[..n].iter().position(|&d| d == 1).map(|i| checks[i]);
+        events.emit(Event::CoverChecks { dice: dice.to_vec(), instead, concealed: false });
+        if instead.is_none() {
+            s.pending.push(Frame::Affect(a));
+        }
     }
 
     /// The die of a save against an [`Affect`], labelled.
@@ -139,6 +197,10 @@ impl P2v {
     pub(crate) fn affect<E: EventSink<Event>>(&self, s: &mut State, a: Affect, die: Option<u8>, events: &mut E) {
         let ti = usize::from(a.target);
         if !self.in_play(s, ti) {
+            return;
+        }
+        if die.is_none() && self.needs_cover(&a) {
+            self.cover(s, a);
             return;
         }
         let Some(e) = self.effect(&a) else { return };
@@ -433,11 +495,9 @@ impl P2v {
             s.pending.push(Frame::Activity { who, power, next: 0, struck: false });
             return;
         }
-        s.pending.push_in_order(
-            targets
-                .into_iter()
-                .map(|target| Frame::Affect(Affect { user: who, target, source: Source::Power { power } })),
-        );
+        s.pending.push_in_order(targets.into_iter().map(|target| {
+            Frame::Affect(Affect { user: who, target, source: Source::Power { power }, covered: false })
+        }));
     }
 
     /// What a hit with a weapon schedules: its damage (through the save
@@ -449,10 +509,20 @@ impl P2v {
         };
         let mut frames = Vec::with_capacity(3);
         if w.save.is_some() {
-            frames.push(Frame::Affect(Affect { user: attacker, target, source: Source::Strike { weapon, damage } }));
+            frames.push(Frame::Affect(Affect {
+                user: attacker,
+                target,
+                source: Source::Strike { weapon, damage },
+                covered: true,
+            }));
         }
         if w.hit.is_some() {
-            frames.push(Frame::Affect(Affect { user: attacker, target, source: Source::Rider { weapon } }));
+            frames.push(Frame::Affect(Affect {
+                user: attacker,
+                target,
+                source: Source::Rider { weapon },
+                covered: true,
+            }));
         }
         // "On a hit it may spend 1 AP to grab the target": only on its own
         // turn, with an action point left (ruling P2V-R20).

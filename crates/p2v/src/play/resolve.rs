@@ -46,6 +46,10 @@ impl Resolve for P2v {
                 .then_some(Wait::Chance),
             Frame::Window(w) => w.asks(|seat| self.can_respond(s, &w.trigger, seat)).map(Wait::Seat),
             Frame::Affect(a) => self.affect_waits(s, a).then_some(Wait::Chance),
+            Frame::PowerLine { affect, .. } => self
+                .in_play(s, usize::from(affect.target))
+                .then(|| Wait::Seat(Seat(self.team(usize::from(affect.target))))),
+            Frame::PowerCover { affect, .. } => self.in_play(s, usize::from(affect.target)).then_some(Wait::Chance),
             Frame::FerocityRoll { who, .. } => {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
             }
@@ -60,7 +64,7 @@ impl Resolve for P2v {
             Frame::Damage(h) => self.deal(s, h, 0, events),
             Frame::Affect(a) => self.affect(s, a, None, events),
             Frame::Activity { struck, .. } => self.end_activity(s, struck),
-            Frame::FerocityRoll { .. } => {}
+            Frame::FerocityRoll { .. } | Frame::PowerLine { .. } | Frame::PowerCover { .. } => {}
             Frame::Recovery { who } => {
                 if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
                     events.emit(Event::Recovery { who, roll: 0, passed: true });
@@ -145,6 +149,9 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
             ))
         }
         Frame::Affect(a) => g.affect_dice(s, a),
+        Frame::PowerCover { affect, checks } => DiceRequest::new()
+            .with_many(checks.len().min(MAX_DICE), 6, "cover")
+            .for_purpose(format!("Cover checks of {} against {}'s power", name(affect.target), name(affect.user))),
         Frame::FerocityRoll { who, .. } => DiceRequest::new()
             .with(6, "Ferocity")
             .for_purpose(format!("Ferocity of {}: 4–6 and it is at 1 HP instead", name(*who))),
@@ -206,6 +213,7 @@ pub(crate) fn answer_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, roll: &Ro
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
         Frame::Affect(a) => g.affect(s, a, Some(d), events),
         Frame::FerocityRoll { who, was_prone } => g.ferocity_roll(s, who, was_prone, d, events),
+        Frame::PowerCover { affect, checks } => g.power_cover(s, affect, &checks, v, events),
         Frame::RoundLimit => {
             // "roll 1d6 and add the number of rounds that have occurred. If the
             // result equals or exceeds 12, the game ends immediately."
@@ -298,45 +306,7 @@ impl P2v {
         if !self.strike_alive(s, &st) {
             return;
         }
-        let field = self.field(s);
-        let (a, t) = (FigureId(u16::from(st.attacker)), FigureId(u16::from(st.target)));
-        let Some(space) = field.figure(a).map(|f| f.space) else { return };
-        let Some(tspace) = field.figure(t).map(|f| f.space) else { return };
-        // Ruling P2V-R6: a creature of several squares draws from its square
-        // nearest the target (the attacker's choice, made for it for now).
-        let square = space
-            .squares()
-            .iter()
-            .min_by_key(|q| {
-                let (qf, qr) = (q.file() * 2 + 1, q.rank() * 2 + 1);
-                let (cx, cy) = (
-                    i32::from(tspace.file) * 2 + i32::from(tspace.side),
-                    i32::from(tspace.rank) * 2 + i32::from(tspace.side),
-                );
-                (qf - cx).abs() + (qr - cy).abs()
-            })
-            .unwrap_or(space.anchor());
-        let options: Vec<Checks> = field
-            .cover_options(a, square, t)
-            .into_iter()
-            .map(|c| Checks {
-                cover: c
-                    .cover
-                    .iter()
-                    .map(|o| match *o {
-                        arbiter_geometry::battle::Obstacle::Terrain(p) => Obstacle::Terrain(p.0),
-                        arbiter_geometry::battle::Obstacle::Figure(f) => Obstacle::Creature(f.0 as u8),
-                    })
-                    .collect(),
-                concealment: c.concealment.iter().map(|p| p.0).collect(),
-            })
-            .collect();
-        let mut distinct: Vec<Checks> = Vec::new();
-        for o in options {
-            if !distinct.contains(&o) {
-                distinct.push(o);
-            }
-        }
+        let mut distinct = self.cover_lines(s, st.attacker, st.target);
         s.pending.push(Frame::FightRoll(st));
         match distinct.len() {
             0 => {}
@@ -352,6 +322,47 @@ impl P2v {
                 s.pending.push(Frame::Line { strike: st, options: distinct });
             }
         }
+    }
+
+    /// The distinct lists of cover and concealment checks along the lines
+    /// the defender may draw from the attacker's space to its own.
+    pub(crate) fn cover_lines(&self, s: &State, attacker: u8, target: u8) -> Vec<Checks> {
+        let field = self.field(s);
+        let (a, t) = (FigureId(u16::from(attacker)), FigureId(u16::from(target)));
+        let Some(space) = field.figure(a).map(|f| f.space) else { return Vec::new() };
+        let Some(tspace) = field.figure(t).map(|f| f.space) else { return Vec::new() };
+        // Ruling P2V-R6: a creature of several squares draws from its square
+        // nearest the target (the attacker's choice, made for it for now).
+        let square = space
+            .squares()
+            .iter()
+            .min_by_key(|q| {
+                let (qf, qr) = (q.file() * 2 + 1, q.rank() * 2 + 1);
+                let (cx, cy) = (
+                    i32::from(tspace.file) * 2 + i32::from(tspace.side),
+                    i32::from(tspace.rank) * 2 + i32::from(tspace.side),
+                );
+                (qf - cx).abs() + (qr - cy).abs()
+            })
+            .unwrap_or(space.anchor());
+        let mut distinct: Vec<Checks> = Vec::new();
+        for c in field.cover_options(a, square, t) {
+            let o = Checks {
+                cover: c
+                    .cover
+                    .iter()
+                    .map(|o| match *o {
+                        arbiter_geometry::battle::Obstacle::Terrain(p) => Obstacle::Terrain(p.0),
+                        arbiter_geometry::battle::Obstacle::Figure(f) => Obstacle::Creature(f.0 as u8),
+                    })
+                    .collect(),
+                concealment: c.concealment.iter().map(|p| p.0).collect(),
+            };
+            if !distinct.contains(&o) {
+                distinct.push(o);
+            }
+        }
+        distinct
     }
 
     /// The defender chose a line: its checks are rolled, or, with none, the Fight roll.

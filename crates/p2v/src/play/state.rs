@@ -313,6 +313,9 @@ pub struct Affect {
     pub target: u8,
     /// What it is.
     pub source: Source,
+    /// True once its cover checks are behind it (a power that targets Reflex).
+    #[serde(default)]
+    pub covered: bool,
 }
 
 /// Pending work, in the game's words.
@@ -401,6 +404,21 @@ pub enum Frame {
     RoundLimit,
     /// An effect on one creature: dice for its save, if the effect allows one.
     Affect(Affect),
+    /// The target of a power that targets Reflex chooses the line its
+    /// cover checks follow.
+    PowerLine {
+        /// The effect.
+        affect: Affect,
+        /// The distinct lists of cover checks to choose from.
+        options: Vec<Vec<Obstacle>>,
+    },
+    /// Dice: the cover checks of a power that targets Reflex, in order.
+    PowerCover {
+        /// The effect.
+        affect: Affect,
+        /// The checks.
+        checks: Vec<Obstacle>,
+    },
     /// Dice: a Ferocity roll, "On 4–6, set HP to 1 instead".
     FerocityRoll {
         /// Who rolls.

@@ -190,6 +190,13 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 }
             },
             Frame::FerocityRoll { who, .. } => creature(*who, "a Ferocity roll")?,
+            Frame::PowerLine { affect, .. } | Frame::PowerCover { affect, .. } => {
+                creature(affect.user, "a power")?;
+                creature(affect.target, "a power")?;
+                if !matches!(affect.source, super::state::Source::Power { .. }) {
+                    return Err("cover checks against a power name a strike".into());
+                }
+            }
             Frame::Activity { who, power, next, .. } => {
                 creature(*who, "a compound action")?;
                 let steps =
