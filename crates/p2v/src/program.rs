@@ -310,6 +310,18 @@ impl From<Step> for String {
     }
 }
 
+/// When a passive feature or a reaction takes effect by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum When {
+    /// "When it is eliminated, creatures in emanation 3 take …": its effect
+    /// over its area, from the space where it fell.
+    Eliminated,
+    /// "When a creature it can see starts its turn in range": a reaction
+    /// against an enemy that starts its turn in range and in sight.
+    EnemyTurnStart,
+}
+
 /// What a failed Ferocity roll (1 to 3) does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -405,6 +417,13 @@ pub struct Program {
     /// The Shield Block reaction: "Reduce damage by the specified amount."
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub block: Option<Block>,
+    /// When a passive feature or reaction with an effect takes hold by itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<When>,
+    /// The area of a triggered effect whose card gives it in the text
+    /// ("creatures in emanation 3"), not on the feature's top line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<crate::Area>,
 }
 
 impl Program {
@@ -436,6 +455,31 @@ impl Program {
             if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
                 return Err("a save that halves needs damage to halve".into());
             }
+        }
+        if self.area.is_some() && (self.when.is_none() || area.is_some()) {
+            return Err("`area` in an effect is for a triggered effect whose feature has none".into());
+        }
+        let area = area.or(self.area);
+        if let Some(when) = self.when {
+            let (cost, shape_ok) = match when {
+                When::Eliminated => (A::Passive, matches!(area, Some(crate::Area::Emanation { aura: false, .. }))),
+                When::EnemyTurnStart => {
+                    (A::Reaction, matches!(area, Some(crate::Area::Melee(_) | crate::Area::Ranged { .. })))
+                }
+            };
+            if action != cost || strike {
+                return Err(format!("`when = \"{}\"` is for a {} feature", when_key(when), cost.label()));
+            }
+            if !shape_ok {
+                return Err(match when {
+                    When::Eliminated => "`when = \"eliminated\"` needs an emanation (area = \"Emanation 3\")".into(),
+                    When::EnemyTurnStart => "`when = \"enemy-turn-start\"` needs a range (area = \"Ranged 6\")".into(),
+                });
+            }
+            if !self.touches() || !self.steps.is_empty() || self.hit.is_some() || self.grab {
+                return Err("a triggered effect gives damage, persistent damage or conditions".into());
+            }
+            return Ok(());
         }
         if self.ferocity.is_some() || self.block.is_some() {
             if action != A::Reaction {
@@ -492,6 +536,13 @@ impl Program {
             return Err("extra damage is for strikes".into());
         }
         Ok(())
+    }
+}
+
+fn when_key(w: When) -> &'static str {
+    match w {
+        When::Eliminated => "eliminated",
+        When::EnemyTurnStart => "enemy-turn-start",
     }
 }
 

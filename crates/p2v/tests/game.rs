@@ -75,12 +75,24 @@ impl Scene {
         self.g.roster().iter().position(|p| p.label == label).unwrap_or_else(|| panic!("no creature {label}"))
     }
 
-    /// Starts `label`'s turn directly.
+    /// Starts `label`'s turn directly; reactions to its start (a basilisk's
+    /// Petrifying Glance) are passed, except in the tests of those reactions.
     fn turn(&mut self, label: &str) -> &mut Scene {
         let who = self.id(label) as u8;
         let seat = self.g.team(usize::from(who));
         self.s.phase = Phase::Activate { seat };
         self.act(&format!("activate {label}"));
+        self.pass_turn_start()
+    }
+
+    /// Passes the reaction windows a turn's start opened.
+    fn pass_turn_start(&mut self) -> &mut Scene {
+        while let Some(Frame::Window(w)) = self.s.pending.top() {
+            if !matches!(w.trigger, arbiter_p2v::play::state::Trigger::TurnStart { .. }) {
+                break;
+            }
+            self.act("pass");
+        }
         self
     }
 
@@ -570,7 +582,7 @@ fn a_grabbed_creature_cannot_move_is_off_guard_and_is_freed_out_of_reach() {
     assert!(sc.s.creatures[2].conditions.has(Conditions::GRABBED));
     sc.act("end");
     // The kobold cannot stride, and is off-guard against the other kobold.
-    sc.act("activate A");
+    sc.act("activate A").pass_turn_start();
     assert_eq!(sc.refused("stride e9"), "p2v.move.immobilized");
     assert_eq!(sc.g.armor(&sc.s, 2, 1), 14, "Armor 16, off-guard");
     sc.act("escape grabbed");
@@ -769,19 +781,20 @@ fn petrifying_gaze_slows_and_stuns_a_creature_already_slowed() {
     use arbiter_p2v::play::state::Conditions;
     let mut sc = Scene::new(&["Basilisk (v1.3)"], &["Kobold Warrior"]);
     sc.put("a", "e5").put("A", "e9").turn("a");
-    sc.act("use 1 A").roll(&[2]);
+    sc.act("use petrifying-gaze A").roll(&[2]);
     assert!(has(&sc, "A", Conditions::SLOWED) && !has(&sc, "A", Conditions::STUNNED));
     let mut sc = Scene::new(&["Basilisk (v1.3)"], &["Kobold Warrior"]);
     sc.put("a", "e5").put("A", "e9").turn("a");
     let a = sc.id("A");
     sc.s.creatures[a].conditions = Conditions::SLOWED;
-    sc.act("use 1 A").roll(&[2]);
+    sc.act("use petrifying-gaze A").roll(&[2]);
     assert!(has(&sc, "A", Conditions::STUNNED));
     // Out of range, or at an ally: refused with the rule.
     let mut sc = Scene::new(&["Basilisk (v1.3)", "Kobold Warrior"], &["Kobold Warrior"]);
     sc.put("a", "a1").put("b", "b1").put("A", "l12").turn("a");
-    assert_eq!(sc.refused("use 1 A"), "p2v.power.range");
-    assert_eq!(sc.refused("use 1 b"), "p2v.power.target");
+    assert_eq!(sc.refused("use petrifying-gaze A"), "p2v.power.range");
+    assert_eq!(sc.refused("use petrifying-gaze b"), "p2v.power.target");
+    assert_eq!(sc.refused("use petrifying-glance A"), "p2v.power.triggered", "a reaction, not an action");
 }
 
 #[test]
@@ -929,4 +942,53 @@ fn cover_checks_guard_against_a_power_that_targets_reflex() {
             assert_eq!(sc.hp("A"), 45);
         }
     }
+}
+
+#[test]
+fn petrifying_glance_answers_an_enemys_turn_start_before_its_action_points_are_set() {
+    // "the basilisk's petrifying glance can only be used if and when a creature
+    // within 6 squares and within line of sight begins its turn." "Slowed: The
+    // creature … has one fewer action points on their next turn." Ruling P2V-R25.
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e9");
+    sc.s.phase = Phase::Activate { seat: 0 };
+    sc.act("activate a");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the basilisk's owner may react");
+    sc.act("react").roll(&[2]); // Fortitude +3: 5 < 16
+    assert!(has(&sc, "a", Conditions::SLOWED));
+    assert_eq!(sc.turn_state().ap, 1, "slowed as its turn starts: one action point this turn");
+    // Out of range, nobody is asked.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk (v1.3)"]);
+    sc.put("a", "a1").put("A", "l12");
+    sc.s.phase = Phase::Activate { seat: 0 };
+    sc.act("activate a");
+    assert_eq!(sc.turn_state().ap, 2);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)));
+}
+
+#[test]
+fn a_creature_that_falls_can_set_off_its_last_effect_around_the_square_it_fell_on() {
+    // Caligni Hunter: "Final Fate: When it is eliminated, creatures in emanation 3
+    // take 20 spirit damage (Reflex half)." Ruling P2V-R25.
+    let mut sc = Scene::new(&["Basilisk (v1.3)", "Kobold Warrior"], &["Caligni Hunter"]);
+    sc.put("a", "e5").put("b", "e3").put("A", "e6").turn("a");
+    let h = sc.id("A");
+    sc.s.creatures[h].hp = 1;
+    sc.act("strike jaws A").roll(&[15]);
+    assert_eq!(sc.life("A"), Life::Dying);
+    sc.act("strike jaws A").roll(&[15]).roll(&[1]); // hit while dying: recovery check 1
+    assert_eq!(sc.life("A"), Life::Eliminated);
+    // The basilisk (next to it) and the kobold (3 squares away) save against Power 17.
+    assert!(sc.g.dice(&sc.s).purpose().unwrap_or("").contains("Final Fate"), "{:?}", sc.g.dice(&sc.s).purpose());
+    sc.roll(&[20]); // Reflex +3: 23, a success: half of 20
+    assert_eq!(sc.hp("a"), 65);
+    sc.roll(&[1]); // a natural 1: double, 40
+    assert_eq!(sc.life("b"), Life::Dying);
+    // A creature 4 squares away is not in the emanation.
+    let mut sc = Scene::new(&["Basilisk (v1.3)", "Kobold Warrior"], &["Caligni Hunter"]);
+    sc.put("a", "e5").put("b", "e2").put("A", "e6").turn("a");
+    sc.s.creatures[2].hp = 1;
+    sc.act("strike jaws A").roll(&[15]).act("strike jaws A").roll(&[15]).roll(&[1]).roll(&[20]);
+    assert_ne!(sc.asks(), ToMove::Chance, "one save only");
 }

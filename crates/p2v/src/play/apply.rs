@@ -27,6 +27,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                 match t {
                     Trigger::Grab { attacker, target } => g.grab(s, attacker, target, events),
                     Trigger::ShieldBlock { who } => g.block(s, who, events),
+                    Trigger::TurnStart { who, reactor, power } => g.glance(s, who, reactor, power, events),
                     Trigger::Ferocity { who, was_prone } => g.ferocity(s, who, was_prone, events),
                     _ => react(g, s, t, events),
                 }
@@ -62,18 +63,30 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
             events.emit(Event::Deployed { who, at });
             g.after_deploy(s);
         }
-        (Phase::Activate { seat }, Action::Activate { who }) => activate(s, seat, who, events),
+        (Phase::Activate { seat }, Action::Activate { who }) => activate(g, s, seat, who),
         (Phase::Turn(t), a) => act(g, s, t, a, events),
         _ => {}
     }
 }
 
-fn activate<E: EventSink<Event>>(s: &mut State, seat: u8, who: u8, events: &mut E) {
+fn activate(g: &P2v, s: &mut State, seat: u8, who: u8) {
     let i = usize::from(who);
     s.last = seat;
     let Some(c) = s.creatures.get_mut(i) else { return };
     c.done = true;
     c.reacted = false;
+    // The reactions to the turn's start come first (Petrifying Glance
+    // slows the creature before its AP are set: ruling P2V-R25).
+    s.phase = Phase::Turn(Turn { who, ap: 0, ..Turn::default() });
+    s.pending.push(Frame::TurnStart { who });
+    let windows = g.turn_start_windows(s, who);
+    s.pending.push_in_order(windows);
+}
+
+/// Sets a creature's action points as its turn starts.
+pub(crate) fn start_turn<E: EventSink<Event>>(s: &mut State, who: u8, events: &mut E) {
+    let i = usize::from(who);
+    let Some(c) = s.creatures.get_mut(i) else { return };
     // "At the start of each of its turns, a creature's action points (AP)
     // are set to 2." Slowed: one fewer; stunned: none. A dying (helpless)
     // creature's turn "ends immediately".

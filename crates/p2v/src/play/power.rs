@@ -15,7 +15,7 @@ use super::event::{Degree, Event};
 use super::rules::{P2v, section};
 use super::state::{Affect, Conditions, Frame, Hit, Life, Obstacle, Phase, Source, State, Turn};
 use crate::feature::{Action as Cost, Area as CardArea};
-use crate::program::{Affects, Against, BlockAgainst, Ferocity, Give, Outcome, Program, Save};
+use crate::program::{Affects, Against, BlockAgainst, Ferocity, Give, Outcome, Program, Save, When};
 use arbiter_core::{DiceRequest, EventSink, Refusal};
 use arbiter_geometry::battle::area::cone_origins;
 use arbiter_geometry::battle::{Area, FigureId, Point, Space, Square};
@@ -346,6 +346,9 @@ impl P2v {
         let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else {
             return Vec::new();
         };
+        if pw.triggered() {
+            return Vec::new();
+        }
         let field = self.field(s);
         let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else { return Vec::new() };
         match pw.area {
@@ -444,6 +447,13 @@ impl P2v {
         let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else {
             return Err(no("p2v.power.none", "the creature has no such power", section::POWER));
         };
+        if pw.triggered() {
+            return Err(no(
+                "p2v.power.triggered",
+                format!("{} is not an action: it takes hold by itself when its trigger happens", pw.name),
+                section::REACTIONS,
+            ));
+        }
         if pw.uses.is_some() && s.creatures[i].power_uses.get(usize::from(power)).copied().unwrap_or(0) == 0 {
             return Err(no("p2v.power.uses", format!("{} has no uses left", pw.name), "How to read a creature card"));
         }
@@ -642,6 +652,94 @@ impl P2v {
             .and_then(|p| p.weapons.iter().find(|w| w.grab))
             .map_or_else(String::new, |w| w.name.clone());
         self.give(s, target, &[Give::Grabbed], &name, events);
+    }
+}
+
+impl P2v {
+    /// The effects a creature's fall sets off ("When it is eliminated,
+    /// creatures in emanation 3 take …"): each affected creature's
+    /// [`Affect`], worked out while it still stands (ruling P2V-R25).
+    pub(crate) fn last_words(&self, s: &State, who: u8) -> Vec<Frame> {
+        let Some(p) = self.profile(usize::from(who)) else { return Vec::new() };
+        let mut out = Vec::new();
+        for (k, pw) in p.powers.iter().enumerate() {
+            if pw.program.when != Some(When::Eliminated) {
+                continue;
+            }
+            let power = k as u8;
+            for target in self.power_targets(s, who, power, Aim::Here).unwrap_or_default() {
+                // Cover is drawn from the attacker's space, which is gone.
+                out.push(Frame::Affect(Affect { user: who, target, source: Source::Power { power }, covered: true }));
+            }
+        }
+        out
+    }
+
+    /// The reaction windows a creature's turn start opens ("When a creature
+    /// it can see within 6 squares starts its turn").
+    pub(crate) fn turn_start_windows(&self, s: &State, who: u8) -> Vec<Frame> {
+        let mut out = Vec::new();
+        for r in 0..s.creatures.len() {
+            let Some(p) = self.profile(r) else { continue };
+            for (k, pw) in p.powers.iter().enumerate() {
+                if pw.program.when != Some(When::EnemyTurnStart) {
+                    continue;
+                }
+                let t = super::state::Trigger::TurnStart { who, reactor: r as u8, power: k as u8 };
+                let seat = arbiter_core::Seat(p.team);
+                if self.can_respond(s, &t, seat) {
+                    out.push(Frame::Window(arbiter_core::resolve::Window::for_seat(
+                        t,
+                        arbiter_core::resolve::Timing::After,
+                        seat,
+                    )));
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `reactor` may answer `who`'s turn start with its power: an
+    /// enemy in range and in sight, and a reaction left.
+    pub(crate) fn may_glance(&self, s: &State, who: u8, reactor: u8, power: u8) -> bool {
+        let Some(pw) = self.profile(usize::from(reactor)).and_then(|p| p.powers.get(usize::from(power))) else {
+            return false;
+        };
+        // A dying creature's turn "ends immediately": nothing to answer.
+        if self.team(usize::from(who)) == self.team(usize::from(reactor))
+            || s.creatures.get(usize::from(who)).is_none_or(|c| c.life != Life::Up)
+            || !self.may_react(s, reactor)
+        {
+            return false;
+        }
+        let field = self.field(s);
+        let (a, b) = (FigureId(u16::from(reactor)), FigureId(u16::from(who)));
+        let in_range = match pw.area {
+            Some(CardArea::Melee(r)) => field.in_reach(a, b, u32::from(r.unwrap_or(1))),
+            Some(CardArea::Ranged { short, long }) => {
+                field.range(a, b).is_some_and(|d| d <= u32::from(long.unwrap_or(short)))
+            }
+            _ => false,
+        };
+        in_range && field.line_of_sight(a, b).is_some() && field.line_of_effect(a, b)
+    }
+
+    /// Takes a turn-start reaction: the power's effect on the creature.
+    pub(crate) fn glance<E: EventSink<Event>>(&self, s: &mut State, who: u8, reactor: u8, power: u8, events: &mut E) {
+        let Some(pw) = self.profile(usize::from(reactor)).and_then(|p| p.powers.get(usize::from(power))) else {
+            return;
+        };
+        if let Some(c) = s.creatures.get_mut(usize::from(reactor)) {
+            c.reacted = true;
+        }
+        events.emit(Event::Reacts { who: reactor, reaction: pw.name.clone() });
+        s.pending.push(Frame::Affect(Affect {
+            user: reactor,
+            target: who,
+            source: Source::Power { power },
+            covered: false,
+        }));
     }
 }
 

@@ -54,7 +54,11 @@ impl Resolve for P2v {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
             }
             Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
-            Frame::Aim(_) | Frame::Walk { .. } | Frame::EndTurn { .. } | Frame::TurnTail { .. } => None,
+            Frame::Aim(_)
+            | Frame::Walk { .. }
+            | Frame::EndTurn { .. }
+            | Frame::TurnTail { .. }
+            | Frame::TurnStart { .. } => None,
         }
     }
 
@@ -64,6 +68,7 @@ impl Resolve for P2v {
             Frame::Damage(h) => self.deal(s, h, 0, events),
             Frame::Affect(a) => self.affect(s, a, None, events),
             Frame::Activity { struck, .. } => self.end_activity(s, struck),
+            Frame::TurnStart { who } => super::apply::start_turn(s, who, events),
             Frame::FerocityRoll { .. } | Frame::PowerLine { .. } | Frame::PowerCover { .. } => {}
             Frame::Recovery { who } => {
                 if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
@@ -259,6 +264,9 @@ impl P2v {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
+            Trigger::TurnStart { who, reactor, power } => {
+                self.team(usize::from(reactor)) == seat.0 && self.may_glance(s, who, reactor, power)
+            }
             Trigger::Ferocity { who, .. } => {
                 self.team(usize::from(who)) == seat.0
                     && self.profile(usize::from(who)).is_some_and(|p| p.ferocity.is_some())
@@ -496,6 +504,7 @@ impl P2v {
     /// Removes a creature from play where it stands.
     pub(crate) fn eliminate<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
         let i = usize::from(who);
+        let last_words = self.last_words(s, who);
         let Some(c) = s.creatures.get_mut(i) else { return };
         c.fell_at = c.at;
         c.life = Life::Eliminated;
@@ -507,6 +516,7 @@ impl P2v {
             Frame::Walk { who: w, .. } | Frame::Recovery { who: w } => *w != who,
             _ => true,
         });
+        s.pending.push_in_order(last_words);
     }
 
     /// A saving throw's degree: "If the saving throw is a natural 1 … or it

@@ -65,6 +65,11 @@ impl Power {
     pub fn compound(&self) -> bool {
         !self.program.steps.is_empty()
     }
+    /// Whether it takes hold by itself (on elimination, or as a reaction to
+    /// a turn's start) rather than as an action.
+    pub fn triggered(&self) -> bool {
+        self.program.when.is_some()
+    }
 }
 
 impl Weapon {
@@ -208,14 +213,14 @@ pub fn weapon(f: &Feature) -> Option<Weapon> {
 /// runs: one target in reach or range, an emanation, a cone or a line.
 pub fn power(f: &Feature) -> Option<Power> {
     let program = f.effect.as_ref()?;
-    if f.strike || matches!(f.action, Cost::Passive | Cost::Reaction) {
+    if f.strike || (matches!(f.action, Cost::Passive | Cost::Reaction) && program.when.is_none()) {
         return None;
     }
     let area = if program.steps.is_empty() {
         if !program.touches() {
             return None;
         }
-        let area = f.area?;
+        let area = f.area.or(program.area)?;
         if matches!(area, Area::Burst(_) | Area::Emanation { aura: true, .. }) {
             return None;
         }
@@ -223,6 +228,7 @@ pub fn power(f: &Feature) -> Option<Power> {
     } else {
         None
     };
+    let area = area.or(program.area);
     Some(Power { name: f.name.clone(), cost: f.action, area, uses: f.uses.map(|u| u.count), program: program.clone() })
 }
 

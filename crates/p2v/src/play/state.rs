@@ -259,6 +259,16 @@ pub enum Trigger {
         /// Who may strike.
         reactor: u8,
     },
+    /// `who` starts its turn where `reactor` may answer with a power
+    /// (Petrifying Glance).
+    TurnStart {
+        /// Whose turn starts.
+        who: u8,
+        /// Who may react.
+        reactor: u8,
+        /// The reactor's power, by index.
+        power: u8,
+    },
     /// `who` is about to take damage its Shield Block may reduce.
     ShieldBlock {
         /// Who may block.
@@ -418,6 +428,13 @@ pub enum Frame {
         affect: Affect,
         /// The checks.
         checks: Vec<Obstacle>,
+    },
+    /// The start of a creature's turn, after the reactions to it: its
+    /// action points are set ("At the start of each of its turns, a
+    /// creature's action points (AP) are set to 2").
+    TurnStart {
+        /// Whose turn starts.
+        who: u8,
     },
     /// Dice: a Ferocity roll, "On 4–6, set HP to 1 instead".
     FerocityRoll {

@@ -185,11 +185,18 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     creature(attacker, "a grab")?;
                     creature(target, "a grab")?;
                 }
+                super::state::Trigger::TurnStart { who, reactor, power } => {
+                    creature(who, "a reaction")?;
+                    creature(reactor, "a reaction")?;
+                    if usize::from(power) >= g.roster()[usize::from(reactor)].powers.len() {
+                        return Err("a reaction names a power its creature does not have".into());
+                    }
+                }
                 super::state::Trigger::ShieldBlock { who } | super::state::Trigger::Ferocity { who, .. } => {
                     creature(who, "a reaction")?;
                 }
             },
-            Frame::FerocityRoll { who, .. } => creature(*who, "a Ferocity roll")?,
+            Frame::FerocityRoll { who, .. } | Frame::TurnStart { who } => creature(*who, "a turn's start")?,
             Frame::PowerLine { affect, .. } | Frame::PowerCover { affect, .. } => {
                 creature(affect.user, "a power")?;
                 creature(affect.target, "a power")?;
