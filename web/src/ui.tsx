@@ -19,6 +19,9 @@ export interface VariantEditorProps {
  * variant parts the generic options cannot say (Ephemeral's figure sets). */
 export interface GameModule {
   table: (p: GameProps) => GameUI;
+  /** The game keeps secrets from the other seats (hands, bids): one screen
+   * holding several seats shows "pass the device" between them. */
+  secrets?: boolean;
   /** A decision in words, for a log line of a step without the game's own text. */
   actionWords?: (action: string) => string;
   variantEditor?: (p: VariantEditorProps) => VNode;
@@ -172,7 +175,10 @@ export function SeatChips({ view }: { view: MatchView }) {
 }
 
 export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?: string | null; pending?: boolean }) {
-  const seat: SeatView | undefined = view.turn.kind === "seat" ? view.seats[view.turn.seat] : undefined;
+  // The seat deciding: the seat to move, else (a secret choice, a roll of
+  // real dice) the viewer's own seat when it is theirs to decide.
+  const seat: SeatView | undefined =
+    view.turn.kind === "seat" ? view.seats[view.turn.seat] : view.your_turn && view.you !== null ? view.seats[view.you] : undefined;
   if (view.outcome) {
     const o = view.outcome;
     const names = o.winners.map((w) => view.seats[w]?.name ?? `P${w + 1}`);
@@ -187,10 +193,11 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
   }
   if (view.your_turn) {
     const secret = view.turn.kind === "together";
+    const dice = view.turn.kind === "chance" && view.dice !== null;
     return (
       <div class="banner yours" data-testid="banner" data-state="yours">
         <div class="banner-title">
-          {secret ? "Your secret choice" : "Your turn"}
+          {secret ? "Your secret choice" : dice ? "Your roll" : "Your turn"}
           {view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
           {pending && <span class="spinner" />}
         </div>
@@ -203,6 +210,15 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     return (
       <div class="banner waiting" data-testid="banner" data-state="waiting">
         <div class="banner-title">Waiting for {names.join(" and ")} to choose</div>
+        <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
+      </div>
+    );
+  }
+  if (view.turn.kind === "chance" && view.dice) {
+    const names = view.dice.entered_by.map((s) => view.seats[s]?.name ?? `P${s + 1}`);
+    return (
+      <div class="banner waiting" data-testid="banner" data-state="waiting">
+        <div class="banner-title">{names.join(" or ")} rolls</div>
         <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
       </div>
     );

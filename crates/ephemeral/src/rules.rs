@@ -904,6 +904,18 @@ impl Game for Ephemeral {
         }
     }
 
+    /// The attacker's owner rolls the attack, the defender's owner the
+    /// rerolled Defend die, the target's owner the resist roll; the side
+    /// roll and the foraging pool belong to no one seat.
+    fn roller(&self, state: &State) -> Option<Seat> {
+        match state.pending.top()? {
+            Frame::AttackRoll(s) => Some(self.owner(s.attacker)),
+            Frame::DefendRoll { figure, .. } => Some(self.owner(*figure)),
+            Frame::ResistRoll(r) => Some(self.owner(r.target)),
+            _ => None,
+        }
+    }
+
     fn apply_roll<E: EventSink<Event>>(&self, state: &mut State, roll: &Roll, events: &mut E) -> Result<(), Refusal> {
         let values = roll.values();
         if !state.pending.is_empty() {

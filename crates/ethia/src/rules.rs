@@ -270,6 +270,16 @@ impl Game for Ethia {
         }
     }
 
+    /// The active army's owner rolls its action, move and attack rolls (the
+    /// attack roll's defender die included: one roll, entered by the
+    /// attacker); roll-offs belong to no one seat.
+    fn roller(&self, s: &State) -> Option<Seat> {
+        match s.phase {
+            Phase::ActionRoll | Phase::MoveRoll { .. } | Phase::AttackRoll { .. } => Some(self.owner(s.active)),
+            _ => None,
+        }
+    }
+
     fn apply_roll<E: EventSink<Event>>(&self, s: &mut State, roll: &Roll, events: &mut E) -> Result<(), Refusal> {
         let v = roll.values();
         match s.phase {
