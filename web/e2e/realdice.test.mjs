@@ -9,6 +9,10 @@
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { api, browser, open, rng, tableLen } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
@@ -145,11 +149,15 @@ test("on a phone, one screen plays a whole E'thia Skirmish game with real dice t
     if (did === "over") break;
     if (!reloaded && k === 40) {
       const before = await tableLen(page);
-      const board = await page.locator("[data-testid=ethia-board]").innerHTML();
+      const units = () =>
+        page.locator("[data-testid=ethia-board] .unit").evaluateAll((els) => els.map((e) => `${e.getAttribute("data-army")}@${e.getAttribute("data-at")}`).sort());
+      const board = await units();
+      const you = await page.locator(".table-page").getAttribute("data-you");
       await page.reload();
       await page.waitForSelector("[data-testid=banner]");
       await page.waitForFunction((l) => Number(document.querySelector(".table-page")?.getAttribute("data-len")) === l, before);
-      assert.equal(await page.locator("[data-testid=ethia-board]").innerHTML(), board, "the board after a reload");
+      assert.deepEqual(await units(), board, "the units after a reload");
+      assert.equal(await page.locator(".table-page").getAttribute("data-you"), you, "the same player holds the screen");
       reloaded = true;
     }
   }
@@ -164,6 +172,15 @@ test("on a phone, one screen plays a whole E'thia Skirmish game with real dice t
   assert.equal(done.json.fairness.source, "real");
   assert.equal(done.json.fairness.commitment, null);
   assert.equal(done.json.decisions.length, await tableLen(page));
+  // The terminal replays it too.
+  const bin = process.env.ARBITER_BIN ?? new URL("../../target/debug/arbiter", import.meta.url).pathname;
+  if (existsSync(bin)) {
+    const file = join(mkdtempSync(join(tmpdir(), "arbiter-realdice-")), "game.json");
+    const { fairness, ...record } = done.json;
+    writeFileSync(file, JSON.stringify(record));
+    const out = execFileSync(bin, ["replay", file], { encoding: "utf8" });
+    assert.match(out, /captured every enemy leader|draw|wins|won/i, "arbiter replay reaches the end");
+  }
   const last = await api("GET", `/api/matches/${id}/replay/${done.json.decisions.length}`);
   assert.equal(last.status, 200);
   assert.notEqual(last.json.outcome, null, "the replay ends where the game did");

@@ -1364,7 +1364,11 @@ impl AppState {
         let mut record =
             inner.table.record_for(Match::eyes(&inner, viewer)).map_err(|e| ApiError::internal(e.to_string()))?;
         let fairness = m.fairness(&inner);
+        // With real dice the seed only seeds the bots: it is put back in the
+        // record once the game is over (a record needs one to replay).
+        let ended_real = inner.table.dice_mode() == DiceMode::Manual && inner.table.reveals_all();
         if fairness.seed.is_none()
+            && !ended_real
             && let Some(config) = record.get_mut("config").and_then(Value::as_object_mut)
         {
             config.remove("seed");

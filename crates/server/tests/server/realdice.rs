@@ -132,6 +132,8 @@ async fn a_match_with_real_dice_asks_the_right_seat_checks_the_dice_and_undoes(b
     let mut checked_wrong_seat = false;
     let mut checked_undo_after_act = false;
     let mut last_was_act = false;
+    let mut last_actor = None;
+    let mut attacks = 0;
     for _ in 0..400 {
         let Some((seat, v)) = who_decides(&app, &id, &tokens).await else { break };
         let len = v["len"].as_u64().unwrap();
@@ -139,6 +141,10 @@ async fn a_match_with_real_dice_asks_the_right_seat_checks_the_dice_and_undoes(b
             let ask = v["dice"].clone();
             if let Some(owner) = ask["seat"].as_u64() {
                 assert_eq!(ask["entered_by"], json!([owner]), "a person's own roll is theirs alone: {ask}");
+                if ask["purpose"].as_str().unwrap().contains(" attacks ") {
+                    assert_eq!(Some(owner), last_actor, "the attacker rolls the attack: {ask}");
+                    attacks += 1;
+                }
                 assert!(!ask["purpose"].as_str().unwrap().is_empty(), "the ask says what it is for: {ask}");
                 if !checked_wrong_seat {
                     let other = &tokens[1 - owner as usize];
@@ -159,16 +165,29 @@ async fn a_match_with_real_dice_asks_the_right_seat_checks_the_dice_and_undoes(b
             assert_eq!(status, StatusCode::OK, "{ask}: {ok}");
             last_was_act = false;
         } else {
-            let action = v["legal"][0].clone();
+            // A capture when there is one, else any action but ending the turn.
+            let words: Vec<&str> = v["legal_text"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+            let captures: Vec<usize> = (0..words.len()).filter(|&i| words[i].contains('x')).collect();
+            let others: Vec<usize> = (0..words.len()).filter(|&i| words[i] != "end").collect();
+            let i = if !captures.is_empty() {
+                captures[rng.below(captures.len())]
+            } else if !others.is_empty() {
+                others[rng.below(others.len())]
+            } else {
+                0
+            };
+            let action = v["legal"][i].clone();
             let (status, ok) = act(&app, &id, &tokens[seat], &action).await;
             assert_eq!(status, StatusCode::OK, "{ok}");
             last_was_act = true;
+            last_actor = Some(seat as u64);
         }
-        if checked_wrong_seat && checked_undo_after_act && len > 30 {
+        if checked_wrong_seat && checked_undo_after_act && attacks > 0 {
             break;
         }
     }
     assert!(checked_wrong_seat && checked_undo_after_act, "the game reached a seat's own roll after an action");
+    assert!(attacks > 0, "an attack was rolled by its attacker");
 
     // Undo mid-game, then the record replays and says its dice were real.
     let (seat, v) = who_decides(&app, &id, &tokens).await.unwrap();
