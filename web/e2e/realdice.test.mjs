@@ -139,11 +139,17 @@ test("on a phone, one screen plays a whole E'thia Skirmish game with real dice t
   for (let k = 0; k < 3000; k++) {
     const you = await page.locator(".table-page").getAttribute("data-you");
     if (you !== "") turned.add(you);
-    const pad = page.locator("[data-testid=dice-pad].mine [data-testid=dice-purpose]");
+    const pad = page.locator("[data-testid=dice-pad].mine");
     if (await pad.count()) {
-      const purpose = await pad.innerText();
-      if (/attacks/.test(purpose)) attacks++;
-      if (/roll/.test(purpose) || /attacks/.test(purpose)) owned++;
+      const said = pad.locator("[data-testid=dice-purpose]");
+      const purpose = (await said.count()) ? await said.innerText() : "";
+      const owner = await pad.getAttribute("data-seat");
+      // A seat's own roll is asked of that seat, on its own side of the screen.
+      if (owner !== "") {
+        assert.equal(owner, you, `${purpose}: asked of its owner`);
+        owned++;
+        if (/ attacks /.test(purpose)) attacks++;
+      } else assert.match(purpose, /roll-off/, "a roll of no one seat is a roll-off");
     }
     const did = await playEthia(page, pick);
     if (did === "over") break;

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { DiceAsk } from "@bindings/DiceAsk";
 import type { MatchView } from "@bindings/MatchView";
-import { peopleWords } from "./ui";
+import { diceWords, peopleWords } from "./ui";
 
 /** The dice pad: shown to everyone while a roll of real dice is owed; the
  * seats that may enter it tap the faces, the others see who is rolling. */
@@ -35,10 +35,10 @@ export function DicePad({
     if (nextValues.every((v) => v !== null)) void roll(nextValues as number[]);
   };
   return (
-    <section class={`panel dice-pad ${mine ? "mine" : ""}`} data-testid="dice-pad" aria-label="Real dice">
+    <section class={`panel dice-pad ${mine ? "mine" : ""}`} data-testid="dice-pad" data-seat={ask.seat ?? ""} aria-label="Real dice">
       <h3>{mine ? "Roll your dice and tap what they show" : `${who} rolls`}</h3>
       {ask.purpose && <p class="dice-purpose" data-testid="dice-purpose">{peopleWords(ask.purpose, view.seats)}</p>}
-      <p class="dice-text muted small">{peopleWords(ask.text, view.seats)}</p>
+      <p class="dice-text muted small">{peopleWords(diceWords(ask), view.seats)}</p>
       {mine &&
         ask.dice.map((d, i) => (
           <div class={`die-row ${i === next ? "next" : ""} ${values[i] !== null && values[i] !== undefined ? "set" : ""}`} data-die={i} role="group" aria-label={`die ${i + 1}: ${d.label || `d${d.sides}`}`}>

@@ -2,6 +2,7 @@
 // turn banner, seat chips, dice faces and the list of legal actions.
 import type { ComponentChildren, VNode } from "preact";
 import { useEffect, useRef } from "preact/hooks";
+import type { DiceAsk } from "@bindings/DiceAsk";
 import type { ErrorBody } from "@bindings/ErrorBody";
 import type { MatchView } from "@bindings/MatchView";
 import type { SeatView } from "@bindings/SeatView";
@@ -201,7 +202,9 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
           {view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
           {pending && <span class="spinner" />}
         </div>
-        <div class="banner-sub">{prompt ?? peopleWords(view.awaiting, view.seats)}</div>
+        <div class="banner-sub">
+          {dice && view.dice ? `Roll ${peopleWords(diceWords(view.dice), view.seats)} and tap what they show` : (prompt ?? peopleWords(view.awaiting, view.seats))}
+        </div>
       </div>
     );
   }
@@ -233,6 +236,12 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
       <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
     </div>
   );
+}
+
+/** The dice a roll of real dice asks for, in words, without the purpose
+ * said beside them: `2d6 (attacker), 1d6 (defender)`. */
+export function diceWords(ask: DiceAsk): string {
+  return ask.purpose && ask.text.startsWith(`${ask.purpose}: `) ? ask.text.slice(ask.purpose.length + 2) : ask.text;
 }
 
 /** A six-sided die face with pips; `value` 1–6. */

@@ -888,7 +888,10 @@ impl Game for Ephemeral {
             return self.pending_dice(state, top);
         }
         match &state.phase {
-            Phase::SideRoll => DiceRequest::new().with(6, "P1's D6").with(6, "P2's D6"),
+            Phase::SideRoll => DiceRequest::new()
+                .with(6, "P1's D6")
+                .with(6, "P2's D6")
+                .for_purpose("the roll-off for the choice of sides: the higher roller chooses"),
             Phase::PoolRoll => {
                 const POOL_LABELS: [&str; 10] = [
                     "P1's D4", "P1's D6", "P1's D8", "P1's D10", "P1's D12", "P2's D4", "P2's D6", "P2's D8",

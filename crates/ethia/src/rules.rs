@@ -244,7 +244,16 @@ impl Game for Ethia {
         let seats =
             |mask: u8| (0..4).filter(|i| mask & (1 << i) != 0).fold(DiceRequest::new(), |r, i| r.with(6, SEAT_DICE[i]));
         match s.phase {
-            Phase::WallRollOff { contenders, .. } | Phase::FirstRollOff { contenders } => seats(contenders),
+            // Each roll-off says what it decides, for players rolling real dice.
+            Phase::WallRollOff { contenders, lowest: false } => {
+                seats(contenders).for_purpose("the roll-off for the wall choice: the highest roller chooses")
+            }
+            Phase::WallRollOff { contenders, lowest: true } => {
+                seats(contenders).for_purpose("the roll-off for the choice of ends: the lowest roller chooses")
+            }
+            Phase::FirstRollOff { contenders } => {
+                seats(contenders).for_purpose("the roll-off for the first turn: the highest roller goes first")
+            }
             Phase::ActionRoll => {
                 DiceRequest::new().with(6, "actions").for_purpose(format!("army {}'s action roll", s.active + 1))
             }
