@@ -155,7 +155,8 @@ export function seatsToMove(view: MatchView): number[] {
 }
 
 export function SeatChips({ view }: { view: MatchView }) {
-  const owing = seatsToMove(view);
+  // With real dice, the seat whose roll it is lights up too.
+  const owing = view.dice?.seat != null ? [...seatsToMove(view), view.dice.seat] : seatsToMove(view);
   const winners = view.outcome?.winners ?? [];
   return (
     <div class="seats">

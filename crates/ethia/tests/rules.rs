@@ -582,7 +582,10 @@ fn roll_offs_are_no_one_seats_and_say_what_they_decide() {
     let g = game("skirmish", 2);
     let s = g.initial_state();
     assert_eq!(g.roller(&s), None);
-    assert_eq!(g.dice(&s).to_string(), "the roll-off for the wall choice: the highest roller chooses: 1d6 (P1), 1d6 (P2)");
+    assert_eq!(
+        g.dice(&s).to_string(),
+        "the roll-off for the wall choice: the highest roller chooses: 1d6 (P1), 1d6 (P2)"
+    );
 }
 
 /// Ruling E12: every game ends; after `round_limit` rounds it is a draw.

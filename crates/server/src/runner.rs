@@ -16,8 +16,8 @@
 use crate::api::{BotInfo, ChoiceInfo, GameInfo, OptionInfo, OutcomeView, Step, Turn};
 use arbiter_ai::BotSpec;
 use arbiter_core::{
-    ActionSpace, Decision, DiceMode, DiceRequest, Entry, Game, MAX_DICE, MatchConfig, OptionKind, Outcome,
-    OutcomeKind, Perspective, PlayerSpec, Refusal, Roll, Seat, Session, ToMove, Viewer, Visibility,
+    ActionSpace, Decision, DiceMode, DiceRequest, Entry, Game, MAX_DICE, MatchConfig, OptionKind, Outcome, OutcomeKind,
+    Perspective, PlayerSpec, Refusal, Roll, Seat, Session, ToMove, Viewer, Visibility,
 };
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -633,7 +633,8 @@ impl<G: Entry> Table for Runner<G> {
             }
         };
         self.last_roll = Some(roller);
-        let step = played(self.session.game(), index, before.as_ref(), self.session.state(), &Decision::Roll(roll), &events);
+        let step =
+            played(self.session.game(), index, before.as_ref(), self.session.state(), &Decision::Roll(roll), &events);
         Ok(vec![step])
     }
 

@@ -44,7 +44,8 @@ fn db(e: rusqlite::Error) -> StoreError {
     StoreError::Database(e.to_string())
 }
 
-const MATCH_COLUMNS: &str = "id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice";
+const MATCH_COLUMNS: &str =
+    "id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice";
 
 fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {

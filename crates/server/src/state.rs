@@ -1639,9 +1639,9 @@ fn build_match(
         .iter()
         .map(|p| controller(&p.controller).map(|b| b.map(|b| limits.clamp(b))))
         .collect::<Result<Vec<_>, _>>()?;
-    let (table, recent) =
-        kind.resume_with(&row.variant, players.clone(), row.seed, row.dice, &stored.decisions, keep)
-            .map_err(|e| e.to_string())?;
+    let (table, recent) = kind
+        .resume_with(&row.variant, players.clone(), row.seed, row.dice, &stored.decisions, keep)
+        .map_err(|e| e.to_string())?;
     let mut tokens = vec![None; players.len()];
     for (seat, hash) in stored.tokens {
         if let Some(t) = tokens.get_mut(usize::from(seat)) {

@@ -229,7 +229,9 @@ async fn real_dice_are_refused_where_chance_deals_secrets(backend: Backend) {
         &app,
         "POST",
         "/api/matches",
-        Some(json!({ "game": "kuhn", "dice": "real", "seats": [{ "controller": "human" }, { "controller": "human" }] })),
+        Some(
+            json!({ "game": "kuhn", "dice": "real", "seats": [{ "controller": "human" }, { "controller": "human" }] }),
+        ),
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
@@ -243,11 +245,8 @@ async fn real_dice_are_refused_where_chance_deals_secrets(backend: Backend) {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
     // A match whose dice the server rolls takes no dice by hand, and undoes nothing.
-    let created = create(
-        &app,
-        json!({ "game": "ethia", "seats": [{ "controller": "human" }, { "controller": "human" }] }),
-    )
-    .await;
+    let created =
+        create(&app, json!({ "game": "ethia", "seats": [{ "controller": "human" }, { "controller": "human" }] })).await;
     let id = created["id"].as_str().unwrap();
     let t = token(&created, 0);
     let v = view(&app, id, Some(&t)).await;
