@@ -17,6 +17,57 @@ on_every_backend!(
     real_dice_are_refused_where_chance_deals_secrets,
 );
 
+/// Two servers on one PostgreSQL database: a roll taken back and entered
+/// again through one server reaches the other as its `undone` change
+/// commits, so the other never keeps the roll taken back (the match's length
+/// is the same before and after, only the roll differs).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_an_undo_through_one_server_reaches_the_other() {
+    let Some(backend) = Backend::postgres() else {
+        eprintln!("skipped: {POSTGRES_VAR} is not set");
+        return;
+    };
+    let fresh = backend.fresh("realdice-two");
+    let a = router(AppState::open(config(&fresh.url)).await.unwrap());
+    let b = router(AppState::open(config(&fresh.url)).await.unwrap());
+    let created = create(
+        &a,
+        json!({ "game": "ethia", "dice": "real", "seats": [{ "controller": "human" }, { "controller": "human" }] }),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let t = token(&created, 0);
+    assert_eq!(view(&b, id, Some(&t)).await["len"], 0, "B loads the match");
+    let last_roll = |v: &Value| v["recent"].as_array().and_then(|r| r.last()).map(|s| s["decision"].clone());
+    let (status, _) = roll(&a, id, &t, json!([2, 5])).await;
+    assert_eq!(status, StatusCode::OK);
+    let start = std::time::Instant::now();
+    while view(&b, id, Some(&t)).await["len"] != 1 {
+        assert!(start.elapsed().as_secs() < 10, "B hears the roll");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let (status, _) = undo(&a, id, &t, 1).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = roll(&a, id, &t, json!([5, 2])).await;
+    assert_eq!(status, StatusCode::OK);
+    let start = std::time::Instant::now();
+    loop {
+        let v = view(&b, id, Some(&t)).await;
+        if v["len"] == 1 && last_roll(&v) == Some(json!({ "roll": [5, 2] })) {
+            break;
+        }
+        assert!(start.elapsed().as_secs() < 10, "B follows the undo and the new roll: {}", v["recent"]);
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // A's own change, heard back, leaves A as it is.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let v = view(&a, id, Some(&t)).await;
+    assert_eq!((v["len"].clone(), last_roll(&v)), (json!(1), Some(json!({ "roll": [5, 2] }))));
+    // Both go on from the same match: the next decision is accepted by B.
+    let next = view(&b, id, Some(&t)).await;
+    assert_eq!(next["problem"], Value::Null);
+}
+
 /// Enters a roll for a token.
 async fn roll(app: &Router, id: &str, token: &str, values: Value) -> (StatusCode, Value) {
     call(app, "POST", &format!("/api/matches/{id}/roll"), Some(json!({ "token": token, "values": values }))).await
