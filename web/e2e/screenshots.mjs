@@ -213,4 +213,33 @@ const eph = await create({ game: "ephemeral", seats: [{ controller: "human", nam
   await page.context().close();
 }
 
+// Real dice on a phone: E'thia with real dice, at the first attack roll,
+// seen by the attacker, who taps what the dice show.
+{
+  const m = await create({ game: "ethia", dice: "real", variant: { deployment: "standard", walls: "fixed" }, seats: [{ controller: "human", name: "Ada" }, { controller: "human", name: "Bo" }] });
+  let who = 0;
+  for (let k = 0; k < 600; k++) {
+    const vs = [await view(m, 0), await view(m, 1)];
+    const i = vs.findIndex((v) => v.your_turn);
+    if (i < 0) break;
+    const v = vs[i];
+    if (v.dice) {
+      if (/ attacks /.test(v.dice.purpose) && v.dice.seat === i) {
+        who = i;
+        break;
+      }
+      await api("POST", `/api/matches/${m.id}/roll`, { token: m.tokens[i], values: v.dice.dice.map((d, j) => ((pick(d.sides) + j) % d.sides) + 1) });
+    } else {
+      const caps = v.legal.filter((a) => /x/.test(String(a)));
+      const rest = v.legal.filter((a) => a !== "end");
+      await api("POST", `/api/matches/${m.id}/actions`, { token: m.tokens[i], action: caps.length ? caps[0] : rest.length ? any(rest) : v.legal[0] });
+    }
+  }
+  const { page } = await open(b, `/m/${m.id}?token=${m.tokens[who]}`, { width: 390, height: 844 });
+  await page.waitForSelector("[data-testid=dice-pad].mine");
+  await page.locator("[data-testid=dice-pad] .die-row").first().locator(".face").nth(4).click();
+  await shot(page, "realdice-phone.png");
+  await page.context().close();
+}
+
 await b.close();

@@ -108,6 +108,11 @@ export const api = {
     call<MatchView>("GET", `/api/matches/${enc(id)}${token ? `?token=${enc(token)}` : ""}`),
   act: (id: string, token: string, action: unknown) =>
     call<ActionAccepted>("POST", `/api/matches/${enc(id)}/actions`, { token, action }),
+  /** Enters what real dice show (a match with real dice; docs/api.md, "Real dice"). */
+  roll: (id: string, token: string, values: number[]) =>
+    call<ActionAccepted>("POST", `/api/matches/${enc(id)}/roll`, { token, values }),
+  /** Takes back the last roll of real dice, having seen `len` decisions. */
+  undo: (id: string, token: string, len: number) => call<MatchView>("POST", `/api/matches/${enc(id)}/undo`, { token, len }),
   join: (id: string, seat?: number) =>
     call<Joined>("POST", `/api/matches/${enc(id)}/join`, seat === undefined ? {} : { seat }),
   record: (id: string, token?: string | null) =>

@@ -22,7 +22,20 @@ export interface Live {
   pending: boolean;
   held: Map<number, string>;
   act: (action: unknown) => Promise<ActResult>;
+  /** Enters what real dice show, for the seat the view is for. */
+  roll: (values: number[]) => Promise<ActResult>;
+  /** Takes back the last roll of real dice entered. */
+  undo: () => Promise<ActResult>;
   clearRefusal: () => void;
+}
+
+/** The seats that may decide now: the seat or seats to move, or, with real
+ * dice, the seats that may enter the roll asked for. */
+export function decidersOf(v: MatchView): number[] {
+  if (v.turn.kind === "seat") return [v.turn.seat];
+  if (v.turn.kind === "together") return v.turn.seats;
+  if (v.turn.kind === "chance" && v.dice) return v.dice.seat !== null && v.dice.entered_by.includes(v.dice.seat) ? [v.dice.seat] : v.dice.entered_by;
+  return [];
 }
 
 export function useMatch(id: string, urlToken: string | null, urlSeat: number | null, watch = false): Live {
@@ -60,6 +73,17 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
     (v: MatchView) => {
       const cur = current.current;
       if (cur && v.len < cur.len) return;
+      // A shorter view than the last one (a roll taken back) was confirmed
+      // by the caller: forget the steps taken back.
+      if (cur === null && stepMap.current.size) {
+        let dropped = false;
+        for (const k of [...stepMap.current.keys()])
+          if (k >= v.len) {
+            stepMap.current.delete(k);
+            dropped = true;
+          }
+        if (dropped) setSteps([...stepMap.current.values()].sort((a, b) => a.index - b.index));
+      }
       current.current = v;
       setView(v);
       mergeSteps(v.recent);
@@ -70,7 +94,25 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
   // Takes a view and, when another seat held here owes the decision, that seat's view instead.
   const receive = useCallback(
     async (v: MatchView) => {
-      const t = v.turn.kind === "seat" ? v.turn.seat : null;
+      // With real dice a roll may be taken back: a shorter view pushed is
+      // checked against the server (it may only be late) before it is shown.
+      const cur = current.current;
+      if (cur && v.len < cur.len && v.dice_mode === "real") {
+        try {
+          const now = await api.view(id, v.you !== null ? held.current.get(v.you) : null);
+          if (now.len < (current.current?.len ?? 0)) {
+            current.current = null;
+            v = now;
+          }
+        } catch {
+          /* keep what is shown */
+        }
+      }
+      // One screen for several seats (hot seat): the seat held here that
+      // decides now — the seat to move, one still to choose in secret, or
+      // the one whose real dice are asked for.
+      const deciders = decidersOf(v);
+      const t = v.you !== null && deciders.includes(v.you) ? null : (deciders.find((s) => held.current.has(s)) ?? null);
       if (t !== null && t !== v.you && held.current.has(t)) {
         try {
           const other = await api.view(id, held.current.get(t));
@@ -175,6 +217,45 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
     [id, mergeSteps, receive],
   );
 
+  // Real dice: a roll, or taking the last one back, for the view's seat.
+  const withToken = useCallback(
+    async (what: unknown, run: (token: string, v: MatchView) => Promise<MatchView>): Promise<ActResult> => {
+      const v = current.current;
+      const token = v && v.you !== null ? held.current.get(v.you) : undefined;
+      if (!v || !token) {
+        const error = { error: "forbidden", message: "you are watching: only a seat's link may enter dice", refusal: null };
+        setRefusal({ ...error, action: what });
+        return { ok: false, error };
+      }
+      setPending(true);
+      try {
+        const next = await run(token, v);
+        setRefusal(null);
+        // An undo goes back: show the shorter view and drop the steps taken back.
+        if (next.len < v.len) current.current = null;
+        await receive(next);
+        return { ok: true };
+      } catch (e) {
+        const error: ErrorBody = e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null };
+        setRefusal({ ...error, action: what });
+        return { ok: false, error };
+      } finally {
+        setPending(false);
+      }
+    },
+    [receive],
+  );
+  const roll = useCallback(
+    (values: number[]) =>
+      withToken(`dice ${values.join(" ")}`, async (token) => {
+        const res = await api.roll(id, token, values);
+        mergeSteps(res.steps);
+        return res.view;
+      }),
+    [id, withToken, mergeSteps],
+  );
+  const undo = useCallback(() => withToken("undo the last roll", (token, v) => api.undo(id, token, v.len)), [id, withToken]);
+
   return {
     view,
     loadError,
@@ -185,6 +266,8 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
     pending,
     held: held.current,
     act,
+    roll,
+    undo,
     clearRefusal: () => setRefusal(null),
   };
 }

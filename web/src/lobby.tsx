@@ -96,6 +96,9 @@ function NewGame({ games }: { games: GameInfo[] }) {
   const [players, setPlayers] = useState(2);
   const [seats, setSeats] = useState<SeatForm[]>([]);
   const [seed, setSeed] = useState("");
+  // Real dice: the players roll at the table and tap what the dice show.
+  const [realDice, setRealDice] = useState(false);
+  const realDiceOffered = !!info?.has_chance && !info?.has_hidden_information;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorBody | null>(null);
 
@@ -141,6 +144,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
             : { controller: "human", name: s.name.trim() || (s.kind === "me" ? `Player ${i + 1}` : `P${i + 1}`), open: s.kind === "open" },
         ),
         seed: seedAllowed && seed.trim() && /^\d+$/.test(seed.trim()) ? Number(seed.trim()) : undefined,
+        dice: realDiceOffered && realDice ? "real" : undefined,
       };
       const m = await api.create(req);
       let first: string | null = null;
@@ -215,6 +219,14 @@ function NewGame({ games }: { games: GameInfo[] }) {
       <div class="form-block">
         <h4>Rules</h4>
         {flags.length > 0 && <div class="checks">{flags.map(field)}</div>}
+        {realDiceOffered && (
+          <div class="checks">
+            <label class="check" title="Each roll is asked of the player whose roll it is, who rolls real dice and taps what they show">
+              <input type="checkbox" name="real-dice" checked={realDice} onChange={(e) => setRealDice((e.target as HTMLInputElement).checked)} />
+              real dice (we roll at the table)
+            </label>
+          </div>
+        )}
         <div class="fields">
           {others.map(field)}
           {info && info.seats.length > 1 && (

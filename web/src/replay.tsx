@@ -124,6 +124,9 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     outcome: frame.outcome,
     problem: null,
     fairness: record?.fairness ?? { source: "unknown", commitment: null, seed: null, salt: null },
+    dice_mode: record?.fairness?.source === "real" ? "real" : "server",
+    dice: null,
+    can_undo: false,
   };
   // Only the decisions up to the one shown: stepping back takes the later ones out of "What happened".
   const steps = [...seen.current.values()].filter((s) => s.index < frame.len).sort((a, b) => a.index - b.index);
@@ -219,6 +222,11 @@ function ReplayTable(props: {
               <div class="replay-outcome">
                 {view.outcome.draw ? "Draw" : `${view.outcome.winners.map((w) => view.seats[w]?.name).join(" & ")} won`}: {peopleWords(view.outcome.reason, view.seats)}
               </div>
+            )}
+            {view.fairness.source === "real" && (
+              <p class="muted small" data-testid="dice-seal">
+                The players rolled real dice at the table and entered what they showed: the record keeps every roll as entered.
+              </p>
             )}
             {view.fairness.commitment && (
               <p class="muted small" data-testid="dice-seal" title={`SHA-256 of seed:salt, published when the game began: ${view.fairness.commitment}`}>

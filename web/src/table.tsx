@@ -10,6 +10,7 @@ import { linkClick, navigate } from "./router";
 import { remember } from "./store";
 import { ActionList, EventLog, SeatChips, TurnBanner, WhyNot, type GameProps, type GameUI } from "./ui";
 import { GAMES } from "./games";
+import { DicePad, UndoRoll } from "./dice";
 
 /** The table of a game: its own web table, or the generic one. */
 export const tableOf = (game: string): ((p: GameProps) => GameUI) => GAMES[game]?.table ?? useGeneric;
@@ -45,6 +46,38 @@ export function TablePage({ id, token, seat, watch }: { id: string; token: strin
 }
 
 function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMatch> }) {
+  // One screen for several seats (hot seat): in a game with secrets, the
+  // screen is covered between two seats' decisions until the next player
+  // says they hold the device.
+  const hotseat = live.held.size > 1;
+  const [shown, setShown] = useState<number | null>(view.you);
+  const cover = hotseat && !!GAMES[view.game]?.secrets && !view.outcome && view.you !== null && view.you !== shown;
+  if (cover) return <PassDevice view={view} onReady={() => setShown(view.you)} />;
+  return <TableShown view={view} live={live} hotseat={hotseat} />;
+}
+
+/** "Pass the device to X": what a screen holding several seats of a game
+ * with secrets shows between two seats' decisions, so that nobody sees the
+ * other's hand. */
+function PassDevice({ view, onReady }: { view: MatchView; onReady: () => void }) {
+  const name = view.you !== null ? (view.seats[view.you]?.name ?? `P${view.you + 1}`) : "";
+  return (
+    <div class={`page table-page game-${view.game}`} data-testid="pass-device" data-len={view.len}>
+      <TopBar>
+        <span class="game-title">{view.game_name}</span>
+      </TopBar>
+      <section class="panel hotseat-pass">
+        <h2>Pass the device to {name}</h2>
+        <p class="muted">{name}'s cards stay hidden until {name} holds the screen.</p>
+        <button class="btn primary big" data-testid="pass-ready" onClick={onReady}>
+          I am {name}: show my side
+        </button>
+      </section>
+    </div>
+  );
+}
+
+function TableShown({ view, live, hotseat }: { view: MatchView; live: ReturnType<typeof useMatch>; hotseat: boolean }) {
   const useGame = tableOf(view.game);
   const props: GameProps = {
     view,
@@ -58,7 +91,14 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
   };
   const ui = useGame(props);
   return (
-    <div class={`page table-page game-${view.game}`} data-len={view.len} data-your-turn={String(view.your_turn)} data-over={String(!!view.outcome)}>
+    <div
+      class={`page table-page game-${view.game} ${hotseat ? "hotseat" : ""}`}
+      data-len={view.len}
+      data-your-turn={String(view.your_turn)}
+      data-over={String(!!view.outcome)}
+      data-you={view.you ?? ""}
+      data-dice={view.dice_mode}
+    >
       <TopBar>
         <span class="game-title">{view.game_name}</span>
         <SeatChips view={view} />
@@ -72,6 +112,8 @@ function Table({ view, live }: { view: MatchView; live: ReturnType<typeof useMat
           <TurnBanner view={view} prompt={ui.prompt} pending={live.pending} />
           {view.problem && <div class="problem">⚠ {view.problem}</div>}
           {live.refusal && <WhyNot error={live.refusal} action={actionWords(view, live.refusal.action)} onClose={live.clearRefusal} />}
+          <DicePad view={view} pending={live.pending} roll={live.roll} />
+          <UndoRoll view={view} pending={live.pending} undo={live.undo} />
           {ui.panel}
           <ActionList legal={view.legal} labels={view.legal_text} total={view.legal_total} act={(a) => void live.act(a)} enabled={props.interactive} />
           <EventLog steps={live.steps} seats={view.seats} words={GAMES[view.game]?.actionWords} />
@@ -161,6 +203,7 @@ function Rematch({ view, held, variant }: { view: MatchView; held: Map<number, s
         seats: view.seats.map((s) =>
           !s.human ? { controller: s.controller, name: s.name } : { controller: "human", name: s.name, open: !held.has(s.seat) },
         ),
+        dice: view.dice_mode === "real" ? "real" : undefined,
       });
       let first: string | null = null;
       for (const g of m.seats) {

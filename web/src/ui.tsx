@@ -2,6 +2,7 @@
 // turn banner, seat chips, dice faces and the list of legal actions.
 import type { ComponentChildren, VNode } from "preact";
 import { useEffect, useRef } from "preact/hooks";
+import type { DiceAsk } from "@bindings/DiceAsk";
 import type { ErrorBody } from "@bindings/ErrorBody";
 import type { MatchView } from "@bindings/MatchView";
 import type { SeatView } from "@bindings/SeatView";
@@ -19,6 +20,9 @@ export interface VariantEditorProps {
  * variant parts the generic options cannot say (Ephemeral's figure sets). */
 export interface GameModule {
   table: (p: GameProps) => GameUI;
+  /** The game keeps secrets from the other seats (hands, bids): one screen
+   * holding several seats shows "pass the device" between them. */
+  secrets?: boolean;
   /** A decision in words, for a log line of a step without the game's own text. */
   actionWords?: (action: string) => string;
   variantEditor?: (p: VariantEditorProps) => VNode;
@@ -151,7 +155,8 @@ export function seatsToMove(view: MatchView): number[] {
 }
 
 export function SeatChips({ view }: { view: MatchView }) {
-  const owing = seatsToMove(view);
+  // With real dice, the seat whose roll it is lights up too.
+  const owing = view.dice?.seat != null ? [...seatsToMove(view), view.dice.seat] : seatsToMove(view);
   const winners = view.outcome?.winners ?? [];
   return (
     <div class="seats">
@@ -172,7 +177,10 @@ export function SeatChips({ view }: { view: MatchView }) {
 }
 
 export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?: string | null; pending?: boolean }) {
-  const seat: SeatView | undefined = view.turn.kind === "seat" ? view.seats[view.turn.seat] : undefined;
+  // The seat deciding: the seat to move, else (a secret choice, a roll of
+  // real dice) the viewer's own seat when it is theirs to decide.
+  const seat: SeatView | undefined =
+    view.turn.kind === "seat" ? view.seats[view.turn.seat] : view.your_turn && view.you !== null ? view.seats[view.you] : undefined;
   if (view.outcome) {
     const o = view.outcome;
     const names = o.winners.map((w) => view.seats[w]?.name ?? `P${w + 1}`);
@@ -187,14 +195,17 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
   }
   if (view.your_turn) {
     const secret = view.turn.kind === "together";
+    const dice = view.turn.kind === "chance" && view.dice !== null;
     return (
       <div class="banner yours" data-testid="banner" data-state="yours">
         <div class="banner-title">
-          {secret ? "Your secret choice" : "Your turn"}
+          {secret ? "Your secret choice" : dice ? "Your roll" : "Your turn"}
           {view.seats.filter((s) => s.human).length > 1 && seat ? ` — ${seat.name}` : ""}
           {pending && <span class="spinner" />}
         </div>
-        <div class="banner-sub">{prompt ?? peopleWords(view.awaiting, view.seats)}</div>
+        <div class="banner-sub">
+          {dice && view.dice ? `Roll ${peopleWords(diceWords(view.dice), view.seats)} and tap what they show` : (prompt ?? peopleWords(view.awaiting, view.seats))}
+        </div>
       </div>
     );
   }
@@ -203,6 +214,15 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     return (
       <div class="banner waiting" data-testid="banner" data-state="waiting">
         <div class="banner-title">Waiting for {names.join(" and ")} to choose</div>
+        <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
+      </div>
+    );
+  }
+  if (view.turn.kind === "chance" && view.dice) {
+    const names = view.dice.entered_by.map((s) => view.seats[s]?.name ?? `P${s + 1}`);
+    return (
+      <div class="banner waiting" data-testid="banner" data-state="waiting">
+        <div class="banner-title">{names.join(" or ")} rolls</div>
         <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
       </div>
     );
@@ -217,6 +237,12 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
       <div class="banner-sub">{view.you === null ? `You are watching. ${peopleWords(view.awaiting, view.seats)}` : peopleWords(view.awaiting, view.seats)}</div>
     </div>
   );
+}
+
+/** The dice a roll of real dice asks for, in words, without the purpose
+ * said beside them: `2d6 (attacker), 1d6 (defender)`. */
+export function diceWords(ask: DiceAsk): string {
+  return ask.purpose && ask.text.startsWith(`${ask.purpose}: `) ? ask.text.slice(ask.purpose.length + 2) : ask.text;
 }
 
 /** A six-sided die face with pips; `value` 1–6. */

@@ -233,6 +233,10 @@ impl<G: Entry> Table<G> {
                     // The state before the roll, to judge who may see it (games with secrets).
                     let before = self.session.game().has_hidden_information().then(|| self.session.state().clone());
                     let result = if self.manual {
+                        // Whose roll it is at the table (the game's rule), when it is one seat's.
+                        if let Some(seat) = self.session.game().roller(self.session.state()) {
+                            println!("  {seat} rolls:");
+                        }
                         let mut dice = ManualDice::new(&mut input, std::io::stdout());
                         match dice.roll(&request) {
                             Ok(r) => self.session.apply(Decision::Roll(r.clone())).map(|e| (r, e)),

@@ -287,6 +287,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn dice(&self, _state: &Self::State) -> DiceRequest {
         DiceRequest::new()
     }
+    /// Who rolls the dice of the pending chance decision at a real table:
+    /// the seat whose roll it is (the attacker's attack roll, the owner's
+    /// resist roll, the active army's action roll), or `None` when the roll
+    /// belongs to no one seat (a roll-off, a deal). With real dice
+    /// ([`crate::DiceMode::Manual`]) the server asks this seat to enter what
+    /// its dice show; `None` lets any seat at the table enter it. The default
+    /// says `None`; games with seats' own rolls override it.
+    fn roller(&self, _state: &Self::State) -> Option<Seat> {
+        None
+    }
     /// Applies a roll that answers [`Game::dice`]; the roll is already validated.
     fn apply_roll<E: EventSink<Self::Event>>(
         &self,

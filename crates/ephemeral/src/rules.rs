@@ -888,7 +888,10 @@ impl Game for Ephemeral {
             return self.pending_dice(state, top);
         }
         match &state.phase {
-            Phase::SideRoll => DiceRequest::new().with(6, "P1's D6").with(6, "P2's D6"),
+            Phase::SideRoll => DiceRequest::new()
+                .with(6, "P1's D6")
+                .with(6, "P2's D6")
+                .for_purpose("the roll-off for the choice of sides: the higher roller chooses"),
             Phase::PoolRoll => {
                 const POOL_LABELS: [&str; 10] = [
                     "P1's D4", "P1's D6", "P1's D8", "P1's D10", "P1's D12", "P2's D4", "P2's D6", "P2's D8",
@@ -901,6 +904,18 @@ impl Game for Ephemeral {
                 r.for_purpose("the foraging pool")
             }
             _ => DiceRequest::new(),
+        }
+    }
+
+    /// The attacker's owner rolls the attack, the defender's owner the
+    /// rerolled Defend die, the target's owner the resist roll; the side
+    /// roll and the foraging pool belong to no one seat.
+    fn roller(&self, state: &State) -> Option<Seat> {
+        match state.pending.top()? {
+            Frame::AttackRoll(s) => Some(self.owner(s.attacker)),
+            Frame::DefendRoll { figure, .. } => Some(self.owner(*figure)),
+            Frame::ResistRoll(r) => Some(self.owner(r.target)),
+            _ => None,
         }
     }
 

@@ -244,7 +244,16 @@ impl Game for Ethia {
         let seats =
             |mask: u8| (0..4).filter(|i| mask & (1 << i) != 0).fold(DiceRequest::new(), |r, i| r.with(6, SEAT_DICE[i]));
         match s.phase {
-            Phase::WallRollOff { contenders, .. } | Phase::FirstRollOff { contenders } => seats(contenders),
+            // Each roll-off says what it decides, for players rolling real dice.
+            Phase::WallRollOff { contenders, lowest: false } => {
+                seats(contenders).for_purpose("the roll-off for the wall choice: the highest roller chooses")
+            }
+            Phase::WallRollOff { contenders, lowest: true } => {
+                seats(contenders).for_purpose("the roll-off for the choice of ends: the lowest roller chooses")
+            }
+            Phase::FirstRollOff { contenders } => {
+                seats(contenders).for_purpose("the roll-off for the first turn: the highest roller goes first")
+            }
             Phase::ActionRoll => {
                 DiceRequest::new().with(6, "actions").for_purpose(format!("army {}'s action roll", s.active + 1))
             }
@@ -267,6 +276,16 @@ impl Game for Ethia {
                     .for_purpose(purpose)
             }
             _ => DiceRequest::new(),
+        }
+    }
+
+    /// The active army's owner rolls its action, move and attack rolls (the
+    /// attack roll's defender die included: one roll, entered by the
+    /// attacker); roll-offs belong to no one seat.
+    fn roller(&self, s: &State) -> Option<Seat> {
+        match s.phase {
+            Phase::ActionRoll | Phase::MoveRoll { .. } | Phase::AttackRoll { .. } => Some(self.owner(s.active)),
+            _ => None,
         }
     }
 

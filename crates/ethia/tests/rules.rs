@@ -572,6 +572,20 @@ fn capture_dice_say_who_attacks_whom() {
         request,
         "army 1's squad unit on c4 attacks army 2's squad unit on c5 in close combat: 3d6 (attacker), 1d6 (defender)"
     );
+    // With real dice the attacker enters the whole roll (ruling E17).
+    assert_eq!(g.roller(&s), Some(Seat(0)));
+}
+
+/// Ruling E17: roll-offs belong to no one seat, and say what they decide.
+#[test]
+fn roll_offs_are_no_one_seats_and_say_what_they_decide() {
+    let g = game("skirmish", 2);
+    let s = g.initial_state();
+    assert_eq!(g.roller(&s), None);
+    assert_eq!(
+        g.dice(&s).to_string(),
+        "the roll-off for the wall choice: the highest roller chooses: 1d6 (P1), 1d6 (P2)"
+    );
 }
 
 /// Ruling E12: every game ends; after `round_limit` rounds it is a draw.

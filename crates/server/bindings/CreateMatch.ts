@@ -27,4 +27,13 @@ seats: Array<SeatRequest>,
  * generator and keeps it secret until the game is over (see
  * [`Fairness`]).
  */
-seed?: number, };
+seed?: number, 
+/**
+ * Where the dice come from: `server` (the default: the server rolls
+ * them from its secret seed) or `real` (the players roll real dice at
+ * the table and enter what they show: each roll is asked of the seat
+ * whose roll it is, `POST /api/matches/{id}/roll`; docs/api.md, "Real
+ * dice"). Refused with 422 `real-dice-not-allowed` for a game whose
+ * dice decide secrets (a deal of Kuhn poker).
+ */
+dice?: string, };

@@ -130,6 +130,15 @@ pub struct CreateMatch {
     #[serde(default)]
     #[ts(optional, type = "number")]
     pub seed: Option<u64>,
+    /// Where the dice come from: `server` (the default: the server rolls
+    /// them from its secret seed) or `real` (the players roll real dice at
+    /// the table and enter what they show: each roll is asked of the seat
+    /// whose roll it is, `POST /api/matches/{id}/roll`; docs/api.md, "Real
+    /// dice"). Refused with 422 `real-dice-not-allowed` for a game whose
+    /// dice decide secrets (a deal of Kuhn poker).
+    #[serde(default)]
+    #[ts(optional)]
+    pub dice: Option<String>,
 }
 
 /// A seat of a newly created match, with its secret token.
@@ -222,7 +231,8 @@ pub enum Turn {
         /// The seat indices.
         seats: Vec<u8>,
     },
-    /// Dice are to be rolled (the server rolls them at once).
+    /// Dice are to be rolled: the server rolls them at once, or, with real
+    /// dice, the view's `dice` says what to roll and who enters it.
     Chance,
     /// The game is over.
     Over,
@@ -315,6 +325,66 @@ pub struct MatchView {
     /// How the match's dice are made fair: the commitment to its seed,
     /// and the seed once the game is over.
     pub fairness: Fairness,
+    /// `server` (the server rolls the dice) or `real` (the players roll
+    /// real dice and enter them).
+    pub dice_mode: String,
+    /// With real dice, while a roll is owed: what to roll and who enters it.
+    pub dice: Option<DiceAsk>,
+    /// True when the viewer may take back the last decision, a roll of real
+    /// dice they entered (`POST /api/matches/{id}/undo`).
+    pub can_undo: bool,
+}
+
+/// A roll of real dice owed by the table (`MatchView.dice`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DiceAsk {
+    /// The seat whose roll it is (the game's rule: the attacker's attack,
+    /// the target's resist roll), or `null` for a roll of no one seat (a
+    /// roll-off), which any human seat may enter. A bot's roll is entered
+    /// by any human seat.
+    pub seat: Option<u8>,
+    /// The seats that may enter it (human seats).
+    pub entered_by: Vec<u8>,
+    /// What the roll decides, in words ("army 1's squad unit on c4 attacks
+    /// army 2's leader on c7 at range"); empty when the dice's labels say
+    /// enough.
+    pub purpose: String,
+    /// The dice, in the order their values are entered.
+    pub dice: Vec<DieAsk>,
+    /// The whole request as people say it: `2d6 (attacker), 1d6 (defender)`.
+    pub text: String,
+}
+
+/// One die of a [`DiceAsk`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct DieAsk {
+    /// Its faces: values run from 1 to `sides`.
+    pub sides: u8,
+    /// What or whose die it is ("attacker", "D8").
+    pub label: String,
+}
+
+/// `POST /api/matches/{id}/roll`: what the real dice show.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RollRequest {
+    /// The seat's secret token.
+    pub token: String,
+    /// One value per die asked for, in the order of `MatchView.dice.dice`.
+    pub values: Vec<u8>,
+}
+
+/// `POST /api/matches/{id}/undo`: take back the last roll of real dice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct UndoRequest {
+    /// The seat's secret token.
+    pub token: String,
+    /// The number of decisions the client saw (the view's `len`): the undo
+    /// is refused (409) if the match has moved on since.
+    pub len: u32,
 }
 
 /// How a match's dice are made fair (docs/api.md, "How dice are made

@@ -9,6 +9,8 @@
 //! | `GET /api/matches/{id}[?token=t]` | the match as a seat or spectator sees it |
 //! | `POST /api/matches/{id}/actions` | act for a seat |
 //! | `POST /api/matches/{id}/join` | take an open seat |
+//! | `POST /api/matches/{id}/roll` | enter what real dice show (a match with real dice) |
+//! | `POST /api/matches/{id}/undo` | take back the last roll of real dice entered |
 //! | `GET /api/matches/{id}/record[?token=t]` | the game record, as the seat (or a spectator) may see it |
 //! | `GET /api/matches/{id}/replay/{n}[?token=t]` | the match after `n` decisions, as the seat may see it |
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
@@ -23,7 +25,7 @@
 //! under the working directory. When it has no `index.html`, `/` answers a
 //! page saying how to build it; unknown `/api` routes are always JSON errors.
 
-use crate::api::{ActionRequest, CreateMatch, GameInfo, JoinMatch};
+use crate::api::{ActionRequest, CreateMatch, GameInfo, JoinMatch, RollRequest, UndoRequest};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::{build_api, warband_api, ws};
@@ -113,6 +115,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}", get(view))
         .route("/api/matches/{id}/actions", post(act))
         .route("/api/matches/{id}/join", post(join))
+        .route("/api/matches/{id}/roll", post(roll))
+        .route("/api/matches/{id}/undo", post(undo))
         .route("/api/matches/{id}/record", get(record))
         .route("/api/matches/{id}/replay/{n}", get(replay))
         .route("/api/matches/{id}/ws", get(ws::upgrade))
@@ -280,6 +284,24 @@ async fn act(
 ) -> Result<Response, ApiError> {
     let id = path(id)?;
     Ok(Json(state.act(&id, &req.token, &req.action).await?).into_response())
+}
+
+async fn roll(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    JsonBody(req): JsonBody<RollRequest>,
+) -> Result<Response, ApiError> {
+    let id = path(id)?;
+    Ok(Json(state.roll(&id, &req.token, req.values).await?).into_response())
+}
+
+async fn undo(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    JsonBody(req): JsonBody<UndoRequest>,
+) -> Result<Response, ApiError> {
+    let id = path(id)?;
+    Ok(Json(state.undo(&id, &req.token, req.len as usize).await?).into_response())
 }
 
 async fn join(

@@ -36,6 +36,7 @@
 
 use crate::store::{
     Change, ChangeFeed, MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, SeedSeal, Since, Store, StoreError, StoredMatch,
+    dice_column, dice_of_column,
 };
 use fallible_iterator::FallibleIterator;
 use postgres::error::SqlState;
@@ -83,18 +84,22 @@ fn db(e: postgres::Error) -> StoreError {
 }
 
 const SELECT_UNFINISHED: &str = "SELECT id, game, variant, seats, seed, created_at, finished, outcome, \
-     seed_salt, seed_chosen FROM matches WHERE finished = FALSE ORDER BY created_at, id";
+     seed_salt, seed_chosen, dice FROM matches WHERE finished = FALSE ORDER BY created_at, id";
 const SELECT_UNFINISHED_TOKENS: &str = "SELECT t.match_id, t.seat, t.token_hash FROM seat_tokens t \
      JOIN matches m ON m.id = t.match_id WHERE m.finished = FALSE ORDER BY t.match_id, t.seat";
 const SELECT_UNFINISHED_DECISIONS: &str = "SELECT d.match_id, d.decision FROM decisions d \
      JOIN matches m ON m.id = d.match_id WHERE m.finished = FALSE ORDER BY d.match_id, d.ply";
-const SELECT_MATCH: &str = "SELECT id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen FROM matches \
+const SELECT_MATCH: &str = "SELECT id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice \
+     FROM matches \
      WHERE id = $1";
 const SELECT_TOKENS: &str = "SELECT match_id, seat, token_hash FROM seat_tokens WHERE match_id = $1 ORDER BY seat";
 const SELECT_DECISIONS: &str = "SELECT match_id, decision FROM decisions WHERE match_id = $1 ORDER BY ply";
 const SELECT_LAST_PLY: &str = "SELECT MAX(ply) FROM decisions WHERE match_id = $1";
 const INSERT_MATCH: &str = "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome, \
-     seed_salt, seed_chosen) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+     seed_salt, seed_chosen, dice) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+/// Takes back the last decision (`$2` is its ply) and unfinishes the match.
+const UNDO_LAST: &str = "DELETE FROM decisions WHERE match_id = $1 AND ply = $2";
+const UNFINISH: &str = "UPDATE matches SET finished = FALSE, outcome = NULL WHERE id = $1";
 const INSERT_TOKEN: &str = "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3)";
 const CLAIM_SEAT: &str =
     "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING";
@@ -121,7 +126,7 @@ const NOTIFY: &str = "SELECT pg_notify(('arbiter_' || md5(COALESCE(current_schem
 const SELECT_DECISIONS_FROM: &str =
     "SELECT match_id, decision FROM decisions WHERE match_id = $1 AND ply >= $2 ORDER BY ply";
 const SELECT_FOR_TOKENS: &str = "SELECT m.id, m.game, m.variant, m.seats, m.seed, m.created_at, m.finished, \
-     m.outcome, m.seed_salt, m.seed_chosen, t.seat FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = ANY($1)";
+     m.outcome, m.seed_salt, m.seed_chosen, m.dice, t.seat FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = ANY($1)";
 
 /// Serialises migrations between servers sharing the database (per schema).
 const MIGRATION_LOCK: &str = "hashtext('arbiter-migrate:' || COALESCE(current_schema(), ''))";
@@ -138,6 +143,7 @@ fn match_row(row: &Row) -> Result<MatchRow, StoreError> {
         finished: row.try_get(6).map_err(get)?,
         outcome: row.try_get(7).map_err(get)?,
         seal: SeedSeal::from_columns(row.try_get(8).map_err(get)?, row.try_get(9).map_err(get)?),
+        dice: dice_of_column(row.try_get::<_, Option<String>>(10).map_err(get)?.as_deref()),
     })
 }
 
@@ -348,6 +354,7 @@ impl Store for PostgresStore {
                     &row.outcome,
                     &row.seal.as_ref().map(|s| s.salt.as_str()),
                     &row.seal.as_ref().map(|s| s.chosen),
+                    &dice_column(row.dice),
                 ],
             )?;
             for (seat, hash) in tokens {
@@ -397,6 +404,19 @@ impl Store for PostgresStore {
         }
     }
 
+    fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError> {
+        self.write(|c| {
+            let stored = c.stored_len(id)?;
+            if stored != len || len == 0 {
+                return Err(StoreError::OutOfStep { id: id.into(), stored, expected: len });
+            }
+            c.execute(UNDO_LAST, &[&id, &ply(len - 1)?])?;
+            c.execute(UNFINISH, &[&id])?;
+            c.query(NOTIFY, &[&format!("undone {id} {}", len - 1)])?;
+            Ok(())
+        })
+    }
+
     fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError> {
         self.write(|c| {
             let claimed = c.execute(CLAIM_SEAT, &[&id, &i32::from(seat), &token_hash])? == 1;
@@ -434,7 +454,7 @@ impl Store for PostgresStore {
         }
         let rows = self.read(|c| c.query(SELECT_FOR_TOKENS, &[&hashes]))?;
         let mut out =
-            rows.iter().map(|r| Ok((match_row(r)?, seat_of(r, 10)?))).collect::<Result<Vec<_>, StoreError>>()?;
+            rows.iter().map(|r| Ok((match_row(r)?, seat_of(r, 11)?))).collect::<Result<Vec<_>, StoreError>>()?;
         out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)).then(a.1.cmp(&b.1)));
         out.dedup_by(|a, b| a.0.id == b.0.id && a.1 == b.1);
         Ok(out)

@@ -16,8 +16,8 @@
 use crate::api::{BotInfo, ChoiceInfo, GameInfo, OptionInfo, OutcomeView, Step, Turn};
 use arbiter_ai::BotSpec;
 use arbiter_core::{
-    ActionSpace, Decision, DiceMode, Entry, Game, MatchConfig, OptionKind, Outcome, OutcomeKind, Perspective,
-    PlayerSpec, Refusal, Seat, Session, ToMove, Viewer, Visibility,
+    ActionSpace, Decision, DiceMode, DiceRequest, Entry, Game, MAX_DICE, MatchConfig, OptionKind, Outcome, OutcomeKind,
+    Perspective, PlayerSpec, Refusal, Roll, Seat, Session, ToMove, Viewer, Visibility,
 };
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -115,8 +115,22 @@ pub trait Table: Send + Sync {
     /// decision, then rolls the seeded dice while chance is to move. Returns
     /// the steps taken; on error nothing changes.
     fn act(&mut self, seat: Seat, action: &Value) -> Result<Vec<Played>, ActError>;
-    /// Rolls the seeded dice while chance is to move.
+    /// Rolls the seeded dice while chance is to move (nothing with real
+    /// dice: then each roll waits for a seat to enter it, [`Table::roll`]).
     fn settle(&mut self) -> Vec<Played>;
+    /// Where the match's dice come from: the seeded generator, or real dice
+    /// entered by the players.
+    fn dice_mode(&self) -> DiceMode;
+    /// The dice asked for now, when chance is to move: who rolls them (the
+    /// game's [`Game::roller`]) and the request.
+    fn dice_ask(&self) -> Option<(Option<Seat>, DiceRequest)>;
+    /// Applies what real dice show for the pending chance decision (checked
+    /// against the dice asked for). The caller has checked who enters it.
+    fn roll(&mut self, values: &[u8]) -> Result<Vec<Played>, ActError>;
+    /// When the last decision is a roll: the seat whose roll it was (the
+    /// game's [`Game::roller`] before it; `None` inside for a roll of no
+    /// one seat). `None` when the last decision is not a roll.
+    fn last_roll(&self) -> Option<Option<Seat>>;
     /// The decisions from index `from` on, as stored JSON text.
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError>;
     /// Applies decisions stored after the ones played (another server's,
@@ -167,9 +181,21 @@ pub struct Frame {
 pub trait GameKind: Send + Sync {
     /// What the lobby shows about this game.
     fn info(&self) -> GameInfo;
-    /// Starts a match. `variant` is the game's JSON (`None` or `null`: the
-    /// standard game). Chance is not settled yet: call [`Table::settle`].
-    fn start(&self, variant: Option<&Value>, players: Vec<PlayerSpec>, seed: u64) -> Result<Box<dyn Table>, RunError>;
+    /// Starts a match with seeded dice. `variant` is the game's JSON (`None`
+    /// or `null`: the standard game). Chance is not settled yet: call
+    /// [`Table::settle`].
+    fn start(&self, variant: Option<&Value>, players: Vec<PlayerSpec>, seed: u64) -> Result<Box<dyn Table>, RunError> {
+        self.start_with(variant, players, seed, DiceMode::Seeded)
+    }
+    /// Starts a match whose dice come from `dice`: seeded, or real dice
+    /// entered by the players ([`Table::roll`]).
+    fn start_with(
+        &self,
+        variant: Option<&Value>,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        dice: DiceMode,
+    ) -> Result<Box<dyn Table>, RunError>;
     /// Resumes a stored match by replaying its decisions; also returns the
     /// steps of the last `keep` decisions, for the views' recent list.
     fn resume(
@@ -177,6 +203,18 @@ pub trait GameKind: Send + Sync {
         variant: &str,
         players: Vec<PlayerSpec>,
         seed: u64,
+        decisions: &[String],
+        keep: usize,
+    ) -> Result<(Box<dyn Table>, Vec<Played>), RunError> {
+        self.resume_with(variant, players, seed, DiceMode::Seeded, decisions, keep)
+    }
+    /// Like [`GameKind::resume`], for a match whose dice come from `dice`.
+    fn resume_with(
+        &self,
+        variant: &str,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        dice: DiceMode,
         decisions: &[String],
         keep: usize,
     ) -> Result<(Box<dyn Table>, Vec<Played>), RunError>;
@@ -379,25 +417,32 @@ impl<G: Entry> GameKind for Kind<G> {
         }
     }
 
-    fn start(&self, variant: Option<&Value>, players: Vec<PlayerSpec>, seed: u64) -> Result<Box<dyn Table>, RunError> {
+    fn start_with(
+        &self,
+        variant: Option<&Value>,
+        players: Vec<PlayerSpec>,
+        seed: u64,
+        dice: DiceMode,
+    ) -> Result<Box<dyn Table>, RunError> {
         let variant = parse_variant::<G>(variant)?;
-        let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice: DiceMode::Seeded };
+        let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice };
         let session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
-        Ok(Box::new(Runner { session }))
+        Ok(Box::new(Runner { session, last_roll: None }))
     }
 
-    fn resume(
+    fn resume_with(
         &self,
         variant: &str,
         players: Vec<PlayerSpec>,
         seed: u64,
+        dice: DiceMode,
         decisions: &[String],
         keep: usize,
     ) -> Result<(Box<dyn Table>, Vec<Played>), RunError> {
         let variant: G::Variant = serde_json::from_str(variant).map_err(|e| RunError::Variant(e.to_string()))?;
-        let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice: DiceMode::Seeded };
+        let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice };
         let session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
-        let mut runner = Runner { session };
+        let mut runner = Runner { session, last_roll: None };
         let recent = runner.apply_stored(decisions, keep)?;
         Ok((Box::new(runner), recent))
     }
@@ -406,6 +451,9 @@ impl<G: Entry> GameKind for Kind<G> {
 /// A match of one game: the core session behind JSON.
 struct Runner<G: Game> {
     session: Session<G>,
+    /// When the last decision is a roll, whose roll it was
+    /// ([`Table::last_roll`]).
+    last_roll: Option<Option<Seat>>,
 }
 
 impl<G: Entry> Runner<G> {
@@ -428,6 +476,8 @@ impl<G: Entry> Runner<G> {
             let kept = keep > 0 && offset + keep >= decisions.len();
             let before = if kept { self.before() } else { None };
             let to_move = self.session.to_move();
+            let roller = self.session.game().roller(self.session.state());
+            self.last_roll = matches!(decision, Decision::Roll(_)).then_some(roller);
             let events = self
                 .session
                 .apply(decision.clone())
@@ -512,6 +562,7 @@ impl<G: Entry> Table for Runner<G> {
                 return Err(ActError::Failed);
             }
         };
+        self.last_roll = None;
         let decision = self.session.record().decisions.last().cloned().unwrap_or(Decision::Act(action));
         let mut p = played(self.session.game(), index, before.as_ref(), self.session.state(), &decision, &events);
         p.seat = Some(seat.0);
@@ -522,9 +573,13 @@ impl<G: Entry> Table for Runner<G> {
 
     fn settle(&mut self) -> Vec<Played> {
         let mut steps = Vec::new();
+        if self.dice_mode() == DiceMode::Manual {
+            return steps;
+        }
         while self.session.to_move() == ToMove::Chance && steps.len() < MAX_ROLLS_IN_A_ROW {
             let index = self.session.len();
             let before = self.before();
+            self.last_roll = Some(self.session.game().roller(self.session.state()));
             match self.session.roll_seeded() {
                 Ok((roll, events)) => steps.push(played(
                     self.session.game(),
@@ -538,6 +593,53 @@ impl<G: Entry> Table for Runner<G> {
             }
         }
         steps
+    }
+
+    fn dice_mode(&self) -> DiceMode {
+        self.session.record().config.dice
+    }
+
+    fn dice_ask(&self) -> Option<(Option<Seat>, DiceRequest)> {
+        let (game, state) = (self.session.game(), self.session.state());
+        (game.to_move(state) == ToMove::Chance).then(|| (game.roller(state), game.dice(state)))
+    }
+
+    fn roll(&mut self, values: &[u8]) -> Result<Vec<Played>, ActError> {
+        if self.session.to_move() != ToMove::Chance {
+            return Err(ActError::Refused(Refusal::new(
+                "core.turn.not-chance",
+                "no dice are being rolled now",
+                "docs/api.md, Real dice",
+            )));
+        }
+        let request = self.session.dice_request();
+        let roll = Roll::from_values(values).ok_or_else(|| {
+            ActError::Refused(Refusal::because(
+                "core.chance.roll",
+                format!("{} values for {request}: at most {MAX_DICE} dice are rolled at once", values.len()),
+                "core",
+            ))
+        })?;
+        let roller = self.session.game().roller(self.session.state());
+        let index = self.session.len();
+        let before = self.before();
+        let session = &mut self.session;
+        let applied = std::panic::catch_unwind(AssertUnwindSafe(|| session.apply(Decision::Roll(roll.clone()))));
+        let events = match applied {
+            Ok(result) => result.map_err(ActError::Refused)?,
+            Err(_) => {
+                let _ = self.session.undo_to(index);
+                return Err(ActError::Failed);
+            }
+        };
+        self.last_roll = Some(roller);
+        let step =
+            played(self.session.game(), index, before.as_ref(), self.session.state(), &Decision::Roll(roll), &events);
+        Ok(vec![step])
+    }
+
+    fn last_roll(&self) -> Option<Option<Seat>> {
+        self.last_roll
     }
 
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError> {
@@ -571,7 +673,20 @@ impl<G: Entry> Table for Runner<G> {
     }
 
     fn truncate(&mut self, len: usize) -> Result<(), RunError> {
-        self.session.undo_to(len).map_err(|e| RunError::Decision { index: len, message: e.to_string() })
+        self.session.undo_to(len).map_err(|e| RunError::Decision { index: len, message: e.to_string() })?;
+        // Whose roll the new last decision was, if a roll: the state before it.
+        let decisions = &self.session.record().decisions;
+        self.last_roll = match decisions.last() {
+            Some(Decision::Roll(_)) => {
+                let mut record = self.session.record().clone();
+                record.decisions.pop();
+                let (game, state) =
+                    record.replay().map_err(|e| RunError::Decision { index: len, message: e.to_string() })?;
+                Some(game.roller(&state))
+            }
+            _ => None,
+        };
+        Ok(())
     }
 
     fn replay(&self, n: usize, viewer: Viewer) -> Result<Frame, RunError> {

@@ -13,7 +13,9 @@
 //! match, so they cannot corrupt one another's matches; but SQLite is meant
 //! for one server, PostgreSQL for several.
 
-use crate::store::{MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, SeedSeal, Store, StoreError, StoredMatch};
+use crate::store::{
+    MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, SeedSeal, Store, StoreError, StoredMatch, dice_column, dice_of_column,
+};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use std::time::Duration;
@@ -42,7 +44,8 @@ fn db(e: rusqlite::Error) -> StoreError {
     StoreError::Database(e.to_string())
 }
 
-const MATCH_COLUMNS: &str = "id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen";
+const MATCH_COLUMNS: &str =
+    "id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice";
 
 fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -55,6 +58,7 @@ fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
         finished: row.get(6)?,
         outcome: row.get(7)?,
         seal: SeedSeal::from_columns(row.get(8)?, row.get(9)?),
+        dice: dice_of_column(row.get::<_, Option<String>>(10)?.as_deref()),
     })
 }
 
@@ -234,6 +238,19 @@ impl Store for SqliteStore {
         self.write(|tx| append(tx, id, first, decisions, outcome))
     }
 
+    fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError> {
+        self.write(|tx| {
+            let stored = stored_len(tx, id)?;
+            if stored != len || len == 0 {
+                return Err(StoreError::OutOfStep { id: id.into(), stored, expected: len });
+            }
+            tx.execute("DELETE FROM decisions WHERE match_id = $1 AND ply = $2", params![id, (len - 1) as i64])
+                .map_err(db)?;
+            tx.execute("UPDATE matches SET finished = FALSE, outcome = NULL WHERE id = $1", params![id]).map_err(db)?;
+            Ok(())
+        })
+    }
+
     fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError> {
         self.write(|tx| {
             let n = tx
@@ -271,13 +288,13 @@ impl Store for SqliteStore {
             .conn
             .prepare_cached(
                 "SELECT m.id, m.game, m.variant, m.seats, m.seed, m.created_at, m.finished, m.outcome, m.seed_salt, \
-                 m.seed_chosen, t.seat \
+                 m.seed_chosen, m.dice, t.seat \
                  FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = $1",
             )
             .map_err(db)?;
         let mut out = Vec::new();
         for hash in hashes {
-            let rows = stmt.query_map(params![hash], |r| Ok((match_row(r)?, r.get::<_, u8>(10)?))).map_err(db)?;
+            let rows = stmt.query_map(params![hash], |r| Ok((match_row(r)?, r.get::<_, u8>(11)?))).map_err(db)?;
             for row in rows {
                 out.push(row.map_err(db)?);
             }
@@ -319,8 +336,8 @@ fn insert_match(
     decisions: &[String],
 ) -> Result<(), StoreError> {
     tx.execute(
-        "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, \
+         dice) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         params![
             row.id,
             row.game,
@@ -332,6 +349,7 @@ fn insert_match(
             row.outcome,
             row.seal.as_ref().map(|s| s.salt.as_str()),
             row.seal.as_ref().map(|s| s.chosen),
+            dice_column(row.dice),
         ],
     )
     .map_err(db)?;
@@ -389,14 +407,15 @@ mod tests {
             finished: false,
             outcome: None,
             seal: Some(SeedSeal { salt: "5a".repeat(32), chosen: true }),
+            dice: arbiter_core::DiceMode::Seeded,
         }
     }
 
     #[test]
     fn matches_round_trip_and_appends_must_be_in_step() {
         let mut s = SqliteStore::open_in_memory().unwrap();
-        assert_eq!(s.migrate().unwrap(), 2);
-        assert_eq!(s.migrate().unwrap(), 2, "migrating twice changes nothing");
+        assert_eq!(s.migrate().unwrap(), 3);
+        assert_eq!(s.migrate().unwrap(), 3, "migrating twice changes nothing");
         s.insert_match(&row("ab"), &[(0, "h0".into())], &["{\"roll\":[1]}".into()]).unwrap();
         s.append("ab", 1, &["a".into(), "b".into()], None).unwrap();
         assert!(matches!(s.append("ab", 1, &["c".into()], None), Err(StoreError::OutOfStep { stored: 3, .. })));

@@ -25,8 +25,8 @@
 //! to date, so their sockets see the move at once.
 
 use crate::api::{
-    ActionAccepted, CreateMatch, Fairness, JoinMatch, Joined, MatchCreated, MatchList, MatchSummary, MatchView,
-    OutcomeView, ReplayFrame, SeatGrant, SeatView, Step,
+    ActionAccepted, CreateMatch, DiceAsk, DieAsk, Fairness, JoinMatch, Joined, MatchCreated, MatchList, MatchSummary,
+    MatchView, OutcomeView, ReplayFrame, SeatGrant, SeatView, Step,
 };
 use crate::config::{ServerConfig, open_store_checked};
 use crate::db::Db;
@@ -37,7 +37,7 @@ use crate::runner::{ActError, Played, Registry, Table, outcome_view, space_name,
 use crate::store::{Change, ChangeFeed, MatchRow, SeedSeal, Store, StoreError, StoredMatch};
 use crate::token::{hash_token, new_match_id, new_salt, new_seed, new_token, plausible_id, seed_commitment};
 use arbiter_ai::BotSpec;
-use arbiter_core::{PlayerSpec, Seat, ToMove, Viewer};
+use arbiter_core::{DiceMode, PlayerSpec, Refusal, Seat, ToMove, Viewer};
 use axum::http::StatusCode;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
@@ -294,7 +294,21 @@ impl Match {
                     _ => format!("waiting for {} to choose in secret", names.join(", ")),
                 }
             }
-            ToMove::Chance => "the dice are being rolled".into(),
+            ToMove::Chance => match inner.table.dice_ask().filter(|_| inner.table.dice_mode() == DiceMode::Manual) {
+                Some((roller, request)) => {
+                    let entered_by = self.entered_by(roller);
+                    if matches!(viewer, Viewer::Seat(v) if entered_by.contains(&v)) {
+                        format!("roll the real dice and enter them: {request}")
+                    } else {
+                        let names: Vec<String> = entered_by
+                            .iter()
+                            .map(|s| format!("{} ({s})", self.players.get(s.index()).map_or("?", |p| p.name.as_str())))
+                            .collect();
+                        format!("waiting for {} to roll {request}", names.join(" or "))
+                    }
+                }
+                None => "the dice are being rolled".into(),
+            },
             ToMove::Over => inner.table.outcome().map_or_else(|| "the game is over".into(), |o| o.reason),
         }
     }
@@ -310,6 +324,10 @@ impl Match {
     /// everything (a game that keeps a secret after its end keeps its seed,
     /// which would give the secret away).
     fn fairness(&self, inner: &Inner) -> Fairness {
+        if inner.table.dice_mode() == DiceMode::Manual {
+            // Real dice: the seed rolls nothing, so there is nothing to commit to.
+            return Fairness { source: "real".into(), commitment: None, seed: None, salt: None };
+        }
         let revealed = inner.table.reveals_all();
         let source = match &self.seal {
             Some(seal) if seal.chosen => "chosen",
@@ -324,6 +342,43 @@ impl Match {
         }
     }
 
+    /// The seats that may enter a roll of real dice whose roller is
+    /// `roller`: that seat when a person plays it; any human seat for a roll
+    /// of no one seat or of a bot (a person at the table rolls for the bot).
+    fn entered_by(&self, roller: Option<Seat>) -> Vec<Seat> {
+        let human = |s: Seat| self.bots.get(s.index()).is_some_and(Option::is_none);
+        match roller {
+            Some(s) if human(s) => vec![s],
+            _ => (0..self.players.len()).map(|i| Seat(i as u8)).filter(|s| human(*s)).collect(),
+        }
+    }
+
+    /// With real dice, while a roll is owed: what to roll and who enters it.
+    fn dice_ask(&self, inner: &Inner) -> Option<DiceAsk> {
+        if inner.table.dice_mode() != DiceMode::Manual {
+            return None;
+        }
+        let (roller, request) = inner.table.dice_ask()?;
+        Some(DiceAsk {
+            seat: roller.map(|s| s.0),
+            entered_by: self.entered_by(roller).iter().map(|s| s.0).collect(),
+            purpose: request.purpose().unwrap_or_default().to_string(),
+            dice: request.dice().iter().map(|d| DieAsk { sides: d.sides, label: d.label.to_string() }).collect(),
+            text: request.to_string(),
+        })
+    }
+
+    /// Whether `viewer` may take back the last decision: a roll of real
+    /// dice that their seat could enter.
+    fn can_undo(&self, inner: &Inner, viewer: Viewer) -> bool {
+        match (viewer, inner.table.last_roll()) {
+            (Viewer::Seat(v), Some(roller)) => {
+                inner.table.dice_mode() == DiceMode::Manual && self.entered_by(roller).contains(&v)
+            }
+            _ => false,
+        }
+    }
+
     /// The viewer whose eyes `viewer` has now: the referee's once the game
     /// is over and shows everything, else their own.
     fn eyes(inner: &Inner, viewer: Viewer) -> Viewer {
@@ -334,7 +389,9 @@ impl Match {
     pub(crate) fn view(&self, inner: &Inner, viewer: Viewer, legal_limit: usize) -> MatchView {
         let table = &inner.table;
         let to_move = table.to_move();
-        let your_turn = matches!(viewer, Viewer::Seat(v) if to_move.owes(v));
+        let dice = self.dice_ask(inner);
+        let your_turn = matches!(viewer, Viewer::Seat(v) if to_move.owes(v)
+            || dice.as_ref().is_some_and(|d| d.entered_by.contains(&v.0)));
         let (legal, legal_text, legal_total) = match viewer {
             Viewer::Seat(v) if your_turn => table.legal(v, legal_limit),
             _ => (Vec::new(), Vec::new(), 0),
@@ -361,6 +418,9 @@ impl Match {
             outcome: table.outcome().as_ref().map(outcome_view),
             problem: inner.problem.clone(),
             fairness: self.fairness(inner),
+            dice_mode: if table.dice_mode() == DiceMode::Manual { "real" } else { "server" }.into(),
+            dice,
+            can_undo: self.can_undo(inner, viewer),
         }
     }
 
@@ -380,6 +440,12 @@ impl Match {
 }
 
 impl Inner {
+    /// Drops the recent steps of decisions taken back (index `len` on).
+    fn forget_after(&mut self, len: usize) {
+        self.recent.retain(|s| (s.index as usize) < len);
+        self.active_at = Instant::now();
+    }
+
     fn push_recent(&mut self, steps: &[Played], keep: usize) {
         self.active_at = Instant::now();
         for s in steps {
@@ -723,23 +789,55 @@ impl AppState {
                 let _ = self.hold(id).await;
                 return;
             }
-            Change::Decisions { id, .. } | Change::Seat { id, .. } => held(id).into_iter().collect(),
+            Change::Decisions { id, .. } | Change::Seat { id, .. } | Change::Undone { id, .. } => {
+                held(id).into_iter().collect()
+            }
             Change::Resync => self.all_matches(),
         };
         // Whether a match, once locked, is behind the change.
         let behind = |inner: &Inner| match &change {
             Change::Decisions { len, .. } => inner.table.len() < *len,
             Change::Seat { seat, .. } => inner.tokens.get(usize::from(*seat)).is_some_and(Option::is_none),
-            Change::Created { .. } | Change::Resync => true,
+            Change::Created { .. } | Change::Resync | Change::Undone { .. } => true,
         };
         for m in matches {
             let mut inner = m.inner.lock().await;
+            // A roll of real dice was taken back (perhaps here, perhaps
+            // since entered again): hold what is stored from there on.
+            if let Change::Undone { len, .. } = &change {
+                self.follow_undo(&m, &mut inner, *len).await;
+                continue;
+            }
             if inner.table.outcome().is_some() || !behind(&inner) {
                 continue;
             }
             // The server that stored the change drives the match's bots.
             let _ = self.catch_up(&m, &mut inner).await;
         }
+    }
+
+    /// Brings a match in step with storage after an undo at `len` (the
+    /// change a server sends, its own included): when the decisions held
+    /// from `len` on differ from the stored ones, goes back to `len` and
+    /// applies the stored ones.
+    async fn follow_undo(&self, m: &Match, inner: &mut Inner, len: usize) {
+        let id = m.id.clone();
+        let Ok(Some(since)) = self.shared.db.run(move |s| s.since(&id, len)).await else { return };
+        let held = inner.table.decisions_from(len).unwrap_or_default();
+        if inner.table.len() < len || held == since.decisions {
+            return;
+        }
+        if let Err(e) = inner.table.truncate(len) {
+            inner.problem = Some(format!("could not take back a roll undone elsewhere: {e}"));
+            return;
+        }
+        inner.forget_after(len);
+        let keep = self.shared.config.limits.recent_steps;
+        match inner.table.extend(&since.decisions, keep) {
+            Ok(steps) => inner.push_recent(&steps, keep),
+            Err(e) => inner.problem = Some(format!("the match stored by another server does not replay here: {e}")),
+        }
+        m.notify(inner.table.len());
     }
 
     /// The view for an already resolved viewer (WebSocket pushes).
@@ -821,6 +919,16 @@ impl AppState {
                 ),
             ));
         }
+        let dice = match req.dice.as_deref().map(str::trim) {
+            None | Some("") | Some("server") | Some("seeded") => DiceMode::Seeded,
+            Some("real") | Some("manual") => DiceMode::Manual,
+            Some(other) => {
+                return Err(ApiError::invalid(format!(
+                    "dice '{}': say `server` (the server rolls) or `real` (the players roll real dice)",
+                    other.chars().take(20).collect::<String>()
+                )));
+            }
+        };
         let seed = match req.seed {
             Some(seed) => seed,
             None => new_seed().map_err(ApiError::internal)?,
@@ -830,8 +938,20 @@ impl AppState {
         let (players2, bots2) = (players.clone(), bots.clone());
         // Building the rules can take a moment (figure sets are validated).
         let (table, steps) = tokio::task::spawn_blocking(move || {
-            let mut table =
-                kind.start(variant.as_ref(), players2, seed).map_err(|e| ApiError::invalid(e.to_string()))?;
+            let mut table = kind
+                .start_with(variant.as_ref(), players2, seed, dice)
+                .map_err(|e| ApiError::invalid(e.to_string()))?;
+            if dice == DiceMode::Manual && table.has_hidden_information() {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "real-dice-not-allowed",
+                    format!(
+                        "{} keeps secrets that its chance decides (a deal, a hidden draw): whoever entered the dice \
+                         would know them; play it with the server's dice",
+                        table.game_name()
+                    ),
+                ));
+            }
             for (i, b) in bots2.iter().enumerate() {
                 if let Some(b) = b {
                     table.check_bot(b).map_err(|e| ApiError::invalid(format!("seat {}: {e}", i + 1)))?;
@@ -872,6 +992,7 @@ impl AppState {
             created_at: now_ms(),
             finished: false,
             outcome: None,
+            dice,
         };
         let decisions = table.decisions_from(0).map_err(|e| ApiError::internal(e.to_string()))?;
         let stored_row = row.clone();
@@ -977,6 +1098,132 @@ impl AppState {
         Ok(ActionAccepted { steps, view })
     }
 
+    /// `POST /api/matches/{id}/roll`: enters what real dice show for the
+    /// pending roll, for the token's seat (which must be one that may enter
+    /// it), commits it and tells the match's connections.
+    pub async fn roll(&self, id: &str, token: &str, values: Vec<u8>) -> Result<ActionAccepted, ApiError> {
+        let (state, id, token) = (self.clone(), id.to_string(), token.to_string());
+        self.detach(async move { state.roll_now(&id, &token, &values).await }).await
+    }
+
+    /// The seat a token holds in a match, refusing spectators.
+    async fn seat_of(&self, m: &Match, token: &str) -> Result<Seat, ApiError> {
+        let mut inner = m.inner.lock().await;
+        match self.viewer(m, &mut inner, Some(token)).await? {
+            Viewer::Seat(s) => Ok(s),
+            _ => Err(ApiError::forbidden("spectators cannot act; a seat's token is needed")),
+        }
+    }
+
+    async fn roll_now(&self, id: &str, token: &str, values: &[u8]) -> Result<ActionAccepted, ApiError> {
+        let m = self.find(id).await?;
+        let seat = self.seat_of(&m, token).await?;
+        let limits = &self.shared.config.limits;
+        let mut inner = m.inner.lock().await;
+        if inner.table.dice_mode() != DiceMode::Manual {
+            return Err(ApiError::from_act(ActError::Refused(Refusal::new(
+                "real-dice.server-rolls",
+                "the server rolls this match's dice; only a match created with real dice takes dice entered by hand",
+                "docs/api.md, Real dice",
+            ))));
+        }
+        let Some((roller, request)) = inner.table.dice_ask() else {
+            return Err(ApiError::from_act(ActError::Refused(if inner.table.outcome().is_some() {
+                Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core")
+            } else {
+                Refusal::new("core.turn.not-chance", "no dice are being rolled now", "docs/api.md, Real dice")
+            })));
+        };
+        let entered_by = m.entered_by(roller);
+        if !entered_by.contains(&seat) {
+            let whose = entered_by.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or ");
+            return Err(ApiError::from_act(ActError::Refused(Refusal::because(
+                "core.turn.not-your-roll",
+                format!("{request} is {whose}'s roll to enter, not {seat}'s"),
+                "docs/api.md, Real dice",
+            ))));
+        }
+        let before = inner.table.len();
+        let steps = inner.table.roll(values).map_err(ApiError::from_act)?;
+        if let Err(e) = self.commit(&m, &mut inner, before).await {
+            // Out of step: another server moved first; the client sees the match as it now is.
+            if matches!(e, StoreError::OutOfStep { .. }) {
+                let _ = self.catch_up(&m, &mut inner).await;
+            }
+            return Err(ApiError::storage(&e));
+        }
+        inner.push_recent(&steps, limits.recent_steps);
+        inner.problem = None;
+        self.shared.metrics.actions.inc();
+        let viewer = Viewer::Seat(seat);
+        let view = m.view(&inner, viewer, limits.legal_sample);
+        let steps = steps.iter().map(|s| Match::visible(&inner, s, viewer)).collect();
+        let len = inner.table.len();
+        drop(inner);
+        m.notify(len);
+        self.kick_bots(&m);
+        Ok(ActionAccepted { steps, view })
+    }
+
+    /// `POST /api/matches/{id}/undo`: takes back the last decision, a roll
+    /// of real dice the token's seat could enter, while nothing has been
+    /// decided after it (`len`, the decisions the client saw, must be the
+    /// match's). The record loses that roll, in memory and in storage, so it
+    /// replays exactly as if it had never been entered.
+    pub async fn undo(&self, id: &str, token: &str, len: usize) -> Result<MatchView, ApiError> {
+        let (state, id, token) = (self.clone(), id.to_string(), token.to_string());
+        self.detach(async move { state.undo_now(&id, &token, len).await }).await
+    }
+
+    async fn undo_now(&self, id: &str, token: &str, len: usize) -> Result<MatchView, ApiError> {
+        let m = self.find(id).await?;
+        let seat = self.seat_of(&m, token).await?;
+        let limits = &self.shared.config.limits;
+        let mut inner = m.inner.lock().await;
+        let refuse = |rule: &'static str, reason: String| {
+            ApiError::from_act(ActError::Refused(Refusal::because(rule, reason, "docs/api.md, Real dice")))
+        };
+        if inner.table.dice_mode() != DiceMode::Manual {
+            return Err(refuse("real-dice.undo.server-rolls", "only a roll of real dice is taken back".into()));
+        }
+        let now = inner.table.len();
+        if now != len {
+            return Err(ApiError::conflict(format!(
+                "the match has {now} decisions, not {len}: something was decided since; nothing was taken back"
+            )));
+        }
+        let Some(roller) = inner.table.last_roll() else {
+            return Err(refuse(
+                "real-dice.undo.not-a-roll",
+                "the last decision is not a roll of the dice: only the last roll entered is taken back, before \
+                 anything else is decided"
+                    .into(),
+            ));
+        };
+        if !m.entered_by(roller).contains(&seat) {
+            return Err(refuse("real-dice.undo.not-yours", format!("{seat} did not enter the last roll")));
+        }
+        let key = m.id.clone();
+        let stored = self.shared.db.run(move |s| s.undo_last(&key, now)).await;
+        if let Err(e) = stored {
+            if matches!(e, StoreError::OutOfStep { .. }) {
+                let _ = self.catch_up(&m, &mut inner).await;
+                return Err(ApiError::conflict("another server moved in this match first; nothing was taken back"));
+            }
+            return Err(ApiError::storage(&e));
+        }
+        if let Err(e) = inner.table.truncate(now - 1) {
+            inner.problem = Some(format!("the roll was taken back in storage but not here: {e}"));
+            return Err(ApiError::internal(e.to_string()));
+        }
+        inner.forget_after(now - 1);
+        inner.problem = None;
+        let view = m.view(&inner, Viewer::Seat(seat), limits.legal_sample);
+        drop(inner);
+        m.notify(now - 1);
+        Ok(view)
+    }
+
     /// Commits the decisions after `before` (and the outcome, once over); if
     /// that fails, puts the match back as it was.
     async fn commit(&self, m: &Match, inner: &mut Inner, before: usize) -> Result<(), StoreError> {
@@ -1007,7 +1254,7 @@ impl AppState {
     /// Rolls and commits any dice owed by a match just loaded.
     async fn settle_loaded(&self, m: &Arc<Match>) {
         let mut inner = m.inner.lock().await;
-        if inner.table.to_move() != ToMove::Chance {
+        if inner.table.to_move() != ToMove::Chance || inner.table.dice_mode() == DiceMode::Manual {
             return;
         }
         let before = inner.table.len();
@@ -1117,7 +1364,11 @@ impl AppState {
         let mut record =
             inner.table.record_for(Match::eyes(&inner, viewer)).map_err(|e| ApiError::internal(e.to_string()))?;
         let fairness = m.fairness(&inner);
+        // With real dice the seed only seeds the bots: it is put back in the
+        // record once the game is over (a record needs one to replay).
+        let ended_real = inner.table.dice_mode() == DiceMode::Manual && inner.table.reveals_all();
         if fairness.seed.is_none()
+            && !ended_real
             && let Some(config) = record.get_mut("config").and_then(Value::as_object_mut)
         {
             config.remove("seed");
@@ -1388,8 +1639,9 @@ fn build_match(
         .iter()
         .map(|p| controller(&p.controller).map(|b| b.map(|b| limits.clamp(b))))
         .collect::<Result<Vec<_>, _>>()?;
-    let (table, recent) =
-        kind.resume(&row.variant, players.clone(), row.seed, &stored.decisions, keep).map_err(|e| e.to_string())?;
+    let (table, recent) = kind
+        .resume_with(&row.variant, players.clone(), row.seed, row.dice, &stored.decisions, keep)
+        .map_err(|e| e.to_string())?;
     let mut tokens = vec![None; players.len()];
     for (seat, hash) in stored.tokens {
         if let Some(t) = tokens.get_mut(usize::from(seat)) {

@@ -22,6 +22,8 @@
 //! matches it holds up to date ([`Store::since`]) and push them to its
 //! connections.
 
+use arbiter_core::DiceMode;
+
 /// One schema migration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Migration {
@@ -38,6 +40,7 @@ pub struct Migration {
 pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 1, name: "0001_initial.sql", sql: include_str!("../migrations/0001_initial.sql") },
     Migration { version: 2, name: "0002_sealed_seeds.sql", sql: include_str!("../migrations/0002_sealed_seeds.sql") },
+    Migration { version: 3, name: "0003_real_dice.sql", sql: include_str!("../migrations/0003_real_dice.sql") },
 ];
 
 /// The statement that creates the version table, before any migration.
@@ -67,6 +70,22 @@ pub struct MatchRow {
     pub finished: bool,
     /// The outcome (the API's `OutcomeView` JSON), once over.
     pub outcome: Option<String>,
+    /// Where the dice come from (column `dice`: `manual` for real dice;
+    /// NULL or `seeded` for the server's seeded dice).
+    pub dice: DiceMode,
+}
+
+/// The `dice` column's text for a dice mode (NULL for seeded dice).
+pub fn dice_column(dice: DiceMode) -> Option<&'static str> {
+    match dice {
+        DiceMode::Seeded => None,
+        DiceMode::Manual => Some("manual"),
+    }
+}
+
+/// The dice mode a `dice` column holds.
+pub fn dice_of_column(text: Option<&str>) -> DiceMode {
+    if text == Some("manual") { DiceMode::Manual } else { DiceMode::Seeded }
 }
 
 /// How a match's seed is sealed (columns `seed_salt`, `seed_chosen`).
@@ -112,6 +131,14 @@ pub enum Change {
         /// Decisions stored.
         len: usize,
     },
+    /// The last decision was taken back (a roll of real dice); the match
+    /// now has `len` stored, and may have moved on since.
+    Undone {
+        /// The match.
+        id: String,
+        /// Decisions stored right after the undo.
+        len: usize,
+    },
     /// A seat was handed out.
     Seat {
         /// The match.
@@ -126,12 +153,13 @@ pub enum Change {
 
 impl Change {
     /// Reads a change from its wire text (`created ID`, `decisions ID LEN`,
-    /// `seat ID SEAT`); `None` if it is not one.
+    /// `undone ID LEN`, `seat ID SEAT`); `None` if it is not one.
     pub fn parse(text: &str) -> Option<Change> {
         let mut words = text.split(' ');
         let change = match (words.next()?, words.next()?, words.next()) {
             ("created", id, None) => Change::Created { id: id.into() },
             ("decisions", id, Some(len)) => Change::Decisions { id: id.into(), len: len.parse().ok()? },
+            ("undone", id, Some(len)) => Change::Undone { id: id.into(), len: len.parse().ok()? },
             ("seat", id, Some(seat)) => Change::Seat { id: id.into(), seat: seat.parse().ok()? },
             _ => return None,
         };
@@ -217,6 +245,10 @@ pub trait Store: Send {
     /// the number stored), and marks it finished with `outcome` if given.
     fn append(&mut self, id: &str, first: usize, decisions: &[String], outcome: Option<&str>)
     -> Result<(), StoreError>;
+    /// Takes back the last decision of a match (a roll of real dice) if and
+    /// only if the match has exactly `len` stored; the match is unfinished
+    /// again. Fails with [`StoreError::OutOfStep`] otherwise.
+    fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError>;
     /// Hands out an open seat: stores its token hash unless the seat is
     /// taken. Returns false if it was taken.
     fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError>;
@@ -271,6 +303,7 @@ mod tests {
         assert_eq!(Change::parse("created ab12"), Some(Change::Created { id: "ab12".into() }));
         assert_eq!(Change::parse("decisions ab12 7"), Some(Change::Decisions { id: "ab12".into(), len: 7 }));
         assert_eq!(Change::parse("seat ab12 1"), Some(Change::Seat { id: "ab12".into(), seat: 1 }));
+        assert_eq!(Change::parse("undone ab12 6"), Some(Change::Undone { id: "ab12".into(), len: 6 }));
         for bad in [
             "",
             "created",

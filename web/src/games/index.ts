@@ -16,6 +16,6 @@ export const GAMES: Record<string, GameModule> = {
   ethia: { table: useEthia },
   "ethia-worlds": { table: useWorlds, actionWords: worldsLabel },
   ephemeral: { table: useEphemeral, variantEditor: EphemeralSets },
-  goofspiel: { table: useGoofspiel },
-  kuhn: { table: useKuhn },
+  goofspiel: { table: useGoofspiel, secrets: true },
+  kuhn: { table: useKuhn, secrets: true },
 };

@@ -162,6 +162,8 @@ fn the_defend_die_of_architecture_md_step_by_step() {
     act(&g, &mut s, "attack A 2d4");
     assert!(matches!(s.pending.iter().collect::<Vec<_>>()[..], [Frame::AttackRoll(_), Frame::ActionDone { .. }]));
     assert_eq!(g.dice(&s).to_string(), "Ash's attack on Dee: 2d4 (D4)");
+    // With real dice the attacker's owner rolls the attack…
+    assert_eq!(g.roller(&s), Some(P1));
     roll(&g, &mut s, &[2, 3]);
     assert!(matches!(
         s.pending.iter().collect::<Vec<_>>()[..],
@@ -174,6 +176,8 @@ fn the_defend_die_of_architecture_md_step_by_step() {
     assert_eq!(texts, ["pass", "use A1 die 1 defend", "use A1 die 1 reroll"]);
     act(&g, &mut s, "use A1 reroll");
     assert_eq!(g.dice(&s).purpose(), Some("the Defend die of Dee (T7), rerolled"));
+    // … and the defender's owner rerolls their Defend die.
+    assert_eq!(g.roller(&s), Some(P2));
     let ev = roll(&g, &mut s, &[4]);
     assert!(ev.contains(&Event::Defended { figure: dee, slot: 0, value: 4, rerolled: true }));
     assert!(ev.contains(&Event::Hit { target: dee, damage: 1 }));

@@ -221,6 +221,8 @@ fn d11_is_a_melee_d12_the_target_resists_with_2_added() {
         give(&mut s, a, &[(12, die)]);
         act(&g, &mut s, "use a1 A");
         act(&g, &mut s, "resist 1d6");
+        // With real dice the target's owner rolls the resist roll.
+        assert_eq!(g.roller(&s), Some(P2));
         let ev = roll(&g, &mut s, &[resist]);
         let total = i16::from(resist) + 2;
         assert!(ev.contains(&Event::ResistRolled {

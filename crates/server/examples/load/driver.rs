@@ -186,6 +186,7 @@ impl Table {
                 variant: None,
                 seats: vec![human(), human()],
                 seed: Some(seed),
+                dice: None,
             })
             .await
             .map_err(|e| format!("creating a match: {}", e.body.message))?;

@@ -42,6 +42,9 @@ impl Store for Ungrouped {
     fn append(&mut self, id: &str, first: usize, d: &[String], outcome: Option<&str>) -> Result<(), StoreError> {
         self.0.append(id, first, d, outcome)
     }
+    fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError> {
+        self.0.undo_last(id, len)
+    }
     fn claim_seat(&mut self, id: &str, seat: u8, hash: &str) -> Result<bool, StoreError> {
         self.0.claim_seat(id, seat, hash)
     }

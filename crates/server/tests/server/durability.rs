@@ -151,6 +151,10 @@ impl Store for Flaky {
         self.check()?;
         self.inner.append(id, first, decisions, outcome)
     }
+    fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.undo_last(id, len)
+    }
     fn claim_seat(&mut self, id: &str, seat: u8, hash: &str) -> Result<bool, StoreError> {
         self.check()?;
         self.inner.claim_seat(id, seat, hash)

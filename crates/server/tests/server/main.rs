@@ -19,6 +19,7 @@ mod hidden;
 mod limits;
 mod load;
 mod operating;
+mod realdice;
 mod secrets;
 mod servers;
 mod store;
