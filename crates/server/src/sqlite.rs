@@ -55,6 +55,7 @@ fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
         finished: row.get(6)?,
         outcome: row.get(7)?,
         seal: SeedSeal::from_columns(row.get(8)?, row.get(9)?),
+        names: Vec::new(),
     })
 }
 
@@ -141,7 +142,24 @@ impl SqliteStore {
         rows.collect::<Result<_, _>>().map_err(db)
     }
 
+    /// The names given on joining the seats of a match, by seat.
+    fn names(&self, id: &str) -> Result<Vec<(u8, String)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seat, name FROM seat_tokens WHERE match_id = $1 AND name IS NOT NULL ORDER BY seat")
+            .map_err(db)?;
+        let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?))).map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)
+    }
+
+    /// A row read from `matches`, with the names given on joining.
+    fn named(&self, mut row: MatchRow) -> Result<MatchRow, StoreError> {
+        row.names = self.names(&row.id)?;
+        Ok(row)
+    }
+
     fn stored(&self, row: MatchRow) -> Result<StoredMatch, StoreError> {
+        let row = self.named(row)?;
         let tokens = self.tokens(&row.id)?;
         let decisions = self.decisions(&row.id)?;
         Ok(StoredMatch { row, tokens, decisions })
@@ -234,12 +252,13 @@ impl Store for SqliteStore {
         self.write(|tx| append(tx, id, first, decisions, outcome))
     }
 
-    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError> {
+    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
         self.write(|tx| {
             let n = tx
                 .execute(
-                    "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                    params![id, seat, token_hash],
+                    "INSERT INTO seat_tokens (match_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT DO NOTHING",
+                    params![id, seat, token_hash, name],
                 )
                 .map_err(db)?;
             Ok(n == 1)
@@ -284,7 +303,7 @@ impl Store for SqliteStore {
         }
         out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)).then(a.1.cmp(&b.1)));
         out.dedup_by(|a, b| a.0.id == b.0.id && a.1 == b.1);
-        Ok(out)
+        out.into_iter().map(|(row, seat)| Ok((self.named(row)?, seat))).collect()
     }
 
     fn begin_group(&mut self) -> Result<(), StoreError> {
@@ -389,14 +408,15 @@ mod tests {
             finished: false,
             outcome: None,
             seal: Some(SeedSeal { salt: "5a".repeat(32), chosen: true }),
+            names: Vec::new(),
         }
     }
 
     #[test]
     fn matches_round_trip_and_appends_must_be_in_step() {
         let mut s = SqliteStore::open_in_memory().unwrap();
-        assert_eq!(s.migrate().unwrap(), 2);
-        assert_eq!(s.migrate().unwrap(), 2, "migrating twice changes nothing");
+        assert_eq!(s.migrate().unwrap(), 3);
+        assert_eq!(s.migrate().unwrap(), 3, "migrating twice changes nothing");
         s.insert_match(&row("ab"), &[(0, "h0".into())], &["{\"roll\":[1]}".into()]).unwrap();
         s.append("ab", 1, &["a".into(), "b".into()], None).unwrap();
         assert!(matches!(s.append("ab", 1, &["c".into()], None), Err(StoreError::OutOfStep { stored: 3, .. })));
@@ -405,8 +425,9 @@ mod tests {
         assert_eq!(m.decisions, ["{\"roll\":[1]}", "a", "b"]);
         assert_eq!(m.tokens, [(0, "h0".to_string())]);
         assert_eq!(s.unfinished().unwrap().len(), 1);
-        assert!(s.claim_seat("ab", 1, "h1").unwrap());
-        assert!(!s.claim_seat("ab", 1, "h2").unwrap(), "a taken seat stays taken");
+        assert!(s.claim_seat("ab", 1, "h1", Some("Bo")).unwrap());
+        assert!(!s.claim_seat("ab", 1, "h2", Some("Cy")).unwrap(), "a taken seat stays taken");
+        assert_eq!(s.load("ab").unwrap().unwrap().row.names, [(1, "Bo".to_string())]);
         s.append("ab", 3, &["d".into()], Some("{\"draw\":true}")).unwrap();
         assert!(s.unfinished().unwrap().is_empty());
         let mine = s.matches_for_tokens(&["h1".into(), "nope".into()]).unwrap();
@@ -414,6 +435,7 @@ mod tests {
         assert_eq!(mine[0].1, 1);
         assert!(mine[0].0.finished);
         assert_eq!(mine[0].0.outcome.as_deref(), Some("{\"draw\":true}"));
+        assert_eq!(mine[0].0.names, [(1, "Bo".to_string())], "the names come with the lobby's rows");
         assert!(s.load("cd").unwrap().is_none());
     }
 

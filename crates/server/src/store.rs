@@ -38,6 +38,7 @@ pub struct Migration {
 pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 1, name: "0001_initial.sql", sql: include_str!("../migrations/0001_initial.sql") },
     Migration { version: 2, name: "0002_sealed_seeds.sql", sql: include_str!("../migrations/0002_sealed_seeds.sql") },
+    Migration { version: 3, name: "0003_seat_names.sql", sql: include_str!("../migrations/0003_seat_names.sql") },
 ];
 
 /// The statement that creates the version table, before any migration.
@@ -67,6 +68,11 @@ pub struct MatchRow {
     pub finished: bool,
     /// The outcome (the API's `OutcomeView` JSON), once over.
     pub outcome: Option<String>,
+    /// The names players gave when they joined an open seat, by seat
+    /// (column `seat_tokens.name`, schema version 3); each replaces the
+    /// seat's name in `seats`. Read back, never written by
+    /// [`Store::insert_match`] (a new match's names are in `seats`).
+    pub names: Vec<(u8, String)>,
 }
 
 /// How a match's seed is sealed (columns `seed_salt`, `seed_chosen`).
@@ -153,6 +159,8 @@ pub trait ChangeFeed: Send {
 pub struct Since {
     /// `(seat, token hash)` for every seat handed out.
     pub tokens: Vec<(u8, String)>,
+    /// `(seat, name)` for every seat whose player gave a name on joining.
+    pub names: Vec<(u8, String)>,
     /// The decisions after the given point, in order.
     pub decisions: Vec<String>,
 }
@@ -217,9 +225,10 @@ pub trait Store: Send {
     /// the number stored), and marks it finished with `outcome` if given.
     fn append(&mut self, id: &str, first: usize, decisions: &[String], outcome: Option<&str>)
     -> Result<(), StoreError>;
-    /// Hands out an open seat: stores its token hash unless the seat is
-    /// taken. Returns false if it was taken.
-    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError>;
+    /// Hands out an open seat: stores its token hash, and the name its
+    /// player gave (`None`: the seat keeps the creator's name), unless the
+    /// seat is taken. Returns false if it was taken.
+    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str, name: Option<&str>) -> Result<bool, StoreError>;
     /// Every unfinished match, with its decisions.
     fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError>;
     /// One match, with its decisions.
@@ -230,9 +239,11 @@ pub trait Store: Send {
     /// A match's seat tokens and its decisions from index `from` on; `None`
     /// if there is no such match. The default reads the whole match.
     fn since(&mut self, id: &str, from: usize) -> Result<Option<Since>, StoreError> {
-        Ok(self
-            .load(id)?
-            .map(|m| Since { tokens: m.tokens, decisions: m.decisions.get(from..).unwrap_or_default().to_vec() }))
+        Ok(self.load(id)?.map(|m| Since {
+            tokens: m.tokens,
+            names: m.row.names,
+            decisions: m.decisions.get(from..).unwrap_or_default().to_vec(),
+        }))
     }
     /// A feed of the changes other servers make to this database, if
     /// several servers can share it (PostgreSQL); `None` for a store only

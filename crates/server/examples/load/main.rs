@@ -42,8 +42,8 @@ impl Store for Ungrouped {
     fn append(&mut self, id: &str, first: usize, d: &[String], outcome: Option<&str>) -> Result<(), StoreError> {
         self.0.append(id, first, d, outcome)
     }
-    fn claim_seat(&mut self, id: &str, seat: u8, hash: &str) -> Result<bool, StoreError> {
-        self.0.claim_seat(id, seat, hash)
+    fn claim_seat(&mut self, id: &str, seat: u8, hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
+        self.0.claim_seat(id, seat, hash, name)
     }
     fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError> {
         self.0.unfinished()
