@@ -91,7 +91,7 @@ export function turnWords(view: MatchView): string {
     const o = view.outcome;
     if (o.draw) return "Draw";
     if (view.you !== null && o.winners.includes(view.you)) return "You win";
-    return o.winners.length ? `${o.winners.map(name).join(" & ")} wins` : "Game over";
+    return o.winners.length ? `${o.winners.map(name).join(" & ")} ${o.winners.length > 1 ? "win" : "wins"}` : "Game over";
   }
   if (view.your_turn) return view.turn.kind === "together" ? "Your secret choice" : "Your turn";
   if (view.turn.kind === "together") return `Waiting for ${view.turn.seats.map(name).join(" and ")}`;

@@ -37,12 +37,11 @@ export function stepLines(s: Step, seats: SeatView[], words?: (action: string) =
   return [s.action !== null ? `${who}: ${words ? words(s.action) : s.action}` : `${who}: a secret decision`];
 }
 
-/** A game's text with the players' names: the game says "P1", "P2" (and, in a
- * two-player E'thia game, "team A", "team B"); the table says the names, and
- * "Bo (P2)" once the name is put in reads "Bo", not "Bo (Bo)". */
+/** A game's text with the players' names: the game says "P1", "P2" (a team
+ * is its players, "P1 and P2", never "team A"); the table says the names,
+ * and "Bo (P2)" once the name is put in reads "Bo", not "Bo (Bo)". */
 export function peopleWords(t: string, seats: Pick<SeatView, "name">[]): string {
   let out = t.replace(/\bP([1-9])\b/g, (m, n) => seats[Number(n) - 1]?.name ?? m);
-  if (seats.length === 2) out = out.replace(/\b[Tt]eam ([AB])\b/g, (m, x) => seats[x === "A" ? 0 : 1]?.name ?? m);
   for (const seat of seats) {
     const esc = seat.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     out = out.replace(new RegExp(`${esc} \\(${esc}\\)`, "g"), seat.name);
@@ -180,7 +179,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     const youLost = view.you !== null && !o.draw && !youWon && o.winners.length > 0;
     return (
       <div class={`banner over ${youWon ? "won" : youLost ? "lost" : ""}`} data-testid="banner" data-state="over">
-        <div class="banner-title">{o.draw ? "Draw" : youWon ? "You win!" : names.length ? `${names.join(" & ")} wins` : "Game over"}</div>
+        <div class="banner-title">{o.draw ? "Draw" : youWon ? "You win!" : names.length ? `${names.join(" & ")} ${names.length > 1 ? "win" : "wins"}` : "Game over"}</div>
         <div class="banner-sub">{peopleWords(o.reason, view.seats)}</div>
       </div>
     );

@@ -96,6 +96,23 @@ impl Entry for Ethia {
         action.to_string()
     }
 
+    /// The event's words, with the players of a team named ("P1 wins",
+    /// "P1 and P2 win") where the event itself knows only "team A".
+    fn event_text(&self, _s: &State, event: &crate::Event) -> String {
+        match event {
+            crate::Event::GameOver { team: Some(t), reason } => {
+                let who = self.team_words(*t);
+                let verb = if self.table().team_seats(*t).len() > 1 { "win" } else { "wins" };
+                format!("{who} {verb}: {reason}")
+            }
+            crate::Event::DrawWindow { leader_team } => format!(
+                "{} captured every enemy leader in the first round; the rest of the round may still force a draw",
+                self.team_words(*leader_team)
+            ),
+            other => other.to_string(),
+        }
+    }
+
     fn export_typescript(dir: &std::path::Path) -> Result<(), String> {
         // Actions travel in the game's notation (text).
         arbiter_core::export_type::<State>(dir)?;
