@@ -33,6 +33,7 @@ import {
   previewMove,
   round2,
   sceneOf,
+  setHeading,
   simplify,
   SIZES,
   snapToEdge,
@@ -679,8 +680,9 @@ export function useEphemeral(p: GameProps): GameUI {
     <div class="sheets" data-testid="sheets" tabIndex={0} role="region" aria-label="Spec sheets">
       {[0, 1].map((seat) => (
         <div class={`sheet-set seat-${seat}`}>
-          <h3>
-            {variant?.sets?.[seat]?.name ?? `P${seat + 1}`} <span class="muted small">{p.view.seats[seat]?.name}</span>
+          <h3 data-testid={`sheet-heading-${seat}`}>
+            {setHeading(variant?.sets?.[seat]?.name, p.view.seats[seat]?.name, seat)}
+            {(variant?.sets?.[seat]?.name ?? "").trim() !== "" && p.view.seats[seat]?.name && <span class="muted small"> {p.view.seats[seat]?.name}</span>}
           </h3>
           {infos
             .filter((x) => x.seat === seat)
