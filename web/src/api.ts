@@ -108,8 +108,10 @@ export const api = {
     call<MatchView>("GET", `/api/matches/${enc(id)}${token ? `?token=${enc(token)}` : ""}`),
   act: (id: string, token: string, action: unknown) =>
     call<ActionAccepted>("POST", `/api/matches/${enc(id)}/actions`, { token, action }),
-  join: (id: string, seat?: number) =>
-    call<Joined>("POST", `/api/matches/${enc(id)}/join`, seat === undefined ? {} : { seat }),
+  /** Takes an open seat (the first one without `seat`) under `name` (the
+   * creator's name for the seat without it). */
+  join: (id: string, seat?: number, name?: string) =>
+    call<Joined>("POST", `/api/matches/${enc(id)}/join`, { ...(seat === undefined ? {} : { seat }), ...(name ? { name } : {}) }),
   record: (id: string, token?: string | null) =>
     call<MatchRecord>("GET", `/api/matches/${enc(id)}/record${token ? `?token=${enc(token)}` : ""}`),
   replay: (id: string, n: number, token?: string | null) =>
