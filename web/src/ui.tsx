@@ -126,7 +126,7 @@ export function EventLog({ steps, seats, firstNote = true, words }: { steps: Ste
   return (
     <section class="panel log-panel">
       <h3>What happened</h3>
-      <ol class="log" ref={ref} data-testid="log">
+      <ol class="log" ref={ref} data-testid="log" tabIndex={0} aria-label="What happened, newest last">
         {firstNote && first > 0 && <li class="log-note">… {first} earlier decisions</li>}
         {steps.length === 0 && <li class="log-note">Nothing yet.</li>}
         {steps.map((s) => {
