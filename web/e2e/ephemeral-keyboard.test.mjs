@@ -1,5 +1,5 @@
 // Ephemeral Path by keyboard alone (issue 15, "Accessibility"): Tab to a
-// figure of the reserve and Enter picks it, the arrow keys move where it goes
+// terrain piece and Enter picks it, Enter places it; Tab to a figure of the reserve and Enter picks it, the arrow keys move where it goes
 // and Enter places it; Tab to a glowing figure and Enter activates it; the
 // arrow keys (Shift for a finer step) move the point it goes to, the move is
 // drawn with its length and said to be legal or not before Enter moves it,
@@ -71,6 +71,25 @@ const changed = (page, len) =>
 test("Ephemeral is played by keyboard alone: placing, activating, moving, targeting", async () => {
   const m = await create();
 
+  // Setting up: a terrain piece picked with Tab and Enter, turned with R, placed with Enter.
+  const t = await advance(m, (v) => phase(v) === "Terrain");
+  const ts = t.turn.seat;
+  const ter = await open(b, `/m/${m.id}?token=${m.tokens[ts]}`);
+  await ter.page.waitForSelector("[data-piece]");
+  await tabTo(ter.page, "[data-piece]");
+  await ter.page.keyboard.press("Enter");
+  await ter.page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "ephemeral-table");
+  await ter.page.keyboard.press("Enter");
+  assert.match(await status(ter.page), /^Place .* at \d+\.\d, \d+\.\d: Enter places it/);
+  await ter.page.keyboard.press("r");
+  let len = await tableLen(ter.page);
+  await ter.page.keyboard.press("Enter");
+  await changed(ter.page, len);
+  let why = (await ter.page.locator("[data-testid=whynot]").count()) ? await ter.page.locator("[data-testid=whynot]").innerText() : "";
+  assert.ok((await tableLen(ter.page)) > len, `the piece was placed (${why})`);
+  assert.deepEqual(ter.errors, []);
+  await ter.context.close();
+
   // Deployment: a figure of the reserve, placed with the arrow keys and Enter.
   const d = await advance(m, (v) => phase(v) === "Deploy");
   const ds = d.turn.seat;
@@ -84,10 +103,10 @@ test("Ephemeral is played by keyboard alone: placing, activating, moving, target
   await dep.page.keyboard.press("Enter");
   assert.match(await status(dep.page), /^Place .* at \d+\.\d, \d+\.\d: Enter places it/);
   assert.equal(await dep.page.locator("[data-testid=kb-ghost]").count(), 1, "where it goes is drawn");
-  let len = await tableLen(dep.page);
+  len = await tableLen(dep.page);
   await dep.page.keyboard.press("Enter");
   await changed(dep.page, len);
-  const why = (await dep.page.locator("[data-testid=whynot]").count()) ? await dep.page.locator("[data-testid=whynot]").innerText() : "";
+  why = (await dep.page.locator("[data-testid=whynot]").count()) ? await dep.page.locator("[data-testid=whynot]").innerText() : "";
   assert.ok((await tableLen(dep.page)) > len, `the figure was placed (${why})`);
   assert.match(await dep.page.locator("[data-testid=log]").innerText(), /is placed at/);
   assert.deepEqual(dep.errors, []);
