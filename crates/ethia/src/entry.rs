@@ -9,7 +9,7 @@ use crate::variant::Variant;
 use crate::worlds::card::LeaderCard;
 use crate::worlds::quest::{EnemyKind, built_in};
 use crate::worlds::{EthiaWorlds, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant};
-use arbiter_core::{About, BotChoice, Choice, Entry, GameOption, OptionKind, Seat};
+use arbiter_core::{About, BotChoice, Choice, Entry, Game, GameOption, OptionKind, Seat};
 
 const ETHIA_OPTIONS: &[GameOption] = &[
     GameOption {
@@ -358,6 +358,11 @@ impl Entry for EthiaWorlds {
                 let name = &self.quest().close.name;
                 format!("the {name}s' shared action roll: {attacks} attack{}", if attacks == 1 { "" } else { "s" })
             }
+            // The outcome's words name the quest's boss ("the Duke is captured").
+            WorldsEvent::AdventureOver { .. } => match self.outcome(s) {
+                Some(o) => format!("the adventure ends: {}", o.reason),
+                None => event.to_string(),
+            },
             _ => named(self, s, &event.to_string()),
         }
     }
