@@ -396,3 +396,31 @@ test("a finished game offers a rematch: the same game, variant and players, at a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("an unnamed figure set's spec sheets are headed with its player's name, never a bare P1 or P2", async () => {
+  // The second seat left unnamed: the server calls it "P2".
+  const m = await create({ game: "ephemeral", seats: [{ controller: "human", name: "Ada" }, { controller: "human" }], seed: 5 });
+  const { page, context, errors } = await open(b, "/");
+  // A record whose figure sets carry no name (a match's sets always have one today; an
+  // older record or a hand-made one may not): the table reads the sets from the record.
+  await page.route("**/api/matches/*/record*", async (route) => {
+    const res = await route.fetch();
+    const rec = await res.json();
+    for (const set of rec.config?.variant?.sets ?? []) delete set.name;
+    await route.fulfill({ response: res, json: rec });
+  });
+  await page.goto(`${process.env.ARBITER_URL ?? "http://127.0.0.1:8080"}/m/${m.id}?token=${m.tokens[0]}`);
+  await page.waitForSelector("[data-testid=sheet-heading-1]");
+  // The sets are read (their figures' sheets are drawn) before the headings are checked.
+  await page.waitForSelector(".sheet-set.seat-1 [data-sheet]");
+  assert.equal((await page.locator("[data-testid=sheet-heading-0]").innerText()).trim(), "Ada's set");
+  assert.equal((await page.locator("[data-testid=sheet-heading-1]").innerText()).trim(), "Player 2's set");
+  // A named set keeps its name, with the player beside it.
+  await page.unroute("**/api/matches/*/record*");
+  const named = await create({ game: "ephemeral", seats: [{ controller: "human", name: "Ada" }, { controller: "human", name: "Bo" }], seed: 5 });
+  await page.goto(`${process.env.ARBITER_URL ?? "http://127.0.0.1:8080"}/m/${named.id}?token=${named.tokens[0]}`);
+  await page.waitForFunction(() => /Ember Court/.test(document.querySelector("[data-testid=sheet-heading-0]")?.textContent ?? ""));
+  assert.match(await page.locator("[data-testid=sheet-heading-0]").innerText(), /^Ember Court\s+Ada$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -23,6 +23,8 @@ test("two browser contexts play Goofspiel and each sees only its own bid until b
   await a.page.click("[data-testid=create]");
   const invite = await a.page.locator("[data-testid=invite-1]").inputValue();
   const bob = await open(b, new URL(invite).pathname + new URL(invite).search);
+  await bob.page.fill("[data-testid=join-name]", "Bob");
+  await bob.page.click("[data-testid=join-submit]");
   await bob.page.waitForURL(/\/m\/[0-9a-f]{16}\?token=/);
   await bob.page.waitForSelector("[data-testid=goofspiel-board]");
   await a.page.waitForSelector(".seat-chip.seat-1:not(:has(.seat-tag:text('open')))");

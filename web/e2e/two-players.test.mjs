@@ -29,10 +29,13 @@ test("two browser contexts play E'thia and Essence against each other", async ()
 
     // Bob opens the invitation in his own browser context (his own storage).
     const bob = await open(b, new URL(invite).pathname + new URL(invite).search);
+    await bob.page.fill("[data-testid=join-name]", "Bob");
+    await bob.page.click("[data-testid=join-submit]");
     await bob.page.waitForURL(/\/m\/[0-9a-f]{16}\?token=/);
     await bob.page.waitForSelector(".seat-chip.seat-1 .seat-tag:text('you')");
-    // Alice sees that the seat was taken.
+    // Alice sees that the seat was taken, by Bob.
     await a.page.waitForSelector(".seat-chip.seat-1:not(:has(.seat-tag:text('open')))");
+    await a.page.waitForFunction(() => document.querySelector(".seat-chip.seat-1 .seat-name")?.textContent === "Bob");
 
     // Whoever is to decide plays; the other table follows, for a dozen decisions.
     for (let k = 0; k < 12; k++) {

@@ -113,8 +113,10 @@ export const api = {
     call<ActionAccepted>("POST", `/api/matches/${enc(id)}/roll`, { token, values }),
   /** Takes back the last roll of real dice, having seen `len` decisions. */
   undo: (id: string, token: string, len: number) => call<MatchView>("POST", `/api/matches/${enc(id)}/undo`, { token, len }),
-  join: (id: string, seat?: number) =>
-    call<Joined>("POST", `/api/matches/${enc(id)}/join`, seat === undefined ? {} : { seat }),
+  /** Takes an open seat (the first one without `seat`) under `name` (the
+   * creator's name for the seat without it). */
+  join: (id: string, seat?: number, name?: string) =>
+    call<Joined>("POST", `/api/matches/${enc(id)}/join`, { ...(seat === undefined ? {} : { seat }), ...(name ? { name } : {}) }),
   record: (id: string, token?: string | null) =>
     call<MatchRecord>("GET", `/api/matches/${enc(id)}/record${token ? `?token=${enc(token)}` : ""}`),
   replay: (id: string, n: number, token?: string | null) =>

@@ -11,7 +11,7 @@ import type { CreateMatch } from "@bindings/CreateMatch";
 import type { JsonValue } from "@bindings/serde_json/JsonValue";
 import { api, ApiFailure } from "./api";
 import { linkClick, navigate } from "./router";
-import { forget, held, remember } from "./store";
+import { forget, held, lastName, remember, rememberName } from "./store";
 import { TopBar } from "./table";
 import { WhyNot } from "./ui";
 import { GAMES } from "./games";
@@ -117,7 +117,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
       Array.from({ length: players }, (_, i) => {
         const o = old[i];
         if (o && info.bots.some((b) => b.spec === o.bot)) return o;
-        return { kind: i === 0 ? "me" : "ai", name: o?.name ?? "", bot: info.default_bot };
+        return { kind: i === 0 ? "me" : "ai", name: o?.name ?? (i === 0 ? lastName() : ""), bot: info.default_bot };
       }),
     );
   }, [game, info?.id, players]);
@@ -146,6 +146,8 @@ function NewGame({ games }: { games: GameInfo[] }) {
         seed: seedAllowed && seed.trim() && /^\d+$/.test(seed.trim()) ? Number(seed.trim()) : undefined,
         dice: realDiceOffered && realDice ? "real" : undefined,
       };
+      const mine = seats.find((s) => s.kind === "me")?.name.trim();
+      if (mine) rememberName(mine);
       const m = await api.create(req);
       let first: string | null = null;
       for (const g of m.seats) {
@@ -292,8 +294,8 @@ function NewGame({ games }: { games: GameInfo[] }) {
             )}
             {s.kind === "open" && (
               <p class="seat-note muted small" data-testid={`open-note-${i}`}>
-                The friend you send the link to plays under the name typed here. You may play your decisions before they join; when it is their turn, the game waits
-                until they take the seat.
+                The friend you send the link to is asked for their name when they open it (the name typed here until then). You may play your decisions
+                before they join; when it is their turn, the game waits until they take the seat.
               </p>
             )}
           </div>

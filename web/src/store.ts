@@ -46,3 +46,23 @@ export function seatsOf(id: string): Map<number, string> {
   for (const h of held()) if (h.id === id && !m.has(h.seat)) m.set(h.seat, h.token);
   return m;
 }
+
+const NAME_KEY = "arbiter.name.v1";
+
+/** The name last given on this browser (joining or creating a game), or "". */
+export function lastName(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Remembers the name given, to fill it in next time. */
+export function rememberName(name: string) {
+  try {
+    localStorage.setItem(NAME_KEY, name.slice(0, 40));
+  } catch {
+    /* storage disabled: the form starts empty */
+  }
+}

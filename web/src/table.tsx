@@ -7,7 +7,7 @@ import type { MatchView } from "@bindings/MatchView";
 import { api, ApiFailure } from "./api";
 import { useMatch } from "./live";
 import { linkClick, navigate } from "./router";
-import { remember } from "./store";
+import { lastName, remember, rememberName } from "./store";
 import { ActionList, EventLog, SeatChips, TurnBanner, WhyNot, type GameProps, type GameUI } from "./ui";
 import { GAMES } from "./games";
 import { DicePad, UndoRoll } from "./dice";
@@ -133,7 +133,7 @@ export function turnWords(view: MatchView): string {
     const o = view.outcome;
     if (o.draw) return "Draw";
     if (view.you !== null && o.winners.includes(view.you)) return "You win";
-    return o.winners.length ? `${o.winners.map(name).join(" & ")} wins` : "Game over";
+    return o.winners.length ? `${o.winners.map(name).join(" & ")} ${o.winners.length > 1 ? "win" : "wins"}` : "Game over";
   }
   if (view.your_turn) return view.turn.kind === "together" ? "Your secret choice" : "Your turn";
   if (view.turn.kind === "together") return `Waiting for ${view.turn.seats.map(name).join(" and ")}`;
@@ -289,29 +289,77 @@ export function TopBar({ children }: { children?: preact.ComponentChildren }) {
   );
 }
 
-/** `/join/{id}`: takes an open seat and opens its table. */
+/** `/join/{id}`: asks the player's name (the last one used here, filled
+ * in), takes an open seat under it and opens its table. */
 export function JoinPage({ id, seat }: { id: string; seat: number | null }) {
   const [error, setError] = useState<ErrorBody | null>(null);
+  const [view, setView] = useState<MatchView | null>(null);
+  const [name, setName] = useState(lastName);
+  const [busy, setBusy] = useState(false);
+  const fail = (e: unknown) => setError(e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
   useEffect(() => {
-    (async () => {
-      try {
-        const v = await api.view(id);
-        const j = await api.join(id, seat ?? undefined);
-        remember({ id, game: v.game, seat: j.seat, token: j.token, name: v.seats[j.seat]?.name ?? "" });
-        navigate(`/m/${id}?token=${j.token}`, true);
-      } catch (e) {
-        setError(e instanceof ApiFailure ? e.body : { error: "error", message: String(e), refusal: null });
-      }
-    })();
-  }, [id, seat]);
+    api.view(id).then(setView, fail);
+  }, [id]);
+  const open = view?.seats.filter((s) => s.open) ?? [];
+  const target = view ? (seat !== null ? view.seats[seat] : open[0]) : undefined;
+  useEffect(() => {
+    document.title = view ? `Join ${view.game_name} · Arbiter` : "Join a game · Arbiter";
+  }, [view?.game_name]);
+  const join = async (e: Event) => {
+    e.preventDefault();
+    if (!view) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const j = await api.join(id, seat ?? undefined, name.trim() || undefined);
+      if (name.trim()) rememberName(name.trim());
+      remember({ id, game: view.game, seat: j.seat, token: j.token, name: j.name });
+      navigate(`/m/${id}?token=${j.token}`, true);
+    } catch (err) {
+      fail(err);
+      setBusy(false);
+    }
+  };
+  // The seat is gone (taken, the game over): nothing to ask.
+  const gone = view && (!target || !target.open || view.outcome);
+  const others = view?.seats.filter((s) => s.seat !== target?.seat && s.human && !s.open).map((s) => s.name) ?? [];
   return (
     <div class="page narrow">
       <TopBar />
       <div class="panel">
-        {error ? (
+        {view && !gone ? (
+          <form class="join-form" onSubmit={join} data-testid="join-form">
+            <h2>Join {view.game_name}</h2>
+            <p class="muted">
+              {others.length ? `${others.join(" and ")} invited you` : "You are invited"}
+              {/^P\d+$/.test(target!.name) ? ` to take seat ${target!.seat + 1}` : ` to play as ${target!.name}`}. The other players see the name you give here.
+            </p>
+            <label class="field">
+              <span>Your name</span>
+              <input
+                name="join-name"
+                data-testid="join-name"
+                autoFocus
+                maxLength={40}
+                placeholder="your name"
+                value={name}
+                onInput={(e) => setName((e.target as HTMLInputElement).value)}
+              />
+            </label>
+            {error && <WhyNot error={error} onClose={() => setError(null)} />}
+            <div class="row">
+              <button class="btn primary" type="submit" disabled={busy} data-testid="join-submit">
+                {busy ? "Taking your seat…" : "Take the seat"}
+              </button>
+              <a class="btn ghost" href={`/m/${id}?watch`} onClick={(e) => linkClick(e as MouseEvent, `/m/${id}?watch`)}>
+                Watch instead
+              </a>
+            </div>
+          </form>
+        ) : error || gone ? (
           <>
             <h2>Could not take a seat</h2>
-            <WhyNot error={error} />
+            <WhyNot error={error ?? { error: "conflict", message: view?.outcome ? "the game is over" : "this seat has been taken", refusal: null }} />
             <div class="row">
               <a class="btn" href={`/m/${id}?watch`} onClick={(e) => linkClick(e as MouseEvent, `/m/${id}?watch`)}>
                 Watch instead
@@ -322,7 +370,7 @@ export function JoinPage({ id, seat }: { id: string; seat: number | null }) {
             </div>
           </>
         ) : (
-          <div class="loading">Taking your seat…</div>
+          <div class="loading">Opening the invitation…</div>
         )}
       </div>
     </div>

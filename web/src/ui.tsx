@@ -41,12 +41,11 @@ export function stepLines(s: Step, seats: SeatView[], words?: (action: string) =
   return [s.action !== null ? `${who}: ${words ? words(s.action) : s.action}` : `${who}: a secret decision`];
 }
 
-/** A game's text with the players' names: the game says "P1", "P2" (and, in a
- * two-player E'thia game, "team A", "team B"); the table says the names, and
- * "Bo (P2)" once the name is put in reads "Bo", not "Bo (Bo)". */
+/** A game's text with the players' names: the game says "P1", "P2" (a team
+ * is its players, "P1 and P2", never "team A"); the table says the names,
+ * and "Bo (P2)" once the name is put in reads "Bo", not "Bo (Bo)". */
 export function peopleWords(t: string, seats: Pick<SeatView, "name">[]): string {
   let out = t.replace(/\bP([1-9])\b/g, (m, n) => seats[Number(n) - 1]?.name ?? m);
-  if (seats.length === 2) out = out.replace(/\b[Tt]eam ([AB])\b/g, (m, x) => seats[x === "A" ? 0 : 1]?.name ?? m);
   for (const seat of seats) {
     const esc = seat.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     out = out.replace(new RegExp(`${esc} \\(${esc}\\)`, "g"), seat.name);
@@ -131,7 +130,7 @@ export function EventLog({ steps, seats, firstNote = true, words }: { steps: Ste
   return (
     <section class="panel log-panel">
       <h3>What happened</h3>
-      <ol class="log" ref={ref} data-testid="log">
+      <ol class="log" ref={ref} data-testid="log" tabIndex={0} aria-label="What happened, newest last">
         {firstNote && first > 0 && <li class="log-note">… {first} earlier decisions</li>}
         {steps.length === 0 && <li class="log-note">Nothing yet.</li>}
         {steps.map((s) => {
@@ -188,7 +187,7 @@ export function TurnBanner({ view, prompt, pending }: { view: MatchView; prompt?
     const youLost = view.you !== null && !o.draw && !youWon && o.winners.length > 0;
     return (
       <div class={`banner over ${youWon ? "won" : youLost ? "lost" : ""}`} data-testid="banner" data-state="over">
-        <div class="banner-title">{o.draw ? "Draw" : youWon ? "You win!" : names.length ? `${names.join(" & ")} wins` : "Game over"}</div>
+        <div class="banner-title">{o.draw ? "Draw" : youWon ? "You win!" : names.length ? `${names.join(" & ")} ${names.length > 1 ? "win" : "wins"}` : "Game over"}</div>
         <div class="banner-sub">{peopleWords(o.reason, view.seats)}</div>
       </div>
     );

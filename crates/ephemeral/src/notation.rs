@@ -971,8 +971,11 @@ impl Namer<'_> {
                     None => "a draw".into(),
                 };
                 format!(
-                    "the game is over: touching the gate, P1 has {} figure(s) worth {} points and P2 {} worth {}: {result}",
-                    touching[0], points[0], touching[1], points[1]
+                    "the game is over: touching the gate, P1 has {} worth {} points and P2 {} worth {}: {result}",
+                    crate::rules::figures(touching[0]),
+                    points[0],
+                    touching[1],
+                    points[1]
                 )
             }
         }

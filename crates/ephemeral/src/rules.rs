@@ -656,6 +656,15 @@ pub(crate) enum Judged {
     Range(f32),
 }
 
+/// A number of figures in words: "1 figure", "3 figures", "no figure".
+pub fn figures(n: impl Into<u32>) -> String {
+    match n.into() {
+        0 => "no figure".into(),
+        1 => "1 figure".into(),
+        n => format!("{n} figures"),
+    }
+}
+
 /// The phase in plain words.
 pub fn describe_phase(phase: &Phase) -> &'static str {
     match phase {
@@ -961,19 +970,21 @@ impl Game for Ephemeral {
         let reason = match winner {
             Some(s) if touching[0] != touching[1] => {
                 format!(
-                    "{s} has {} figure(s) touching the gate, against {}",
-                    touching[s.index()],
+                    "{s} has {} touching the gate, against {}",
+                    figures(touching[s.index()]),
                     touching[s.other().index()]
                 )
             }
             Some(s) => format!(
-                "both have {} figure(s) touching the gate; {s}'s are worth {} spec points against {}",
-                touching[0],
+                "both have {} touching the gate; {s}'s are worth {} spec points against {}",
+                figures(touching[0]),
                 points[s.index()],
                 points[s.other().index()]
             ),
             None if touching == [0, 0] => "no figure touches the gate: nobody wins".to_string(),
-            None => format!("both have {} figure(s) on the gate worth {} spec points: a draw", touching[0], points[0]),
+            None => {
+                format!("both have {} on the gate worth {} spec points each: a draw", figures(touching[0]), points[0])
+            }
         };
         let kind = match winner {
             Some(s) => OutcomeKind::Win(vec![s]),

@@ -1243,6 +1243,8 @@ fn the_player_with_the_most_figures_touching_the_gate_wins() {
     on_gate(&mut s, SKIT);
     assert_eq!(g.score(&s), ([1, 2], [31, 46], Some(P2)));
     assert_eq!(g.outcome(&s).unwrap().kind, OutcomeKind::Win(vec![P2]));
+    // Words for people, not "figure(s)": a table names the players for "P1", "P2".
+    assert_eq!(g.outcome(&s).unwrap().reason, "P2 has 2 figures touching the gate, against 1");
     assert_eq!((g.returns(&s, P1), g.returns(&s, P2)), (-1.0, 1.0));
     // Ruling P1: touching is a gap of at most 0.05 cm; overlapping counts.
     put(&mut s, MIRA, 25.79, 20.0);

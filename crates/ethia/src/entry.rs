@@ -9,7 +9,7 @@ use crate::variant::Variant;
 use crate::worlds::card::LeaderCard;
 use crate::worlds::quest::{EnemyKind, built_in};
 use crate::worlds::{EthiaWorlds, WorldsAction, WorldsEnding, WorldsEvent, WorldsState, WorldsVariant};
-use arbiter_core::{About, BotChoice, Choice, Entry, GameOption, OptionKind, Seat};
+use arbiter_core::{About, BotChoice, Choice, Entry, Game, GameOption, OptionKind, Seat};
 
 const ETHIA_OPTIONS: &[GameOption] = &[
     GameOption {
@@ -94,6 +94,23 @@ impl Entry for Ethia {
 
     fn action_text(&self, action: &Action) -> String {
         action.to_string()
+    }
+
+    /// The event's words, with the players of a team named ("P1 wins",
+    /// "P1 and P2 win") where the event itself knows only "team A".
+    fn event_text(&self, _s: &State, event: &crate::Event) -> String {
+        match event {
+            crate::Event::GameOver { team: Some(t), reason } => {
+                let who = self.team_words(*t);
+                let verb = if self.table().team_seats(*t).len() > 1 { "win" } else { "wins" };
+                format!("{who} {verb}: {reason}")
+            }
+            crate::Event::DrawWindow { leader_team } => format!(
+                "{} captured every enemy leader in the first round; the rest of the round may still force a draw",
+                self.team_words(*leader_team)
+            ),
+            other => other.to_string(),
+        }
     }
 
     fn export_typescript(dir: &std::path::Path) -> Result<(), String> {
@@ -341,6 +358,11 @@ impl Entry for EthiaWorlds {
                 let name = &self.quest().close.name;
                 format!("the {name}s' shared action roll: {attacks} attack{}", if attacks == 1 { "" } else { "s" })
             }
+            // The outcome's words name the quest's boss ("the Duke is captured").
+            WorldsEvent::AdventureOver { .. } => match self.outcome(s) {
+                Some(o) => format!("the adventure ends: {}", o.reason),
+                None => event.to_string(),
+            },
             _ => named(self, s, &event.to_string()),
         }
     }

@@ -42,6 +42,20 @@ impl Ethia {
         &self.table
     }
 
+    /// The players of a team in words, for the texts people read at the
+    /// end: "P1" in a two-player game (one player a team), "P1 and P2" for
+    /// a team of two, "P3" for the third of three players, who plays a
+    /// whole team. A table puts the players' names in for "P1", "P2", …;
+    /// "team A" would name nobody.
+    pub fn team_words(&self, team: u8) -> String {
+        let seats: Vec<String> = self.table.team_seats(team).iter().map(Seat::to_string).collect();
+        match seats.as_slice() {
+            [] => format!("team {}", if team == 0 { "A" } else { "B" }),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+
     /// The end a team starts at, once chosen.
     pub fn team_end(&self, s: &State, team: u8) -> Option<End> {
         let a = s.team_a_end?;
@@ -307,7 +321,7 @@ impl Game for Ethia {
         Some(match ending {
             Ending::Won { team } => Outcome {
                 kind: OutcomeKind::Win(self.table.team_seats(team)),
-                reason: format!("team {} captured every enemy leader", if team == 0 { "A" } else { "B" }),
+                reason: format!("{} captured every enemy leader", self.team_words(team)),
             },
             Ending::DrawForced => Outcome {
                 kind: OutcomeKind::Draw,

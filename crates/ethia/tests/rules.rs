@@ -422,6 +422,8 @@ fn leaders_win_ties() {
     act(&g, &mut t, "c3xc6");
     roll(&g, &mut t, &[6, 1, 6]);
     assert_eq!(t.ending, Some(Ending::Won { team: 0 }));
+    // Words for people: the winner is named as a player, never "team A".
+    assert_eq!(g.outcome(&t).unwrap().reason, "P1 captured every enemy leader");
     // A squad unit's ranged attack on a leader that ties is a miss.
     let s = board(&g, &[("a1", &["c3"]), ("c6", &["h8"])], &[]);
     let mut t = s.clone();
@@ -598,4 +600,25 @@ fn the_round_limit_draws() {
     roll(&g, &mut s, &[1]);
     act(&g, &mut s, "end");
     assert_eq!(s.ending, Some(Ending::DrawRoundLimit));
+}
+
+/// The texts read at the end name the players, never "team A" or "team B"
+/// (issue 15): one player is named alone, a team of two as both, and the
+/// third of three players, who runs team B, alone. A table puts the
+/// players' names in for "P1", "P2", ….
+#[test]
+fn the_end_texts_name_the_players_of_a_team() {
+    use arbiter_core::Entry;
+    assert_eq!(game("skirmish", 2).team_words(1), "P2");
+    assert_eq!(game("skirmish", 4).team_words(0), "P1 and P2");
+    assert_eq!(game("skirmish", 4).team_words(1), "P3 and P4");
+    assert_eq!(game("skirmish", 3).team_words(1), "P3");
+    let g = game("skirmish", 4);
+    let s = g.initial_state();
+    let over = Event::GameOver { team: Some(1), reason: "every enemy leader has been captured" };
+    assert_eq!(g.event_text(&s, &over), "P3 and P4 win: every enemy leader has been captured");
+    let g = game("skirmish", 2);
+    assert_eq!(g.event_text(&s, &over), "P2 wins: every enemy leader has been captured");
+    let window = Event::DrawWindow { leader_team: 0 };
+    assert!(g.event_text(&s, &window).starts_with("P1 captured every enemy leader in the first round"));
 }

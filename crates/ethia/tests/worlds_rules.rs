@@ -1349,9 +1349,12 @@ fn escape_from_the_own_start_square_keeps_tokens_and_items() {
     turn(&g, &mut s, 2, 2);
     assert_eq!(refused(&g, &s, "escape"), "worlds.escape.start");
     walk(&g, &mut s, 1, &["s"]);
-    act(&g, &mut s, "escape");
+    let ev = act(&g, &mut s, "escape");
     assert_eq!(s.ending, Some(WorldsEnding::Escaped), "every leader left the map");
     assert_eq!(g.outcome(&s).unwrap().kind, OutcomeKind::Draw);
+    // The end is said in words for people (issue 15), never "Escaped".
+    let over = ev.iter().find(|e| matches!(e, WorldsEvent::AdventureOver { .. })).expect("the adventure ends");
+    assert_eq!(arbiter_core::Entry::event_text(&g, &s, over), "the adventure ends: every leader left the map");
 }
 
 // ------------------------------------------------------------- the Duke, the shop, the end

@@ -47,10 +47,10 @@ impl fmt::Display for Event {
             Event::Dealt { seat, card: None } => write!(f, "{seat} is dealt a card, face down"),
             Event::Acted { seat, word, .. } => write!(f, "{seat} {word}"),
             Event::Settled { winner, chips, shown: Some([a, b]) } => {
-                write!(f, "showdown: P1 shows {a}, P2 shows {b}; {winner} wins {chips}")
+                write!(f, "showdown: P1 shows {a}, P2 shows {b}; {winner} wins {}", crate::chips_words(*chips))
             }
             Event::Settled { winner, chips, shown: None } => {
-                write!(f, "{winner} wins {chips} without a showdown; the cards stay hidden")
+                write!(f, "{winner} wins {} without a showdown; the cards stay hidden", crate::chips_words(*chips))
             }
         }
     }

@@ -31,3 +31,8 @@ pub use event::Event;
 pub use observation::Observation;
 pub use rules::KuhnPoker;
 pub use state::State;
+
+/// A number of chips in words: "1 chip", "2 chips".
+pub fn chips_words(n: u8) -> String {
+    if n == 1 { "1 chip".into() } else { format!("{n} chips") }
+}

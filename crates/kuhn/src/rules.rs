@@ -184,12 +184,18 @@ impl Game for KuhnPoker {
     fn outcome(&self, s: &State) -> Option<Outcome> {
         let (winner, chips) = self.result(s)?;
         let reason = match (s.folded(), s.cards) {
-            (true, _) => format!("{} folds: {winner} wins {chips}", winner.other()),
+            (true, _) => format!("{} folds: {winner} wins {}", winner.other(), crate::chips_words(chips)),
             (false, [Some(a), Some(b)]) => {
                 let (w, l) = if winner == Seat(0) { (a, b) } else { (b, a) };
-                format!("showdown: {winner}'s {} beats {}: {winner} wins {chips}", w.letter(), l.letter())
+                let name = |c: crate::Card| c.to_string().replacen("the ", "", 1);
+                format!(
+                    "showdown: {winner}'s {} beats the {}: {winner} wins {}",
+                    name(w),
+                    name(l),
+                    crate::chips_words(chips)
+                )
             }
-            _ => format!("{winner} wins {chips}"),
+            _ => format!("{winner} wins {}", crate::chips_words(chips)),
         };
         Some(Outcome { kind: OutcomeKind::Win(vec![winner]), reason })
     }

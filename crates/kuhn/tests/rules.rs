@@ -65,11 +65,11 @@ fn a_showdown_goes_to_the_higher_card_for_the_stakes() {
     let g = KuhnPoker;
     let (s, events) = hand(3, 1, &[Pass, Pass]);
     assert_eq!((g.chips(&s, Seat(0)), g.chips(&s, Seat(1))), (1, -1));
-    assert_eq!(events.last().unwrap().to_string(), "showdown: P1 shows the King, P2 shows the Jack; P1 wins 1");
+    assert_eq!(events.last().unwrap().to_string(), "showdown: P1 shows the King, P2 shows the Jack; P1 wins 1 chip");
     let (s, _) = hand(1, 2, &[Bet, Bet]);
     assert_eq!(g.chips(&s, Seat(1)), 2, "a called bet doubles the pot");
     assert_eq!(g.outcome(&s).unwrap().kind, OutcomeKind::Win(vec![Seat(1)]));
-    assert_eq!(g.outcome(&s).unwrap().reason, "showdown: P2's K beats J: P2 wins 2");
+    assert_eq!(g.outcome(&s).unwrap().reason, "showdown: P2's King beats the Jack: P2 wins 2 chips");
     assert_eq!((g.returns(&s, Seat(0)), g.returns(&s, Seat(1))), (-1.0, 1.0));
 }
 
@@ -83,7 +83,7 @@ fn a_fold_gives_the_pot_to_the_other_and_hides_the_cards() {
     assert_eq!(g.observe(&s, Viewer::Spectator).cards, [None, None]);
     let (s, _) = hand(2, 2, &[Pass, Bet, Pass]);
     assert_eq!(g.chips(&s, Seat(1)), 1);
-    assert_eq!(g.outcome(&s).unwrap().reason, "P1 folds: P2 wins 1");
+    assert_eq!(g.outcome(&s).unwrap().reason, "P1 folds: P2 wins 1 chip");
 }
 
 #[test]

@@ -7,4 +7,11 @@ export type JoinMatch = {
 /**
  * The seat to take; the first open seat when absent.
  */
-seat?: number, };
+seat?: number, 
+/**
+ * The name the table shows for the player joining, trimmed: at most
+ * the server's name limit (40 characters) and no control characters,
+ * else refused with 422 `invalid`. Absent or blank, the seat keeps the
+ * name its creator gave it.
+ */
+name?: string, };

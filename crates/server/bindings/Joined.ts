@@ -9,6 +9,10 @@ export type Joined = {
  */
 seat: number, 
 /**
+ * The seat's name now: the one given on joining, else the creator's.
+ */
+name: string, 
+/**
  * Its secret token.
  */
 token: string, 

@@ -184,6 +184,13 @@ pub struct JoinMatch {
     #[serde(default)]
     #[ts(optional)]
     pub seat: Option<u8>,
+    /// The name the table shows for the player joining, trimmed: at most
+    /// the server's name limit (40 characters) and no control characters,
+    /// else refused with 422 `invalid`. Absent or blank, the seat keeps the
+    /// name its creator gave it.
+    #[serde(default)]
+    #[ts(optional)]
+    pub name: Option<String>,
 }
 
 /// The answer to a join: the seat taken and its token.
@@ -192,6 +199,8 @@ pub struct JoinMatch {
 pub struct Joined {
     /// The seat taken.
     pub seat: u8,
+    /// The seat's name now: the one given on joining, else the creator's.
+    pub name: String,
     /// Its secret token.
     pub token: String,
     /// Its private link.

@@ -85,14 +85,18 @@ fn db(e: postgres::Error) -> StoreError {
 
 const SELECT_UNFINISHED: &str = "SELECT id, game, variant, seats, seed, created_at, finished, outcome, \
      seed_salt, seed_chosen, dice FROM matches WHERE finished = FALSE ORDER BY created_at, id";
-const SELECT_UNFINISHED_TOKENS: &str = "SELECT t.match_id, t.seat, t.token_hash FROM seat_tokens t \
+const SELECT_UNFINISHED_TOKENS: &str = "SELECT t.match_id, t.seat, t.token_hash, t.name FROM seat_tokens t \
      JOIN matches m ON m.id = t.match_id WHERE m.finished = FALSE ORDER BY t.match_id, t.seat";
 const SELECT_UNFINISHED_DECISIONS: &str = "SELECT d.match_id, d.decision FROM decisions d \
      JOIN matches m ON m.id = d.match_id WHERE m.finished = FALSE ORDER BY d.match_id, d.ply";
 const SELECT_MATCH: &str = "SELECT id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice \
      FROM matches \
      WHERE id = $1";
-const SELECT_TOKENS: &str = "SELECT match_id, seat, token_hash FROM seat_tokens WHERE match_id = $1 ORDER BY seat";
+const SELECT_TOKENS: &str =
+    "SELECT match_id, seat, token_hash, name FROM seat_tokens WHERE match_id = $1 ORDER BY seat";
+/// The names given on joining the seats of several matches.
+const SELECT_NAMES: &str = "SELECT match_id, seat, name FROM seat_tokens WHERE match_id = ANY($1) \
+     AND name IS NOT NULL ORDER BY match_id, seat";
 const SELECT_DECISIONS: &str = "SELECT match_id, decision FROM decisions WHERE match_id = $1 ORDER BY ply";
 const SELECT_LAST_PLY: &str = "SELECT MAX(ply) FROM decisions WHERE match_id = $1";
 const INSERT_MATCH: &str = "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome, \
@@ -102,7 +106,7 @@ const UNDO_LAST: &str = "DELETE FROM decisions WHERE match_id = $1 AND ply = $2"
 const UNFINISH: &str = "UPDATE matches SET finished = FALSE, outcome = NULL WHERE id = $1";
 const INSERT_TOKEN: &str = "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3)";
 const CLAIM_SEAT: &str =
-    "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING";
+    "INSERT INTO seat_tokens (match_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
 const INSERT_DECISION: &str = "INSERT INTO decisions (match_id, ply, decision) VALUES ($1, $2, $3)";
 const FINISH: &str = "UPDATE matches SET finished = TRUE, outcome = $1 WHERE id = $2";
 /// The channel the servers sharing this database (and schema) notify each
@@ -144,7 +148,15 @@ fn match_row(row: &Row) -> Result<MatchRow, StoreError> {
         outcome: row.try_get(7).map_err(get)?,
         seal: SeedSeal::from_columns(row.try_get(8).map_err(get)?, row.try_get(9).map_err(get)?),
         dice: dice_of_column(row.try_get::<_, Option<String>>(10).map_err(get)?.as_deref()),
+        names: Vec::new(),
     })
+}
+
+/// `(seat, name)` of a row of `(match_id, seat, token_hash, name)` whose
+/// player gave a name on joining.
+fn seat_name(row: &Row) -> Result<Option<(u8, String)>, StoreError> {
+    let name: Option<String> = row.try_get(3).map_err(db)?;
+    name.map(|n| Ok((seat_of(row, 1)?, n))).transpose()
 }
 
 fn seat_of(row: &Row, i: usize) -> Result<u8, StoreError> {
@@ -199,12 +211,16 @@ impl Conn {
         Ok(last.map_or(0, |n| usize::try_from(n).map_or(0, |n| n + 1)))
     }
 
-    /// Every match in `rows` with its tokens and decisions, given as rows of
-    /// `(match_id, seat, token_hash)` and `(match_id, decision)`.
+    /// Every match in `rows` with its tokens, names and decisions, given as
+    /// rows of `(match_id, seat, token_hash, name)` and `(match_id, decision)`.
     fn assemble(rows: Vec<Row>, tokens: Vec<Row>, decisions: Vec<Row>) -> Result<Vec<StoredMatch>, StoreError> {
         let mut by_id: HashMap<String, TokensAndDecisions> = HashMap::new();
+        let mut names: HashMap<String, Vec<(u8, String)>> = HashMap::new();
         for t in &tokens {
             let id: String = t.try_get(0).map_err(db)?;
+            if let Some(name) = seat_name(t)? {
+                names.entry(id.clone()).or_default().push(name);
+            }
             by_id.entry(id).or_default().0.push((seat_of(t, 1)?, t.try_get(2).map_err(db)?));
         }
         for d in &decisions {
@@ -213,7 +229,8 @@ impl Conn {
         }
         rows.iter()
             .map(|r| {
-                let row = match_row(r)?;
+                let mut row = match_row(r)?;
+                row.names = names.remove(&row.id).unwrap_or_default();
                 let (tokens, decisions) = by_id.remove(&row.id).unwrap_or_default();
                 Ok(StoredMatch { row, tokens, decisions })
             })
@@ -417,9 +434,9 @@ impl Store for PostgresStore {
         })
     }
 
-    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError> {
+    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
         self.write(|c| {
-            let claimed = c.execute(CLAIM_SEAT, &[&id, &i32::from(seat), &token_hash])? == 1;
+            let claimed = c.execute(CLAIM_SEAT, &[&id, &i32::from(seat), &token_hash, &name])? == 1;
             if claimed {
                 c.query(NOTIFY, &[&format!("seat {id} {seat}")])?;
             }
@@ -452,9 +469,25 @@ impl Store for PostgresStore {
         if hashes.is_empty() {
             return Ok(Vec::new());
         }
-        let rows = self.read(|c| c.query(SELECT_FOR_TOKENS, &[&hashes]))?;
-        let mut out =
-            rows.iter().map(|r| Ok((match_row(r)?, seat_of(r, 11)?))).collect::<Result<Vec<_>, StoreError>>()?;
+        let (rows, names) = self.read(|c| {
+            let rows = c.query(SELECT_FOR_TOKENS, &[&hashes])?;
+            let ids: Vec<String> =
+                rows.iter().map(|r| r.try_get::<_, String>(0).map_err(db)).collect::<Result<_, StoreError>>()?;
+            Ok((rows, c.query(SELECT_NAMES, &[&ids])?))
+        })?;
+        let mut by_id: HashMap<String, Vec<(u8, String)>> = HashMap::new();
+        for n in &names {
+            let id: String = n.try_get(0).map_err(db)?;
+            by_id.entry(id).or_default().push((seat_of(n, 1)?, n.try_get(2).map_err(db)?));
+        }
+        let mut out = rows
+            .iter()
+            .map(|r| {
+                let mut row = match_row(r)?;
+                row.names = by_id.get(&row.id).cloned().unwrap_or_default();
+                Ok((row, seat_of(r, 11)?))
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
         out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)).then(a.1.cmp(&b.1)));
         out.dedup_by(|a, b| a.0.id == b.0.id && a.1 == b.1);
         Ok(out)
@@ -473,6 +506,7 @@ impl Store for PostgresStore {
                     .iter()
                     .map(|t| Ok((seat_of(t, 1)?, t.try_get(2).map_err(db)?)))
                     .collect::<Result<_, StoreError>>()?,
+                names: tokens.iter().filter_map(|t| seat_name(t).transpose()).collect::<Result<_, StoreError>>()?,
                 decisions: decisions.iter().map(|d| d.try_get(1).map_err(db)).collect::<Result<_, StoreError>>()?,
             }))
         })

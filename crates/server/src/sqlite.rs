@@ -59,6 +59,7 @@ fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
         outcome: row.get(7)?,
         seal: SeedSeal::from_columns(row.get(8)?, row.get(9)?),
         dice: dice_of_column(row.get::<_, Option<String>>(10)?.as_deref()),
+        names: Vec::new(),
     })
 }
 
@@ -145,7 +146,24 @@ impl SqliteStore {
         rows.collect::<Result<_, _>>().map_err(db)
     }
 
+    /// The names given on joining the seats of a match, by seat.
+    fn names(&self, id: &str) -> Result<Vec<(u8, String)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seat, name FROM seat_tokens WHERE match_id = $1 AND name IS NOT NULL ORDER BY seat")
+            .map_err(db)?;
+        let rows = stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?))).map_err(db)?;
+        rows.collect::<Result<_, _>>().map_err(db)
+    }
+
+    /// A row read from `matches`, with the names given on joining.
+    fn named(&self, mut row: MatchRow) -> Result<MatchRow, StoreError> {
+        row.names = self.names(&row.id)?;
+        Ok(row)
+    }
+
     fn stored(&self, row: MatchRow) -> Result<StoredMatch, StoreError> {
+        let row = self.named(row)?;
         let tokens = self.tokens(&row.id)?;
         let decisions = self.decisions(&row.id)?;
         Ok(StoredMatch { row, tokens, decisions })
@@ -251,12 +269,13 @@ impl Store for SqliteStore {
         })
     }
 
-    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError> {
+    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
         self.write(|tx| {
             let n = tx
                 .execute(
-                    "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                    params![id, seat, token_hash],
+                    "INSERT INTO seat_tokens (match_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT DO NOTHING",
+                    params![id, seat, token_hash, name],
                 )
                 .map_err(db)?;
             Ok(n == 1)
@@ -301,7 +320,7 @@ impl Store for SqliteStore {
         }
         out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)).then(a.1.cmp(&b.1)));
         out.dedup_by(|a, b| a.0.id == b.0.id && a.1 == b.1);
-        Ok(out)
+        out.into_iter().map(|(row, seat)| Ok((self.named(row)?, seat))).collect()
     }
 
     fn begin_group(&mut self) -> Result<(), StoreError> {
@@ -408,6 +427,7 @@ mod tests {
             outcome: None,
             seal: Some(SeedSeal { salt: "5a".repeat(32), chosen: true }),
             dice: arbiter_core::DiceMode::Seeded,
+            names: Vec::new(),
         }
     }
 
@@ -424,8 +444,9 @@ mod tests {
         assert_eq!(m.decisions, ["{\"roll\":[1]}", "a", "b"]);
         assert_eq!(m.tokens, [(0, "h0".to_string())]);
         assert_eq!(s.unfinished().unwrap().len(), 1);
-        assert!(s.claim_seat("ab", 1, "h1").unwrap());
-        assert!(!s.claim_seat("ab", 1, "h2").unwrap(), "a taken seat stays taken");
+        assert!(s.claim_seat("ab", 1, "h1", Some("Bo")).unwrap());
+        assert!(!s.claim_seat("ab", 1, "h2", Some("Cy")).unwrap(), "a taken seat stays taken");
+        assert_eq!(s.load("ab").unwrap().unwrap().row.names, [(1, "Bo".to_string())]);
         s.append("ab", 3, &["d".into()], Some("{\"draw\":true}")).unwrap();
         assert!(s.unfinished().unwrap().is_empty());
         let mine = s.matches_for_tokens(&["h1".into(), "nope".into()]).unwrap();
@@ -433,6 +454,7 @@ mod tests {
         assert_eq!(mine[0].1, 1);
         assert!(mine[0].0.finished);
         assert_eq!(mine[0].0.outcome.as_deref(), Some("{\"draw\":true}"));
+        assert_eq!(mine[0].0.names, [(1, "Bo".to_string())], "the names come with the lobby's rows");
         assert!(s.load("cd").unwrap().is_none());
     }
 

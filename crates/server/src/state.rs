@@ -126,6 +126,9 @@ pub(crate) struct Inner {
     table: Box<dyn Table>,
     /// The token hash of each seat handed out.
     tokens: Vec<Option<String>>,
+    /// The name of each seat as the table shows it: the creator's, or the
+    /// one its player gave on joining.
+    names: Vec<String>,
     recent: VecDeque<Played>,
     bot_busy: bool,
     problem: Option<String>,
@@ -253,7 +256,7 @@ impl Match {
                 let human = self.bots.get(i).is_none_or(Option::is_none);
                 SeatView {
                     seat: i as u8,
-                    name: p.name.clone(),
+                    name: inner.names.get(i).unwrap_or(&p.name).clone(),
                     controller: p.controller.clone(),
                     human,
                     open: human && inner.tokens.get(i).is_none_or(Option::is_none),
@@ -265,7 +268,7 @@ impl Match {
     fn awaiting(&self, inner: &Inner, viewer: Viewer) -> String {
         match inner.table.to_move() {
             ToMove::Seat(s) => {
-                let name = self.players.get(s.index()).map_or("?", |p| p.name.as_str());
+                let name = inner.name(s.index());
                 if self.bots.get(s.index()).is_some_and(Option::is_some) {
                     format!("{name} ({s}) is thinking")
                 } else if viewer == Viewer::Seat(s) {
@@ -277,10 +280,7 @@ impl Match {
                 }
             }
             ToMove::Together(set) => {
-                let names: Vec<String> = set
-                    .iter()
-                    .map(|s| format!("{} ({s})", self.players.get(s.index()).map_or("?", |p| p.name.as_str())))
-                    .collect();
+                let names: Vec<String> = set.iter().map(|s| format!("{} ({s})", inner.name(s.index()))).collect();
                 match viewer {
                     Viewer::Seat(v) if set.contains(v) => format!("your secret choice ({v}); also waiting for {}", {
                         let others: Vec<&String> =
@@ -444,6 +444,11 @@ impl Inner {
     fn forget_after(&mut self, len: usize) {
         self.recent.retain(|s| (s.index as usize) < len);
         self.active_at = Instant::now();
+    }
+
+    /// The name the table shows for a seat (`?` past the last seat).
+    fn name(&self, seat: usize) -> &str {
+        self.names.get(seat).map_or("?", String::as_str)
     }
 
     fn push_recent(&mut self, steps: &[Played], keep: usize) {
@@ -762,6 +767,12 @@ impl AppState {
                 changed = true;
             }
         }
+        for (seat, name) in since.names {
+            if let Some(n) = inner.names.get_mut(usize::from(seat)).filter(|n| **n != name) {
+                *n = name;
+                changed = true;
+            }
+        }
         if !since.decisions.is_empty() {
             let keep = self.shared.config.limits.recent_steps;
             match inner.table.extend(&since.decisions, keep) {
@@ -878,17 +889,9 @@ impl AppState {
         let mut open = Vec::new();
         for (i, s) in req.seats.iter().enumerate() {
             let bot = controller(&s.controller).map_err(|e| ApiError::invalid(format!("seat {}: {e}", i + 1)))?;
-            let name = s.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).map_or_else(
-                || if bot.is_some() { s.controller.trim().to_string() } else { format!("P{}", i + 1) },
-                str::to_string,
-            );
-            if name.chars().count() > limits.max_name_chars || name.chars().any(char::is_control) {
-                return Err(ApiError::invalid(format!(
-                    "seat {}: a name has at most {} characters and no control characters",
-                    i + 1,
-                    limits.max_name_chars
-                )));
-            }
+            let name = seat_name(s.name.as_deref(), limits.max_name_chars)
+                .map_err(|e| ApiError::invalid(format!("seat {}: {e}", i + 1)))?
+                .unwrap_or_else(|| if bot.is_some() { s.controller.trim().to_string() } else { format!("P{}", i + 1) });
             open.push(bot.is_none() && s.open.unwrap_or(false));
             let controller = match &bot {
                 Some(b) => b.to_string(),
@@ -993,6 +996,7 @@ impl AppState {
             finished: false,
             outcome: None,
             dice,
+            names: Vec::new(),
         };
         let decisions = table.decisions_from(0).map_err(|e| ApiError::internal(e.to_string()))?;
         let stored_row = row.clone();
@@ -1002,8 +1006,16 @@ impl AppState {
             .await
             .map_err(|e| ApiError::storage(&e))?;
 
-        let mut inner =
-            Inner { table, tokens, recent: VecDeque::new(), bot_busy: false, problem: None, active_at: Instant::now() };
+        let names = players.iter().map(|p| p.name.clone()).collect();
+        let mut inner = Inner {
+            table,
+            tokens,
+            names,
+            recent: VecDeque::new(),
+            bot_busy: false,
+            problem: None,
+            active_at: Instant::now(),
+        };
         inner.push_recent(&steps, limits.recent_steps);
         let (changes, _) = broadcast::channel(16);
         let m = Arc::new(Match {
@@ -1279,6 +1291,8 @@ impl AppState {
     }
 
     async fn join_now(&self, id: &str, req: JoinMatch) -> Result<Joined, ApiError> {
+        let name =
+            seat_name(req.name.as_deref(), self.shared.config.limits.max_name_chars).map_err(ApiError::invalid)?;
         let m = self.find(id).await?;
         let mut inner = m.inner.lock().await;
         if inner.table.outcome().is_some() {
@@ -1295,9 +1309,13 @@ impl AppState {
         };
         let token = new_token();
         let hash = hash_token(&token);
-        let (key, h) = (m.id.clone(), hash.clone());
-        let claimed =
-            self.shared.db.run(move |s| s.claim_seat(&key, seat, &h)).await.map_err(|e| ApiError::storage(&e))?;
+        let (key, h, n) = (m.id.clone(), hash.clone(), name.clone());
+        let claimed = self
+            .shared
+            .db
+            .run(move |s| s.claim_seat(&key, seat, &h, n.as_deref()))
+            .await
+            .map_err(|e| ApiError::storage(&e))?;
         if !claimed {
             // Taken through another server: learn who holds it.
             let _ = self.catch_up(&m, &mut inner).await;
@@ -1306,10 +1324,15 @@ impl AppState {
         if let Some(t) = inner.tokens.get_mut(usize::from(seat)) {
             *t = Some(hash);
         }
+        if let (Some(n), Some(name)) = (inner.names.get_mut(usize::from(seat)), name) {
+            *n = name;
+        }
+        let name = inner.name(usize::from(seat)).to_string();
         let len = inner.table.len();
         drop(inner);
+        // Every connection's view now shows the seat taken, under its name.
         m.notify(len);
-        Ok(Joined { seat, link: format!("/api/matches/{}?token={token}", m.id), token })
+        Ok(Joined { seat, name, link: format!("/api/matches/{}?token={token}", m.id), token })
     }
 
     /// `GET /api/matches`: open and live matches, and the matches of the
@@ -1363,6 +1386,15 @@ impl AppState {
         let viewer = self.viewer(&m, &mut inner, token).await?;
         let mut record =
             inner.table.record_for(Match::eyes(&inner, viewer)).map_err(|e| ApiError::internal(e.to_string()))?;
+        // The players as the table names them (a name given on joining
+        // replaces the creator's).
+        if let Some(players) = record.pointer_mut("/config/players").and_then(Value::as_array_mut) {
+            for (player, name) in players.iter_mut().zip(&inner.names) {
+                if let Some(fields) = player.as_object_mut() {
+                    fields.insert("name".into(), Value::String(name.clone()));
+                }
+            }
+        }
         let fairness = m.fairness(&inner);
         // With real dice the seed only seeds the bots: it is put back in the
         // record once the game is over (a record needs one to replay).
@@ -1642,6 +1674,12 @@ fn build_match(
     let (table, recent) = kind
         .resume_with(&row.variant, players.clone(), row.seed, row.dice, &stored.decisions, keep)
         .map_err(|e| e.to_string())?;
+    let mut names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    for (seat, name) in row.names {
+        if let Some(n) = names.get_mut(usize::from(seat)) {
+            *n = name;
+        }
+    }
     let mut tokens = vec![None; players.len()];
     for (seat, hash) in stored.tokens {
         if let Some(t) = tokens.get_mut(usize::from(seat)) {
@@ -1660,6 +1698,7 @@ fn build_match(
         inner: tokio::sync::Mutex::new(Inner {
             table,
             tokens,
+            names,
             recent: recent.into(),
             bot_busy: false,
             problem: None,
@@ -1667,6 +1706,25 @@ fn build_match(
         }),
         changes,
     })
+}
+
+/// A seat's name as a client gave it, trimmed: `None` when absent or blank
+/// (the seat keeps its default name); refused, saying why, when longer than
+/// `max` characters or holding a control character (a line break, a tab,
+/// an escape), which would break the lines of the tables and logs it
+/// appears in.
+pub(crate) fn seat_name(name: Option<&str>, max: usize) -> Result<Option<String>, String> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    if name.chars().any(char::is_control) {
+        return Err("a name may not hold control characters (line breaks, tabs, escapes)".into());
+    }
+    let count = name.chars().count();
+    if count > max {
+        return Err(format!("a name has at most {max} characters; this one has {count}"));
+    }
+    Ok(Some(name.to_string()))
 }
 
 /// A lobby summary from a stored row, for matches not in memory.
@@ -1680,7 +1738,7 @@ fn stored_summary(row: &MatchRow) -> MatchSummary {
             .enumerate()
             .map(|(i, p)| SeatView {
                 seat: i as u8,
-                name: p.name.clone(),
+                name: row.names.iter().find(|(s, _)| usize::from(*s) == i).map_or(&p.name, |(_, n)| n).clone(),
                 controller: p.controller.clone(),
                 human: p.controller == "human",
                 open: false,

@@ -41,6 +41,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 1, name: "0001_initial.sql", sql: include_str!("../migrations/0001_initial.sql") },
     Migration { version: 2, name: "0002_sealed_seeds.sql", sql: include_str!("../migrations/0002_sealed_seeds.sql") },
     Migration { version: 3, name: "0003_real_dice.sql", sql: include_str!("../migrations/0003_real_dice.sql") },
+    Migration { version: 4, name: "0004_seat_names.sql", sql: include_str!("../migrations/0004_seat_names.sql") },
 ];
 
 /// The statement that creates the version table, before any migration.
@@ -73,6 +74,11 @@ pub struct MatchRow {
     /// Where the dice come from (column `dice`: `manual` for real dice;
     /// NULL or `seeded` for the server's seeded dice).
     pub dice: DiceMode,
+    /// The names players gave when they joined an open seat, by seat
+    /// (column `seat_tokens.name`, schema version 4); each replaces the
+    /// seat's name in `seats`. Read back, never written by
+    /// [`Store::insert_match`] (a new match's names are in `seats`).
+    pub names: Vec<(u8, String)>,
 }
 
 /// The `dice` column's text for a dice mode (NULL for seeded dice).
@@ -181,6 +187,8 @@ pub trait ChangeFeed: Send {
 pub struct Since {
     /// `(seat, token hash)` for every seat handed out.
     pub tokens: Vec<(u8, String)>,
+    /// `(seat, name)` for every seat whose player gave a name on joining.
+    pub names: Vec<(u8, String)>,
     /// The decisions after the given point, in order.
     pub decisions: Vec<String>,
 }
@@ -249,9 +257,10 @@ pub trait Store: Send {
     /// only if the match has exactly `len` stored; the match is unfinished
     /// again. Fails with [`StoreError::OutOfStep`] otherwise.
     fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError>;
-    /// Hands out an open seat: stores its token hash unless the seat is
-    /// taken. Returns false if it was taken.
-    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str) -> Result<bool, StoreError>;
+    /// Hands out an open seat: stores its token hash, and the name its
+    /// player gave (`None`: the seat keeps the creator's name), unless the
+    /// seat is taken. Returns false if it was taken.
+    fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str, name: Option<&str>) -> Result<bool, StoreError>;
     /// Every unfinished match, with its decisions.
     fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError>;
     /// One match, with its decisions.
@@ -262,9 +271,11 @@ pub trait Store: Send {
     /// A match's seat tokens and its decisions from index `from` on; `None`
     /// if there is no such match. The default reads the whole match.
     fn since(&mut self, id: &str, from: usize) -> Result<Option<Since>, StoreError> {
-        Ok(self
-            .load(id)?
-            .map(|m| Since { tokens: m.tokens, decisions: m.decisions.get(from..).unwrap_or_default().to_vec() }))
+        Ok(self.load(id)?.map(|m| Since {
+            tokens: m.tokens,
+            names: m.row.names,
+            decisions: m.decisions.get(from..).unwrap_or_default().to_vec(),
+        }))
     }
     /// A feed of the changes other servers make to this database, if
     /// several servers can share it (PostgreSQL); `None` for a store only

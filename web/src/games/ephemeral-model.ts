@@ -220,3 +220,14 @@ export const diceText = (counts: number[]) =>
 export function arm<U, K extends string>(u: U, k: K): (U extends Record<K, infer B> ? B : never) | undefined {
   return u !== null && typeof u === "object" && k in u ? (u as Record<K, U extends Record<K, infer B> ? B : never>)[k] : undefined;
 }
+
+/** The heading of a seat's spec sheets: the figure set's name, else whose
+ * set it is ("Ada's set"), else which player's ("Player 2's set") — never a
+ * bare "P2". */
+export function setHeading(setName: string | null | undefined, playerName: string | null | undefined, seat: number): string {
+  const set = (setName ?? "").trim();
+  if (set) return set;
+  const player = (playerName ?? "").trim();
+  if (player && !/^P\d+$/.test(player)) return `${player}'s set`;
+  return `Player ${seat + 1}'s set`;
+}

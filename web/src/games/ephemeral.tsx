@@ -33,6 +33,7 @@ import {
   previewMove,
   round2,
   sceneOf,
+  setHeading,
   simplify,
   SIZES,
   snapToEdge,
@@ -74,6 +75,9 @@ function abilityName(a: { id: string; name?: string | null }): string {
 }
 
 const Y = (y: number) => TABLE - y;
+/** The arrow keys' step on the table, and Shift's finer one, in centimetres. */
+const KB_STEP_CM = 1;
+const KB_FINE_CM = 0.1;
 /** The phase's name (`Acting`) and the figure acting, if any. */
 const phaseOf = (s: State | null): [string, number | null] =>
   !s ? ["", null] : typeof s.phase === "string" ? [s.phase, null] : [Object.keys(s.phase)[0], arm(s.phase, "Acting")?.figure ?? null];
@@ -111,6 +115,11 @@ export function useEphemeral(p: GameProps): GameUI {
   const [nudging, setNudging] = useState<number | null>(null);
   // A click that ends a drag is not a click on the table.
   const dragged = useRef(false);
+  // Keyboard play on the table: a point moved with the arrow keys — where the
+  // active (or nudged) figure goes, through any bends added with Space, or
+  // where the piece or figure being placed goes.
+  const [cursor, setCursor] = useState<P | null>(null);
+  const [bends, setBends] = useState<P[]>([]);
 
   useEffect(() => {
     setPiece(null);
@@ -119,6 +128,8 @@ export function useEphemeral(p: GameProps): GameUI {
     setDrag(null);
     setTarget(null);
     setNudging(null);
+    setCursor(null);
+    setBends([]);
   }, [p.view.len, p.view.you]);
 
   // Work pending inside the current action: the top frame is what is asked now.
@@ -273,6 +284,8 @@ export function useEphemeral(p: GameProps): GameUI {
   useEffect(() => {
     const k = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
+        setCursor(null);
+        setBends([]);
         setPiece(null);
         setPlacing(null);
         setPoolDie(null);
@@ -304,6 +317,101 @@ export function useEphemeral(p: GameProps): GameUI {
     const rise = Math.abs(elev(fa.on) - elev(fb.on));
     return Math.hypot(flat, rise);
   };
+  // ---- keyboard play on the table ----
+  // What the arrow keys move: a piece or figure being placed, else the
+  // figure being nudged, else the active figure.
+  const kbPlace = p.interactive && ((phase === "Terrain" && piece !== null) || placing !== null);
+  const kbMover = kbPlace ? null : nudging !== null && onTable(nudging) ? nudging : myActing && acting !== null && onTable(acting) ? acting : null;
+  const kbStart = kbMover !== null ? figs[kbMover].at! : null;
+  const kbPoints = kbStart && cursor ? [kbStart, ...bends, cursor] : null;
+  const kbPreview = kbPoints && kbMover !== null && infos[kbMover] ? previewMove(kbPoints, infos[kbMover].radius, figs[kbMover].on ?? null, scene, enemiesOf(figs[kbMover].owner)) : null;
+  const kbBudget = nudging !== null ? NUDGE_CM : budget;
+  /** Where the point starts for a placement: a candidate of the legal list, else the middle of the table. */
+  const placeStart = (): P => {
+    for (const a of legal) {
+      const at =
+        piece === "gate" ? arm(a, "Gate")?.at : piece !== null ? (arm(a, "Terrain")?.piece === piece ? arm(a, "Terrain")?.at : undefined) : placing !== null ? ((arm(a, "Place")?.figure === placing ? arm(a, "Place")?.at : undefined) ?? (arm(a, "Forage")?.figure === placing && arm(a, "Forage")?.die === poolDie ? (arm(a, "Forage")?.at ?? undefined) : undefined)) : undefined;
+      if (at) return { x: at.x, y: at.y };
+    }
+    return { x: TABLE / 2, y: TABLE / 2 };
+  };
+  /** Where a placement goes: the point, on the half centimetre for terrain, touching the nearest edge for a figure. */
+  const placeAt = (q: P): P => (placing !== null ? snapToEdge(q, placingRadius) : { x: Math.round(q.x * 2) / 2, y: Math.round(q.y * 2) / 2 });
+  const kbCommit = async () => {
+    if (!cursor) return;
+    if (kbPlace) {
+      const at = placeAt(cursor);
+      if (phase === "Terrain" && piece === "gate") await send({ Gate: { at } }, [at]);
+      else if (phase === "Terrain" && piece !== null && piece !== "gate") await send({ Terrain: { piece, at, turn: ((turn % 360) + 360) % 360 } }, [at]);
+      else if (placing !== null && phase === "Forage" && poolDie !== null) await send({ Forage: { die: poolDie, figure: placing, at } }, [at]);
+      else if (placing !== null && phase === "Deploy") await send({ Place: { figure: placing, at } }, [at]);
+    } else if (kbMover !== null && kbStart) {
+      if (nudging !== null) {
+        const to = round2(cursor);
+        await send({ Spend: { Nudge: { figure: nudging, to } } }, [kbStart, to]);
+      } else {
+        const path = [...bends, cursor].map(round2);
+        await send({ Move: { path } }, [kbStart, ...path]);
+      }
+    }
+  };
+  /** Arrow keys move the point 1 cm (Shift: 0.1 cm), Space adds a bend to a move,
+   * Backspace takes the last one back, Enter commits (or starts the point), Escape cancels. */
+  const onKbKey = (e: KeyboardEvent) => {
+    const step = e.shiftKey ? KB_FINE_CM : KB_STEP_CM;
+    const dir: Record<string, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const from = cursor ?? (kbPlace ? placeStart() : kbStart);
+    if (!from) return;
+    if (dir[e.key]) {
+      e.preventDefault();
+      const [dx, dy] = dir[e.key];
+      const clamp = (v: number) => Math.min(Math.max(Math.round(v * 10) / 10, 0), TABLE);
+      setCursor({ x: clamp(from.x + dx * step), y: clamp(from.y + dy * step) });
+      setFailed(null);
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      e.stopPropagation();
+      if (cursor) void kbCommit();
+      else setCursor(from);
+    } else if (e.key === " " && !kbPlace && nudging === null && cursor) {
+      e.preventDefault();
+      setBends([...bends, cursor]);
+    } else if (e.key === "Backspace" && bends.length > 0) {
+      e.preventDefault();
+      setBends(bends.slice(0, -1));
+    } else if (e.key === "Escape") {
+      setCursor(null);
+      setBends([]);
+    }
+  };
+  const kbWords = (() => {
+    if (!cursor) return "";
+    const xy = (q: P) => `${q.x.toFixed(1)}, ${q.y.toFixed(1)}`;
+    if (kbPlace) {
+      const what = piece === "gate" ? "the gate" : piece !== null ? (kit?.piece?.[piece]?.name ?? "the piece") : `${infos[placing!]?.name ?? "the figure"} (${infos[placing!]?.letter ?? ""})`;
+      return `Place ${what} at ${xy(placeAt(cursor))}: Enter places it, Escape cancels.`;
+    }
+    if (!kbPreview || kbMover === null) return "";
+    const who = `${infos[kbMover]?.name} (${infos[kbMover]?.letter})`;
+    const over = kbPreview.cost > kbBudget + 0.05;
+    const verdict = kbPreview.blockedBy ? `not legal: ${kbPreview.blockedBy}` : over ? `not legal: longer than its ${kbBudget} cm` : "legal";
+    const bent = bends.length ? ` through ${bends.length} bend${bends.length > 1 ? "s" : ""}` : "";
+    return `${nudging !== null ? "Nudge" : "Move"} ${who} to ${xy(cursor)}${bent}: ${kbPreview.cost.toFixed(1)} cm of ${kbBudget} cm${kbPreview.climb > 0 ? ` (${kbPreview.climb.toFixed(1)} cm climbing)` : ""} — ${verdict}. Enter ${nudging !== null ? "nudges" : "moves"}, Escape cancels.`;
+  })();
+  // A placement picked (by keyboard or mouse): the table takes the keys.
+  useEffect(() => {
+    if (kbPlace) svgRef.current?.focus({ preventScroll: true });
+    setCursor(null);
+    setBends([]);
+  }, [kbPlace, piece, placing]);
+  /** The keyboard props of the figure the arrow keys move. */
+  const moverKeys = (i: number) => ({
+    tabindex: 0,
+    role: "button" as const,
+    "aria-label": `${infos[i]?.name} (${infos[i]?.letter}), ${nudging !== null ? "to be nudged" : `active, ${figs[i]?.actions ?? 0} actions left`}: arrow keys choose where it goes (Shift for ${KB_FINE_CM} cm steps)${nudging !== null ? "" : ", Space adds a bend"}, Enter ${nudging !== null ? "nudges" : "moves"} it, Escape cancels`,
+    onKeyDown: onKbKey,
+  });
+
   const tgt = target ?? (myActing && hoverFig !== null && figs[hoverFig]?.owner !== me ? hoverFig : null);
   const aimed = tgt ?? attack?.target ?? null;
 
@@ -319,6 +427,14 @@ export function useEphemeral(p: GameProps): GameUI {
         onPointerLeave={() => setHover(null)}
         onWheel={onWheel}
         onClick={onTableClick}
+        {...(kbPlace
+          ? {
+              tabindex: 0,
+              role: "application",
+              "aria-label": "The table: arrow keys move where it is placed (Shift for 0.1 cm steps), Enter places it, R turns a terrain piece, Escape cancels",
+              onKeyDown: onKbKey,
+            }
+          : { "aria-label": "The table", role: "group" })}
       >
         <defs>
           <radialGradient id="mat" cx="50%" cy="45%" r="75%">
@@ -407,7 +523,7 @@ export function useEphemeral(p: GameProps): GameUI {
               hovered={hoverFig === i}
               onDown={(e) => onDown(e, i)}
               onClick={(e) => onFigureClick(i, e)}
-              keyProps={keys(
+              keyProps={i === kbMover ? moverKeys(i) : keys(
                 p.interactive &&
                   (activatable.has(i) || (poolDie !== null && forageFor(poolDie).has(i)) || (myActing && nudging === null && f.owner !== me) || (nudging !== null && f.owner === me)),
                 `${infos[i].name} (${infos[i].letter})${f.owner === me ? "" : ", an enemy"}`,
@@ -429,6 +545,14 @@ export function useEphemeral(p: GameProps): GameUI {
         {drag && dragPreview && mover !== null && (
           <DragPath points={drag} r={infos[mover].radius} cost={dragPreview.cost} climb={dragPreview.climb} budget={dragBudget} blocked={dragPreview.blockedBy} nudge={nudging !== null} />
         )}
+        {!drag && kbPoints && kbPreview && kbMover !== null && (
+          <DragPath points={kbPoints} r={infos[kbMover].radius} cost={kbPreview.cost} climb={kbPreview.climb} budget={kbBudget} blocked={kbPreview.blockedBy} nudge={nudging !== null} />
+        )}
+        {kbPlace && cursor && phase === "Terrain" && piece !== null && <Ghost piece={piece} kit={kit} at={cursor} turn={turn} />}
+        {kbPlace && cursor && placing !== null && (
+          <circle cx={placeAt(cursor).x} cy={Y(placeAt(cursor).y)} r={placingRadius} class="ghost-base" pointer-events="none" data-testid="kb-ghost" />
+        )}
+        {cursor && <circle cx={cursor.x} cy={Y(cursor.y)} r={0.35} class="kb-cursor" pointer-events="none" data-testid="kb-cursor" />}
         {failed && <FailedPath f={failed} />}
         {/* ghosts */}
         {hover && p.interactive && phase === "Terrain" && piece !== null && !drag && <Ghost piece={piece} kit={kit} at={hover} turn={turn} />}
@@ -436,6 +560,9 @@ export function useEphemeral(p: GameProps): GameUI {
           <circle cx={snapToEdge(hover, placingRadius).x} cy={Y(snapToEdge(hover, placingRadius).y)} r={placingRadius} class="ghost-base" pointer-events="none" />
         )}
       </svg>
+      <p class="kb-status muted small" aria-live="polite" data-testid="kb-status">
+        {kbWords}
+      </p>
     </div>
   );
 
@@ -448,13 +575,13 @@ export function useEphemeral(p: GameProps): GameUI {
       Terrain: "Set up the table: pick a terrain piece or the gate, then click the table to place it (R or the wheel turns it).",
       ChooseForager: "Choose who forages first.",
       Forage: "Forage: pick a die from the pool, then a figure of yours that can use it — or pass.",
-      Deploy: "Place your remaining figures: pick one, then click an edge of the table.",
+      Deploy: "Place your remaining figures: pick one, then click an edge of the table (or use the arrow keys and Enter).",
       ChooseFirst: "Choose who activates first.",
       Activate: s?.started
         ? "Activate one of your glowing figures."
         : "Activate one of your glowing figures. The game's first activation is one action only.",
       // The limit is 1 for the game's first activation, and no limit (255) after it.
-      Acting: `${actingLimits && actingLimits.limit === 1 ? "The game's first activation is one action: drag" : "Drag"} the active figure to move it, click an enemy to target it, or prepare.`,
+      Acting: `${actingLimits && actingLimits.limit === 1 ? "The game's first activation is one action: drag" : "Drag"} the active figure to move it (or Tab to it and use the arrow keys), click an enemy to target it, or prepare.`,
       Nudging: `Nudge ${nudging !== null ? `${infos[nudging]?.name} (${infos[nudging]?.letter})` : ""}: drag it up to ${NUDGE_CM} cm, or click where it goes; this spends a prep token.`,
     };
     prompt = top ? (attackDice ? "The attack dice are rolled: spend prep tokens on them, or accept the roll." : frameText(top, infos, pending)) : (pr[nudging !== null && phase === "Acting" ? "Nudging" : phase] ?? null);
@@ -679,8 +806,9 @@ export function useEphemeral(p: GameProps): GameUI {
     <div class="sheets" data-testid="sheets" tabIndex={0} role="region" aria-label="Spec sheets">
       {[0, 1].map((seat) => (
         <div class={`sheet-set seat-${seat}`}>
-          <h3>
-            {variant?.sets?.[seat]?.name ?? `P${seat + 1}`} <span class="muted small">{p.view.seats[seat]?.name}</span>
+          <h3 data-testid={`sheet-heading-${seat}`}>
+            {setHeading(variant?.sets?.[seat]?.name, p.view.seats[seat]?.name, seat)}
+            {(variant?.sets?.[seat]?.name ?? "").trim() !== "" && p.view.seats[seat]?.name && <span class="muted small"> {p.view.seats[seat]?.name}</span>}
           </h3>
           {infos
             .filter((x) => x.seat === seat)
@@ -1027,10 +1155,10 @@ function DiceTray(props: {
           <div class="die-col">
             <PolyDie sides={sz} value={dice[k] ? `×${dice[k]}` : `d${sz}`} cls={dice[k] ? "chosen" : "dim"} size={38} />
             <div class="row">
-              <button class="btn small" onClick={() => set(k, -1)} disabled={!dice[k]}>
+              <button class="btn small" onClick={() => set(k, -1)} disabled={!dice[k]} aria-label={`one d${sz} fewer (${dice[k]} now)`}>
                 −
               </button>
-              <button class="btn small" onClick={() => set(k, 1)} disabled={n >= 12} data-add={`d${sz}`}>
+              <button class="btn small" onClick={() => set(k, 1)} disabled={n >= 12} data-add={`d${sz}`} aria-label={`one more d${sz} (${dice[k]} now)`}>
                 +
               </button>
             </div>

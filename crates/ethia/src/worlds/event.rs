@@ -267,7 +267,7 @@ impl fmt::Display for WorldsEvent {
             FavourKept { leader, roll, kept: false } => {
                 write!(f, "{} rolls {roll}: the Coyote's Favour crumbles to dust", l(leader))
             }
-            AdventureOver { ending } => write!(f, "the adventure ends: {ending:?}"),
+            AdventureOver { ending } => write!(f, "the adventure ends: {}", ending.words()),
         }
     }
 }
@@ -288,5 +288,17 @@ mod words {
         assert_eq!(WorldsEvent::Tokens { leader: 1, amount: 3 }.to_string(), "leader 2 gains 3 truth tokens");
         assert_eq!(WorldsEvent::EnemyActions { enemy: 0, attacks: 1 }.to_string(), "enemy 1 rolls for 1 attack");
         assert_eq!(WorldsEvent::EnemyActions { enemy: 0, attacks: 2 }.to_string(), "enemy 1 rolls for 2 attacks");
+    }
+
+    /// Issue 15: the end is said in words, not as the program's name for it
+    /// ("RoundLimit").
+    #[test]
+    fn the_end_is_said_in_words() {
+        use super::super::state::WorldsEnding;
+        let end = |ending| WorldsEvent::AdventureOver { ending }.to_string();
+        assert_eq!(end(WorldsEnding::RoundLimit), "the adventure ends: the round limit was reached");
+        assert_eq!(end(WorldsEnding::Lost), "the adventure ends: no leader is left standing: the quest is lost");
+        assert_eq!(end(WorldsEnding::Escaped), "the adventure ends: every leader left the map");
+        assert_eq!(end(WorldsEnding::Won), "the adventure ends: the quest is won");
     }
 }

@@ -431,6 +431,18 @@ pub enum WorldsEnding {
     RoundLimit,
 }
 
+impl WorldsEnding {
+    /// How the adventure ended, in words for people.
+    pub fn words(self) -> &'static str {
+        match self {
+            WorldsEnding::Won => "the quest is won",
+            WorldsEnding::Lost => "no leader is left standing: the quest is lost",
+            WorldsEnding::Escaped => "every leader left the map",
+            WorldsEnding::RoundLimit => "the round limit was reached",
+        }
+    }
+}
+
 /// An adventure in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 pub struct WorldsState {

@@ -45,8 +45,8 @@ impl Store for Ungrouped {
     fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError> {
         self.0.undo_last(id, len)
     }
-    fn claim_seat(&mut self, id: &str, seat: u8, hash: &str) -> Result<bool, StoreError> {
-        self.0.claim_seat(id, seat, hash)
+    fn claim_seat(&mut self, id: &str, seat: u8, hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
+        self.0.claim_seat(id, seat, hash, name)
     }
     fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError> {
         self.0.unfinished()

@@ -155,9 +155,9 @@ impl Store for Flaky {
         self.check()?;
         self.inner.undo_last(id, len)
     }
-    fn claim_seat(&mut self, id: &str, seat: u8, hash: &str) -> Result<bool, StoreError> {
+    fn claim_seat(&mut self, id: &str, seat: u8, hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
         self.check()?;
-        self.inner.claim_seat(id, seat, hash)
+        self.inner.claim_seat(id, seat, hash, name)
     }
     fn unfinished(&mut self) -> Result<Vec<StoredMatch>, StoreError> {
         self.inner.unfinished()

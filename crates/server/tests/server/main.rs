@@ -18,6 +18,7 @@ mod fairness;
 mod hidden;
 mod limits;
 mod load;
+mod names;
 mod operating;
 mod realdice;
 mod secrets;

@@ -32,6 +32,7 @@ fn row(id: &str, created_at: i64) -> MatchRow {
         outcome: None,
         seal: Some(SeedSeal { salt: "5a".repeat(32), chosen: created_at % 2 == 0 }),
         dice: if created_at % 3 == 0 { arbiter_core::DiceMode::Manual } else { arbiter_core::DiceMode::Seeded },
+        names: Vec::new(),
     }
 }
 
@@ -59,9 +60,13 @@ fn matches_round_trip_and_appends_must_be_in_step(backend: Backend) {
     assert_eq!(unfinished.iter().map(|m| m.row.id.as_str()).collect::<Vec<_>>(), ["ab", "cd"], "oldest first");
     assert_eq!(unfinished[0], m);
     assert!(unfinished[1].decisions.is_empty() && unfinished[1].tokens.is_empty());
-    assert!(s.claim_seat("ab", 1, "h1").unwrap());
-    assert!(!s.claim_seat("ab", 1, "h2").unwrap(), "a taken seat stays taken");
-    assert!(!s.claim_seat("cd", 0, "h1").unwrap(), "a token hash holds one seat");
+    assert!(s.claim_seat("ab", 1, "h1", Some("Bo")).unwrap());
+    assert!(!s.claim_seat("ab", 1, "h2", Some("Cy")).unwrap(), "a taken seat stays taken");
+    assert!(!s.claim_seat("cd", 0, "h1", None).unwrap(), "a token hash holds one seat");
+    assert_eq!(s.load("ab").unwrap().unwrap().row.names, [(1, "Bo".to_string())], "the joiner's name is kept");
+    assert!(s.load("cd").unwrap().unwrap().row.names.is_empty());
+    let since = s.since("ab", 3).unwrap().unwrap();
+    assert_eq!(since.names, [(1, "Bo".to_string())], "another server learns the name with the seat");
     s.append("ab", 3, &["d".into()], Some("{\"draw\":true}")).unwrap();
     assert_eq!(s.unfinished().unwrap().len(), 1);
     let mine = s.matches_for_tokens(&["h1".into(), "nope".into(), "h0".into()]).unwrap();
@@ -70,6 +75,7 @@ fn matches_round_trip_and_appends_must_be_in_step(backend: Backend) {
     assert_eq!((mine[1].0.id.as_str(), mine[1].1), ("ab", 1));
     assert!(mine[0].0.finished);
     assert_eq!(mine[0].0.outcome.as_deref(), Some("{\"draw\":true}"));
+    assert_eq!(mine[1].0.names, [(1, "Bo".to_string())], "the lobby's rows carry the names given on joining");
     assert!(s.matches_for_tokens(&[]).unwrap().is_empty());
     assert!(s.load("ef").unwrap().is_none());
     assert!(s.append("ef", 0, &["x".into()], None).is_err(), "no decisions for a match that is not stored");
@@ -90,8 +96,8 @@ fn a_group_commits_its_members_together_and_each_stands_alone(backend: Backend) 
     s.append("g1", 0, &["a".into()], None).unwrap();
     assert!(matches!(s.append("g2", 4, &["late".into()], None), Err(StoreError::OutOfStep { .. })));
     s.append("g2", 0, &["b".into(), "c".into()], Some("{}")).unwrap();
-    assert!(s.claim_seat("g1", 0, "t0").unwrap());
-    assert!(!s.claim_seat("g1", 0, "t1").unwrap(), "taken within the group");
+    assert!(s.claim_seat("g1", 0, "t0", None).unwrap());
+    assert!(!s.claim_seat("g1", 0, "t1", None).unwrap(), "taken within the group");
     assert_eq!(s.load("g1").unwrap().unwrap().decisions, ["a"], "the group sees its own writes");
     // Not yet visible to another connection (SQLite's readers in WAL mode
     // see the last commit, as PostgreSQL's do).
