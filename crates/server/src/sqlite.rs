@@ -434,8 +434,8 @@ mod tests {
     #[test]
     fn matches_round_trip_and_appends_must_be_in_step() {
         let mut s = SqliteStore::open_in_memory().unwrap();
-        assert_eq!(s.migrate().unwrap(), 3);
-        assert_eq!(s.migrate().unwrap(), 3, "migrating twice changes nothing");
+        assert_eq!(s.migrate().unwrap(), 4);
+        assert_eq!(s.migrate().unwrap(), 4, "migrating twice changes nothing");
         s.insert_match(&row("ab"), &[(0, "h0".into())], &["{\"roll\":[1]}".into()]).unwrap();
         s.append("ab", 1, &["a".into(), "b".into()], None).unwrap();
         assert!(matches!(s.append("ab", 1, &["c".into()], None), Err(StoreError::OutOfStep { stored: 3, .. })));
