@@ -53,7 +53,8 @@ pub fn run(file: &Path, threads: usize, results: Option<PathBuf>) -> Result<(), 
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = std::time::Instant::now();
-    let summary = arbiter_lab::run(&plan, &ViewLabels, &RunOptions { threads, limit: None, stop: None }, &Bar(bar.clone()))?;
+    let summary =
+        arbiter_lab::run(&plan, &ViewLabels, &RunOptions { threads, limit: None, stop: None }, &Bar(bar.clone()))?;
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
     println!(
@@ -66,7 +67,10 @@ pub fn run(file: &Path, threads: usize, results: Option<PathBuf>) -> Result<(), 
     );
     println!("report: arbiter lab report {}", file.display());
     if summary.failed > 0 {
-        return Err(Failure::Run(format!("{} games failed; they are stored with their error and counted nowhere", summary.failed)));
+        return Err(Failure::Run(format!(
+            "{} games failed; they are stored with their error and counted nowhere",
+            summary.failed
+        )));
     }
     Ok(())
 }

@@ -52,7 +52,8 @@ fn a_killed_run_resumes_to_the_same_results_as_an_uninterrupted_one() {
     child.wait().unwrap();
     let after_kill = Store::open(&killed).unwrap().count(&plan.hash).unwrap();
     assert!(stored >= 40 && after_kill < 600, "killed after {after_kill} of 600 games");
-    let resumed = arbiter(&["lab", "run", file.to_str().unwrap(), "--threads", "1", "--results", killed.to_str().unwrap()]);
+    let resumed =
+        arbiter(&["lab", "run", file.to_str().unwrap(), "--threads", "1", "--results", killed.to_str().unwrap()]);
     assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
     let out = String::from_utf8_lossy(&resumed.stdout).to_string();
     assert!(out.contains(&format!("{} games played now", 600 - after_kill)), "{out}");
@@ -77,7 +78,10 @@ fn bad_experiments_exit_with_code_2_and_write_nothing() {
     for (text, says) in [
         ("game = \"essence\"\ngames = 5\nmatchups = [[\"random\", \"oracle\"]]\n", "line 3: bot 'oracle'"),
         ("game = \"tic-tac-toe\"\ngames = 5\n", "line 1: unknown game"),
-        ("game = \"essence\"\ngames = 5\nvariants = [\"loop\", \"spiral\"]\n", "line 3: Essence of the Arcane cannot play variant 'spiral'"),
+        (
+            "game = \"essence\"\ngames = 5\nvariants = [\"loop\", \"spiral\"]\n",
+            "line 3: Essence of the Arcane cannot play variant 'spiral'",
+        ),
     ] {
         let file = d.join("bad.toml");
         std::fs::write(&file, text).unwrap();

@@ -38,12 +38,15 @@ pub struct Experiment {
     /// Numbers of players.
     pub players: Option<Spanned<Vec<Spanned<u64>>>>,
     /// Matchups: each a list of bots, one per side (or one per seat).
-    pub matchups: Option<Spanned<Vec<Spanned<Vec<Spanned<String>>>>>>,
+    pub matchups: Option<Spanned<Vec<Spanned<Bots>>>>,
     /// Bots playing every ordered pair of two different ones (sides swapped).
     pub round_robin: Option<Spanned<Vec<Spanned<String>>>>,
     /// The results file, relative to the experiment file.
     pub results: Option<String>,
 }
+
+/// A matchup's bots, each with its place in the file.
+pub type Bots = Vec<Spanned<String>>;
 
 /// A value of an option in `[options]`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -103,7 +106,9 @@ impl Experiment {
             })
         })?;
         match (&e.games, &e.until) {
-            (None, None) => return Err(LabError::Input("line 1: say how many games: `games = N` or `until = { … }`".into())),
+            (None, None) => {
+                return Err(LabError::Input("line 1: say how many games: `games = N` or `until = { … }`".into()));
+            }
             (Some(g), Some(_)) => return Err(at(text, g.span(), "give `games` or `until`, not both")),
             (Some(g), None) if *g.get_ref() == 0 => return Err(at(text, g.span(), "`games` must be at least 1")),
             (None, Some(u)) => {

@@ -175,6 +175,9 @@ struct Check<'a> {
 /// A piece of the variant text with the place in the file it came from.
 type Piece = (String, std::ops::Range<usize>);
 
+/// A matchup: its bots with their places, and its round-robin pair.
+type Matchup = (Vec<Piece>, Option<(usize, usize)>);
+
 impl Visitor for Check<'_> {
     type Output = Result<(), LabError>;
 
@@ -221,31 +224,31 @@ impl Visitor for Check<'_> {
             Some(p) => p.get_ref().iter().map(|n| (*n.get_ref() as usize, n.span())).collect(),
             None => vec![(arbiter_games::default_seats::<G>(), 0..0)],
         };
-        let matchups: Vec<(Vec<(String, std::ops::Range<usize>)>, Option<(usize, usize)>)> =
-            match (&e.matchups, &e.round_robin) {
-                (Some(m), _) => m
-                    .get_ref()
-                    .iter()
-                    .map(|bots| (bots.get_ref().iter().map(|b| (b.get_ref().trim().to_string(), b.span())).collect(), None))
-                    .collect(),
-                (None, Some(r)) => {
-                    let bots: Vec<(String, std::ops::Range<usize>)> =
-                        r.get_ref().iter().map(|b| (b.get_ref().trim().to_string(), b.span())).collect();
-                    let mut pairs = Vec::new();
-                    for i in 0..bots.len() {
-                        for j in 0..bots.len() {
-                            if i != j {
-                                pairs.push((vec![bots[i].clone(), bots[j].clone()], Some((i, j))));
-                            }
+        let matchups: Vec<Matchup> = match (&e.matchups, &e.round_robin) {
+            (Some(m), _) => m
+                .get_ref()
+                .iter()
+                .map(|bots| (bots.get_ref().iter().map(|b| (b.get_ref().trim().to_string(), b.span())).collect(), None))
+                .collect(),
+            (None, Some(r)) => {
+                let bots: Vec<(String, std::ops::Range<usize>)> =
+                    r.get_ref().iter().map(|b| (b.get_ref().trim().to_string(), b.span())).collect();
+                let mut pairs = Vec::new();
+                for i in 0..bots.len() {
+                    for j in 0..bots.len() {
+                        if i != j {
+                            pairs.push((vec![bots[i].clone(), bots[j].clone()], Some((i, j))));
                         }
                     }
-                    pairs
                 }
-                (None, None) => vec![(vec![("random".to_string(), 0..0)], None)],
-            };
+                pairs
+            }
+            (None, None) => vec![(vec![("random".to_string(), 0..0)], None)],
+        };
         let base_seed = e.seed;
         for pieces in &variants {
-            let words: Vec<&str> = pieces.iter().map(|(p, _)| p.as_str()).filter(|p| !p.is_empty() && *p != "standard").collect();
+            let words: Vec<&str> =
+                pieces.iter().map(|(p, _)| p.as_str()).filter(|p| !p.is_empty() && *p != "standard").collect();
             let variant_text = words.join(",");
             let blame = pieces.last().map(|(_, s)| s.clone()).unwrap_or(e.game.span());
             let variant = G::parse_variant(&variant_text).map_err(|r| {
@@ -254,7 +257,11 @@ impl Visitor for Check<'_> {
             for (n, n_span) in &players {
                 let span = if n_span.is_empty() { blame.clone() } else { n_span.clone() };
                 let game = G::new(variant.clone(), *n).map_err(|r| {
-                    at(text, span.clone(), format!("{} cannot be played by {n} players with variant '{variant_text}': {r}", G::NAME))
+                    at(
+                        text,
+                        span.clone(),
+                        format!("{} cannot be played by {n} players with variant '{variant_text}': {r}", G::NAME),
+                    )
                 })?;
                 let sides = {
                     let mut s: Vec<usize> = (0..*n).map(|i| game.side_of(Seat(i as u8))).collect();
@@ -265,9 +272,11 @@ impl Visitor for Check<'_> {
                 for (bots, pair) in &matchups {
                     let mut specs = Vec::new();
                     for (bot, bot_span) in bots {
-                        let spec: BotSpec = bot.parse().map_err(|r| at(text, bot_span.clone(), format!("bot '{bot}': {r}")))?;
-                        spec.build(&game, 0, e.think)
-                            .map_err(|r| at(text, bot_span.clone(), format!("bot '{bot}' cannot play {}: {r}", G::NAME)))?;
+                        let spec: BotSpec =
+                            bot.parse().map_err(|r| at(text, bot_span.clone(), format!("bot '{bot}': {r}")))?;
+                        spec.build(&game, 0, e.think).map_err(|r| {
+                            at(text, bot_span.clone(), format!("bot '{bot}' cannot play {}: {r}", G::NAME))
+                        })?;
                         specs.push(spec);
                     }
                     let seat_bots: Vec<String> = if bots.len() == 1 {
@@ -281,7 +290,10 @@ impl Visitor for Check<'_> {
                         return Err(at(
                             text,
                             span,
-                            format!("{} bots for {n} players in {sides} sides: give one, one per side or one per seat", bots.len()),
+                            format!(
+                                "{} bots for {n} players in {sides} sides: give one, one per side or one per seat",
+                                bots.len()
+                            ),
                         ));
                     };
                     let names: Vec<String> = specs.iter().map(|s| s.to_string()).collect();

@@ -14,15 +14,28 @@ fn err(e: impl std::fmt::Display) -> LabError {
     LabError::Run(format!("plot: {e}"))
 }
 
-/// The colour of series `i`.
+/// The colour of series `i`: ten colours dark enough to read on white
+/// (the "Tableau 10" set), then round again.
 pub fn color(i: usize) -> RGBColor {
-    let c = Palette99::pick(i).to_rgba();
-    RGBColor(c.0, c.1, c.2)
+    const TEN: [(u8, u8, u8); 10] = [
+        (31, 119, 180),
+        (255, 127, 14),
+        (44, 160, 44),
+        (214, 39, 40),
+        (148, 103, 189),
+        (140, 86, 75),
+        (227, 119, 194),
+        (127, 127, 127),
+        (188, 189, 34),
+        (23, 190, 207),
+    ];
+    let (r, g, b) = TEN[i % TEN.len()];
+    RGBColor(r, g, b)
 }
 
 /// The text of a row label, cut to fit beside the plot.
 fn short(label: &str) -> String {
-    if label.chars().count() > 44 { format!("{}…", label.chars().take(43).collect::<String>()) } else { label.into() }
+    if label.chars().count() > 50 { format!("{}…", label.chars().take(49).collect::<String>()) } else { label.into() }
 }
 
 /// One row of an interval chart.
@@ -49,7 +62,7 @@ pub fn intervals(title: &str, x_desc: &str, rows: &[Row], reference: Option<f64>
             .caption(title, ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(36)
-            .y_label_area_size(300)
+            .y_label_area_size(330)
             .build_cartesian_2d(0f64..1f64, (0..n).into_segmented())
             .map_err(err)?;
         let label_of = |v: &SegmentValue<i32>| match v {
@@ -136,12 +149,19 @@ pub fn heat_map(title: &str, names: &[String], scores: &[Vec<Option<f64>>]) -> R
                     Some(v) => {
                         let t = (v.clamp(0.0, 1.0) - 0.5) * 2.0;
                         let fade = |full: u8| (255.0 - (255.0 - full as f64) * t.abs()) as u8;
-                        if t >= 0.0 { RGBColor(fade(40), fade(90), fade(200)) } else { RGBColor(fade(200), fade(50), fade(40)) }
+                        if t >= 0.0 {
+                            RGBColor(fade(40), fade(90), fade(200))
+                        } else {
+                            RGBColor(fade(200), fade(50), fade(40))
+                        }
                     }
                 };
                 chart
                     .draw_series(std::iter::once(Rectangle::new(
-                        [(SegmentValue::Exact(x), SegmentValue::Exact(y)), (SegmentValue::Exact(x + 1), SegmentValue::Exact(y + 1))],
+                        [
+                            (SegmentValue::Exact(x), SegmentValue::Exact(y)),
+                            (SegmentValue::Exact(x + 1), SegmentValue::Exact(y + 1)),
+                        ],
                         fill.filled(),
                     )))
                     .map_err(err)?;
@@ -173,7 +193,7 @@ pub fn lengths(title: &str, rows: &[(String, Vec<u64>)]) -> Result<String, LabEr
             .caption(title, ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(36)
-            .y_label_area_size(300)
+            .y_label_area_size(330)
             .build_cartesian_2d(0f32..most * 1.05, (0..n).into_segmented())
             .map_err(err)?;
         let label_of = |v: &SegmentValue<i32>| match v {

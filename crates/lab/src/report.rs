@@ -119,7 +119,8 @@ fn win_rates(out: &mut String, plan: &Plan, cells: &[CellResult]) -> Result<(), 
         let s = &r.summary;
         let sides: Vec<String> = s.side_wins.iter().map(|w| w.to_string()).collect();
         let rates: Vec<String> = s.side_rates.iter().map(|p| pct(*p)).collect();
-        let seats: Vec<String> = s.seat_rates.iter().enumerate().map(|(i, p)| format!("P{}: {}", i + 1, pct(*p))).collect();
+        let seats: Vec<String> =
+            s.seat_rates.iter().enumerate().map(|(i, p)| format!("P{}: {}", i + 1, pct(*p))).collect();
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} ({})</td><td>{}</td></tr>",
@@ -152,10 +153,7 @@ pub fn round_robin_scores(plan: &Plan, cells: &[CellResult]) -> Vec<Vec<Option<(
         points[b][a].0 += wb as f64 + half;
         points[b][a].1 += s.games;
     }
-    points
-        .into_iter()
-        .map(|row| row.into_iter().map(|(p, n)| (n > 0).then(|| (p / n as f64, n))).collect())
-        .collect()
+    points.into_iter().map(|row| row.into_iter().map(|(p, n)| (n > 0).then(|| (p / n as f64, n))).collect()).collect()
 }
 
 fn round_robin(out: &mut String, plan: &Plan, cells: &[CellResult]) -> Result<(), LabError> {
@@ -189,11 +187,8 @@ fn first_mover(out: &mut String, plan: &Plan, cells: &[CellResult]) -> Result<()
     // Per variant and number of players, over every matchup.
     let mut groups: Vec<(String, u64, u64, u64)> = Vec::new();
     for (c, r) in plan.cells.iter().zip(cells) {
-        let name = format!(
-            "{} · {}p",
-            if c.variant_label.is_empty() { "standard" } else { &c.variant_label },
-            c.players
-        );
+        let name =
+            format!("{} · {}p", if c.variant_label.is_empty() { "standard" } else { &c.variant_label }, c.players);
         let s = &r.summary;
         let draws_known = s.draws.min(s.first_games);
         match groups.iter_mut().find(|g| g.0 == name) {
@@ -205,11 +200,8 @@ fn first_mover(out: &mut String, plan: &Plan, cells: &[CellResult]) -> Result<()
             None => groups.push((name, s.first_wins, s.first_games, draws_known)),
         }
     }
-    let rows: Vec<Row> = groups
-        .iter()
-        .enumerate()
-        .map(|(k, g)| Row { label: g.0.clone(), rate: wilson(g.1, g.2), series: k })
-        .collect();
+    let rows: Vec<Row> =
+        groups.iter().enumerate().map(|(k, g)| Row { label: g.0.clone(), rate: wilson(g.1, g.2), series: k }).collect();
     let _ = writeln!(out, "<h2>First-player advantage per variant</h2>");
     out.push_str(&plots::intervals(
         "The first mover's win rate, with 95% intervals",
@@ -217,7 +209,9 @@ fn first_mover(out: &mut String, plan: &Plan, cells: &[CellResult]) -> Result<()
         &rows,
         Some(0.5),
     )?);
-    out.push_str("<table><tr><th>variant</th><th>games</th><th>first mover won</th><th>win rate</th><th>draws</th></tr>\n");
+    out.push_str(
+        "<table><tr><th>variant</th><th>games</th><th>first mover won</th><th>win rate</th><th>draws</th></tr>\n",
+    );
     for g in &groups {
         let _ = writeln!(
             out,
@@ -312,7 +306,11 @@ fn endings(out: &mut String, cells: &[CellResult]) {
         let _ = write!(out, "<tr><td>{}</td>", esc(&c.label));
         for k in all.keys() {
             let n = c.summary.endings.get(*k).copied().unwrap_or(0);
-            let _ = write!(out, "<td>{n} ({:.1}%)</td>", if c.summary.games == 0 { 0.0 } else { n as f64 * 100.0 / c.summary.games as f64 });
+            let _ = write!(
+                out,
+                "<td>{n} ({:.1}%)</td>",
+                if c.summary.games == 0 { 0.0 } else { n as f64 * 100.0 / c.summary.games as f64 }
+            );
         }
         out.push_str("</tr>\n");
     }

@@ -8,11 +8,11 @@
 //! whether it stops, and where, depends on the games' results alone — not on
 //! the number of threads, the order games finish in, or interruptions.
 
-use crate::play::{Labels, play_recorded};
+use crate::LabError;
 use crate::plan::{Cell, Plan, Stop};
+use crate::play::{Labels, play_recorded};
 use crate::stats::{widest_half, z_for};
 use crate::store::Store;
-use crate::LabError;
 use arbiter_ai::BotSpec;
 use arbiter_core::Entry;
 use arbiter_games::Visitor;
@@ -90,7 +90,8 @@ pub fn status(store: &Store, plan: &Plan, cell: &Cell) -> Result<Status, LabErro
                 if !m.is_empty() {
                     return Ok(Status::Needs(m));
                 }
-                if next >= u.max || widest_half(&store.games(&plan.hash, &cell.key, next)?, cell.sides, z) <= u.half_width
+                if next >= u.max
+                    || widest_half(&store.games(&plan.hash, &cell.key, next)?, cell.sides, z) <= u.half_width
                 {
                     return Ok(Status::Done(next));
                 }
@@ -120,7 +121,8 @@ pub fn run<L: Labels>(
     let store = Store::open(&plan.results)?;
     store.register(plan)?;
     let mut runner = Runner { plan, labels, options, progress, store: Mutex::new(store) };
-    arbiter_games::find(&plan.game, &mut runner).unwrap_or_else(|| Err(LabError::Input(format!("unknown game '{}'", plan.game))))
+    arbiter_games::find(&plan.game, &mut runner)
+        .unwrap_or_else(|| Err(LabError::Input(format!("unknown game '{}'", plan.game))))
 }
 
 struct Runner<'a, L> {
@@ -145,8 +147,11 @@ impl<L: Labels> Visitor for Runner<'_, L> {
         for c in &plan.cells {
             let variant = G::parse_variant(&c.variant).map_err(LabError::Input)?;
             let game = G::new(variant, c.players).map_err(|e| LabError::Input(e.to_string()))?;
-            let bots: Vec<BotSpec> =
-                c.seat_bots.iter().map(|b| b.parse().map_err(|e: arbiter_ai::SpecError| LabError::Input(e.to_string()))).collect::<Result<_, _>>()?;
+            let bots: Vec<BotSpec> = c
+                .seat_bots
+                .iter()
+                .map(|b| b.parse().map_err(|e: arbiter_ai::SpecError| LabError::Input(e.to_string())))
+                .collect::<Result<_, _>>()?;
             setups.push((game, bots));
         }
         let pool = rayon::ThreadPoolBuilder::new()

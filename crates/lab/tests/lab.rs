@@ -1,6 +1,7 @@
 //! The laboratory end to end on Essence's fast game (short random games):
 //! stopped and resumed runs, thread counts, stopping by precision, reports
 //! and bad experiment files.
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use arbiter_lab::play::EntryLabels;
 use arbiter_lab::run::{Status, status};
@@ -128,7 +129,8 @@ round_robin = ["random", "greedy"]
     go(&p, 2, None);
     let html = arbiter_lab::report::html(&p, "arbiter lab run rr.toml").unwrap();
     assert!(html.contains("<h1>Round robin &lt;test&gt;</h1>"));
-    for section in ["Win rate per matchup", "Round robin", "First-player advantage", "Game length", "Running estimate"] {
+    for section in ["Win rate per matchup", "Round robin", "First-player advantage", "Game length", "Running estimate"]
+    {
         assert!(html.contains(section), "{section}");
     }
     // Five plots (one a heat map), all SVG from plotters.
@@ -155,15 +157,27 @@ fn bad_experiment_files_name_their_line_and_write_nothing() {
     let d = dir("bad");
     let cases = [
         ("game = \"chess\"\ngames = 3\n", "line 1: unknown game 'chess'"),
-        ("game = \"essence\"\ngames = 3\nmatchups = [[\"random\",\n  \"mcts:iters=-1\"]]\n", "line 4: bot 'mcts:iters=-1'"),
-        ("game = \"essence\"\ngames = 3\nvariants = [\"fast\", \"huge\"]\n", "line 3: Essence of the Arcane cannot play variant 'huge'"),
+        (
+            "game = \"essence\"\ngames = 3\nmatchups = [[\"random\",\n  \"mcts:iters=-1\"]]\n",
+            "line 4: bot 'mcts:iters=-1'",
+        ),
+        (
+            "game = \"essence\"\ngames = 3\nvariants = [\"fast\", \"huge\"]\n",
+            "line 3: Essence of the Arcane cannot play variant 'huge'",
+        ),
         ("game = \"ethia\"\ngames = 3\n\nplayers = [2, 7]\n", "line 4: E'thia cannot be played by 7 players"),
-        ("game = \"ethia\"\ngames = 3\n[options]\nwalls = [\"fixed\", \"moat\"]\n", "line 4: E'thia cannot play variant 'walls=moat'"),
+        (
+            "game = \"ethia\"\ngames = 3\n[options]\nwalls = [\"fixed\", \"moat\"]\n",
+            "line 4: E'thia cannot play variant 'walls=moat'",
+        ),
         ("game = \"essence\"\ngames = 3\n[options]\nloop = [\"yes\"]\n", "line 4: 'loop' is a switch"),
         ("game = \"essence\"\ngames = 0\n", "line 2: `games` must be at least 1"),
         ("game = \"essence\"\n", "line 1: say how many games"),
         ("game = \"essence\"\nuntil = { half_width = 0.7 }\n", "line 2: `half_width` must be between 0 and 0.5"),
-        ("game = \"essence\"\ngames = 3\nround_robin = [\"random\"]\n", "line 3: a round robin needs at least two bots"),
+        (
+            "game = \"essence\"\ngames = 3\nround_robin = [\"random\"]\n",
+            "line 3: a round robin needs at least two bots",
+        ),
         ("game = \"essence\"\ngames = 3\nseed = \"x\"\n", "line 3:"),
     ];
     for (text, expected) in cases {
