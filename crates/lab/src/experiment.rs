@@ -41,6 +41,9 @@ pub struct Experiment {
     pub matchups: Option<Spanned<Vec<Spanned<Bots>>>>,
     /// Bots playing every ordered pair of two different ones (sides swapped).
     pub round_robin: Option<Spanned<Vec<Spanned<String>>>>,
+    /// A round robin of an option's values: two options (the two sides'
+    /// figure sets or warbands) take every ordered pair of different values.
+    pub pairs: Option<Spanned<Pairs>>,
     /// The results file, relative to the experiment file.
     pub results: Option<String>,
 }
@@ -58,6 +61,18 @@ pub enum OptionValue {
     Number(i64),
     /// A choice or a file.
     Text(String),
+}
+
+/// A round robin between values of two options (`set1` and `set2`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pairs {
+    /// The option of side 1 (`set1`).
+    pub first: String,
+    /// The option of side 2 (`set2`).
+    pub second: String,
+    /// The entrants.
+    pub values: Vec<Spanned<String>>,
 }
 
 /// Stopping by precision.
@@ -130,6 +145,14 @@ impl Experiment {
         }
         if let (Some(m), Some(_)) = (&e.matchups, &e.round_robin) {
             return Err(at(text, m.span(), "give `matchups` or `round_robin`, not both"));
+        }
+        if let (Some(p), Some(_)) = (&e.pairs, &e.round_robin) {
+            return Err(at(text, p.span(), "give `pairs` or `round_robin`, not both"));
+        }
+        if let Some(p) = &e.pairs
+            && p.get_ref().values.len() < 2
+        {
+            return Err(at(text, p.span(), "a round robin needs at least two values"));
         }
         if let Some(r) = &e.round_robin
             && r.get_ref().len() < 2

@@ -49,6 +49,9 @@ pub struct Cell {
     /// In a round robin, the entrants of sides 1 and 2 (indices into
     /// [`Plan::round_robin`]).
     pub pair: Option<(usize, usize)>,
+    /// In a round robin, what the cell shares with the other pairs of its
+    /// table (its variant, players and, for `pairs`, bots).
+    pub group: String,
 }
 
 impl Cell {
@@ -87,7 +90,7 @@ pub struct Plan {
     pub stop: Stop,
     /// The cells, in the grid's order.
     pub cells: Vec<Cell>,
-    /// The entrants of a round robin.
+    /// The entrants of a round robin (bots, or the values of `pairs`).
     pub round_robin: Option<Vec<String>>,
     /// The results file.
     pub results: PathBuf,
@@ -150,7 +153,11 @@ impl Plan {
             think: e.think,
             stop,
             cells: check.cells,
-            round_robin: e.round_robin.as_ref().map(|r| r.get_ref().iter().map(|b| b.get_ref().clone()).collect()),
+            round_robin: match (&e.round_robin, &e.pairs) {
+                (Some(r), _) => Some(r.get_ref().iter().map(|b| b.get_ref().clone()).collect()),
+                (None, Some(p)) => Some(p.get_ref().values.iter().map(|v| v.get_ref().trim().to_string()).collect()),
+                (None, None) => None,
+            },
             results,
             text: text.to_string(),
         })
@@ -175,6 +182,10 @@ struct Check<'a> {
 /// A piece of the variant text with the place in the file it came from.
 type Piece = (String, std::ops::Range<usize>);
 
+/// A variant's pieces, its pair in a round robin of `pairs`, and the
+/// pieces that are not the pair's.
+type Pieces = (Vec<Piece>, Option<(usize, usize)>);
+
 /// A matchup: its bots with their places, and its round-robin pair.
 type Matchup = (Vec<Piece>, Option<(usize, usize)>);
 
@@ -185,10 +196,11 @@ impl Visitor for Check<'_> {
         let (e, text) = (self.e, self.text);
         let about = G::about();
         // The variants, then each option's values, crossed.
-        let mut variants: Vec<Vec<Piece>> = match &e.variants {
+        let variants: Vec<Vec<Piece>> = match &e.variants {
             Some(v) => v.get_ref().iter().map(|s| vec![(s.get_ref().trim().to_string(), s.span())]).collect(),
             None => vec![vec![]],
         };
+        let mut variants: Vec<Pieces> = variants.into_iter().map(|v| (v, None)).collect();
         for (key, values) in &e.options {
             let Some(option) = about.option(key.get_ref()) else {
                 let keys: Vec<&str> = about.options.iter().map(|o| o.key).collect();
@@ -199,7 +211,7 @@ impl Visitor for Check<'_> {
                 ));
             };
             let mut crossed = Vec::new();
-            for base in &variants {
+            for (base, pair) in &variants {
                 for value in values.get_ref() {
                     let piece = match (value.get_ref(), option.kind) {
                         (OptionValue::Flag(true), OptionKind::Flag) => option.key.to_string(),
@@ -215,11 +227,41 @@ impl Visitor for Check<'_> {
                     };
                     let mut v = base.clone();
                     v.push((piece, value.span()));
-                    crossed.push(v);
+                    crossed.push((v, *pair));
                 }
             }
             variants = crossed;
         }
+        // The pairs of a round robin between option values, after the rest.
+        let shared = variants.clone();
+        if let Some(p) = &e.pairs {
+            let spec = p.get_ref();
+            for key in [&spec.first, &spec.second] {
+                if about.option(key).is_none() {
+                    let keys: Vec<&str> = about.options.iter().map(|o| o.key).collect();
+                    return Err(at(
+                        text,
+                        p.span(),
+                        format!("{} has no option '{key}' (its options: {})", G::NAME, keys.join(", ")),
+                    ));
+                }
+            }
+            let mut crossed = Vec::new();
+            for (base, _) in &variants {
+                for (i, a) in spec.values.iter().enumerate() {
+                    for (j, b) in spec.values.iter().enumerate() {
+                        if i != j {
+                            let mut v = base.clone();
+                            v.push((format!("{}={}", spec.first, a.get_ref().trim()), a.span()));
+                            v.push((format!("{}={}", spec.second, b.get_ref().trim()), b.span()));
+                            crossed.push((v, Some((i, j))));
+                        }
+                    }
+                }
+            }
+            variants = crossed;
+        }
+        let shared_len = shared.first().map_or(0, |s| s.0.len());
         let players: Vec<(usize, std::ops::Range<usize>)> = match &e.players {
             Some(p) => p.get_ref().iter().map(|n| (*n.get_ref() as usize, n.span())).collect(),
             None => vec![(arbiter_games::default_seats::<G>(), 0..0)],
@@ -246,10 +288,18 @@ impl Visitor for Check<'_> {
             (None, None) => vec![(vec![("random".to_string(), 0..0)], None)],
         };
         let base_seed = e.seed;
-        for pieces in &variants {
-            let words: Vec<&str> =
-                pieces.iter().map(|(p, _)| p.as_str()).filter(|p| !p.is_empty() && *p != "standard").collect();
-            let variant_text = words.join(",");
+        let words = |pieces: &[Piece]| {
+            pieces
+                .iter()
+                .map(|(p, _)| p.as_str())
+                .filter(|p| !p.is_empty() && *p != "standard")
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        for (pieces, option_pair) in &variants {
+            let variant_text = words(pieces);
+            let unpaired = words(&pieces[..shared_len.min(pieces.len())]);
+            let unpaired = if unpaired.is_empty() { "standard".to_string() } else { unpaired };
             let blame = pieces.last().map(|(_, s)| s.clone()).unwrap_or(e.game.span());
             let variant = G::parse_variant(&variant_text).map_err(|r| {
                 at(text, blame.clone(), format!("{} cannot play variant '{variant_text}': {r}", G::NAME))
@@ -301,16 +351,26 @@ impl Visitor for Check<'_> {
                     if self.cells.iter().any(|c| c.key == key) {
                         return Err(at(text, blame.clone(), format!("the grid has the cell {key} twice")));
                     }
+                    let variant_label = G::variant_label(game.variant());
+                    let group = match (pair, option_pair) {
+                        (Some(_), _) => format!(
+                            "{} · {n}p",
+                            if variant_label.is_empty() { "standard" } else { variant_label.as_str() }
+                        ),
+                        (None, Some(_)) => format!("{unpaired} · {n}p · {}", names.join(" v ")),
+                        (None, None) => String::new(),
+                    };
                     self.cells.push(Cell {
                         seed: game_seed(base_seed, hash64(&key)),
                         key,
                         variant: variant_text.clone(),
-                        variant_label: G::variant_label(game.variant()),
+                        variant_label,
                         players: *n,
                         seat_bots,
                         bots: names,
                         sides,
-                        pair: *pair,
+                        pair: pair.or(*option_pair),
+                        group,
                     });
                 }
             }

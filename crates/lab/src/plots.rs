@@ -63,7 +63,7 @@ pub fn intervals(title: &str, x_desc: &str, rows: &[Row], reference: Option<f64>
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(330)
-            .build_cartesian_2d(0f64..1f64, (0..n).into_segmented())
+            .build_cartesian_2d(0f64..1f64, (0..n - 1).into_segmented())
             .map_err(err)?;
         let label_of = |v: &SegmentValue<i32>| match v {
             SegmentValue::CenterOf(k) => rows.get((n - 1 - k) as usize).map(|r| short(&r.label)).unwrap_or_default(),
@@ -121,7 +121,7 @@ pub fn heat_map(title: &str, names: &[String], scores: &[Vec<Option<f64>>]) -> R
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(200)
-            .build_cartesian_2d((0..m).into_segmented(), (0..m).into_segmented())
+            .build_cartesian_2d((0..m - 1).into_segmented(), (0..m - 1).into_segmented())
             .map_err(err)?;
         let name = |v: &SegmentValue<i32>, flip: bool| match v {
             SegmentValue::CenterOf(k) => {
@@ -133,7 +133,7 @@ pub fn heat_map(title: &str, names: &[String], scores: &[Vec<Option<f64>>]) -> R
         chart
             .configure_mesh()
             .x_desc("opponent")
-            .y_desc("bot (its score: wins + half the draws)")
+            .y_desc("its score: wins + half the draws")
             .x_labels(m as usize)
             .y_labels(m as usize)
             .x_label_formatter(&|v| name(v, false))
@@ -194,7 +194,7 @@ pub fn lengths(title: &str, rows: &[(String, Vec<u64>)]) -> Result<String, LabEr
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(330)
-            .build_cartesian_2d(0f32..most * 1.05, (0..n).into_segmented())
+            .build_cartesian_2d(0f32..most * 1.05, (0..n - 1).into_segmented())
             .map_err(err)?;
         let label_of = |v: &SegmentValue<i32>| match v {
             SegmentValue::CenterOf(k) => rows.get((n - 1 - k) as usize).map(|r| short(&r.0)).unwrap_or_default(),

@@ -93,7 +93,9 @@ pub fn html(plan: &Plan, command: &str) -> Result<String, LabError> {
     if plan.round_robin.is_some() {
         round_robin(&mut out, plan, &cells)?;
     }
-    first_mover(&mut out, plan, &cells)?;
+    if plan.cells.iter().any(|c| c.players > 1) {
+        first_mover(&mut out, plan, &cells)?;
+    }
     game_lengths(&mut out, &cells)?;
     running(&mut out, &cells)?;
     endings(&mut out, &cells);
@@ -113,7 +115,7 @@ fn win_rates(out: &mut String, plan: &Plan, cells: &[CellResult]) -> Result<(), 
     out.push_str(&plots::intervals("Win rate per side, with 95% intervals", "win rate", &rows, Some(0.5))?);
     let _ = writeln!(
         out,
-        "<table><tr><th>cell</th><th>games</th><th>wins per side</th><th>win rate per side</th><th>win rate per seat</th><th>draws</th><th>failed</th></tr>"
+        "<table><tr><th>cell</th><th>games</th><th>wins per side</th><th>win rate per side</th><th>win rate per seat</th><th>no winner (draws; in a game against the game, losses)</th><th>failed</th></tr>"
     );
     for r in cells {
         let s = &r.summary;
@@ -138,13 +140,17 @@ fn win_rates(out: &mut String, plan: &Plan, cells: &[CellResult]) -> Result<(), 
     Ok(())
 }
 
-/// The round robin's scores: entry (i, j) is bot i's score against bot j
+/// The round robin's scores in the table `group` (cells of one variant and
+/// number of players): entry (i, j) is entrant i's score against entrant j
 /// over both seatings (a win 1, a draw ½), with the games played.
-pub fn round_robin_scores(plan: &Plan, cells: &[CellResult]) -> Vec<Vec<Option<(f64, u64)>>> {
+pub fn round_robin_scores(plan: &Plan, cells: &[CellResult], group: &str) -> Vec<Vec<Option<(f64, u64)>>> {
     let m = plan.round_robin.as_ref().map_or(0, |r| r.len());
     let mut points = vec![vec![(0.0f64, 0u64); m]; m];
     for (c, r) in plan.cells.iter().zip(cells) {
         let Some((a, b)) = c.pair else { continue };
+        if c.group != group {
+            continue;
+        }
         let s = &r.summary;
         let (wa, wb) = (s.side_wins.first().copied().unwrap_or(0), s.side_wins.get(1).copied().unwrap_or(0));
         let half = s.draws as f64 / 2.0;
@@ -157,18 +163,39 @@ pub fn round_robin_scores(plan: &Plan, cells: &[CellResult]) -> Vec<Vec<Option<(
 }
 
 fn round_robin(out: &mut String, plan: &Plan, cells: &[CellResult]) -> Result<(), LabError> {
-    let names = plan.round_robin.clone().unwrap_or_default();
-    let scores = round_robin_scores(plan, cells);
-    let shades: Vec<Vec<Option<f64>>> = scores.iter().map(|r| r.iter().map(|s| s.map(|s| s.0)).collect()).collect();
     let _ = writeln!(out, "<h2>Round robin</h2>");
-    out.push_str(&plots::heat_map("Score of each bot (row) against each other (column)", &names, &shades)?);
-    let _ = write!(out, "<table><tr><th>bot \\ opponent</th>");
+    let mut groups: Vec<&str> = Vec::new();
+    for c in &plan.cells {
+        if c.pair.is_some() && !groups.contains(&c.group.as_str()) {
+            groups.push(&c.group);
+        }
+    }
+    for group in groups {
+        round_robin_table(out, plan, cells, group)?;
+    }
+    Ok(())
+}
+
+fn round_robin_table(out: &mut String, plan: &Plan, cells: &[CellResult], group: &str) -> Result<(), LabError> {
+    let names = plan.round_robin.clone().unwrap_or_default();
+    let scores = round_robin_scores(plan, cells, group);
+    let shades: Vec<Vec<Option<f64>>> = scores.iter().map(|r| r.iter().map(|s| s.map(|s| s.0)).collect()).collect();
+    let _ = writeln!(out, "<h3>{}</h3>", esc(group));
+    out.push_str(&plots::heat_map(
+        &format!("Score of each (row) against each other (column): {group}"),
+        &names,
+        &shades,
+    )?);
+    let _ = write!(out, "<table><tr><th>entrant \\ opponent</th><th>all opponents</th>");
     for n in &names {
         let _ = write!(out, "<th>{}</th>", esc(n));
     }
     out.push_str("</tr>\n");
     for (i, row) in scores.iter().enumerate() {
-        let _ = write!(out, "<tr><td>{}</td>", esc(&names[i]));
+        let (points, games) = row.iter().flatten().fold((0.0, 0u64), |(p, g), (s, n)| (p + s * *n as f64, g + n));
+        let overall = if games == 0 { 0.0 } else { points / games as f64 };
+        let _ =
+            write!(out, "<tr><td>{}</td><td>{} ({games} games)</td>", esc(&names[i]), pct(wilson_rate(overall, games)));
         for s in row {
             match s {
                 Some((score, n)) => {

@@ -144,7 +144,8 @@ round_robin = ["random", "greedy"]
         let wins = format!("<td>{} / {}</td>", s.side_wins[0], s.side_wins[1]);
         assert!(html.contains(&wins), "{wins}");
     }
-    let scores = arbiter_lab::report::round_robin_scores(&p, &cells);
+    assert_eq!(p.cells[0].group, "fast · 2p");
+    let scores = arbiter_lab::report::round_robin_scores(&p, &cells, "fast · 2p");
     let (score, n) = scores[0][1].unwrap();
     assert_eq!(n, 12);
     assert!((score + scores[1][0].unwrap().0 - 1.0).abs() < 1e-9, "the two scores of a pair sum to one");
@@ -187,5 +188,29 @@ fn bad_experiment_files_name_their_line_and_write_nothing() {
         }
     }
     assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0, "nothing written");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn pairs_of_option_values_make_a_round_robin_per_variant() {
+    let d = dir("pairs");
+    let text = r#"
+game = "ephemeral"
+games = 2
+variants = ["edition=v0.26", "edition=v0.20"]
+pairs = { first = "set1", second = "set2", values = ["ember-court", "tide-wardens", "glass-orchard"] }
+"#;
+    let p = plan(text, &d, "pairs");
+    assert_eq!(p.cells.len(), 12);
+    assert_eq!(p.round_robin.as_deref().map(<[String]>::len), Some(3));
+    let c = &p.cells[1];
+    assert_eq!(c.variant, "edition=v0.26,set1=ember-court,set2=glass-orchard");
+    assert_eq!((c.pair, c.group.as_str()), (Some((0, 2)), "edition=v0.26 · 2p · random"));
+    assert_eq!(p.cells[6].group, "edition=v0.20 · 2p · random");
+    let bad = text.replace("first = \"set1\"", "first = \"army\"");
+    match Plan::from_text(&bad, &d, "pairs") {
+        Err(LabError::Input(m)) => assert!(m.starts_with("line 5: Ephemeral Path has no option 'army'"), "{m}"),
+        other => panic!("{other:?}"),
+    }
     let _ = std::fs::remove_dir_all(&d);
 }
