@@ -234,6 +234,10 @@ enum Command {
         /// The built web app to serve at / (default: $ARBITER_WEB, else web/dist).
         #[arg(long, value_name = "DIR")]
         web: Option<PathBuf>,
+        /// Serve the balance laboratory's HTML reports of this directory at /reports (default:
+        /// $ARBITER_REPORTS, else docs/balance if the working directory has one).
+        #[arg(long, value_name = "DIR")]
+        reports: Option<PathBuf>,
         /// Accept a chosen seed for any match, even between two people (for tests and private
         /// servers only: whoever knows a seed knows every roll). By default a seed may be chosen
         /// only for a match with at most one human seat.
@@ -546,6 +550,7 @@ fn main() -> ExitCode {
             host,
             database,
             web,
+            reports,
             any_seed,
             header_timeout,
             max_connections,
@@ -563,6 +568,9 @@ fn main() -> ExitCode {
                 shutdown_seconds: shutdown_timeout,
                 ..arbiter_server::ConnectionLimits::default()
             };
+            if let Some(dir) = reports {
+                arbiter_server::reports::set_reports_dir(dir);
+            }
             serve(&host, port, database, web, any_seed, allow_bot_matches, connections, !skip_integrity_check)
         }
         Command::Replay { file, step } => replay::run(&file, step),
