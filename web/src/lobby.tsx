@@ -79,6 +79,13 @@ export function Lobby() {
               Open the warband builder
             </a>
           </section>
+          <section class="panel builder-card" data-testid="reports-card">
+            <h3>Balance reports</h3>
+            <p class="muted small">Thousands of bot games per question: first-player advantage, win rates by variant and figure set, game lengths — plots with their error bars, from <code>arbiter lab</code>.</p>
+            <a class="btn small" href="/reports">
+              Open the reports
+            </a>
+          </section>
           <JoinByLink />
           <Lists games={games} />
         </div>

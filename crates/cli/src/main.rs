@@ -11,6 +11,7 @@ mod ephemeral_view;
 mod essence_view;
 mod ethia_view;
 mod grid;
+mod lab;
 mod play;
 mod replay;
 mod sim;
@@ -233,6 +234,10 @@ enum Command {
         /// The built web app to serve at / (default: $ARBITER_WEB, else web/dist).
         #[arg(long, value_name = "DIR")]
         web: Option<PathBuf>,
+        /// Serve the balance laboratory's HTML reports of this directory at /reports (default:
+        /// $ARBITER_REPORTS, else docs/balance if the working directory has one).
+        #[arg(long, value_name = "DIR")]
+        reports: Option<PathBuf>,
         /// Accept a chosen seed for any match, even between two people (for tests and private
         /// servers only: whoever knows a seed knows every roll). By default a seed may be chosen
         /// only for a match with at most one human seat.
@@ -271,6 +276,9 @@ enum Command {
         /// A battle-map file or a shipped map's name.
         map: String,
     },
+    /// The balance laboratory: run experiment files and draw their reports (docs/lab.md).
+    #[command(subcommand)]
+    Lab(LabCommand),
     /// Step through a recorded game.
     Replay {
         /// A game record (JSON), as saved by `arbiter play`.
@@ -278,6 +286,36 @@ enum Command {
         /// Wait for Enter after each decision (b goes back, q quits).
         #[arg(long)]
         step: bool,
+    },
+}
+
+/// `arbiter lab …`.
+#[derive(Subcommand)]
+enum LabCommand {
+    /// Play an experiment's missing games on every core, storing each as it finishes.
+    #[command(
+        after_help = "Stop it at any time (Ctrl-C); run it again to go on where it stopped: no game is lost or played twice.\nThe results go to the file the experiment names (by default FILE's name with .results.sqlite).\nExit codes: 0 done, 1 a failure while running (or failed games), 2 a bad experiment file (nothing written).\n\nExample:\n  arbiter lab run docs/balance/essence-first-player.toml"
+    )]
+    Run {
+        /// The experiment file (TOML; see docs/lab.md).
+        file: PathBuf,
+        /// Games played at once (0: one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// The results file, instead of the one the experiment names.
+        #[arg(long)]
+        results: Option<PathBuf>,
+    },
+    /// Write an experiment's report: one HTML page with SVG plots and their numbers.
+    Report {
+        /// The experiment file.
+        file: PathBuf,
+        /// Where to write the report (default: FILE with .html).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The results file, instead of the one the experiment names.
+        #[arg(long)]
+        results: Option<PathBuf>,
     },
 }
 
@@ -512,6 +550,7 @@ fn main() -> ExitCode {
             host,
             database,
             web,
+            reports,
             any_seed,
             header_timeout,
             max_connections,
@@ -529,9 +568,14 @@ fn main() -> ExitCode {
                 shutdown_seconds: shutdown_timeout,
                 ..arbiter_server::ConnectionLimits::default()
             };
+            if let Some(dir) = reports {
+                arbiter_server::reports::set_reports_dir(dir);
+            }
             serve(&host, port, database, web, any_seed, allow_bot_matches, connections, !skip_integrity_check)
         }
         Command::Replay { file, step } => replay::run(&file, step),
+        Command::Lab(LabCommand::Run { file, threads, results }) => lab::run(&file, threads, results),
+        Command::Lab(LabCommand::Report { file, out, results }) => lab::report(&file, out, results),
         Command::Grid { map } => grid::run(&map, &mut std::io::stdin().lock()),
     };
     match result {

@@ -4,12 +4,9 @@
 //! results whatever the number of threads (for bots limited by iterations).
 
 use crate::{Failure, parse_bot};
-use arbiter_ai::{Bot, BotSpec, decide};
+use arbiter_ai::BotSpec;
 use arbiter_core::stats::{Mean, Proportion, mean_interval, wilson};
-use arbiter_core::{
-    ChanceSource, Decision, DiceMode, Discard, Entry, MatchConfig, OutcomeKind, PlayerSpec, Record, Seat, SeededDice,
-    ToMove,
-};
+use arbiter_core::{Decision, DiceMode, Entry, MatchConfig, PlayerSpec, Record, Seat};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -95,13 +92,7 @@ pub struct Summary {
     pub endings: std::collections::BTreeMap<String, u64>,
 }
 
-/// A well-mixed seed for game `index` of a run (SplitMix64).
-pub fn game_seed(run_seed: u64, index: u64) -> u64 {
-    let mut z = run_seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
+pub use arbiter_lab::play::game_seed;
 
 /// One game's result.
 pub struct Played {
@@ -115,6 +106,16 @@ pub struct Played {
     pub p1_return: f64,
 }
 
+/// The ending labels of the terminal's views (Ephemeral says "won at the
+/// gate" where the game's entry says "side 1 won").
+pub struct ViewLabels;
+
+impl arbiter_lab::play::Labels for ViewLabels {
+    fn ending<G: Entry>(&self, game: &G, state: &G::State) -> String {
+        crate::view::ending_label(game, state)
+    }
+}
+
 /// Plays one game between two bot descriptions (each seat gets its own bot,
 /// `specs[0]` for side 0's seats and `specs[1]` for side 1's); returns the
 /// winning side, the number of decisions and how the game ended in words.
@@ -123,7 +124,8 @@ pub fn play_game<G: Entry>(game: &G, specs: [&BotSpec; 2], seed: u64, think: f64
 }
 
 /// [`play_game`], pushing every decision on `decisions` as it is applied:
-/// after a failure they are the game up to the state that failed.
+/// after a failure they are the game up to the state that failed. The loop
+/// is the laboratory's ([`arbiter_lab::play::play_recorded`]).
 pub fn play_recorded<G: Entry>(
     game: &G,
     specs: [&BotSpec; 2],
@@ -131,46 +133,16 @@ pub fn play_recorded<G: Entry>(
     think: f64,
     decisions: &mut Vec<Decision<G::Action>>,
 ) -> Result<Played, String> {
-    let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
-    for seat in 0..game.seats() {
-        let spec = specs[game.side_of(Seat(seat as u8)).min(1)];
-        bots.push(spec.build(game, game_seed(seed, 1000 + seat as u64), think).map_err(|e| e.to_string())?);
-    }
-    let mut dice = SeededDice::new(seed);
-    let mut state = game.initial_state();
-    let mut length = 0u64;
-    loop {
-        let at = |what: String| format!("decision {length}: {what}");
-        let decision = match game.to_move(&state) {
-            ToMove::Over => break,
-            ToMove::Chance => Decision::Roll(dice.roll(&game.dice(&state)).map_err(|e| at(e.to_string()))?),
-            to_move @ (ToMove::Seat(_) | ToMove::Together(_)) => {
-                let Some(s) = to_move.first_seat() else { break };
-                let n = bots.len();
-                let bot = &mut bots[s.index() % n];
-                let action = decide(bot.as_mut(), game, &state, s)
-                    .ok_or_else(|| at(format!("{} found no action", bot.name())))?;
-                if matches!(to_move, ToMove::Together(_)) {
-                    Decision::Commit { seat: s, action }
-                } else {
-                    Decision::Act(action)
-                }
-            }
-        };
-        game.apply(&mut state, &decision, &mut Discard)
-            .map_err(|r| at(format!("a bot's decision was refused: {r}")))?;
-        decisions.push(decision);
-        length += 1;
-    }
-    let result = match game.outcome(&state).map(|o| o.kind) {
-        Some(OutcomeKind::Win(w)) if !w.is_empty() => Result1::Win(game.side_of(w[0]).min(1) as u8),
-        _ => Result1::Draw,
-    };
+    let seats: Vec<&BotSpec> = (0..game.seats()).map(|s| specs[game.side_of(Seat(s as u8)).min(1)]).collect();
+    let p = arbiter_lab::play::play_recorded(game, &seats, seed, think, &ViewLabels, decisions)?;
     Ok(Played {
-        result,
-        length,
-        ending: crate::view::ending_label(game, &state),
-        p1_return: game.returns(&state, Seat(0)),
+        result: match p.winner {
+            Some(side) => Result1::Win(side.min(1) as u8),
+            None => Result1::Draw,
+        },
+        length: p.length,
+        ending: p.ending,
+        p1_return: p.returns.first().copied().unwrap_or(0.0),
     })
 }
 

@@ -37,7 +37,7 @@ fn tmp(name: &str) -> std::path::PathBuf {
 fn help_lists_every_command() {
     let o = arbiter(&["--help"], "");
     assert!(o.status.success());
-    for c in ["play", "sim", "perft", "replay", "tournament", "build", "serve", "grid"] {
+    for c in ["play", "sim", "perft", "replay", "tournament", "build", "serve", "grid", "lab"] {
         assert!(text(&o).contains(c), "{c} missing from --help");
     }
     // Every bot a game accepts is named where a bot is chosen.

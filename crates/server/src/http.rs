@@ -17,6 +17,7 @@
 //! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder, and an attack's odds (see [`crate::build_api`]) |
 //! | `GET /api/p2v/…`, `POST /api/p2v/…` | the warband builder (see [`crate::warband_api`]) |
 //! | `GET /healthz` | 200 `{"status": "ok"}` while the server serves and its storage answers; 503 otherwise |
+//! | `GET /reports`, `GET /reports/{name}` | the balance laboratory's HTML reports (see [`crate::reports`]) |
 //! | `GET /metrics` | the server's metrics in Prometheus's text format ([`crate::metrics`]) |
 //! | `GET /…` (anything else) | the web app's files, `index.html` for the app's own paths |
 //!
@@ -110,6 +111,8 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
+        .route("/reports", get(crate::reports::index))
+        .route("/reports/{name}", get(crate::reports::report))
         .route("/api/games", get(games))
         .route("/api/matches", get(list).post(create).layer(DefaultBodyLimit::max(limits.create_body_bytes)))
         .route("/api/matches/{id}", get(view))

@@ -39,6 +39,7 @@ pub mod listener;
 pub mod metrics;
 pub mod pool;
 pub mod postgres;
+pub mod reports;
 pub mod runner;
 pub mod sqlite;
 pub mod state;
