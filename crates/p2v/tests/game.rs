@@ -992,3 +992,21 @@ fn a_creature_that_falls_can_set_off_its_last_effect_around_the_square_it_fell_o
     sc.act("strike jaws A").roll(&[15]).act("strike jaws A").roll(&[15]).roll(&[1]).roll(&[20]);
     assert_ne!(sc.asks(), ToMove::Chance, "one save only");
 }
+
+#[test]
+fn at_a_real_table_each_roll_is_asked_of_the_seat_whose_roll_it_is() {
+    // Ruling P2V-R26: "the first time the attacker rolls a 1"; "each target rolls a
+    // saving throw".
+    let mut sc = Scene::new(&["Twigjack"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike claw A");
+    assert_eq!(sc.g.roller(&sc.s), Some(Seat(0)), "the attacker's Fight roll");
+    let mut sc = Scene::new(&["Twigjack"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("use splinter-spray n");
+    assert_eq!(sc.g.roller(&sc.s), Some(Seat(1)), "the target's save");
+    let sc = Scene::new(&["Twigjack"], &["Basilisk (v1.3)"]);
+    let mut s = sc.g.initial_state();
+    s.phase = Phase::ObjectiveCount;
+    assert_eq!(sc.g.roller(&s), None, "the set-up's dice are no one seat's");
+}

@@ -561,6 +561,29 @@ impl Game for P2v {
         self.settle(s, events);
     }
 
+    /// Who rolls at a real table (ruling P2V-R26): the attacker its Fight
+    /// roll and the cover and concealment checks ("the first time the
+    /// attacker rolls a 1"), the target its saves and resistance dice, a
+    /// creature its recovery check, Ferocity and skill checks; the set-up's
+    /// dice, the objective table and the round limit belong to no one seat.
+    fn roller(&self, s: &State) -> Option<Seat> {
+        if self.to_move(s) != ToMove::Chance {
+            return None;
+        }
+        let seat = |i: u8| Some(Seat(self.team(usize::from(i))));
+        match s.pending.top()? {
+            Frame::FightRoll(st) | Frame::CoverDice { strike: st, .. } => seat(st.attacker),
+            Frame::Maneuver(m) => seat(m.attacker),
+            Frame::ManeuverSave { maneuver: m, .. } => seat(m.target),
+            Frame::Affect(a) | Frame::PowerCover { affect: a, .. } => {
+                if matches!(s.pending.top(), Some(Frame::PowerCover { .. })) { seat(a.user) } else { seat(a.target) }
+            }
+            Frame::Damage(h) => seat(h.target),
+            Frame::Recovery { who } | Frame::FerocityRoll { who, .. } | Frame::Claim { who, .. } => seat(*who),
+            _ => None,
+        }
+    }
+
     fn dice(&self, s: &State) -> DiceRequest {
         if self.to_move(s) != ToMove::Chance {
             return DiceRequest::new();
