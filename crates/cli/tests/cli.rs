@@ -743,8 +743,11 @@ fn build_p2v_checks_shipped_warbands_and_writes_warband_sheets() {
     );
     assert!(t.contains("4 × Kobold Warrior  level -1  Lawful Evil       11 pts each    44 pts  + Sling"), "{t}");
     assert!(t.contains("Kobold Warrior  4 of 4 (100%)"), "the share the game runs: {t}");
-    assert!(t.contains("Basilisk        2 of 3 (66%) — not yet: Petrifying Glance"), "{t}");
+    assert!(t.contains("Basilisk        3 of 3 (100%)"), "{t}");
     assert!(t.contains("warband sheet written to"), "{t}");
+    let o = arbiter(&["build", "--game", "p2v", "old-wood-brawlers"], "");
+    let t = text(&o);
+    assert!(t.contains("Hateful Logger          1 of 3 (33%) — not yet: Exhausted, Vitriol"), "{t}");
     let html = std::fs::read_to_string(&sheet).unwrap();
     assert!(html.contains("Basilisk") && html.contains("@media print"));
     // A JSON file of our own, checked against the starter bestiary.
