@@ -424,6 +424,14 @@ pub struct Program {
     /// ("creatures in emanation 3"), not on the feature's top line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub area: Option<crate::Area>,
+    /// Regeneration: "Heals 20 HP at the start of its turn. If it is
+    /// sickened, it heals nothing and loses the sickened condition instead."
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regenerate: Option<u16>,
+    /// "Taking fire or electricity damage makes it sickened": the damage
+    /// types that sicken the creature.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sickened_by: Vec<crate::play::damage::DamageType>,
 }
 
 impl Program {
@@ -455,6 +463,18 @@ impl Program {
             if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
                 return Err("a save that halves needs damage to halve".into());
             }
+        }
+        if self.regenerate.is_some() || !self.sickened_by.is_empty() {
+            if action != A::Passive || strike {
+                return Err("`regenerate` and `sickened_by` belong to a passive feature".into());
+            }
+            if self.regenerate.is_some_and(|n| n == 0 || n > 999) {
+                return Err("a creature regenerates 1 to 999 HP".into());
+            }
+            if self.touches() || self.when.is_some() || !self.steps.is_empty() || self.save.is_some() {
+                return Err("`regenerate` and `sickened_by` stand alone in an effect".into());
+            }
+            return Ok(());
         }
         if self.area.is_some() && (self.when.is_none() || area.is_some()) {
             return Err("`area` in an effect is for a triggered effect whose feature has none".into());

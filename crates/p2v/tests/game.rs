@@ -1010,3 +1010,36 @@ fn at_a_real_table_each_roll_is_asked_of_the_seat_whose_roll_it_is() {
     s.phase = Phase::ObjectiveCount;
     assert_eq!(sc.g.roller(&s), None, "the set-up's dice are no one seat's");
 }
+
+#[test]
+fn regeneration_heals_at_the_turns_start_unless_sickened_and_fire_sickens() {
+    // Forest Troll: "Regeneration: Heals 20 HP at the start of its turn. If it is
+    // sickened, it heals nothing and loses the sickened condition instead."
+    // "Electricity and Fire Vulnerability: Taking fire or electricity damage makes
+    // it sickened." "Healing a dying creature sets HP to the amount healed."
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Forest Troll"], &["Caldera Oni"]);
+    sc.put("a", "e5").put("A", "e8");
+    sc.s.creatures[0].hp = 50;
+    sc.turn("a");
+    assert_eq!(sc.hp("a"), 70);
+    sc.act("end");
+    // The oni's katana (slashing and fire) sickens it; its next turn heals nothing.
+    sc.turn("A");
+    sc.act("strike katana a").roll(&[12]);
+    assert!(has(&sc, "a", Conditions::SICKENED));
+    let hp = sc.hp("a");
+    sc.s.creatures[0].conditions = Conditions::SICKENED; // as if it lasted to its turn
+    sc.s.creatures[0].done = false;
+    sc.turn("a");
+    assert_eq!(sc.hp("a"), hp, "sickened: no healing");
+    assert!(!has(&sc, "a", Conditions::SICKENED), "and the sickness is gone");
+    // A dying troll comes back with the 20 HP healed, and takes its turn.
+    let mut sc = Scene::new(&["Forest Troll"], &["Caldera Oni"]);
+    sc.put("a", "e5").put("A", "e9");
+    sc.s.creatures[0].hp = -5;
+    sc.s.creatures[0].life = Life::Dying;
+    sc.s.creatures[0].prone = true;
+    sc.turn("a");
+    assert_eq!((sc.life("a"), sc.hp("a"), sc.turn_state().ap), (Life::Up, 20, 2));
+}

@@ -83,9 +83,11 @@ fn activate(g: &P2v, s: &mut State, seat: u8, who: u8) {
     s.pending.push_in_order(windows);
 }
 
-/// Sets a creature's action points as its turn starts.
-pub(crate) fn start_turn<E: EventSink<Event>>(s: &mut State, who: u8, events: &mut E) {
+/// Sets a creature's action points as its turn starts, after its
+/// regeneration.
+pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, events: &mut E) {
     let i = usize::from(who);
+    g.regenerate(s, who, events);
     let Some(c) = s.creatures.get_mut(i) else { return };
     // "At the start of each of its turns, a creature's action points (AP)
     // are set to 2." Slowed: one fewer; stunned: none. A dying (helpless)

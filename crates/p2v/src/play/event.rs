@@ -251,6 +251,15 @@ pub enum Event {
         /// True: now prone; false: stood up.
         down: bool,
     },
+    /// A creature was healed.
+    Healed {
+        /// Who.
+        who: u8,
+        /// How many HP it gained.
+        amount: u16,
+        /// Its HP after.
+        hp: i32,
+    },
     /// A Ferocity roll.
     FerocityRoll {
         /// Who.

@@ -743,6 +743,35 @@ impl P2v {
     }
 }
 
+impl P2v {
+    /// Regeneration at the start of a creature's turn: "Heals 20 HP at the
+    /// start of its turn. If it is sickened, it heals nothing and loses the
+    /// sickened condition instead." A dying creature healed is up again with
+    /// the HP healed ("Healing a dying creature sets HP to the amount healed").
+    pub(crate) fn regenerate<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
+        let i = usize::from(who);
+        let Some(p) = self.profile(i) else { return };
+        let Some(n) = p.regenerate else { return };
+        let Some(c) = s.creatures.get_mut(i) else { return };
+        if c.life == Life::Eliminated || c.life == Life::Waiting {
+            return;
+        }
+        if c.conditions.has(Conditions::SICKENED) {
+            c.conditions = c.conditions.without(Conditions::SICKENED);
+            events.emit(Event::Condition { who, name: "sickened".into(), on: false });
+            return;
+        }
+        let hp = if c.life == Life::Dying { i32::from(n) } else { (c.hp + i32::from(n)).min(p.hp) };
+        let healed = hp - c.hp.max(0);
+        c.hp = hp;
+        events.emit(Event::Healed { who, amount: healed.max(0) as u16, hp });
+        if c.life == Life::Dying {
+            c.life = Life::Up;
+            self.sync(s, i);
+        }
+    }
+}
+
 /// The corner of a space nearest a square's centre (where a line starts).
 fn nearest_corner(space: &Space, toward: Square) -> Point {
     let (lo, hi) = space.bounds();

@@ -68,7 +68,7 @@ impl Resolve for P2v {
             Frame::Damage(h) => self.deal(s, h, 0, events),
             Frame::Affect(a) => self.affect(s, a, None, events),
             Frame::Activity { struck, .. } => self.end_activity(s, struck),
-            Frame::TurnStart { who } => super::apply::start_turn(s, who, events),
+            Frame::TurnStart { who } => super::apply::start_turn(self, s, who, events),
             Frame::FerocityRoll { .. } | Frame::PowerLine { .. } | Frame::PowerCover { .. } => {}
             Frame::Recovery { who } => {
                 if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
@@ -480,6 +480,11 @@ impl P2v {
         c.temp_hp -= from_temp;
         c.hp -= i32::from(amount) - from_temp;
         events.emit(Event::Damaged { who: h.target, damage: h.damage, taken: amount, hp: c.hp });
+        // "Taking fire or electricity damage makes it sickened."
+        if amount > 0 && p.sickened_by.meets(h.damage.types) && !c.conditions.has(super::state::Conditions::SICKENED) {
+            c.conditions = c.conditions.with(super::state::Conditions::SICKENED);
+            events.emit(Event::Condition { who: h.target, name: "sickened".into(), on: true });
+        }
         if c.life == Life::Up && c.hp <= 0 {
             // "When a creature is reduced to 0 HP or lower, it gains the
             // helpless status and falls prone."

@@ -6,7 +6,7 @@
 //! engine does not run yet are listed in [`Profile::unexecuted`] — shown on
 //! the sheet and reported by `arbiter build`, never silently ignored.
 
-use super::damage::{Damage, Defences};
+use super::damage::{Damage, Defences, Types};
 use crate::card::{Card, Movement};
 use crate::feature::{Action as Cost, Area, Feature};
 use crate::program::{Block, Extra, Ferocity, Program, Save};
@@ -129,6 +129,10 @@ pub struct Profile {
     pub hero_points: u8,
     /// Whether it has the Reactive Strike (Attack of Opportunity) reaction.
     pub reactive_strike: bool,
+    /// HP it regenerates at the start of each of its turns, unless sickened.
+    pub regenerate: Option<u16>,
+    /// Damage types that make it sickened.
+    pub sickened_by: Types,
     /// Its Ferocity reaction, if it has one: what a roll of 1 to 3 does.
     pub ferocity: Option<Ferocity>,
     /// Its Shield Block reaction, if it has one, with its uses per battle.
@@ -246,7 +250,8 @@ fn executed(f: &Feature) -> bool {
         return weapon(f).is_some()
             || power(f).is_some()
             || (!e.touches() && !e.extra.is_empty())
-            || (f.action == Cost::Reaction && (e.ferocity.is_some() || e.block.is_some()));
+            || (f.action == Cost::Reaction && (e.ferocity.is_some() || e.block.is_some()))
+            || (f.action == Cost::Passive && (e.regenerate.is_some() || !e.sickened_by.is_empty()));
     }
     if let Some(w) = weapon(f) {
         // Anything after the damage clause is a rider the engine does not run yet.
@@ -321,6 +326,12 @@ impl Profile {
                 f.action == Cost::Reaction
                     && matches!(f.name.to_ascii_lowercase().as_str(), "reactive strike" | "attack of opportunity")
             }),
+            regenerate: features.iter().filter_map(|f| f.effect.as_ref()).find_map(|e| e.regenerate),
+            sickened_by: features
+                .iter()
+                .filter_map(|f| f.effect.as_ref())
+                .flat_map(|e| e.sickened_by.iter().copied())
+                .fold(Types::NONE, Types::with),
             ferocity: features
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)

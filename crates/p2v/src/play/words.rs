@@ -110,6 +110,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             }
         }
         Event::Reacts { who, reaction } => format!("{} reacts: {reaction}", name(*who)),
+        Event::Healed { who, amount, hp } => format!("{} heals {amount} HP ({hp} now)", name(*who)),
         Event::FerocityRoll { who, roll, held } => {
             if *held {
                 format!("{}'s Ferocity: {roll}, it stands at 1 HP instead", name(*who))
