@@ -119,7 +119,7 @@ enum Command {
         after_help = "Every step checks the core's invariants: a seat that owes a decision has a legal action and the\nrandom draw finds one, refused decisions change nothing, games on the resolution core keep their\npending stack consistent; a sample of states is read back from JSON, and every finished record\nreplays to the same end. A failing game is counted, its seed printed, and its record up to the\nfailing state written to --out (open it with `arbiter replay`). Exit code 1 if any game failed.\n\nExamples:\n  arbiter soak --games 1000                      # every game, every configuration\n  arbiter soak ephemeral --config random --games 100000\n  arbiter soak --list\n  arbiter soak ephemeral --config 'v0.26, shipped sets' --game-seed 123   # one game again"
     )]
     Soak {
-        /// The games (essence, ethia, ethia-worlds, ephemeral); all of them if none is named.
+        /// The games (essence, ethia, ethia-worlds, ephemeral, p2v, goofspiel, kuhn); all of them if none is named.
         #[arg(value_name = "GAME")]
         names: Vec<String>,
         /// Games per configuration.

@@ -29,6 +29,8 @@ use arbiter_ephemeral::{Edition, Ephemeral};
 use arbiter_essence::Essence;
 use arbiter_ethia::worlds::{EthiaWorlds, WorldsVariant};
 use arbiter_ethia::{Deployment, Ethia, Mode, TurnOrder, WallOption};
+use arbiter_goofspiel::{Goofspiel, Order, Returns};
+use arbiter_kuhn::KuhnPoker;
 use arbiter_p2v::P2v;
 use arbiter_p2v::warband::shipped_warbands;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -43,7 +45,44 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// The games `arbiter soak` knows, in the order it plays them.
-pub const GAMES: [&str; 5] = ["essence", "ethia", "ethia-worlds", "ephemeral", "p2v"];
+pub const GAMES: [&str; 7] = ["essence", "ethia", "ethia-worlds", "ephemeral", "p2v", "goofspiel", "kuhn"];
+
+/// Runs `$body` with `$G` naming the rules type of the soak game `$name`
+/// (one of [`GAMES`]).
+macro_rules! with_game {
+    ($name:expr, $G:ident => $body:expr) => {
+        match $name {
+            "essence" => {
+                type $G = Essence;
+                $body
+            }
+            "ethia" => {
+                type $G = Ethia;
+                $body
+            }
+            "ethia-worlds" => {
+                type $G = EthiaWorlds;
+                $body
+            }
+            "p2v" => {
+                type $G = P2v;
+                $body
+            }
+            "goofspiel" => {
+                type $G = Goofspiel;
+                $body
+            }
+            "kuhn" => {
+                type $G = KuhnPoker;
+                $body
+            }
+            _ => {
+                type $G = Ephemeral;
+                $body
+            }
+        }
+    };
+}
 
 /// The small test quest of the E'thia tests, whose boss stands two squares
 /// from the leaders, so that diplomacy, the boss's fall and the reward rolls
@@ -248,6 +287,35 @@ impl Soak for P2v {
 
     fn extra(&self, state: &Self::State, report: &mut Report) -> Result<(), String> {
         check_pending(self, state, report)
+    }
+}
+
+impl Soak for Goofspiel {
+    /// The standard 13 cards in each prize order, and a short 4-card game;
+    /// each game draws win-loss or points returns.
+    fn configurations() -> Result<Vec<Configuration<Self>>, String> {
+        let mut out = Vec::new();
+        for (cards, order, label) in [
+            (13, Order::Random, "13 cards, random prizes"),
+            (13, Order::Descending, "13 cards, descending prizes"),
+            (13, Order::Ascending, "13 cards, ascending prizes"),
+            (4, Order::Random, "4 cards, random prizes"),
+        ] {
+            let mut all = Vec::new();
+            for returns in [Returns::WinLoss, Returns::Points] {
+                let v = arbiter_goofspiel::Variant { cards, order, returns };
+                all.push(Goofspiel::new(v, 2).map_err(|e| e.to_string())?);
+            }
+            out.push(pick(label.to_string(), all));
+        }
+        Ok(out)
+    }
+}
+
+impl Soak for KuhnPoker {
+    /// Kuhn poker has one game: three cards, ante 1, one bet.
+    fn configurations() -> Result<Vec<Configuration<Self>>, String> {
+        Ok(vec![pick("standard".to_string(), vec![KuhnPoker::new((), 2).map_err(|e| e.to_string())?])])
     }
 }
 
@@ -495,13 +563,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
     let games = games(o)?;
     let mut all = Vec::new();
     for g in &games {
-        all.extend(match *g {
-            "essence" => labels::<Essence>()?,
-            "ethia" => labels::<Ethia>()?,
-            "ethia-worlds" => labels::<EthiaWorlds>()?,
-            "p2v" => labels::<P2v>()?,
-            _ => labels::<Ephemeral>()?,
-        });
+        all.extend(with_game!(*g, G => labels::<G>()?));
     }
     let exact: Vec<String> = o.only.iter().filter(|f| all.contains(f)).cloned().collect();
     let owned = Options { exact, ..o.clone() };
@@ -511,13 +573,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
     }
     if o.list {
         for g in &games {
-            let labels = match *g {
-                "essence" => labels::<Essence>()?,
-                "ethia" => labels::<Ethia>()?,
-                "ethia-worlds" => labels::<EthiaWorlds>()?,
-                "p2v" => labels::<P2v>()?,
-                _ => labels::<Ephemeral>()?,
-            };
+            let labels = with_game!(*g, G => labels::<G>()?);
             for l in labels.iter().filter(|l| chosen(o, l)) {
                 println!("{g}\t{l}");
             }
@@ -528,13 +584,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| Failure::Run(e.to_string()))?;
     let mut total = 0u64;
     for g in &games {
-        let n = match *g {
-            "essence" => labels::<Essence>()?.len(),
-            "ethia" => labels::<Ethia>()?.len(),
-            "ethia-worlds" => labels::<EthiaWorlds>()?.len(),
-            "p2v" => labels::<P2v>()?.len(),
-            _ => labels::<Ephemeral>()?.len(),
-        };
+        let n = with_game!(*g, G => labels::<G>()?.len());
         let per = if o.game_seed.is_some() { 1 } else { o.count };
         total += per * n as u64;
     }
@@ -555,13 +605,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
     let mut tallies = Vec::new();
     let mut result = Ok(());
     for g in &games {
-        let r = match *g {
-            "essence" => soak_game::<Essence>(o, &pool, &progress, &mut tallies, &failures),
-            "ethia" => soak_game::<Ethia>(o, &pool, &progress, &mut tallies, &failures),
-            "ethia-worlds" => soak_game::<EthiaWorlds>(o, &pool, &progress, &mut tallies, &failures),
-            "p2v" => soak_game::<P2v>(o, &pool, &progress, &mut tallies, &failures),
-            _ => soak_game::<Ephemeral>(o, &pool, &progress, &mut tallies, &failures),
-        };
+        let r = with_game!(*g, G => soak_game::<G>(o, &pool, &progress, &mut tallies, &failures));
         if r.is_err() {
             result = r;
             break;
@@ -639,6 +683,8 @@ mod tests {
             labels::<EthiaWorlds>().ok(),
             labels::<Ephemeral>().ok(),
             labels::<P2v>().ok(),
+            labels::<Goofspiel>().ok(),
+            labels::<KuhnPoker>().ok(),
         ] {
             let labels = labels.unwrap_or_default();
             assert!(!labels.is_empty());
@@ -675,6 +721,8 @@ mod tests {
         failed.extend(sample::<EthiaWorlds>());
         failed.extend(sample::<Ephemeral>());
         failed.extend(sample::<P2v>());
+        failed.extend(sample::<Goofspiel>());
+        failed.extend(sample::<KuhnPoker>());
         assert!(failed.is_empty(), "{failed:#?}");
     }
 }
