@@ -130,8 +130,12 @@ fn budget(g: &Ephemeral, s: &State, decision: &Decision<Action>, figure: u8) -> 
                 _ => movement + 24.0,
             }
         }
-        // A walk resumed after a chain-rush window.
-        Decision::Act(Action::Pass) | Decision::Act(Action::Ability(_)) | Decision::Roll(_) => movement + 24.0,
+        // A walk resumed after a chain-rush window, or a rush made as an
+        // attack resolves (the attacker moving on after its target fell).
+        Decision::Act(Action::Pass)
+        | Decision::Act(Action::Ability(_))
+        | Decision::Act(Action::Resolve)
+        | Decision::Roll(_) => movement + 24.0,
         other => panic!("a figure moved after {other:?}"),
     }
 }
@@ -434,4 +438,14 @@ proptest! {
             }
         }
     }
+}
+
+/// The counterexample proptest found on 2026-11-28: an attack resolved, its
+/// target fell, and the attacker rushed on in the same decision (`Resolve`),
+/// which the move-budget check did not expect.
+#[test]
+fn a_rush_made_as_an_attack_resolves_is_a_move_within_budget() {
+    let g = &games()[214];
+    let (_, states) = play(g, 7702887730639030529);
+    assert!(states.last().is_some_and(|s| s.phase == Phase::Over));
 }
