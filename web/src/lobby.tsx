@@ -134,6 +134,8 @@ function NewGame({ games }: { games: GameInfo[] }) {
   // it otherwise: whoever knows the seed knows every roll).
   const humans = seats.filter((s) => s.kind !== "ai").length;
   const seedAllowed = humans <= 1;
+  // A match of bots only is hosted only where the server allows it.
+  const botsOnly = !!info && humans === 0 && !info.bot_matches;
   const Editor = GAMES[game]?.variantEditor;
 
   const create = async () => {
@@ -323,7 +325,12 @@ function NewGame({ games }: { games: GameInfo[] }) {
         </details>
       </div>
       {error && <WhyNot error={error} onClose={() => setError(null)} />}
-      <button class="btn primary big" disabled={busy || !info} onClick={create} data-testid="create">
+      {botsOnly && (
+        <p class="muted small" role="status" data-testid="bots-only-note">
+          This server does not host games between bots only: make at least one seat yours or a friend's.
+        </p>
+      )}
+      <button class="btn primary big" disabled={busy || !info || botsOnly} onClick={create} data-testid="create">
         {busy ? "Setting up the table…" : `Play ${info?.name ?? game}`}
       </button>
       {info && (

@@ -251,6 +251,18 @@ enum Command {
         /// previous answer: slow headers and idle keep-alive connections are closed (0: never).
         #[arg(long, default_value_t = 20.0, value_name = "SECS")]
         header_timeout: f64,
+        /// Seconds a request has, once its header is in, to send its whole body (a late body
+        /// gets a 408 and the connection is closed; 0: never).
+        #[arg(long, default_value_t = 20.0, value_name = "SECS")]
+        body_timeout: f64,
+        /// Seconds between WebSocket pings; a socket that answered nothing since the previous
+        /// ping is closed as a dead peer (0: no pings).
+        #[arg(long, default_value_t = 30.0, value_name = "SECS")]
+        ping_interval: f64,
+        /// A reverse proxy's address whose X-Forwarded-For is believed for the per-address
+        /// limits (repeat for several proxies); its own connections count only overall.
+        #[arg(long = "trusted-proxy", value_name = "IP")]
+        trusted_proxies: Vec<std::net::IpAddr>,
         /// Open connections at most (HTTP and WebSocket), kept below the descriptor limit.
         #[arg(long, default_value_t = 4096, value_name = "N")]
         max_connections: usize,
@@ -393,9 +405,12 @@ fn serve(
     connections: arbiter_server::ConnectionLimits,
     integrity_check: bool,
 ) -> Result<(), Failure> {
-    for (name, secs) in
-        [("--header-timeout", connections.header_seconds), ("--shutdown-timeout", connections.shutdown_seconds)]
-    {
+    for (name, secs) in [
+        ("--header-timeout", connections.header_seconds),
+        ("--body-timeout", connections.body_seconds),
+        ("--ping-interval", connections.ping_seconds),
+        ("--shutdown-timeout", connections.shutdown_seconds),
+    ] {
         if !secs.is_finite() || secs < 0.0 {
             return Err(Failure::Input(format!("{name} needs a number of seconds, 0 or more")));
         }
@@ -553,6 +568,9 @@ fn main() -> ExitCode {
             reports,
             any_seed,
             header_timeout,
+            body_timeout,
+            ping_interval,
+            trusted_proxies,
             max_connections,
             max_per_address,
             max_sockets,
@@ -562,6 +580,9 @@ fn main() -> ExitCode {
         } => {
             let connections = arbiter_server::ConnectionLimits {
                 header_seconds: header_timeout,
+                body_seconds: body_timeout,
+                ping_seconds: ping_interval,
+                trusted_proxies,
                 max_connections,
                 per_address: max_per_address,
                 max_sockets,

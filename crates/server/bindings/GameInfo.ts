@@ -56,4 +56,10 @@ has_hidden_information: boolean,
  * `enumerable` (the legal list is complete) or `continuous` (the legal
  * list is a sample; any action may be proposed).
  */
-action_space: string, };
+action_space: string, 
+/**
+ * Whether this server hosts a match whose every seat is a bot
+ * (`arbiter serve --allow-bot-matches`); the lobby offers such a match
+ * only then.
+ */
+bot_matches: boolean, };

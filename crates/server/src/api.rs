@@ -41,6 +41,11 @@ pub struct GameInfo {
     /// `enumerable` (the legal list is complete) or `continuous` (the legal
     /// list is a sample; any action may be proposed).
     pub action_space: String,
+    /// Whether this server hosts a match whose every seat is a bot
+    /// (`arbiter serve --allow-bot-matches`); the lobby offers such a match
+    /// only then.
+    #[serde(default)]
+    pub bot_matches: bool,
 }
 
 /// One variant option of a game.

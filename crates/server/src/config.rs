@@ -84,6 +84,20 @@ pub struct ConnectionLimits {
     /// connects or from its previous answer: a slow header, or a keep-alive
     /// connection idle that long, is closed (WebSockets are not affected).
     pub header_seconds: f64,
+    /// Seconds a request has to send its whole body once its header is in
+    /// (a body sent slowly, byte by byte, is answered with a JSON 408
+    /// `body-timeout` and the connection closed); 0 turns the limit off.
+    pub body_seconds: f64,
+    /// Seconds between the pings a WebSocket is sent: a socket that has
+    /// answered nothing (no pong, no message) since the previous ping is
+    /// closed, so dead peers don't hold a socket; 0 turns pings off.
+    pub ping_seconds: f64,
+    /// Reverse proxies whose `X-Forwarded-For` is believed: a request that
+    /// comes through one counts against the per-address limits (requests
+    /// per second, AI matches) of the client the proxy names (the header's
+    /// last address that is not itself a trusted proxy), and the proxy's
+    /// own connections count only against the overall cap.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Open connections (HTTP and WebSocket) at most, overall; also kept
     /// below the process's descriptor limit less
     /// [`ConnectionLimits::reserved_descriptors`].
@@ -103,6 +117,9 @@ impl Default for ConnectionLimits {
     fn default() -> Self {
         ConnectionLimits {
             header_seconds: 20.0,
+            body_seconds: 20.0,
+            ping_seconds: 30.0,
+            trusted_proxies: Vec::new(),
             max_connections: 4096,
             per_address: 64,
             max_sockets: 2048,

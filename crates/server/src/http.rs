@@ -28,6 +28,7 @@
 
 use crate::api::{ActionRequest, CreateMatch, GameInfo, JoinMatch, RollRequest, UndoRequest};
 use crate::error::ApiError;
+use crate::listener::BodyDeadline;
 use crate::state::AppState;
 use crate::{build_api, warband_api, ws};
 use axum::body::Bytes;
@@ -57,7 +58,19 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|r| {
+        let deadline = req.extensions().get::<BodyDeadline>().map(|d| d.0);
+        let read = Bytes::from_request(req, state);
+        let read = match deadline {
+            Some(deadline) => tokio::time::timeout_at(deadline, read).await.map_err(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "body-timeout",
+                    "the request body did not arrive in time; send it whole, at once",
+                )
+            })?,
+            None => read.await,
+        };
+        let bytes = read.map_err(|r| {
             if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too-large", "the request body is too large")
             } else {
@@ -250,7 +263,8 @@ async fn metrics(State(state): State<AppState>) -> Response {
 }
 
 async fn games(State(state): State<AppState>) -> Json<Vec<GameInfo>> {
-    Json(state.registry().games())
+    let bot_matches = state.config().bots.bot_matches;
+    Json(state.registry().games().into_iter().map(|g| GameInfo { bot_matches, ..g }).collect())
 }
 
 async fn list(

@@ -6,13 +6,19 @@
 //! HTTP/1.1 (upgrades to WebSockets included) under
 //! [`ConnectionLimits`]: a connection must send a whole request header
 //! within `header_seconds` of connecting or of its previous answer, or it is
-//! closed (slow headers and idle keep-alive connections alike); at most
+//! closed (slow headers and idle keep-alive connections alike), and then its
+//! body within `body_seconds` (a [`BodyDeadline`] the JSON extractor keeps,
+//! answering a late body with a JSON 408 `body-timeout`); at most
 //! `per_address` connections are open from one address and `max_connections`
 //! overall, and never more than the process's descriptor limit (raised to
 //! its hard limit at start) less `reserved_descriptors`. A connection over a
 //! limit is answered at once, before its request is read, with a JSON 503
 //! (`too-many-connections`, `Retry-After`) and closed, so its descriptor
-//! comes back at once.
+//! comes back at once. Behind a reverse proxy listed in `trusted_proxies`,
+//! the proxy's connections count only against the overall cap, and each
+//! request's client address (the `ConnectInfo` the routes see, for the
+//! per-address request rate and AI-match limits) is the one its
+//! `X-Forwarded-For` names ([`forwarded_client`]).
 //!
 //! When a request cannot be parsed at all — its header is too large (431),
 //! its target too long (414), or it is not HTTP (400) — hyper answers it
@@ -137,12 +143,19 @@ impl Gate {
 
     /// Counts a new connection from `ip`, or says which limit it is over.
     pub fn enter(&self, ip: IpAddr) -> Result<Slot, Full> {
+        self.enter_from(ip, false)
+    }
+
+    /// Counts a new connection from `ip`, which counts against the
+    /// per-address cap unless it is a trusted proxy's (`proxy`: its
+    /// connections carry many clients).
+    pub fn enter_from(&self, ip: IpAddr, proxy: bool) -> Result<Slot, Full> {
         let mut open = self.inner.open.lock().unwrap_or_else(PoisonError::into_inner);
         if open.0 >= self.inner.max {
             return Err(Full::Overall);
         }
         let n = open.1.entry(ip).or_insert(0);
-        if *n >= self.inner.per_address {
+        if *n >= self.inner.per_address && !proxy {
             return Err(Full::Address);
         }
         *n += 1;
@@ -169,6 +182,33 @@ impl Drop for Slot {
         }
         self.gate.gauge.dec();
     }
+}
+
+/// When a request's body must have arrived whole (from the connection
+/// limits' `body_seconds`, counted from when its header was read); requests
+/// handed to the router in-process carry none, and wait as long as it takes.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyDeadline(pub tokio::time::Instant);
+
+/// The client a trusted proxy forwards for: the last address of its
+/// `X-Forwarded-For` headers that is not itself one of the `trusted`
+/// proxies (each proxy appends the address it was reached from, so the
+/// entries before the last untrusted one are the client's own word, and
+/// could be forged). `None` without a usable header.
+pub fn forwarded_client(headers: &hyper::HeaderMap, trusted: &[IpAddr]) -> Option<IpAddr> {
+    let mut hops: Vec<IpAddr> = Vec::new();
+    for value in headers.get_all("x-forwarded-for") {
+        for hop in value.to_str().ok()?.split(',') {
+            hops.push(parse_hop(hop.trim())?);
+        }
+    }
+    hops.iter().rev().find(|ip| !trusted.contains(ip)).or(hops.first()).copied()
+}
+
+/// One `X-Forwarded-For` entry: an address, perhaps with a port
+/// (`[::1]:80`, `10.0.0.1:80`).
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    hop.parse::<IpAddr>().ok().or_else(|| hop.parse::<SocketAddr>().ok().map(|a| a.ip()))
 }
 
 /// The most connections the process can hold: `wanted`, but no more than
@@ -238,6 +278,7 @@ pub async fn serve_connections(
     let gate = Gate::new(max, limits.per_address.max(1), state.metrics().connections.clone());
     let app = crate::router(state.clone());
     let header = (limits.header_seconds > 0.0).then(|| seconds(limits.header_seconds));
+    let body = (limits.body_seconds > 0.0).then(|| seconds(limits.body_seconds));
     let closing = Arc::new(tokio::sync::Semaphore::new(MAX_CLOSING));
     let connections = TaskTracker::new();
     let shutdown = state.closing();
@@ -260,7 +301,8 @@ pub async fn serve_connections(
             },
             () = &mut stop => break,
         };
-        let slot = match gate.enter(addr.ip()) {
+        let proxy = limits.trusted_proxies.contains(&addr.ip());
+        let slot = match gate.enter_from(addr.ip(), proxy) {
             Ok(slot) => slot,
             Err(full) => {
                 let reason = if full == Full::Address { "per-address" } else { "overall" };
@@ -272,9 +314,14 @@ pub async fn serve_connections(
         let _ = tcp.set_nodelay(true);
         let io = hyper_util::rt::TokioIo::new(JsonErrors::with_slot(tcp, slot));
         let app = app.clone();
+        let trusted = limits.trusted_proxies.clone();
         let service = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
             let mut req = req.map(axum::body::Body::new);
-            req.extensions_mut().insert(ConnectInfo(addr));
+            let client = if proxy { forwarded_client(req.headers(), &trusted).unwrap_or(addr.ip()) } else { addr.ip() };
+            req.extensions_mut().insert(ConnectInfo(SocketAddr::new(client, addr.port())));
+            if let Some(d) = body {
+                req.extensions_mut().insert(BodyDeadline(tokio::time::Instant::now() + d));
+            }
             app.clone().oneshot(req)
         });
         let shutdown = shutdown.clone();
@@ -425,5 +472,36 @@ mod tests {
         ] {
             assert_eq!(rewrite(other), None, "{}", String::from_utf8_lossy(other));
         }
+    }
+
+    #[test]
+    fn the_forwarded_client_is_the_last_address_no_trusted_proxy_added() {
+        use super::forwarded_client;
+        use std::net::IpAddr;
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let trusted = [ip("10.0.0.9"), ip("10.0.0.8")];
+        let headers = |values: &[&str]| {
+            let mut h = hyper::HeaderMap::new();
+            for v in values {
+                h.append("x-forwarded-for", v.parse().unwrap());
+            }
+            h
+        };
+        // One proxy: the client it saw.
+        assert_eq!(forwarded_client(&headers(&["203.0.113.7"]), &trusted), Some(ip("203.0.113.7")));
+        // A client that forged an entry: the proxy's own, last one counts.
+        assert_eq!(forwarded_client(&headers(&["1.2.3.4, 203.0.113.7"]), &trusted), Some(ip("203.0.113.7")));
+        // Two trusted proxies in a chain, over two headers, with a port.
+        assert_eq!(
+            forwarded_client(&headers(&["1.2.3.4, 203.0.113.7:5000", "10.0.0.8"]), &trusted),
+            Some(ip("203.0.113.7"))
+        );
+        assert_eq!(forwarded_client(&headers(&["[2001:db8::1]:80"]), &trusted), Some(ip("2001:db8::1")));
+        // Nothing usable: the connection's own address is used.
+        assert_eq!(forwarded_client(&headers(&[]), &trusted), None);
+        assert_eq!(forwarded_client(&headers(&["unknown"]), &trusted), None);
+        assert_eq!(forwarded_client(&headers(&["203.0.113.7, garbage"]), &trusted), None);
+        // Only trusted proxies named: the first of them.
+        assert_eq!(forwarded_client(&headers(&["10.0.0.9"]), &trusted), Some(ip("10.0.0.9")));
     }
 }

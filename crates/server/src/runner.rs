@@ -414,6 +414,7 @@ impl<G: Entry> GameKind for Kind<G> {
             has_chance: game.as_ref().is_some_and(|g| g.has_chance()),
             has_hidden_information: game.as_ref().is_some_and(|g| g.has_hidden_information()),
             action_space: space_name(game.as_ref().map_or(ActionSpace::Enumerable, |g| g.action_space())).into(),
+            bot_matches: false,
         }
     }
 

@@ -14,17 +14,23 @@
 //! is sent a close frame (1008, policy violation) that says why, and
 //! disconnected.
 //!
+//! Every [`ConnectionLimits::ping_seconds`] the socket is sent a ping; one
+//! that has sent nothing back (a pong or any message) by the next ping is
+//! closed (1001) as a dead peer, so a vanished phone doesn't hold a socket.
+//!
 //! At most [`ConnectionLimits::max_sockets`] WebSockets are open at once;
 //! past it an upgrade is refused with a JSON 503 `too-many-sockets`. When
 //! the server shuts down, each socket is sent a close frame (1001, going
 //! away) that says so, after the message it is answering, if any.
 //!
 //! [`ConnectionLimits::max_sockets`]: crate::config::ConnectionLimits::max_sockets
+//! [`ConnectionLimits::ping_seconds`]: crate::config::ConnectionLimits::ping_seconds
 //!
 //! [`Limits::ws_flood_refusals`]: crate::config::Limits::ws_flood_refusals
 //! [`Limits::ws_flood_seconds`]: crate::config::Limits::ws_flood_seconds
 
 use crate::api::{ClientMessage, ServerMessage};
+use crate::config::seconds;
 use crate::error::ApiError;
 use crate::http::TokenQuery;
 use crate::state::{AppState, Bucket, Match, SocketSlot};
@@ -114,8 +120,27 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
     if !send(&mut socket, &first).await {
         return;
     }
+    let ping_every = state.config().connections.ping_seconds;
+    let pinging = ping_every > 0.0;
+    let every = if pinging { seconds(ping_every) } else { Duration::from_secs(86_400) };
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    // Whether the peer has sent anything (a pong included) since the last ping.
+    let mut heard = true;
     loop {
         tokio::select! {
+            _ = ping.tick(), if pinging => {
+                if !heard {
+                    let reason = format!("no answer to a ping within {ping_every} s; reconnect");
+                    let frame = CloseFrame { code: close_code::AWAY, reason: reason.into() };
+                    let _ = tokio::time::timeout(Duration::from_secs(1), socket.send(Message::Close(Some(frame)))).await;
+                    return;
+                }
+                heard = false;
+                let sent = tokio::time::timeout(every, socket.send(Message::Ping(Default::default()))).await;
+                if !matches!(sent, Ok(Ok(()))) {
+                    return;
+                }
+            }
             () = closing.cancelled() => {
                 let reason = "the server is shutting down (a restart, usually); reconnect in a moment";
                 let frame = CloseFrame { code: close_code::AWAY, reason: reason.into() };
@@ -136,6 +161,7 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
                 }
             }
             msg = socket.recv() => {
+                heard = true;
                 let text = match msg {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,

@@ -22,12 +22,28 @@ on_every_backend!(
     connections_are_capped_per_address_and_overall_with_json_answers,
     websockets_are_capped_with_a_json_answer,
     health_and_metrics_are_served,
+    a_body_sent_too_slowly_gets_a_json_408_and_the_connection_closes,
+    a_websocket_that_answers_no_ping_is_closed_and_one_that_does_stays,
+    behind_a_trusted_proxy_limits_count_the_forwarded_client,
+    the_games_list_says_whether_bot_matches_are_hosted,
 );
 
 /// A server over a fresh database of the backend with these connection limits.
 async fn server_with(backend: &Backend, name: &str, connections: ConnectionLimits) -> (SocketAddr, AppState, FreshDb) {
+    server_configured(backend, name, |c| c.connections = connections).await
+}
+
+/// A server over a fresh database of the backend, its configuration changed
+/// by `change`.
+async fn server_configured(
+    backend: &Backend,
+    name: &str,
+    change: impl FnOnce(&mut arbiter_server::ServerConfig),
+) -> (SocketAddr, AppState, FreshDb) {
     let db = backend.scratch(name);
-    let state = AppState::open(arbiter_server::ServerConfig { connections, ..config(&db.url) }).await.unwrap();
+    let mut c = config(&db.url);
+    change(&mut c);
+    let state = AppState::open(c).await.unwrap();
     let addr = serve(state.clone()).await;
     (addr, state, db)
 }
@@ -190,5 +206,119 @@ async fn health_and_metrics_are_served(backend: Backend) {
         ["arbiter_websockets", "arbiter_bot_queue", "arbiter_bots_thinking", "arbiter_decisions_committed_total"]
     {
         value(name);
+    }
+}
+
+/// A GET from the loopback address `from` with an `X-Forwarded-For` header.
+async fn get_forwarded(from: [u8; 4], addr: SocketAddr, forwarded: &str) -> u16 {
+    let mut s = connect_from(from, addr).await;
+    let head = format!(
+        "GET /api/games HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: {forwarded}\r\nConnection: close\r\n\r\n"
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    let answer = read_until_closed(&mut s).await;
+    answer.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0)
+}
+
+async fn a_body_sent_too_slowly_gets_a_json_408_and_the_connection_closes(backend: Backend) {
+    let limits = ConnectionLimits { body_seconds: 0.5, ..ConnectionLimits::default() };
+    let (addr, _state, _db) = server_with(&backend, "slowbody", limits).await;
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    // The header promises 200 bytes; 10 come, then nothing.
+    s.write_all(
+        b"POST /api/matches HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"game\": ",
+    )
+    .await
+    .unwrap();
+    let answer = read_until_closed(&mut s).await;
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let body: Value = serde_json::from_str(answer.split_once("\r\n\r\n").map_or("", |(_, b)| b)).unwrap();
+    assert_eq!(body["error"], "body-timeout", "{body}");
+    // A body sent whole is read and judged as before.
+    let (status, body) = http(addr, "POST", "/api/matches", Some(&json!({ "game": "nope" }))).await;
+    assert_eq!((status, body["error"].as_str()), (400, Some("bad-request")), "{body}");
+}
+
+async fn a_websocket_that_answers_no_ping_is_closed_and_one_that_does_stays(backend: Backend) {
+    use futures_util::StreamExt;
+    let limits = ConnectionLimits { ping_seconds: 0.2, ..ConnectionLimits::default() };
+    let (addr, state, _db) = server_with(&backend, "ping", limits).await;
+    let app = router(state.clone());
+    let created =
+        create(&app, json!({ "game": "essence", "seats": [{ "controller": "human" }, { "controller": "human" }] }))
+            .await;
+    let url = format!("ws://{addr}/api/matches/{}/ws", created["id"].as_str().unwrap());
+    // A dead peer: connected, then never reads again, so never answers a ping.
+    let (dead, _) = tokio_tungstenite::connect_async(url.as_str()).await.unwrap();
+    // A live peer: keeps reading, so its client answers every ping.
+    let (mut live, _) = tokio_tungstenite::connect_async(url.as_str()).await.unwrap();
+    let pings = tokio::spawn(async move {
+        let mut pings = 0;
+        while let Some(Ok(msg)) = live.next().await {
+            if msg.is_ping() {
+                pings += 1;
+                if pings == 10 {
+                    return (pings, live);
+                }
+            }
+        }
+        panic!("the live socket was closed after {pings} pings");
+    });
+    assert_eq!(state.open_sockets(), 2);
+    // The dead one goes; the live one stays for ten pings (five intervals
+    // after the dead one could have been closed).
+    wait_for(|| state.open_sockets() == 1).await;
+    let (pings, _live) = tokio::time::timeout(Duration::from_secs(15), pings).await.unwrap().unwrap();
+    assert_eq!(pings, 10);
+    assert_eq!(state.open_sockets(), 1);
+    drop(dead);
+}
+
+async fn behind_a_trusted_proxy_limits_count_the_forwarded_client(backend: Backend) {
+    let proxy = IpAddr::from([127, 0, 0, 9]);
+    let (addr, state, _db) = server_configured(&backend, "proxy", |c| {
+        c.connections =
+            ConnectionLimits { per_address: 2, trusted_proxies: vec![proxy], ..ConnectionLimits::default() };
+        c.limits.http_per_second = 0.01;
+        c.limits.http_burst = 2.0;
+    })
+    .await;
+    // The proxy may hold more connections than one address may.
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(connect_from([127, 0, 0, 9], addr).await);
+    }
+    wait_for(|| state.metrics().connections.get() == 4).await;
+    drop(held);
+    wait_for(|| state.metrics().connections.get() == 0).await;
+    // Each forwarded client has its own request budget (a burst of 2)...
+    assert_eq!(get_forwarded([127, 0, 0, 9], addr, "10.0.0.1").await, 200);
+    assert_eq!(get_forwarded([127, 0, 0, 9], addr, "10.0.0.1").await, 200);
+    assert_eq!(get_forwarded([127, 0, 0, 9], addr, "10.0.0.1").await, 429);
+    // ... which another client behind the same proxy does not share, even
+    // claiming to be 10.0.0.1 (the proxy appends the address it saw).
+    assert_eq!(get_forwarded([127, 0, 0, 9], addr, "10.0.0.1, 10.0.0.2").await, 200);
+    // A client that is not a trusted proxy is not believed: its own address
+    // counts, however many addresses it names.
+    assert_eq!(get_forwarded([127, 0, 0, 5], addr, "10.0.0.3").await, 200);
+    assert_eq!(get_forwarded([127, 0, 0, 5], addr, "10.0.0.4").await, 200);
+    assert_eq!(get_forwarded([127, 0, 0, 5], addr, "10.0.0.5").await, 429);
+    // Nor may it hold more connections than its share.
+    let _a = connect_from([127, 0, 0, 5], addr).await;
+    let _b = connect_from([127, 0, 0, 5], addr).await;
+    wait_for(|| state.metrics().connections.get() == 2).await;
+    let (status, _) = get_from([127, 0, 0, 5], addr, "/api/games").await;
+    assert_eq!(status, 503);
+}
+
+async fn the_games_list_says_whether_bot_matches_are_hosted(backend: Backend) {
+    for allowed in [false, true] {
+        let (addr, _state, _db) =
+            server_configured(&backend, &format!("botmatches{allowed}"), |c| c.bots.bot_matches = allowed).await;
+        let (status, games) = get_from([127, 0, 0, 1], addr, "/api/games").await;
+        assert_eq!(status, 200);
+        let games = games.as_array().unwrap();
+        assert!(!games.is_empty());
+        assert!(games.iter().all(|g| g["bot_matches"] == allowed), "{games:?}");
     }
 }
