@@ -10,6 +10,7 @@
 //! rulebook section. The type-erased layer underneath is [`dynamic`].
 
 pub mod dynamic;
+pub mod lab;
 
 use arbiter_ai::BotSpec;
 use dynamic::{CHANCE, DynBot, DynGame, DynState, Failure, TERMINAL};
@@ -348,6 +349,11 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(bot, m)?)?;
     m.add_function(wrap_pyfunction!(registered_names, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::lab_missing, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::lab_play, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::lab_store, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::lab_run_local, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::lab_dump, m)?)?;
     m.add("RefusalError", m.py().get_type::<RefusalError>())?;
     m.add("CHANCE", CHANCE)?;
     m.add("TERMINAL", TERMINAL)?;
