@@ -136,6 +136,29 @@ pub trait Entry: Evaluate<State: Hash + Eq, Observation: Hash, Event: Display> {
     fn export_typescript(_dir: &std::path::Path) -> Result<(), String> {
         Ok(())
     }
+    /// For games whose actions have a fixed integer index (OpenSpiel's
+    /// `num_distinct_actions`): how many indices there are. `None` (the
+    /// default) for games whose actions are not numbered once for all; they
+    /// get stable numbers from an [`crate::ActionCodebook`] instead.
+    fn num_distinct_actions(&self) -> Option<usize> {
+        None
+    }
+    /// The fixed index of `action`, in `0..num_distinct_actions()`, when the
+    /// game numbers its actions (see [`Entry::num_distinct_actions`]).
+    fn action_index(&self, _action: &Self::Action) -> Option<usize> {
+        None
+    }
+    /// The shape of [`Entry::observation_tensor`] for games that define one
+    /// (a flat vector is `[n]`); `None` (the default) when not defined.
+    fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
+        None
+    }
+    /// A seat's observation as numbers, for learning agents: the values of
+    /// a tensor of [`Entry::observation_tensor_shape`], row-major. Built from
+    /// an observation, so it shows only what that viewer may see.
+    fn observation_tensor(&self, _observation: &Self::Observation) -> Option<Vec<f32>> {
+        None
+    }
     /// One line on whose decision it is.
     fn prompt(&self, state: &Self::State) -> String {
         match self.to_move(state) {

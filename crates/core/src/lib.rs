@@ -26,6 +26,7 @@
 //! Rules inside rules — reactions, effects that last, numbers changed by
 //! several sources — share one mechanism, the resolution core ([`resolve`]).
 
+mod codebook;
 mod config;
 pub mod conformance;
 mod dice;
@@ -40,6 +41,7 @@ mod seat;
 mod session;
 pub mod stats;
 
+pub use codebook::ActionCodebook;
 pub use config::{ConfigError, DiceMode, MatchConfig, PlayerSpec};
 pub use dice::{
     ChanceSource, DiceRequest, Die, Label, MAX_DICE, ManualDice, Roll, RollError, SeededDice, parse_roll, roll_with,

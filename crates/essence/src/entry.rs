@@ -2,10 +2,18 @@
 //! switches with their help, seats, bots and notation.
 
 use crate::action::Action;
+use crate::board::{MAX_SIDE, Square};
 use crate::rules::Essence;
-use crate::state::State;
+use crate::state::{Phase, State};
 use crate::variant::Variant;
 use arbiter_core::{About, BotChoice, Entry, GameOption, OptionKind};
+
+/// The planes of Essence's observation tensor, each 5 × 5 (rank-major, a1
+/// first): P1's motes of power 1 to 6 (planes 0–5) and P1's turned motes (6);
+/// the same for P2 (7–13); the void (14); the squares of the board (15, all
+/// of a 5 × 5 board); P1 to move (16, all ones or all zeros); the phase of
+/// the turn, one-hot — growth, first action, second action, spinning (17–20).
+pub const TENSOR_PLANES: usize = 21;
 
 const OPTIONS: &[GameOption] = &[
     GameOption {
@@ -70,6 +78,50 @@ impl Entry for Essence {
 
     fn action_text(&self, action: &Action) -> String {
         action.to_string()
+    }
+
+    /// Planes over the 5 × 5 board (see [`TENSOR_PLANES`]).
+    fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
+        Some(vec![TENSOR_PLANES, MAX_SIDE, MAX_SIDE])
+    }
+
+    fn observation_tensor(&self, s: &State) -> Option<Vec<f32>> {
+        let area = MAX_SIDE * MAX_SIDE;
+        let mut t = vec![0.0; TENSOR_PLANES * area];
+        let mut set = |plane: usize, cell: usize| {
+            if let Some(v) = t.get_mut(plane * area + cell) {
+                *v = 1.0;
+            }
+        };
+        let side = usize::from(s.side);
+        for rank in 0..side {
+            for file in 0..side {
+                let sq = Square::at(file as u8, rank as u8);
+                let cell = rank * MAX_SIDE + file;
+                set(15, cell);
+                if sq == s.void {
+                    set(14, cell);
+                }
+                if let Some(m) = s.mote(sq) {
+                    let base = 7 * m.owner().index().min(1);
+                    set(base + usize::from(m.power().clamp(1, 6)) - 1, cell);
+                    if m.turned() {
+                        set(base + 6, cell);
+                    }
+                }
+                if s.active.index() == 0 {
+                    set(16, cell);
+                }
+                let phase = match s.phase {
+                    Phase::Growth => 17,
+                    Phase::First => 18,
+                    Phase::Second(_) => 19,
+                    Phase::End => 20,
+                };
+                set(phase, cell);
+            }
+        }
+        Some(t)
     }
 
     fn export_typescript(dir: &std::path::Path) -> Result<(), String> {

@@ -76,6 +76,50 @@ impl Entry for Goofspiel {
         action.to_string()
     }
 
+    /// A bid of card `c` is `c - 1`, as in OpenSpiel.
+    fn num_distinct_actions(&self) -> Option<usize> {
+        Some(usize::from(self.variant().cards))
+    }
+
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        usize::from(action.card()).checked_sub(1)
+    }
+
+    /// For `n` cards: the prize on the table (one-hot, `n`), the seat's own
+    /// hand (`n`), the other seat's hand (`n`), the prizes still to come
+    /// (`n`), then the seat's points and the other seat's (2).
+    fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
+        Some(vec![4 * usize::from(self.variant().cards) + 2])
+    }
+
+    fn observation_tensor(&self, o: &crate::observation::Observation) -> Option<Vec<f32>> {
+        let n = usize::from(self.variant().cards);
+        let me = o.seat?.index();
+        let other = 1 - me.min(1);
+        let mut t = vec![0.0; 4 * n + 2];
+        let mut mark = |block: usize, card: u8| {
+            if let Some(v) = usize::from(card).checked_sub(1).filter(|&c| c < n).and_then(|c| t.get_mut(block * n + c))
+            {
+                *v = 1.0;
+            }
+        };
+        if let Some(p) = o.prize {
+            mark(0, p);
+        }
+        for &c in o.hands.get(me)? {
+            mark(1, c);
+        }
+        for &c in o.hands.get(other)? {
+            mark(2, c);
+        }
+        for &c in &o.prizes_left {
+            mark(3, c);
+        }
+        t[4 * n] = *o.points.get(me)? as f32;
+        t[4 * n + 1] = *o.points.get(other)? as f32;
+        Some(t)
+    }
+
     fn notation_help(&self) -> &'static str {
         "Bid a card of your hand by its number: 'bid 7' (or '7', 'b7').
 Both players bid at once and in secret; the bids are shown together."

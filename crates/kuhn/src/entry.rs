@@ -48,6 +48,37 @@ impl Entry for KuhnPoker {
         action.to_string()
     }
 
+    /// Pass is 0 and bet is 1, as in OpenSpiel.
+    fn num_distinct_actions(&self) -> Option<usize> {
+        Some(2)
+    }
+
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        Some(match action {
+            Action::Pass => 0,
+            Action::Bet => 1,
+        })
+    }
+
+    /// OpenSpiel's observation tensor: the seat (2), its own card (Jack,
+    /// Queen, King: 3) and each seat's chips in the pot (2).
+    fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
+        Some(vec![7])
+    }
+
+    fn observation_tensor(&self, o: &crate::observation::Observation) -> Option<Vec<f32>> {
+        let seat = o.seat?.index();
+        let mut t = vec![0.0; 7];
+        *t.get_mut(seat)? = 1.0;
+        if let Some(card) = o.cards.get(seat).copied().flatten() {
+            let i = crate::card::Card::ALL.iter().position(|c| *c == card)?;
+            t[2 + i] = 1.0;
+        }
+        t[5] = f32::from(o.stakes[0]);
+        t[6] = f32::from(o.stakes[1]);
+        Some(t)
+    }
+
     fn notation_help(&self) -> &'static str {
         "pass   check, or fold when facing a bet (also: check, fold, p)
 bet    bet 1, or call a bet (also: call, b)"
