@@ -373,7 +373,7 @@ impl Battlefield {
     pub fn reachable_into(&self, mover: Mover, start: Position, budget: u32, out: &mut Reach) {
         let ctx = self.ctx(mover);
         let budget = budget.min(250);
-        out.reset(mover, start, budget);
+        out.reset(mover, start, budget, self.board().height());
         out.set(start.state(), 0, u16::MAX);
         out.buckets[0].push(start.state() as u16);
         let t = ctx.table;
@@ -472,16 +472,26 @@ impl Reach {
             mover: None,
             start: Position::at(Square(0)),
             budget: 0,
-            cost: vec![u8::MAX; 4096 * 4],
-            prev: vec![u16::MAX; 4096 * 4],
-            stamp: vec![0; 4096 * 4],
+            cost: Vec::new(),
+            prev: Vec::new(),
+            stamp: Vec::new(),
             generation: 0,
             buckets: Vec::new(),
             ends: SquareSet::EMPTY,
         }
     }
 
-    fn reset(&mut self, mover: Mover, start: Position, budget: u32) {
+    /// Makes ready for a search over a board `height` ranks high: the
+    /// arrays grow to the states of its ranks (a row more, for the margin)
+    /// and are kept, so a reused result allocates nothing once warm and a
+    /// new one zeroes only what the board needs.
+    fn reset(&mut self, mover: Mover, start: Position, budget: u32, height: i32) {
+        let states = ((height.clamp(0, 63) as usize + 1) * 64 * 4).max(start.state() + 1).min(4096 * 4);
+        if self.cost.len() < states {
+            self.cost.resize(states, u8::MAX);
+            self.prev.resize(states, u16::MAX);
+            self.stamp.resize(states, 0);
+        }
         self.mover = Some(mover);
         self.start = start;
         self.budget = budget;
@@ -502,11 +512,16 @@ impl Reach {
     /// The cost of a state so far (`u8::MAX` if not reached).
     #[inline]
     fn get(&self, s: usize) -> u8 {
-        if self.stamp[s] == self.generation { self.cost[s] } else { u8::MAX }
+        if self.stamp.get(s) == Some(&self.generation) { self.cost[s] } else { u8::MAX }
     }
 
     #[inline]
     fn set(&mut self, s: usize, cost: u8, prev: u16) {
+        if s >= self.stamp.len() {
+            self.cost.resize(s + 1, u8::MAX);
+            self.prev.resize(s + 1, u16::MAX);
+            self.stamp.resize(s + 1, 0);
+        }
         self.stamp[s] = self.generation;
         self.cost[s] = cost;
         self.prev[s] = prev;

@@ -8,6 +8,7 @@ use super::rules::{P2v, section};
 use super::state::{Conditions, Frame, Life, Phase, State, Turn};
 use arbiter_core::{Game, Refusal, ToMove};
 use arbiter_geometry::battle::{FigureId, Mover, Position, Reach, Space, Square, Traits};
+use std::sync::Arc;
 
 fn no(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
     Refusal::because(rule, reason, section)
@@ -132,11 +133,14 @@ fn judge_objective(g: &P2v, s: &State, kind: Kind, at: Square) -> Result<(), Ref
             section::OBJECTIVES,
         ));
     }
-    let field = g.field(s);
-    if !field.board().contains(at) {
+    // The map's own terrain: objectives are not solid, and the squares
+    // already taken are checked below (so no battlefield is built per
+    // placement).
+    let terrain = g.base_terrain();
+    if !terrain.board().contains(at) {
         return Err(no("p2v.objective.off-board", "that square is not on the board", section::OBJECTIVES));
     }
-    if field.terrain().traits(at).contains(Traits::SOLID) || s.objectives.iter().any(|o| o.square == at) {
+    if terrain.traits(at).contains(Traits::SOLID) || s.objectives.iter().any(|o| o.square == at) {
         return Err(no(
             "p2v.objective.square",
             "an objective goes on a square without solid terrain or another objective (ruling P2V-R7)",
@@ -156,12 +160,16 @@ pub fn stride_budget(g: &P2v, s: &State, t: &Turn) -> u32 {
 }
 
 /// Where the active creature can Stride to, with the cheapest way.
-pub fn stride_reach(g: &P2v, s: &State, t: &Turn) -> Option<Reach> {
+///
+/// The search is kept with the state until its battlefield changes, so
+/// listing, judging and making a Stride search once.
+pub fn stride_reach(g: &P2v, s: &State, t: &Turn) -> Option<Arc<Reach>> {
     let i = usize::from(t.who);
     let (p, at) = (g.profile(i)?, s.creatures.get(i)?.at?);
     let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
     let start = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
-    Some(g.field(s).reachable(mover, start, stride_budget(g, s, t)))
+    let budget = stride_budget(g, s, t);
+    Some(s.field.1.get_or((t.who, at, t.odd_diagonal, budget), || g.field(s).reachable(mover, start, budget)))
 }
 
 /// Checks a one-square move (Step or Crawl): the neighbouring anchor, not

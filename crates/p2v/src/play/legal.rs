@@ -30,13 +30,15 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
     }
     match s.phase {
         Phase::PlaceObjective { .. } => {
-            let field = g.field(s);
-            let solid = field.terrain().squares_with(Traits::SOLID);
+            // The map's own terrain (as `judge_objective`): no battlefield is
+            // built per placement.
+            let terrain = g.base_terrain();
+            let solid = terrain.squares_with(Traits::SOLID);
             for kind in Kind::ALL {
                 if s.objectives.iter().any(|o| o.kind == kind) {
                     continue;
                 }
-                for at in field.board().all().iter() {
+                for at in terrain.board().all().iter() {
                     if !solid.contains(at) && !s.objectives.iter().any(|o| o.square == at) {
                         out.push(Action::Objective { kind, at });
                     }

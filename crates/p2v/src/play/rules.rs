@@ -142,6 +142,7 @@ impl P2v {
     /// fell or left.
     pub(crate) fn sync(&self, s: &mut State, i: usize) {
         let fig = self.figure(s, i);
+        s.field.1.clear();
         if let Some(f) = s.field.0.get_mut() {
             match fig {
                 Some(fig) => f.put(FigureId(i as u16), fig),
@@ -533,9 +534,11 @@ impl Game for P2v {
         if let (Phase::PlaceObjective { .. }, None) = (s.phase, s.pending.top()) {
             let kinds: Vec<Kind> =
                 Kind::ALL.into_iter().filter(|k| s.objectives.iter().all(|o| o.kind != *k)).collect();
-            let field = self.field(s);
-            let solid = field.terrain().squares_with(Traits::SOLID);
-            let free: Vec<Square> = field
+            // The map's own terrain, as `judge_objective` (no battlefield
+            // is built per placement).
+            let terrain = self.base_terrain();
+            let solid = terrain.squares_with(Traits::SOLID);
+            let free: Vec<Square> = terrain
                 .board()
                 .all()
                 .iter()

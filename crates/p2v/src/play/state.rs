@@ -10,10 +10,10 @@
 use super::damage::Damage;
 use super::objective::Objective;
 use arbiter_core::resolve::{Pending, Window};
-use arbiter_geometry::battle::{Battlefield, Square};
+use arbiter_geometry::battle::{Battlefield, Reach, Square};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Where a creature stands in the story of the battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -488,9 +488,47 @@ pub struct Ending {
 }
 
 /// The battlefield built from a state, kept until the state changes where
-/// it stands. Not serialised; equal and hashed as nothing.
+/// it stands, and the last Stride search made on it. Not serialised; equal
+/// and hashed as nothing.
 #[derive(Clone, Debug, Default)]
-pub struct FieldCache(pub OnceLock<Battlefield>);
+pub struct FieldCache(pub OnceLock<Battlefield>, pub(crate) ReachCache);
+
+/// The last Stride search on a battlefield, with what it was asked (the
+/// creature, where it stands, its diagonal count and its budget): listing
+/// the legal actions, judging a Stride and making it ask the same search of
+/// the same state, which is made once. Emptied whenever the battlefield
+/// changes ([`State::forget_field`], [`super::P2v`]'s `sync`).
+#[derive(Debug, Default)]
+pub(crate) struct ReachCache(Mutex<Option<(ReachKey, Arc<Reach>)>>);
+
+/// What a Stride search depends on besides the battlefield.
+pub(crate) type ReachKey = (u8, Square, bool, u32);
+
+impl Clone for ReachCache {
+    fn clone(&self) -> ReachCache {
+        ReachCache(Mutex::new(self.0.lock().unwrap_or_else(PoisonError::into_inner).clone()))
+    }
+}
+
+impl ReachCache {
+    /// The search for `key`, made by `search` unless it is the last one.
+    pub(crate) fn get_or(&self, key: ReachKey, search: impl FnOnce() -> Reach) -> Arc<Reach> {
+        let mut last = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((k, r)) = last.as_ref()
+            && *k == key
+        {
+            return r.clone();
+        }
+        let r = Arc::new(search());
+        *last = Some((key, r.clone()));
+        r
+    }
+
+    /// Forgets the last search (the battlefield changed).
+    pub(crate) fn clear(&mut self) {
+        *self.0.get_mut().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+}
 
 impl PartialEq for FieldCache {
     fn eq(&self, _: &FieldCache) -> bool {
