@@ -142,7 +142,7 @@ export function useP2v(p: GameProps): GameUI {
 
   const svg = (
     <div class="p2v-wrap" style={{ "--cols": board.width, "--rows": board.height }}>
-      <svg class={`p2v-board ${p.interactive ? "live" : ""}`} viewBox={`0 0 ${W} ${H}`} data-testid="p2v-board">
+      <svg class={`p2v-board ${p.interactive ? "live" : ""}`} viewBox={`0 0 ${W} ${H}`} data-testid="p2v-board" data-look={!p.interactive || look ? "ready" : "waiting"}>
         <title>{`The battle map ${board.map}, ${board.width} by ${board.height} squares`}</title>
         <rect x={PAD} y={PAD} width={board.width * C} height={board.height * C} class="ground" onClick={(e) => { const q = squareAt(e as MouseEvent); if (q !== null) clickSquare(q); }} onMouseMove={(e) => setHover(squareAt(e as MouseEvent))} />
         <g class="grid" pointer-events="none">
@@ -204,24 +204,33 @@ export function useP2v(p: GameProps): GameUI {
           const odds = bestOn.get(i);
           const target = !!odds || powerTargets.has(i) || (areaShown?.targets.includes(i) ?? false);
           const can = activatable.has(i);
-          const initials = v.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 3);
           return (
             <g
               class={`creature team-${v.team} ${focus === i ? "selected" : ""} ${c.life} ${target ? "targeted" : ""} ${can ? "can" : ""} ${active === i ? "active" : ""}`}
               data-creature={v.label}
               onClick={() => clickCreature(i)}
-              {...keys(true, `${name(i)}, ${seatName(v.team)}'s, ${c.hp} of ${v.hp} HP${odds ? `, strike: ${pct(odds.odds)} to hit` : ""}${can ? ", activate" : ""}`, () => clickCreature(i))}
+              {...keys(true, `${v.label}: ${name(i)}, ${seatName(v.team)}'s, ${c.hp} of ${v.hp} HP${odds ? `, strike: ${pct(odds.odds)} to hit` : ""}${can ? ", activate" : ""}`, () => clickCreature(i))}
             >
               <rect x={x(c.at) + 2} y={y(c.at, side) + 2} width={side * C - 4} height={side * C - 4} rx={side * 6} class="base" />
               <text x={centre(c.at, side).cx} y={centre(c.at, side).cy + 1} class="letter">{v.label}</text>
-              <text x={centre(c.at, side).cx} y={y(c.at, side) + side * C - 5} class="initials">{initials}</text>
               <rect x={x(c.at) + 3} y={y(c.at, side) + 2} width={Math.max(0, (side * C - 6) * Math.max(0, c.hp) / v.hp)} height={3} class="hp" />
-              {odds && (
-                <text x={centre(c.at, side).cx} y={y(c.at, side) - 2} class="odds" data-testid="p2v-odds">{pct(odds.odds)}</text>
-              )}
             </g>
           );
         })}
+        <g class="labels" aria-hidden="true" pointer-events="none">
+          {s.creatures.map((c, i) => {
+            const v = cv(i);
+            if (!v || c.at === null || c.life === "eliminated" || c.life === "waiting") return null;
+            const odds = bestOn.get(i);
+            const initials = v.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 3);
+            return (
+              <g>
+                <text x={centre(c.at, v.side).cx} y={y(c.at, v.side) + v.side * C - 5} class="initials">{initials}</text>
+                {odds && <text x={centre(c.at, v.side).cx} y={y(c.at, v.side) - 2} class="odds" data-testid="p2v-odds">{pct(odds.odds)}</text>}
+              </g>
+            );
+          })}
+        </g>
         {Array.from({ length: board.width }, (_, i) => <text x={PAD + i * C + C / 2} y={H - 6} class="coord">{fileName(i)}</text>)}
         {Array.from({ length: board.height }, (_, i) => <text x={PAD / 2} y={PAD + (board.height - 1 - i) * C + C / 2 + 4} class="coord">{i + 1}</text>)}
       </svg>
