@@ -70,7 +70,6 @@ export function useP2v(p: GameProps): GameUI {
   const legal: [Action, string][] = p.interactive
     ? (look?.legal ?? (p.legal as Action[]).map((a, i) => [a, p.view.legal_text[i] ?? JSON.stringify(a)] as [Action, string]))
     : [];
-  const has = (a: Action) => legal.some(([x]) => same(x, a));
   const send = (a: Action) => void p.act(a);
   const cv = (i: number): CreatureView | undefined => board.creatures[i];
   const name = (i: number) => {
@@ -360,8 +359,6 @@ export function useP2v(p: GameProps): GameUI {
       <Roster s={s} board={board} seatName={seatName} onPick={(i) => setSel(i)} focus={focus} />
     </Panel>
   );
-  // Hidden from sight but kept for `has`-based checks elsewhere.
-  void has;
   return { board: svg, panel, prompt };
 }
 
@@ -380,8 +377,6 @@ function OddsTable({ odds, board }: { odds: StrikeOdds[]; board: TableView }) {
       </thead>
       <tbody>
         {odds.map((o) => {
-          const me = board.creatures.find((c) => c.strikes.length > o.weapon);
-          void me;
           const t = board.creatures[o.target];
           return (
             <tr>
