@@ -140,6 +140,8 @@ export const api = {
     /** The printable warband sheets, as an HTML page. */
     sheet: (req: CheckWarband) => call<string>("POST", "/api/p2v/sheet", req, 0, true),
     import: (req: ImportCards) => call<CardsImported>("POST", "/api/p2v/import", req),
+    /** What Path 2 Victory's table draws: the board, the cards and a state's decisions (`docs/api.md`). */
+    table: <T>(req: { variant: unknown; state?: unknown }) => call<T>("POST", "/api/p2v/table", req),
   },
 };
 

@@ -22,6 +22,8 @@
 //!   place (entry, field, upgrade or item), with totals per entry even for
 //!   an illegal warband;
 //! - [`sheet`] printable HTML warband sheets;
+//! - [`table`] what a browser table draws: the board, the cards, and the
+//!   decisions open in a state with their moves, odds and areas;
 //! - [`play`] the standard game itself, `P2v`: set-up, rounds, actions,
 //!   strikes, damage, reactions and victory points.
 //!
@@ -39,6 +41,7 @@ pub mod points;
 pub mod program;
 pub mod sheet;
 mod source;
+pub mod table;
 pub mod warband;
 
 pub use alignment::Alignment;

@@ -16,6 +16,7 @@
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
 //! | `GET /api/ephemeral/…`, `POST /api/ephemeral/…` | the figure-set builder, and an attack's odds (see [`crate::build_api`]) |
 //! | `GET /api/p2v/…`, `POST /api/p2v/…` | the warband builder (see [`crate::warband_api`]) |
+//! | `POST /api/p2v/table` | what Path 2 Victory's table draws (see [`crate::p2v_table`]) |
 //! | `GET /healthz` | 200 `{"status": "ok"}` while the server serves and its storage answers; 503 otherwise |
 //! | `GET /reports`, `GET /reports/{name}` | the balance laboratory's HTML reports (see [`crate::reports`]) |
 //! | `GET /metrics` | the server's metrics in Prometheus's text format ([`crate::metrics`]) |
@@ -30,7 +31,7 @@ use crate::api::{ActionRequest, CreateMatch, GameInfo, JoinMatch, RollRequest, U
 use crate::error::ApiError;
 use crate::listener::BodyDeadline;
 use crate::state::AppState;
-use crate::{build_api, warband_api, ws};
+use crate::{build_api, p2v_table, warband_api, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
@@ -154,6 +155,7 @@ pub fn router(state: AppState) -> Router {
             "/api/p2v/import",
             post(warband_api::post_import).layer(DefaultBodyLimit::max(limits.warband_body_bytes)),
         )
+        .route("/api/p2v/table", post(p2v_table::post_table).layer(DefaultBodyLimit::max(limits.warband_body_bytes)))
         .fallback(unknown_route)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.body_bytes))

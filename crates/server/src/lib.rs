@@ -12,7 +12,8 @@
 //!   trait, one schema with numbered migrations, SQLite (WAL) or PostgreSQL
 //!   on a dedicated thread that commits in groups;
 //! - [`build_api`] and [`warband_api`]: the builders' routes (Ephemeral
-//!   figure sets, Path 2 Victory warbands), which hold no state;
+//!   figure sets, Path 2 Victory warbands), which hold no state, and
+//!   [`p2v_table`]: what Path 2 Victory's browser table draws;
 //! - [`config`]: [`ServerConfig`] and its limits; [`token`]: seat tokens,
 //!   and the seeds and their commitments;
 //! - [`listener`]: the connections, whose every error answer is JSON, even
@@ -37,6 +38,7 @@ pub mod error;
 pub mod http;
 pub mod listener;
 pub mod metrics;
+pub mod p2v_table;
 pub mod pool;
 pub mod postgres;
 pub mod reports;

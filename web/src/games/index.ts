@@ -10,6 +10,7 @@ import { useEphemeral } from "./ephemeral";
 import { EphemeralSets } from "./ephemeral-sets";
 import { useGoofspiel } from "./goofspiel";
 import { useKuhn } from "./kuhn";
+import { P2vSetup, useP2v } from "./p2v";
 
 export const GAMES: Record<string, GameModule> = {
   essence: { table: useEssence },
@@ -18,4 +19,5 @@ export const GAMES: Record<string, GameModule> = {
   ephemeral: { table: useEphemeral, variantEditor: EphemeralSets },
   goofspiel: { table: useGoofspiel, secrets: true },
   kuhn: { table: useKuhn, secrets: true },
+  p2v: { table: useP2v, variantEditor: P2vSetup },
 };

@@ -20,6 +20,7 @@ mod limits;
 mod load;
 mod names;
 mod operating;
+mod p2v_table;
 mod realdice;
 mod secrets;
 mod servers;

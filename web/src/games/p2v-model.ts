@@ -1,0 +1,240 @@
+// Path 2 Victory's table, the data: the types of the observation (the
+// game's State, as far as the table reads it) and of `POST /api/p2v/table`
+// (crates/p2v/src/table.rs), square names, and the words of a reaction
+// window. No rule is computed here: the moves, odds and areas come from
+// the server, which asks the rules.
+import { useEffect, useState } from "preact/hooks";
+import { api } from "../api";
+
+/** A square: rank × 64 + file (crates/geometry, `Square`). */
+export type Sq = number;
+export const fileOf = (s: Sq) => s & 63;
+export const rankOf = (s: Sq) => (s >> 6) & 63;
+
+/** A file's letters: a … z, then aa, ab, … (spreadsheet columns). */
+export function fileName(f: number): string {
+  let n = f + 1;
+  let out = "";
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(97 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+export const squareName = (s: Sq) => `${fileName(fileOf(s))}${rankOf(s) + 1}`;
+
+/** One creature in play (the state's `creatures`). */
+export interface Creature {
+  at: Sq | null;
+  life: "waiting" | "up" | "dying" | "eliminated";
+  hp: number;
+  temp_hp: number;
+  prone: boolean;
+  conditions: number;
+  persistent: [number, number][];
+  done: boolean;
+  reacted: boolean;
+  hero_points: number;
+  uses: number[];
+  power_uses?: number[];
+}
+
+export interface Objective {
+  kind: string;
+  square: Sq;
+  skills: number;
+  power: number;
+  holder: number | null;
+}
+
+export interface Turn {
+  who: number;
+  ap: number;
+  attacks: number;
+  carry: number;
+}
+
+/** The phase (tagged by `phase`); a turn carries its `Turn` fields. */
+export type Phase = { phase: string; seat?: number; left?: number } & Partial<Turn>;
+
+/** A pending frame (tagged by `frame`). */
+export type Frame = { frame: string } & Record<string, unknown>;
+
+export interface State {
+  phase: Phase;
+  round: number;
+  creatures: Creature[];
+  objectives: Objective[];
+  vp: [number, number];
+  zones: [number | null, number | null];
+  pending: Frame[];
+  ending: { winner: number | null; reason: string } | null;
+}
+
+/** A decision (tagged by `act`). */
+export type Action = { act: string } & Record<string, unknown>;
+export type Aim = { aim: string } & Record<string, unknown>;
+
+export interface PieceView {
+  name: string;
+  traits: string[];
+  squares: Sq[];
+  edges: [Sq, "n" | "e"][];
+  elevation: number;
+}
+export interface StrikeView {
+  name: string;
+  range: string;
+  damage: string;
+  once_per_turn: boolean;
+  uses: number | null;
+}
+export interface PowerView {
+  name: string;
+  cost: string;
+  area: string | null;
+  shape: "target" | "emanation" | "cone" | "line" | "none";
+  uses: number | null;
+}
+export interface CreatureView {
+  label: string;
+  name: string;
+  card: string;
+  team: number;
+  level: number;
+  size: string;
+  side: number;
+  fight: number;
+  armor: number;
+  power: number;
+  fort: number;
+  reflex: number;
+  will: number;
+  hp: number;
+  speed: number;
+  strikes: StrikeView[];
+  powers: PowerView[];
+  reactive_strike: boolean;
+  unexecuted: string[];
+}
+export interface MoveView {
+  to: Sq;
+  cost: number;
+  path: Sq[];
+}
+export interface StrikeOdds {
+  weapon: number;
+  target: number;
+  range: number | null;
+  penalty: number;
+  bonus: number;
+  armor: number;
+  hit: number;
+  crit: number;
+  checks: [number, number];
+  odds: number;
+}
+export interface AreaView {
+  power: number;
+  aim: Aim;
+  squares: Sq[];
+  targets: number[];
+}
+export interface Look {
+  legal: [Action, string][];
+  moves: MoveView[];
+  strikes: StrikeOdds[];
+  areas: AreaView[];
+  deploy: [number, Sq[]][];
+}
+export interface TableView {
+  map: string;
+  width: number;
+  height: number;
+  terrain: PieceView[];
+  zones: { name: string; squares: Sq[] }[];
+  creatures: CreatureView[];
+  skills: string[];
+  conditions: string[];
+  look: Look | null;
+}
+
+const boards = new Map<string, Promise<TableView>>();
+
+/** The board and the cards of a variant (asked once per variant and page). */
+export function useBoard(variant: unknown): TableView | null {
+  const key = variant ? JSON.stringify(variant) : "";
+  const [view, setView] = useState<TableView | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    let stop = false;
+    let p = boards.get(key);
+    if (!p) {
+      p = api.p2v.table<TableView>({ variant });
+      boards.set(key, p);
+      p.catch(() => boards.delete(key));
+    }
+    p.then((v) => !stop && setView(v), () => undefined);
+    return () => {
+      stop = true;
+    };
+  }, [key]);
+  return view;
+}
+
+/** The look at a state's decisions, asked while `on` (the viewer's decision). */
+export function useLook(variant: unknown, state: State | null, on: boolean, version: number): Look | null {
+  const [look, setLook] = useState<{ version: number; look: Look } | null>(null);
+  useEffect(() => {
+    if (!on || !variant || !state) return;
+    let stop = false;
+    api.p2v.table<TableView>({ variant, state }).then(
+      (v) => !stop && v.look && setLook({ version, look: v.look }),
+      () => undefined,
+    );
+    return () => {
+      stop = true;
+    };
+  }, [on, version, !!variant]);
+  return on && look?.version === version ? look.look : null;
+}
+
+/** The conditions set in a bit mask, by name. */
+export function conditionNames(mask: number, names: string[]): string[] {
+  return names.filter((_, i) => (mask & (1 << i)) !== 0);
+}
+
+/** The seat's colour class. */
+export const teamClass = (team: number) => `team-${team}`;
+
+/** What a pending frame asks, in words, for the prompt of a window. */
+export function frameWords(f: Frame | undefined, name: (i: number) => string): string | null {
+  if (!f) return null;
+  if (f.frame === "window") {
+    const trig = (f.trigger ?? {}) as Record<string, Record<string, number>>;
+    const [kind, t] = Object.entries(trig)[0] ?? ["", {}];
+    switch (kind) {
+      case "left_reach":
+        return `${name(t.mover)} leaves ${name(t.reactor)}'s reach: Attack of Opportunity (Reactive Strike)?`;
+      case "ranged_in_reach":
+        return `${name(t.attacker)} shoots within ${name(t.reactor)}'s reach: Attack of Opportunity?`;
+      case "turn_start":
+        return `${name(t.who)}'s turn starts where ${name(t.reactor)} may use a power on it?`;
+      case "shield_block":
+        return `${name(t.who)} is about to take damage: Shield Block?`;
+      case "ferocity":
+        return `${name(t.who)} has fallen to 0 HP: Ferocity?`;
+      case "grab":
+        return `${name(t.attacker)} hit ${name(t.target)}: spend 1 AP to grab it?`;
+      default:
+        return "A reaction is offered.";
+    }
+  }
+  if (f.frame === "line" || f.frame === "power_line") return "Choose the line the cover checks follow (the defender's choice).";
+  if (f.frame === "activity") return "A compound action under way: take its next step, or pass it.";
+  return null;
+}
+
+/** A chance as a whole percentage. */
+export const pct = (x: number) => `${Math.round(x * 100)}%`;
