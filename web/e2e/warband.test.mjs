@@ -50,7 +50,7 @@ test("build a warband: live validation with rule codes, files, imported cards, p
   await status(page, "false");
   assert.match(await page.locator(".figures-head [data-rule='p2v.warband.empty']").innerText(), /no creatures/);
   assert.equal(await page.locator("[data-testid=play]").count(), 0, "no table for Path 2 Victory yet");
-  assert.match(await page.locator("[data-testid=play-note]").innerText(), /Play: Path 2 Victory's table comes with its rules/);
+  assert.match(await page.locator("[data-testid=play-note]").innerText(), /Play this warband/);
 
   // Start from a shipped warband: legal, 98 of 100 points, 50 at most for one creature.
   await page.selectOption("select[name=start-from]", "kobold-ambush");

@@ -414,10 +414,11 @@ export function BuildP2v() {
           </section>
 
           <section class="panel play-note" data-testid="play-note">
-            <h3>Play: Path 2 Victory's table comes with its rules</h3>
+            <h3>Play this warband</h3>
             <p class="muted small">
-              Arbiter checks and prints warbands today; the game itself on the grid — turns, strikes, powers — is not on Arbiter yet, so there is no Play button. Print the sheets and play at a real table: each card has its HP boxes, hero-point circles and
-              uses to tick.
+              Arbiter keeps this warband in this browser: in the lobby, choose Path 2 Victory and pick "{warband.name.trim() || "My warband"} (from the builder)" for
+              your side, against the AI or a friend. A warband with imported cards cannot go to the table yet. Or print the sheets and play at a real table:
+              each card has its HP boxes, hero-point circles and uses to tick.
             </p>
           </section>
 

@@ -74,7 +74,7 @@ export function Lobby() {
           </section>
           <section class="panel builder-card" data-testid="p2v-builder-card">
             <h3>Warband builder · Path 2 Victory</h3>
-            <p class="muted small">Build a Path 2 Victory warband from the bestiary (or your own imported cards): play mode, alignment and points checked against the v1.3 rules as you type, then print its warband sheets. Path 2 Victory's table comes with its rules.</p>
+            <p class="muted small">Build a Path 2 Victory warband from the bestiary (or your own imported cards): play mode, alignment and points checked against the v1.3 rules as you type, then print its warband sheets or take it to the table.</p>
             <a class="btn small" href="/build/p2v" onClick={(e) => linkClick(e as MouseEvent, "/build/p2v")}>
               Open the warband builder
             </a>
