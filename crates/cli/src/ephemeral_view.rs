@@ -12,10 +12,10 @@ use arbiter_ephemeral::frame::{Frame, Judge, Strike};
 use arbiter_ephemeral::kit::{GATE_DIAMETER, Shape};
 use arbiter_ephemeral::measure::Spot;
 use arbiter_ephemeral::notation::{
-    figure_label, format_cm, format_die, format_figure, format_pos, numbered, parse_figure, parse_pos, pool_text,
+    figure_label, format_cm, format_die, format_figure, format_pos, numbered, pool_text,
 };
-use arbiter_ephemeral::table::{gate_disc, v};
-use arbiter_ephemeral::{Edition, Ephemeral, Fx, Phase, Pos, State};
+use arbiter_ephemeral::table::gate_disc;
+use arbiter_ephemeral::{Edition, Ephemeral, Fx, Phase, State};
 use arbiter_geometry::table::{Disc, TOLERANCE, Vec2};
 
 /// Map columns: 1 cm each.
