@@ -117,6 +117,10 @@ export const api = {
    * creator's name for the seat without it). */
   join: (id: string, seat?: number, name?: string) =>
     call<Joined>("POST", `/api/matches/${enc(id)}/join`, { ...(seat === undefined ? {} : { seat }), ...(name ? { name } : {}) }),
+  /** What the rules say between two spots of the table (companion mode;
+   * docs/api.md, "Companion mode"): figure letters, `x,y` or `gate`. */
+  measure: <T>(id: string, a: string, b: string) =>
+    call<T>("GET", `/api/matches/${enc(id)}/measure?a=${enc(a)}&b=${enc(b)}`),
   record: (id: string, token?: string | null) =>
     call<MatchRecord>("GET", `/api/matches/${enc(id)}/record${token ? `?token=${enc(token)}` : ""}`),
   replay: (id: string, n: number, token?: string | null) =>

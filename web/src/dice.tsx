@@ -72,16 +72,29 @@ export function DicePad({
   );
 }
 
+/** The seat held on this screen whose own last decision may be taken back
+ * although the table has turned to another (hot seat, with real dice or in
+ * companion mode), or `null`; the server judges the undo. */
+export function heldUndoSeat(view: MatchView, held?: Map<number, string>): number | null {
+  if (view.can_undo || !held || (view.dice_mode !== "real" && !view.companion)) return null;
+  const last = view.recent[view.recent.length - 1];
+  if (!last || last.index !== view.len - 1 || last.seat === null || last.seat === view.you) return null;
+  return held.has(last.seat) ? last.seat : null;
+}
+
 /** "Undo my last entry": takes back the last roll of real dice this seat
- * entered, while nothing has been decided after it. */
-export function UndoRoll({ view, pending, undo }: { view: MatchView; pending: boolean; undo: () => Promise<{ ok: boolean }> }) {
-  if (!view.can_undo) return null;
+ * entered, or (with real dice or in companion mode) its own last decision,
+ * while nothing has been decided after it. On one screen for two players,
+ * also the other player's last decision once the table has turned. */
+export function UndoRoll({ view, pending, undo, held }: { view: MatchView; pending: boolean; undo: () => Promise<{ ok: boolean }>; held?: Map<number, string> }) {
+  const other = heldUndoSeat(view, held);
+  if (!view.can_undo && other === null) return null;
   const last = view.recent[view.recent.length - 1];
   const shown = last && last.index === view.len - 1 && last.action ? last.action.replace(/^dice /, "") : null;
   return (
     <section class="panel undo-roll">
       <button class="btn undo-btn" data-testid="undo-roll" disabled={pending} onClick={() => void undo()}>
-        ↶ Undo my last entry{shown ? ` (${shown})` : ""}
+        ↶ Undo {other !== null ? `${view.seats[other]?.name ?? `P${other + 1}`}'s` : "my"} last entry{shown ? ` (${shown})` : ""}
       </button>
       <span class="muted small">until the next decision</span>
     </section>

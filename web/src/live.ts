@@ -8,6 +8,7 @@ import type { MatchView } from "@bindings/MatchView";
 import type { ServerMessage } from "@bindings/ServerMessage";
 import type { Step } from "@bindings/Step";
 import { ApiFailure, api, parseJson, socketUrl, type RecordConfig } from "./api";
+import { heldUndoSeat } from "./dice";
 import { remember, seatsOf } from "./store";
 
 export type ActResult = { ok: true } | { ok: false; error: ErrorBody };
@@ -254,7 +255,15 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
       }),
     [id, withToken, mergeSteps],
   );
-  const undo = useCallback(() => withToken("undo the last roll", (token, v) => api.undo(id, token, v.len)), [id, withToken]);
+  // On one screen for two players, the last entry may be the other seat's.
+  const undo = useCallback(
+    () =>
+      withToken("undo the last entry", (token, v) => {
+        const other = heldUndoSeat(v, held.current);
+        return api.undo(id, (other !== null ? held.current.get(other) : undefined) ?? token, v.len);
+      }),
+    [id, withToken],
+  );
 
   return {
     view,

@@ -106,6 +106,9 @@ function NewGame({ games }: { games: GameInfo[] }) {
   // Real dice: the players roll at the table and tap what the dice show.
   const [realDice, setRealDice] = useState(false);
   const realDiceOffered = !!info?.has_chance && !info?.has_hidden_information;
+  // Companion mode: real figures on a real table, measured by the server (Ephemeral Path).
+  const [companion, setCompanion] = useState(false);
+  const companionOffered = game === "ephemeral";
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorBody | null>(null);
 
@@ -113,7 +116,10 @@ function NewGame({ games }: { games: GameInfo[] }) {
   useEffect(() => {
     if (!info) return;
     setValues(defaults(info));
-    setExtra({ json: {}, error: null });
+    // A game with a variant editor of its own (Ephemeral's figure sets) gives
+    // `extra` itself when the editor mounts, in an effect that runs before
+    // this one: resetting it here would drop the sets.
+    if (!GAMES[game]?.variantEditor) setExtra({ json: {}, error: null });
     setError(null);
     setPlayers(info.default_seats);
   }, [game, info?.id]);
@@ -154,6 +160,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
         ),
         seed: seedAllowed && seed.trim() && /^\d+$/.test(seed.trim()) ? Number(seed.trim()) : undefined,
         dice: realDiceOffered && realDice ? "real" : undefined,
+        companion: companionOffered && companion ? true : undefined,
       };
       const mine = seats.find((s) => s.kind === "me")?.name.trim();
       if (mine) rememberName(mine);
@@ -236,6 +243,12 @@ function NewGame({ games }: { games: GameInfo[] }) {
               <input type="checkbox" name="real-dice" checked={realDice} onChange={(e) => setRealDice((e.target as HTMLInputElement).checked)} />
               real dice (we roll at the table)
             </label>
+            {companionOffered && (
+              <label class="check" title="Move the real figures and tell the table where they stand; it measures, checks sight and range, and cites the rule">
+                <input type="checkbox" name="companion" checked={companion} onChange={(e) => setCompanion((e.target as HTMLInputElement).checked)} />
+                companion mode (real figures, the app measures)
+              </label>
+            )}
           </div>
         )}
         <div class="fields">

@@ -127,6 +127,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     dice_mode: record?.fairness?.source === "real" ? "real" : "server",
     dice: null,
     can_undo: false,
+    companion: false,
   };
   // Only the decisions up to the one shown: stepping back takes the later ones out of "What happened".
   const steps = [...seen.current.values()].filter((s) => s.index < frame.len).sort((a, b) => a.index - b.index);

@@ -113,7 +113,7 @@ function TableShown({ view, live, hotseat }: { view: MatchView; live: ReturnType
           {view.problem && <div class="problem">⚠ {view.problem}</div>}
           {live.refusal && <WhyNot error={live.refusal} action={actionWords(view, live.refusal.action)} onClose={live.clearRefusal} />}
           <DicePad view={view} pending={live.pending} roll={live.roll} />
-          <UndoRoll view={view} pending={live.pending} undo={live.undo} />
+          <UndoRoll view={view} pending={live.pending} undo={live.undo} held={live.held} />
           {ui.panel}
           <ActionList legal={view.legal} labels={view.legal_text} total={view.legal_total} act={(a) => void live.act(a)} enabled={props.interactive} />
           <EventLog steps={live.steps} seats={view.seats} words={GAMES[view.game]?.actionWords} />

@@ -10,11 +10,12 @@ use crate::view::RichView;
 use arbiter_core::{Game, OutcomeKind, Seat, ToMove};
 use arbiter_ephemeral::frame::{Frame, Judge, Strike};
 use arbiter_ephemeral::kit::{GATE_DIAMETER, Shape};
+use arbiter_ephemeral::measure::Spot;
 use arbiter_ephemeral::notation::{
-    figure_label, format_cm, format_die, format_figure, format_pos, numbered, parse_figure, parse_pos, pool_text,
+    figure_label, format_cm, format_die, format_figure, format_pos, numbered, pool_text,
 };
-use arbiter_ephemeral::table::{gate_disc, v};
-use arbiter_ephemeral::{Edition, Ephemeral, Fx, Phase, Pos, State};
+use arbiter_ephemeral::table::gate_disc;
+use arbiter_ephemeral::{Edition, Ephemeral, Fx, Phase, State};
 use arbiter_geometry::table::{Disc, TOLERANCE, Vec2};
 
 /// Map columns: 1 cm each.
@@ -62,7 +63,7 @@ trait View {
     fn verdict(&self, a: &Strike) -> String;
     fn ability_lines(&self, s: &State, i: u8) -> String;
     fn whose(&self, s: &State) -> String;
-    fn measure(&self, s: &State, args: &[&str]) -> String;
+    fn measure_words(&self, s: &State, args: &[&str]) -> String;
 }
 
 impl View for Ephemeral {
@@ -343,96 +344,61 @@ impl View for Ephemeral {
         }
     }
 
-    /// `measure A B`: A and B are figure letters, positions or `gate`.
-    fn measure(&self, s: &State, args: &[&str]) -> String {
+    /// `measure A B`: A and B are figure letters, positions or `gate`; the
+    /// answer is the rules' own ([`Ephemeral::measure`]), in words.
+    fn measure_words(&self, s: &State, args: &[&str]) -> String {
         const USAGE: &str =
             "  usage: measure A B — A and B are figure letters (a, C), positions (12,20) or 'gate'; e.g. measure a C";
         if args.len() != 2 {
             return USAGE.into();
         }
-        #[derive(Clone, Copy)]
-        enum Spot {
-            Figure(u8, Disc),
-            Gate(Disc),
-            Point(Vec2),
-        }
-        let spot = |t: &str| -> Result<Spot, String> {
-            if t.eq_ignore_ascii_case("gate") {
-                return s.gate.map(|g| Spot::Gate(gate_disc(g))).ok_or_else(|| "the gate is not placed yet".into());
-            }
-            if t.contains(',') {
-                return parse_pos(t).map(|p| Spot::Point(v(p))).map_err(|e| e.to_string());
-            }
-            let f = parse_figure(self, t).map_err(|e| e.to_string())?;
-            match self.disc(s, f) {
-                Some(d) => Ok(Spot::Figure(f, d)),
-                None => Err(format!("{} is not on the table", figure_label(self, f))),
-            }
-        };
-        let (a, b) = match (spot(args[0]), spot(args[1])) {
+        let (a, b) = match (self.spot(s, args[0]), self.spot(s, args[1])) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => return format!("  {e}\n{USAGE}"),
         };
-        let name = |x: Spot| match x {
-            Spot::Figure(f, d) => format!("{} {}", figure_label(self, f), format_pos(Pos::new(d.centre.x, d.centre.y))),
-            Spot::Gate(d) => format!("the gate {}", format_pos(Pos::new(d.centre.x, d.centre.y))),
-            Spot::Point(p) => format_pos(Pos::new(p.x, p.y)),
-        };
-        let disc = |x: Spot| match x {
-            Spot::Figure(_, d) | Spot::Gate(d) => d,
-            Spot::Point(p) => Disc::new(p, 0.0),
-        };
-        let (da, db) = (disc(a), disc(b));
-        let centre = da.centre.distance(db.centre);
-        let edge = da.gap(&db);
+        let m = self.measure(s, a, b);
         let mut out = format!(
             "  {} → {}\n  centre to centre {} cm, edge to edge {} cm{}",
-            name(a),
-            name(b),
-            format_cm(centre),
-            format_cm(edge.max(0.0)),
-            if edge <= TOLERANCE { " (in contact)" } else { "" }
+            m.from.label,
+            m.to.label,
+            format_cm(m.centre_cm),
+            format_cm(m.edge_cm),
+            if m.contact { " (in contact)" } else { "" }
         );
-        match (a, b) {
-            (Spot::Figure(fa, _), Spot::Figure(fb, _)) => {
-                let reach = self.attack_range(s, fa);
-                match self.range_between(s, fa, fb) {
-                    Some(r) => out.push_str(&format!(
-                        "\n  line of sight: yes; range {} cm — {} attacks to {} cm: {}",
-                        format_cm(r),
-                        figure_label(self, fa),
-                        format_cm(reach),
-                        if r <= reach + TOLERANCE { "in range" } else { "out of range" }
-                    )),
-                    None => out.push_str(&format!(
-                        "\n  line of sight: no (terrain or an enemy base blocks every line from {})",
-                        figure_label(self, fa)
-                    )),
+        let attacker = || match a {
+            Spot::Figure(f, _) => figure_label(self, f),
+            _ => String::new(),
+        };
+        if let Some(sight) = &m.sight {
+            match sight.range_cm {
+                Some(r) => out.push_str(&format!(
+                    "\n  line of sight: yes; range {} cm — {} attacks to {} cm: {}",
+                    format_cm(r),
+                    attacker(),
+                    format_cm(sight.reach_cm),
+                    if r <= sight.reach_cm + TOLERANCE { "in range" } else { "out of range" }
+                )),
+                None => out.push_str(&format!(
+                    "\n  line of sight: no (terrain or an enemy base blocks every line from {})",
+                    attacker()
+                )),
+            }
+        }
+        if let Some(mv) = &m.straight_move {
+            match (&mv.refusal, mv.cost_cm) {
+                (None, Some(cost)) => out.push_str(&format!(
+                    "\n  a straight move there costs {} cm of its {} cm: allowed",
+                    format_cm(cost),
+                    format_cm(mv.budget_cm)
+                )),
+                (Some(r), _) => {
+                    out.push_str(&format!("\n  a straight move there would be refused: {} (rule {})", r.reason, r.rule))
                 }
+                (None, None) => {}
             }
-            (Spot::Figure(f, _), Spot::Point(p)) => {
-                let budget = self.stats()[f as usize].movement_cm;
-                let to = Pos::new(p.x, p.y);
-                match self.check_path(s, f, &[to], budget) {
-                    Ok(m) => out.push_str(&format!(
-                        "\n  a straight move there costs {} cm of its {} cm: allowed",
-                        format_cm(m.cost),
-                        format_cm(budget)
-                    )),
-                    Err(r) => out.push_str(&format!(
-                        "\n  a straight move there would be refused: {} (rule {})",
-                        r.reason, r.rule
-                    )),
-                }
-            }
-            (Spot::Figure(_, _), Spot::Gate(_)) | (Spot::Gate(_), Spot::Figure(_, _)) => {
-                out.push_str(if edge <= TOLERANCE {
-                    "\n  it touches the gate"
-                } else {
-                    "\n  it does not touch the gate"
-                });
-            }
-            _ => {}
+        }
+        if let Some(touches) = m.touches_gate {
+            out.push_str(if touches { "\n  it touches the gate" } else { "\n  it does not touch the gate" });
         }
         out
     }
@@ -585,7 +551,7 @@ impl RichView for Ephemeral {
         let rest: String = words.collect::<Vec<_>>().join(" ");
         let rest = rest.replace(['(', ')'], " ").replace(" ,", ",").replace(", ", ",");
         let args: Vec<&str> = rest.split_whitespace().collect();
-        Some(self.measure(s, &args))
+        Some(self.measure_words(s, &args))
     }
 
     fn ending_label(&self, s: &State) -> Option<String> {

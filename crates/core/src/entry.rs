@@ -180,6 +180,14 @@ pub trait Entry: Evaluate<State: Hash + Eq, Observation: Hash, Event: Display> {
             None => "unfinished".into(),
         }
     }
+    /// Measures between two spots typed by a person (figures, points, …)
+    /// without changing anything, for players who move real pieces on a
+    /// real table: the game's answer as JSON, an error in words if a spot
+    /// does not read, or `None` for a game without measurements (the
+    /// default).
+    fn measure(&self, _state: &Self::State, _a: &str, _b: &str) -> Option<Result<serde_json::Value, String>> {
+        None
+    }
 }
 
 impl About {

@@ -111,6 +111,10 @@ fn switches(text: &str) -> Vec<String> {
 }
 
 impl Entry for Ephemeral {
+    fn measure(&self, state: &State, a: &str, b: &str) -> Option<Result<serde_json::Value, String>> {
+        Some(self.measure_text(state, a, b))
+    }
+
     fn about() -> About {
         About {
             aliases: &["ephemeral-path", "ep", "ephemeral-gate"],

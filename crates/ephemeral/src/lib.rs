@@ -34,6 +34,7 @@ pub mod frame;
 pub mod fx;
 mod heuristic;
 pub mod kit;
+pub mod measure;
 pub mod notation;
 pub mod random_set;
 mod resolve;

@@ -1370,3 +1370,54 @@ fn the_catalogue_rulings_d7_deals_the_rolled_die_and_d10_sprays_within_5_cm() {
     let spray = d10.params.spray.unwrap();
     assert_eq!((spray.damage, spray.range_cm, spray.per_prep_token), (2, 5, true));
 }
+
+// ------------------------------------------------------------ measurements
+
+#[test]
+fn measuring_answers_with_the_rules_own_checks_and_changes_nothing() {
+    // Companion mode (docs/api.md): players who move real figures ask the
+    // table what the rules say; every answer is the check a decision gets
+    // (and `measure` reads the state only: it takes `&State`).
+    use arbiter_ephemeral::measure::Spot;
+    let g = v26();
+    let mut s = acting(&g, MIRA);
+    put(&mut s, MIRA, 10.0, 20.0);
+    put(&mut s, GRAK, 10.0 + 1.25 + 15.2 + 1.6, 20.0);
+    let spot = |s: &State, t: &str| g.spot(s, t).unwrap();
+    // Out of range by 0.2 cm: the attack's own refusal, cited.
+    let m = g.measure(&s, spot(&s, "a"), spot(&s, "#2"));
+    let sight = m.sight.as_ref().unwrap();
+    assert!(sight.clear && close(sight.range_cm.unwrap(), 15.2) && close(sight.reach_cm, 15.0));
+    assert!(!sight.may_attack);
+    assert_eq!(sight.refusal.as_ref().unwrap().rule, refused(&g, &s, attack(GRAK, 1)));
+    assert!(close(m.edge_cm, 15.2) && !m.contact, "{m:?}");
+    let targets = g.targets_of(&s, MIRA);
+    assert!(targets.iter().any(|t| t.figure == GRAK && t.refusal.as_ref().unwrap().rule == "ep.attack.range"));
+    // In range: allowed, as the attack is.
+    put(&mut s, GRAK, 10.0 + 1.25 + 12.0 + 1.6, 20.0);
+    let m = g.measure(&s, spot(&s, "a"), spot(&s, "#2"));
+    assert!(m.sight.as_ref().unwrap().may_attack && m.sight.as_ref().unwrap().refusal.is_none());
+    g.check(&s, &attack(GRAK, 1)).unwrap();
+    // A straight move: its cost as the move's, or the move's refusal.
+    let m = g.measure(&s, spot(&s, "a"), Spot::Point(p(10.0, 28.0)));
+    let mv_ok = m.straight_move.unwrap();
+    assert!(mv_ok.allowed && close(mv_ok.budget_cm, 16.0));
+    assert!(close(mv_ok.cost_cm.unwrap(), cost(&ok(&g, &mut s.clone(), mv(&[(10.0, 28.0)])))));
+    let m = g.measure(&s, spot(&s, "a"), spot(&s, "(10,39)"));
+    let far = m.straight_move.unwrap();
+    assert!(!far.allowed && far.cost_cm.is_none());
+    assert_eq!(far.refusal.unwrap().rule, refused(&g, &s, mv(&[(10.0, 39.0)])));
+    // The gate: touching it or not, as the score counts.
+    put(&mut s, MIRA, 30.5 + 4.5 + 1.25, 30.5);
+    let m = g.measure(&s, spot(&s, "a"), spot(&s, "gate"));
+    assert_eq!(m.touches_gate, Some(g.touches_gate(&s, MIRA)));
+    assert_eq!(m.touches_gate, Some(true));
+    put(&mut s, MIRA, 10.0, 20.0);
+    assert_eq!(g.measure(&s, spot(&s, "gate"), spot(&s, "a")).touches_gate, Some(false));
+    // Spots that do not read say why.
+    assert!(g.spot(&s, "#9").unwrap_err().contains("no figure"));
+    assert!(g.spot(&s, "zz").is_err());
+    assert!(g.spot(&s, "1,2,3").is_err());
+    s.gate = None;
+    assert_eq!(g.spot(&s, "gate").unwrap_err(), "the gate is not placed yet");
+}

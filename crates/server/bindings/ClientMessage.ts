@@ -12,4 +12,20 @@ action: unknown,
 /**
  * Any tag; echoed in the answer.
  */
+id?: JsonValue, } | { "type": "roll", 
+/**
+ * One value per die asked for.
+ */
+values: Array<number>, 
+/**
+ * Any tag; echoed in the answer.
+ */
+id?: JsonValue, } | { "type": "undo", 
+/**
+ * The number of decisions the client saw (the view's `len`).
+ */
+len: number, 
+/**
+ * Any tag; echoed in the answer.
+ */
 id?: JsonValue, } | { "type": "refresh" };

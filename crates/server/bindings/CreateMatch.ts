@@ -36,4 +36,13 @@ seed?: number,
  * dice"). Refused with 422 `real-dice-not-allowed` for a game whose
  * dice decide secrets (a deal of Kuhn poker).
  */
-dice?: string, };
+dice?: string, 
+/**
+ * Companion mode: the players move real figures on a real table and
+ * tell the server where they stand; the table measures and judges
+ * (`GET /api/matches/{id}/measure`), and a seat may take back the last
+ * decision it entered (docs/api.md, "Companion mode"). Only for games
+ * that measure (Ephemeral Path, both editions); refused with 422
+ * `companion-not-allowed` for the others.
+ */
+companion?: boolean, };

@@ -98,6 +98,11 @@ dice_mode: string,
 dice: DiceAsk | null, 
 /**
  * True when the viewer may take back the last decision, a roll of real
- * dice they entered (`POST /api/matches/{id}/undo`).
+ * dice they entered (`POST /api/matches/{id}/undo`) or, in a match with
+ * real dice or in companion mode, a decision of their own.
  */
-can_undo: boolean, };
+can_undo: boolean, 
+/**
+ * True for a match in companion mode (real figures on a real table).
+ */
+companion: boolean, };

@@ -19,7 +19,15 @@ id: JsonValue | null,
 /**
  * The action and the rolls that followed it.
  */
-steps: Array<Step>, } | { "type": "error", 
+steps: Array<Step>, } | { "type": "undone", 
+/**
+ * The client's tag.
+ */
+id: JsonValue | null, 
+/**
+ * Decisions left.
+ */
+len: number, } | { "type": "error", 
 /**
  * The client's tag, when the message had one.
  */

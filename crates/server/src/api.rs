@@ -144,6 +144,15 @@ pub struct CreateMatch {
     #[serde(default)]
     #[ts(optional)]
     pub dice: Option<String>,
+    /// Companion mode: the players move real figures on a real table and
+    /// tell the server where they stand; the table measures and judges
+    /// (`GET /api/matches/{id}/measure`), and a seat may take back the last
+    /// decision it entered (docs/api.md, "Companion mode"). Only for games
+    /// that measure (Ephemeral Path, both editions); refused with 422
+    /// `companion-not-allowed` for the others.
+    #[serde(default)]
+    #[ts(optional)]
+    pub companion: Option<bool>,
 }
 
 /// A seat of a newly created match, with its secret token.
@@ -345,8 +354,11 @@ pub struct MatchView {
     /// With real dice, while a roll is owed: what to roll and who enters it.
     pub dice: Option<DiceAsk>,
     /// True when the viewer may take back the last decision, a roll of real
-    /// dice they entered (`POST /api/matches/{id}/undo`).
+    /// dice they entered (`POST /api/matches/{id}/undo`) or, in a match with
+    /// real dice or in companion mode, a decision of their own.
     pub can_undo: bool,
+    /// True for a match in companion mode (real figures on a real table).
+    pub companion: bool,
 }
 
 /// A roll of real dice owed by the table (`MatchView.dice`).
@@ -561,6 +573,27 @@ pub enum ClientMessage {
         #[ts(optional)]
         id: Option<Value>,
     },
+    /// Enter what real dice show for the pending roll (the body of
+    /// `POST /api/matches/{id}/roll`, without the token: the socket's seat
+    /// enters it).
+    Roll {
+        /// One value per die asked for.
+        values: Vec<u8>,
+        /// Any tag; echoed in the answer.
+        #[serde(default)]
+        #[ts(optional)]
+        id: Option<Value>,
+    },
+    /// Take back the last entry (the body of `POST /api/matches/{id}/undo`,
+    /// without the token).
+    Undo {
+        /// The number of decisions the client saw (the view's `len`).
+        len: u32,
+        /// Any tag; echoed in the answer.
+        #[serde(default)]
+        #[ts(optional)]
+        id: Option<Value>,
+    },
     /// Ask for the current view again.
     Refresh,
 }
@@ -582,6 +615,14 @@ pub enum ServerMessage {
         id: Option<Value>,
         /// The action and the rolls that followed it.
         steps: Vec<Step>,
+    },
+    /// This socket's undo was done: the match now has `len` decisions
+    /// (the new view follows).
+    Undone {
+        /// The client's tag.
+        id: Option<Value>,
+        /// Decisions left.
+        len: u32,
     },
     /// A message was not accepted.
     Error {

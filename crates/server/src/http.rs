@@ -10,7 +10,8 @@
 //! | `POST /api/matches/{id}/actions` | act for a seat |
 //! | `POST /api/matches/{id}/join` | take an open seat |
 //! | `POST /api/matches/{id}/roll` | enter what real dice show (a match with real dice) |
-//! | `POST /api/matches/{id}/undo` | take back the last roll of real dice entered |
+//! | `POST /api/matches/{id}/undo` | take back the last roll of real dice entered (or, with real dice or in companion mode, the seat's own last decision) |
+//! | `GET /api/matches/{id}/measure?a=…&b=…[&token=t]` | what the rules say between two spots of the table, changing nothing (companion mode) |
 //! | `GET /api/matches/{id}/record[?token=t]` | the game record, as the seat (or a spectator) may see it |
 //! | `GET /api/matches/{id}/replay/{n}[?token=t]` | the match after `n` decisions, as the seat may see it |
 //! | `GET /api/matches/{id}/ws[?token=t]` | the WebSocket (see [`crate::ws`]) |
@@ -134,6 +135,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/matches/{id}/join", post(join))
         .route("/api/matches/{id}/roll", post(roll))
         .route("/api/matches/{id}/undo", post(undo))
+        .route("/api/matches/{id}/measure", get(measure))
         .route("/api/matches/{id}/record", get(record))
         .route("/api/matches/{id}/replay/{n}", get(replay))
         .route("/api/matches/{id}/ws", get(ws::upgrade))
@@ -321,6 +323,27 @@ async fn undo(
 ) -> Result<Response, ApiError> {
     let id = path(id)?;
     Ok(Json(state.undo(&id, &req.token, req.len as usize).await?).into_response())
+}
+
+/// `?a=…&b=…[&token=t]`: the two spots of a measurement.
+#[derive(Debug, Default, Deserialize)]
+pub struct MeasureQuery {
+    /// The first spot: a figure letter, a position `x,y` or `gate`.
+    pub a: String,
+    /// The second spot.
+    pub b: String,
+    /// A seat's token, or none for a spectator.
+    pub token: Option<String>,
+}
+
+async fn measure(
+    State(state): State<AppState>,
+    id: Result<Path<String>, PathRejection>,
+    q: Result<Query<MeasureQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let id = path(id)?;
+    let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    Ok(Json(state.measure(&id, q.token.as_deref(), &q.a, &q.b).await?).into_response())
 }
 
 async fn join(

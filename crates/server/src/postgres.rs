@@ -84,12 +84,12 @@ fn db(e: postgres::Error) -> StoreError {
 }
 
 const SELECT_UNFINISHED: &str = "SELECT id, game, variant, seats, seed, created_at, finished, outcome, \
-     seed_salt, seed_chosen, dice FROM matches WHERE finished = FALSE ORDER BY created_at, id";
+     seed_salt, seed_chosen, dice, companion FROM matches WHERE finished = FALSE ORDER BY created_at, id";
 const SELECT_UNFINISHED_TOKENS: &str = "SELECT t.match_id, t.seat, t.token_hash, t.name FROM seat_tokens t \
      JOIN matches m ON m.id = t.match_id WHERE m.finished = FALSE ORDER BY t.match_id, t.seat";
 const SELECT_UNFINISHED_DECISIONS: &str = "SELECT d.match_id, d.decision FROM decisions d \
      JOIN matches m ON m.id = d.match_id WHERE m.finished = FALSE ORDER BY d.match_id, d.ply";
-const SELECT_MATCH: &str = "SELECT id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice \
+const SELECT_MATCH: &str = "SELECT id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice, companion \
      FROM matches \
      WHERE id = $1";
 const SELECT_TOKENS: &str =
@@ -100,7 +100,7 @@ const SELECT_NAMES: &str = "SELECT match_id, seat, name FROM seat_tokens WHERE m
 const SELECT_DECISIONS: &str = "SELECT match_id, decision FROM decisions WHERE match_id = $1 ORDER BY ply";
 const SELECT_LAST_PLY: &str = "SELECT MAX(ply) FROM decisions WHERE match_id = $1";
 const INSERT_MATCH: &str = "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome, \
-     seed_salt, seed_chosen, dice) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+     seed_salt, seed_chosen, dice, companion) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 /// Takes back the last decision (`$2` is its ply) and unfinishes the match.
 const UNDO_LAST: &str = "DELETE FROM decisions WHERE match_id = $1 AND ply = $2";
 const UNFINISH: &str = "UPDATE matches SET finished = FALSE, outcome = NULL WHERE id = $1";
@@ -130,7 +130,7 @@ const NOTIFY: &str = "SELECT pg_notify(('arbiter_' || md5(COALESCE(current_schem
 const SELECT_DECISIONS_FROM: &str =
     "SELECT match_id, decision FROM decisions WHERE match_id = $1 AND ply >= $2 ORDER BY ply";
 const SELECT_FOR_TOKENS: &str = "SELECT m.id, m.game, m.variant, m.seats, m.seed, m.created_at, m.finished, \
-     m.outcome, m.seed_salt, m.seed_chosen, m.dice, t.seat FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = ANY($1)";
+     m.outcome, m.seed_salt, m.seed_chosen, m.dice, m.companion, t.seat FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = ANY($1)";
 
 /// Serialises migrations between servers sharing the database (per schema).
 const MIGRATION_LOCK: &str = "hashtext('arbiter-migrate:' || COALESCE(current_schema(), ''))";
@@ -148,6 +148,7 @@ fn match_row(row: &Row) -> Result<MatchRow, StoreError> {
         outcome: row.try_get(7).map_err(get)?,
         seal: SeedSeal::from_columns(row.try_get(8).map_err(get)?, row.try_get(9).map_err(get)?),
         dice: dice_of_column(row.try_get::<_, Option<String>>(10).map_err(get)?.as_deref()),
+        companion: row.try_get::<_, Option<bool>>(11).map_err(get)?.unwrap_or(false),
         names: Vec::new(),
     })
 }
@@ -372,6 +373,7 @@ impl Store for PostgresStore {
                     &row.seal.as_ref().map(|s| s.salt.as_str()),
                     &row.seal.as_ref().map(|s| s.chosen),
                     &dice_column(row.dice),
+                    &row.companion.then_some(true),
                 ],
             )?;
             for (seat, hash) in tokens {
@@ -485,7 +487,7 @@ impl Store for PostgresStore {
             .map(|r| {
                 let mut row = match_row(r)?;
                 row.names = by_id.get(&row.id).cloned().unwrap_or_default();
-                Ok((row, seat_of(r, 11)?))
+                Ok((row, seat_of(r, 12)?))
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
         out.sort_by(|a, b| b.0.created_at.cmp(&a.0.created_at).then_with(|| a.0.id.cmp(&b.0.id)).then(a.1.cmp(&b.1)));

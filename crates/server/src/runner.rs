@@ -131,6 +131,13 @@ pub trait Table: Send + Sync {
     /// game's [`Game::roller`] before it; `None` inside for a roll of no
     /// one seat). `None` when the last decision is not a roll.
     fn last_roll(&self) -> Option<Option<Seat>>;
+    /// When the last decision is a seat's own (an action, not a roll): that
+    /// seat. `None` otherwise.
+    fn last_act(&self) -> Option<Seat>;
+    /// Measures between two typed spots on the current state without
+    /// changing it (the game's [`Entry::measure`]); `None` for a game that
+    /// does not measure.
+    fn measure(&self, a: &str, b: &str) -> Option<Result<Value, String>>;
     /// The decisions from index `from` on, as stored JSON text.
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError>;
     /// Applies decisions stored after the ones played (another server's,
@@ -428,7 +435,7 @@ impl<G: Entry> GameKind for Kind<G> {
         let variant = parse_variant::<G>(variant)?;
         let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice };
         let session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
-        Ok(Box::new(Runner { session, last_roll: None }))
+        Ok(Box::new(Runner { session, last_roll: None, last_act: None }))
     }
 
     fn resume_with(
@@ -443,7 +450,7 @@ impl<G: Entry> GameKind for Kind<G> {
         let variant: G::Variant = serde_json::from_str(variant).map_err(|e| RunError::Variant(e.to_string()))?;
         let config = MatchConfig { game: G::ID.into(), variant, players, seed, dice };
         let session = Session::<G>::new(config).map_err(|e| RunError::Config(e.to_string()))?;
-        let mut runner = Runner { session, last_roll: None };
+        let mut runner = Runner { session, last_roll: None, last_act: None };
         let recent = runner.apply_stored(decisions, keep)?;
         Ok((Box::new(runner), recent))
     }
@@ -455,6 +462,9 @@ struct Runner<G: Game> {
     /// When the last decision is a roll, whose roll it was
     /// ([`Table::last_roll`]).
     last_roll: Option<Option<Seat>>,
+    /// When the last decision is a seat's action, that seat
+    /// ([`Table::last_act`]).
+    last_act: Option<Seat>,
 }
 
 impl<G: Entry> Runner<G> {
@@ -479,6 +489,7 @@ impl<G: Entry> Runner<G> {
             let to_move = self.session.to_move();
             let roller = self.session.game().roller(self.session.state());
             self.last_roll = matches!(decision, Decision::Roll(_)).then_some(roller);
+            self.last_act = decision.seat(to_move);
             let events = self
                 .session
                 .apply(decision.clone())
@@ -564,6 +575,7 @@ impl<G: Entry> Table for Runner<G> {
             }
         };
         self.last_roll = None;
+        self.last_act = Some(seat);
         let decision = self.session.record().decisions.last().cloned().unwrap_or(Decision::Act(action));
         let mut p = played(self.session.game(), index, before.as_ref(), self.session.state(), &decision, &events);
         p.seat = Some(seat.0);
@@ -581,6 +593,7 @@ impl<G: Entry> Table for Runner<G> {
             let index = self.session.len();
             let before = self.before();
             self.last_roll = Some(self.session.game().roller(self.session.state()));
+            self.last_act = None;
             match self.session.roll_seeded() {
                 Ok((roll, events)) => steps.push(played(
                     self.session.game(),
@@ -634,6 +647,7 @@ impl<G: Entry> Table for Runner<G> {
             }
         };
         self.last_roll = Some(roller);
+        self.last_act = None;
         let step =
             played(self.session.game(), index, before.as_ref(), self.session.state(), &Decision::Roll(roll), &events);
         Ok(vec![step])
@@ -641,6 +655,18 @@ impl<G: Entry> Table for Runner<G> {
 
     fn last_roll(&self) -> Option<Option<Seat>> {
         self.last_roll
+    }
+
+    fn last_act(&self) -> Option<Seat> {
+        self.last_act
+    }
+
+    fn measure(&self, a: &str, b: &str) -> Option<Result<Value, String>> {
+        let (game, state) = (self.session.game(), self.session.state());
+        match std::panic::catch_unwind(AssertUnwindSafe(|| game.measure(state, a, b))) {
+            Ok(answer) => answer,
+            Err(_) => Some(Err("the rules failed measuring this (a bug); nothing was changed".into())),
+        }
     }
 
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError> {
@@ -675,18 +701,17 @@ impl<G: Entry> Table for Runner<G> {
 
     fn truncate(&mut self, len: usize) -> Result<(), RunError> {
         self.session.undo_to(len).map_err(|e| RunError::Decision { index: len, message: e.to_string() })?;
-        // Whose roll the new last decision was, if a roll: the state before it.
+        // Who took the new last decision: the state before it says.
         let decisions = &self.session.record().decisions;
-        self.last_roll = match decisions.last() {
-            Some(Decision::Roll(_)) => {
-                let mut record = self.session.record().clone();
-                record.decisions.pop();
-                let (game, state) =
-                    record.replay().map_err(|e| RunError::Decision { index: len, message: e.to_string() })?;
-                Some(game.roller(&state))
-            }
-            _ => None,
+        let Some(last) = decisions.last().cloned() else {
+            (self.last_roll, self.last_act) = (None, None);
+            return Ok(());
         };
+        let mut record = self.session.record().clone();
+        record.decisions.pop();
+        let (game, state) = record.replay().map_err(|e| RunError::Decision { index: len, message: e.to_string() })?;
+        self.last_roll = matches!(last, Decision::Roll(_)).then(|| game.roller(&state));
+        self.last_act = last.seat(game.to_move(&state));
         Ok(())
     }
 

@@ -45,7 +45,7 @@ fn db(e: rusqlite::Error) -> StoreError {
 }
 
 const MATCH_COLUMNS: &str =
-    "id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice";
+    "id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, dice, companion";
 
 fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
     Ok(MatchRow {
@@ -59,6 +59,7 @@ fn match_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<MatchRow> {
         outcome: row.get(7)?,
         seal: SeedSeal::from_columns(row.get(8)?, row.get(9)?),
         dice: dice_of_column(row.get::<_, Option<String>>(10)?.as_deref()),
+        companion: row.get::<_, Option<bool>>(11)?.unwrap_or(false),
         names: Vec::new(),
     })
 }
@@ -307,13 +308,13 @@ impl Store for SqliteStore {
             .conn
             .prepare_cached(
                 "SELECT m.id, m.game, m.variant, m.seats, m.seed, m.created_at, m.finished, m.outcome, m.seed_salt, \
-                 m.seed_chosen, m.dice, t.seat \
+                 m.seed_chosen, m.dice, m.companion, t.seat \
                  FROM seat_tokens t JOIN matches m ON m.id = t.match_id WHERE t.token_hash = $1",
             )
             .map_err(db)?;
         let mut out = Vec::new();
         for hash in hashes {
-            let rows = stmt.query_map(params![hash], |r| Ok((match_row(r)?, r.get::<_, u8>(11)?))).map_err(db)?;
+            let rows = stmt.query_map(params![hash], |r| Ok((match_row(r)?, r.get::<_, u8>(12)?))).map_err(db)?;
             for row in rows {
                 out.push(row.map_err(db)?);
             }
@@ -356,7 +357,7 @@ fn insert_match(
 ) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO matches (id, game, variant, seats, seed, created_at, finished, outcome, seed_salt, seed_chosen, \
-         dice) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+         dice, companion) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         params![
             row.id,
             row.game,
@@ -369,6 +370,7 @@ fn insert_match(
             row.seal.as_ref().map(|s| s.salt.as_str()),
             row.seal.as_ref().map(|s| s.chosen),
             dice_column(row.dice),
+            row.companion.then_some(true),
         ],
     )
     .map_err(db)?;
@@ -427,6 +429,7 @@ mod tests {
             outcome: None,
             seal: Some(SeedSeal { salt: "5a".repeat(32), chosen: true }),
             dice: arbiter_core::DiceMode::Seeded,
+            companion: false,
             names: Vec::new(),
         }
     }
@@ -434,8 +437,8 @@ mod tests {
     #[test]
     fn matches_round_trip_and_appends_must_be_in_step() {
         let mut s = SqliteStore::open_in_memory().unwrap();
-        assert_eq!(s.migrate().unwrap(), 4);
-        assert_eq!(s.migrate().unwrap(), 4, "migrating twice changes nothing");
+        assert_eq!(s.migrate().unwrap(), 5);
+        assert_eq!(s.migrate().unwrap(), 5, "migrating twice changes nothing");
         s.insert_match(&row("ab"), &[(0, "h0".into())], &["{\"roll\":[1]}".into()]).unwrap();
         s.append("ab", 1, &["a".into(), "b".into()], None).unwrap();
         assert!(matches!(s.append("ab", 1, &["c".into()], None), Err(StoreError::OutOfStep { stored: 3, .. })));

@@ -117,6 +117,9 @@ pub(crate) struct Match {
     bots: Vec<Option<BotSpec>>,
     /// The address that created the match, when this server created it.
     client: Option<IpAddr>,
+    /// Companion mode: real figures on a real table (measurements, and a
+    /// seat takes back its own last decision).
+    companion: bool,
     pub(crate) inner: tokio::sync::Mutex<Inner>,
     changes: broadcast::Sender<u64>,
 }
@@ -368,15 +371,68 @@ impl Match {
         })
     }
 
-    /// Whether `viewer` may take back the last decision: a roll of real
-    /// dice that their seat could enter.
+    /// Whether `viewer` may take back the last decision
+    /// ([`Match::undo_refusal`] says why not).
     fn can_undo(&self, inner: &Inner, viewer: Viewer) -> bool {
-        match (viewer, inner.table.last_roll()) {
-            (Viewer::Seat(v), Some(roller)) => {
-                inner.table.dice_mode() == DiceMode::Manual && self.entered_by(roller).contains(&v)
-            }
+        match viewer {
+            Viewer::Seat(v) => self.undo_refusal(inner, v).is_none(),
             _ => false,
         }
+    }
+
+    /// Why `seat` may not take back the last decision now, or `None` if it
+    /// may: a roll of real dice their seat could enter, or — in a match with
+    /// real dice or in companion mode, of a game without secrets — an
+    /// action of their own, while no bot is answering it.
+    fn undo_refusal(&self, inner: &Inner, seat: Seat) -> Option<Refusal> {
+        let table = &inner.table;
+        let real = table.dice_mode() == DiceMode::Manual;
+        if !real && !self.companion {
+            return Some(Refusal::new(
+                "real-dice.undo.server-rolls",
+                "only a match with real dice or in companion mode takes back an entry",
+                "docs/api.md, Undo",
+            ));
+        }
+        if let Some(roller) = table.last_roll() {
+            return (!real || !self.entered_by(roller).contains(&seat)).then(|| {
+                Refusal::because(
+                    "real-dice.undo.not-yours",
+                    format!("{seat} did not enter the last roll"),
+                    "docs/api.md, Undo",
+                )
+            });
+        }
+        let Some(actor) = table.last_act() else {
+            return Some(Refusal::new(
+                "real-dice.undo.not-a-roll",
+                "there is no entry to take back: only the last roll or decision entered is taken back, before \
+                 anything else is decided",
+                "docs/api.md, Undo",
+            ));
+        };
+        if actor != seat {
+            return Some(Refusal::because(
+                "undo.not-yours",
+                format!("the last decision is {actor}'s, not {seat}'s: each seat takes back only its own entry"),
+                "docs/api.md, Undo",
+            ));
+        }
+        if table.has_hidden_information() {
+            return Some(Refusal::new(
+                "undo.secrets",
+                "this game keeps secrets: a decision taken back could be made again knowing more",
+                "docs/api.md, Undo",
+            ));
+        }
+        if inner.bot_busy {
+            return Some(Refusal::new(
+                "undo.bot-answering",
+                "a bot is already answering this decision",
+                "docs/api.md, Undo",
+            ));
+        }
+        None
     }
 
     /// The viewer whose eyes `viewer` has now: the referee's once the game
@@ -421,6 +477,7 @@ impl Match {
             dice_mode: if table.dice_mode() == DiceMode::Manual { "real" } else { "server" }.into(),
             dice,
             can_undo: self.can_undo(inner, viewer),
+            companion: self.companion,
         }
     }
 
@@ -932,6 +989,7 @@ impl AppState {
                 )));
             }
         };
+        let companion = req.companion.unwrap_or(false);
         let seed = match req.seed {
             Some(seed) => seed,
             None => new_seed().map_err(ApiError::internal)?,
@@ -951,6 +1009,16 @@ impl AppState {
                     format!(
                         "{} keeps secrets that its chance decides (a deal, a hidden draw): whoever entered the dice \
                          would know them; play it with the server's dice",
+                        table.game_name()
+                    ),
+                ));
+            }
+            if companion && table.measure("", "").is_none() {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "companion-not-allowed",
+                    format!(
+                        "{} takes no measurements on a real table; companion mode is for Ephemeral Path",
                         table.game_name()
                     ),
                 ));
@@ -996,6 +1064,7 @@ impl AppState {
             finished: false,
             outcome: None,
             dice,
+            companion,
             names: Vec::new(),
         };
         let decisions = table.decisions_from(0).map_err(|e| ApiError::internal(e.to_string()))?;
@@ -1026,6 +1095,7 @@ impl AppState {
             players,
             bots,
             client,
+            companion,
             inner: tokio::sync::Mutex::new(inner),
             changes,
         });
@@ -1130,6 +1200,13 @@ impl AppState {
     async fn roll_now(&self, id: &str, token: &str, values: &[u8]) -> Result<ActionAccepted, ApiError> {
         let m = self.find(id).await?;
         let seat = self.seat_of(&m, token).await?;
+        self.roll_as(&m, seat, values).await
+    }
+
+    /// Enters real dice for a seat already authenticated (REST or the
+    /// seat's WebSocket), commits them and tells the match's connections.
+    pub(crate) async fn roll_as(&self, m: &Arc<Match>, seat: Seat, values: &[u8]) -> Result<ActionAccepted, ApiError> {
+        let m = m.clone();
         let limits = &self.shared.config.limits;
         let mut inner = m.inner.lock().await;
         if inner.table.dice_mode() != DiceMode::Manual {
@@ -1177,11 +1254,12 @@ impl AppState {
         Ok(ActionAccepted { steps, view })
     }
 
-    /// `POST /api/matches/{id}/undo`: takes back the last decision, a roll
-    /// of real dice the token's seat could enter, while nothing has been
+    /// `POST /api/matches/{id}/undo`: takes back the last decision — a roll
+    /// of real dice the token's seat could enter, or (with real dice or in
+    /// companion mode) the seat's own last decision — while nothing has been
     /// decided after it (`len`, the decisions the client saw, must be the
-    /// match's). The record loses that roll, in memory and in storage, so it
-    /// replays exactly as if it had never been entered.
+    /// match's). The record loses that entry, in memory and in storage, so
+    /// it replays exactly as if it had never been entered.
     pub async fn undo(&self, id: &str, token: &str, len: usize) -> Result<MatchView, ApiError> {
         let (state, id, token) = (self.clone(), id.to_string(), token.to_string());
         self.detach(async move { state.undo_now(&id, &token, len).await }).await
@@ -1190,30 +1268,23 @@ impl AppState {
     async fn undo_now(&self, id: &str, token: &str, len: usize) -> Result<MatchView, ApiError> {
         let m = self.find(id).await?;
         let seat = self.seat_of(&m, token).await?;
+        self.undo_as(&m, seat, len).await
+    }
+
+    /// Takes back the last entry for a seat already authenticated (REST or
+    /// the seat's WebSocket); see [`AppState::undo`].
+    pub(crate) async fn undo_as(&self, m: &Arc<Match>, seat: Seat, len: usize) -> Result<MatchView, ApiError> {
+        let m = m.clone();
         let limits = &self.shared.config.limits;
         let mut inner = m.inner.lock().await;
-        let refuse = |rule: &'static str, reason: String| {
-            ApiError::from_act(ActError::Refused(Refusal::because(rule, reason, "docs/api.md, Real dice")))
-        };
-        if inner.table.dice_mode() != DiceMode::Manual {
-            return Err(refuse("real-dice.undo.server-rolls", "only a roll of real dice is taken back".into()));
-        }
         let now = inner.table.len();
         if now != len {
             return Err(ApiError::conflict(format!(
                 "the match has {now} decisions, not {len}: something was decided since; nothing was taken back"
             )));
         }
-        let Some(roller) = inner.table.last_roll() else {
-            return Err(refuse(
-                "real-dice.undo.not-a-roll",
-                "the last decision is not a roll of the dice: only the last roll entered is taken back, before \
-                 anything else is decided"
-                    .into(),
-            ));
-        };
-        if !m.entered_by(roller).contains(&seat) {
-            return Err(refuse("real-dice.undo.not-yours", format!("{seat} did not enter the last roll")));
+        if let Some(refusal) = m.undo_refusal(&inner, seat) {
+            return Err(ApiError::from_act(ActError::Refused(refusal)));
         }
         let key = m.id.clone();
         let stored = self.shared.db.run(move |s| s.undo_last(&key, now)).await;
@@ -1410,6 +1481,27 @@ impl AppState {
             fields.insert("fairness".into(), fairness);
         }
         Ok(record)
+    }
+
+    /// `GET /api/matches/{id}/measure?a=…&b=…`: what the rules say between
+    /// two spots of the table as it stands (figures, points, the gate),
+    /// changing nothing — for players who move real figures. Anyone who
+    /// may watch the match may ask; a game with secrets, or one that does
+    /// not measure, answers 422 `cannot-measure`.
+    pub async fn measure(&self, id: &str, token: Option<&str>, a: &str, b: &str) -> Result<Value, ApiError> {
+        let m = self.find(id).await?;
+        let mut inner = m.inner.lock().await;
+        self.viewer(&m, &mut inner, token).await?;
+        let cannot = |why: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "cannot-measure", why);
+        if inner.table.has_hidden_information() {
+            return Err(cannot(format!("{} keeps secrets; it takes no measurements", inner.table.game_name())));
+        }
+        let (a, b) = (a.chars().take(40).collect::<String>(), b.chars().take(40).collect::<String>());
+        match inner.table.measure(&a, &b) {
+            None => Err(cannot(format!("{} takes no measurements", inner.table.game_name()))),
+            Some(Err(why)) => Err(ApiError::invalid(why)),
+            Some(Ok(answer)) => Ok(answer),
+        }
     }
 
     /// `GET /api/matches/{id}/replay/{n}[?token=t]`: the match after `n`
@@ -1695,6 +1787,7 @@ fn build_match(
         players,
         bots,
         client: None,
+        companion: row.companion,
         inner: tokio::sync::Mutex::new(Inner {
             table,
             tokens,

@@ -42,6 +42,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 2, name: "0002_sealed_seeds.sql", sql: include_str!("../migrations/0002_sealed_seeds.sql") },
     Migration { version: 3, name: "0003_real_dice.sql", sql: include_str!("../migrations/0003_real_dice.sql") },
     Migration { version: 4, name: "0004_seat_names.sql", sql: include_str!("../migrations/0004_seat_names.sql") },
+    Migration { version: 5, name: "0005_companion.sql", sql: include_str!("../migrations/0005_companion.sql") },
 ];
 
 /// The statement that creates the version table, before any migration.
@@ -74,6 +75,9 @@ pub struct MatchRow {
     /// Where the dice come from (column `dice`: `manual` for real dice;
     /// NULL or `seeded` for the server's seeded dice).
     pub dice: DiceMode,
+    /// Whether the match is played with real figures on a real table
+    /// (column `companion`, schema 5; NULL reads as false).
+    pub companion: bool,
     /// The names players gave when they joined an open seat, by seat
     /// (column `seat_tokens.name`, schema version 4); each replaces the
     /// seat's name in `seats`. Read back, never written by

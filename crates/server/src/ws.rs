@@ -5,8 +5,10 @@
 //! and again after every change to the match, whoever made it: each
 //! connection computes its own view, so a seat's secrets never reach another
 //! socket. A seat's socket may also send actions (`{"type": "action",
-//! "action": …}`), answered with `accepted` or `error`; `{"type":
-//! "refresh"}` asks for the view again. Messages are rate-limited per
+//! "action": …}`) and real dice (`{"type": "roll", "values": […]}`),
+//! answered with `accepted` or `error`, and take back its last entry
+//! (`{"type": "undo", "len": n}`), answered with `undone` or `error`;
+//! `{"type": "refresh"}` asks for the view again. Messages are rate-limited per
 //! connection with a token bucket; a message over the limit is answered
 //! with a `rate-limited` error, and a client that keeps sending past the
 //! limit — more than [`Limits::ws_flood_refusals`] messages refused within
@@ -238,13 +240,35 @@ async fn handle(state: &AppState, m: &Arc<Match>, viewer: Viewer, text: &str) ->
             return error(
                 None,
                 ApiError::bad_request(format!(
-                    "not a message: {e}; send {{\"type\": \"action\", \"action\": …}} or {{\"type\": \"refresh\"}}"
+                    "not a message: {e}; send {{\"type\": \"action\", \"action\": …}}, {{\"type\": \"roll\", \"values\": […]}}, \
+                     {{\"type\": \"undo\", \"len\": n}} or {{\"type\": \"refresh\"}}"
                 )),
             );
         }
     };
     match msg {
         ClientMessage::Refresh => ServerMessage::View { view: Box::new(state.view_for(m, viewer).await) },
+        ClientMessage::Roll { values, id } => {
+            let Viewer::Seat(seat) = viewer else {
+                return error(id, ApiError::forbidden("spectators cannot roll; connect with a seat's token"));
+            };
+            match state.roll_as(m, seat, &values).await {
+                Ok(done) => ServerMessage::Accepted { id, steps: done.steps },
+                Err(e) => error(id, e),
+            }
+        }
+        ClientMessage::Undo { len, id } => {
+            let Viewer::Seat(seat) = viewer else {
+                return error(
+                    id,
+                    ApiError::forbidden("spectators cannot take anything back; connect with a seat's token"),
+                );
+            };
+            match state.undo_as(m, seat, len as usize).await {
+                Ok(view) => ServerMessage::Undone { id, len: view.len },
+                Err(e) => error(id, e),
+            }
+        }
         ClientMessage::Action { action, id } => {
             let Viewer::Seat(seat) = viewer else {
                 return error(id, ApiError::forbidden("spectators cannot act; connect with a seat's token"));

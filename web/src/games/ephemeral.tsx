@@ -22,6 +22,7 @@ import { eventsOf, keys, Panel, PolyDie, type GameProps, type GameUI } from "../
 import abilitiesToml from "@ephemeral-data/abilities.toml?raw";
 import type { AttackOdds } from "@bindings/AttackOdds";
 import { api } from "../api";
+import { useCompanion } from "./ephemeral-companion";
 import {
   arm,
   diceText,
@@ -138,6 +139,8 @@ export function useEphemeral(p: GameProps): GameUI {
   const attack = top && (top.frame === "attack_roll" || top.frame === "attack_dice") ? top : null;
   const attackDice = top?.frame === "attack_dice";
   const acting = actingFigure;
+  // Companion mode (real figures on a real table): the ruler and tracker.
+  const companion = useCompanion(p, infos, acting);
   const actor = acting ?? attack?.attacker ?? null;
   const myActing = acting !== null && figs[acting]?.owner === me && p.interactive && pending.length === 0;
   const onTable = (i: number) => !!figs[i]?.at && !figs[i]?.defeated;
@@ -508,6 +511,7 @@ export function useEphemeral(p: GameProps): GameUI {
             range={rangeOf(actor)}
           />
         )}
+        {companion.overlay}
         {figs.map((f, i) =>
           onTable(i) && infos[i] ? (
             <Figure
@@ -833,7 +837,14 @@ export function useEphemeral(p: GameProps): GameUI {
         {sheets}
       </div>
     ),
-    panel,
+    panel: companion.panel ? (
+      <>
+        {companion.panel}
+        {panel}
+      </>
+    ) : (
+      panel
+    ),
     prompt,
   };
 }

@@ -187,6 +187,7 @@ impl Table {
                 seats: vec![human(), human()],
                 seed: Some(seed),
                 dice: None,
+                companion: None,
             })
             .await
             .map_err(|e| format!("creating a match: {}", e.body.message))?;

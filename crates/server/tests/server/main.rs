@@ -13,6 +13,7 @@ mod driver;
 mod api;
 mod bots;
 mod build_api;
+mod companion;
 mod durability;
 mod fairness;
 mod hidden;

@@ -207,10 +207,19 @@ async fn a_match_with_real_dice_asks_the_right_seat_checks_the_dice_and_undoes(b
                 }
             }
             if last_was_act && !checked_undo_after_act {
-                let (status, e) = undo(&app, &id, &tokens[seat], len).await;
+                // Before its dice are rolled, a seat may take back its own
+                // action (with real dice), and nobody else's.
+                let actor = last_actor.unwrap() as usize;
+                let (status, e) = undo(&app, &id, &tokens[1 - actor], len).await;
                 assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
-                assert_eq!(e["refusal"]["rule"], "real-dice.undo.not-a-roll");
+                assert_eq!(e["refusal"]["rule"], "undo.not-yours");
+                let (status, back) = undo(&app, &id, &tokens[actor], len).await;
+                assert_eq!(status, StatusCode::OK, "{back}");
+                assert_eq!(back["len"].as_u64().unwrap(), len - 1);
+                assert!(back["dice"].is_null(), "the action taken back asks no dice: {back}");
                 checked_undo_after_act = true;
+                last_was_act = false;
+                continue;
             }
             let (status, ok) = roll(&app, &id, &tokens[seat], values_for(&ask, &mut rng)).await;
             assert_eq!(status, StatusCode::OK, "{ask}: {ok}");

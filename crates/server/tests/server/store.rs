@@ -32,6 +32,7 @@ fn row(id: &str, created_at: i64) -> MatchRow {
         outcome: None,
         seal: Some(SeedSeal { salt: "5a".repeat(32), chosen: created_at % 2 == 0 }),
         dice: if created_at % 3 == 0 { arbiter_core::DiceMode::Manual } else { arbiter_core::DiceMode::Seeded },
+        companion: created_at % 5 == 0,
         names: Vec::new(),
     }
 }
