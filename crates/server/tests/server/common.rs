@@ -390,3 +390,15 @@ pub fn random_json(rng: &mut Rng, depth: usize, keys: &[&str], words: &[&str]) -
         _ => Value::Array((0..rng.below(4)).map(|_| random_json(rng, depth - 1, keys, words)).collect()),
     }
 }
+
+/// The seat (its index in `tokens`) whose view says it may decide now (an
+/// action or a roll), with that view.
+pub async fn who_decides(app: &Router, id: &str, tokens: &[String]) -> Option<(usize, Value)> {
+    for (i, t) in tokens.iter().enumerate() {
+        let v = view(app, id, Some(t)).await;
+        if v["your_turn"] == json!(true) {
+            return Some((i, v));
+        }
+    }
+    None
+}

@@ -61,17 +61,6 @@ fn values_for(ask: &Value, rng: &mut Rng) -> Vec<u64> {
     values
 }
 
-/// The seat that may decide now, and its view.
-async fn who_decides(app: &Router, id: &str, tokens: &[String]) -> Option<(usize, Value)> {
-    for (i, t) in tokens.iter().enumerate() {
-        let v = view(app, id, Some(t)).await;
-        if v["your_turn"] == json!(true) {
-            return Some((i, v));
-        }
-    }
-    None
-}
-
 /// The figure acting, when the observation's phase is `Acting`.
 fn acting(v: &Value) -> Option<u64> {
     v["observation"]["phase"]["Acting"]["figure"].as_u64()

@@ -107,17 +107,6 @@ fn values_for(ask: &Value, rng: &mut Rng) -> Value {
     json!(values)
 }
 
-/// The token of the seat `view` says may decide now (an action or a roll).
-async fn who_decides(app: &Router, id: &str, tokens: &[String]) -> Option<(usize, Value)> {
-    for (i, t) in tokens.iter().enumerate() {
-        let v = view(app, id, Some(t)).await;
-        if v["your_turn"] == json!(true) {
-            return Some((i, v));
-        }
-    }
-    None
-}
-
 async fn a_match_with_real_dice_asks_the_right_seat_checks_the_dice_and_undoes(backend: Backend) {
     let db = backend.fresh("realdice");
     let state = AppState::open(config(&db.url)).await.unwrap();
