@@ -243,7 +243,7 @@ test("a reaction window is asked of the second player, in their own browser", as
   await bob.page.waitForFunction((l) => Number(document.querySelector(".table-page")?.getAttribute("data-len")) === l, len);
   await bob.page.waitForSelector("[data-testid=p2v-window]");
   const prompt = await bob.page.locator("[data-testid=p2v-window]").innerText();
-  assert.match(prompt, /React|Pass|Line/);
+  assert.match(prompt, /React|Pass|Line|hero point/);
   await a.page.waitForFunction((l) => Number(document.querySelector(".table-page")?.getAttribute("data-len")) === l, len);
   assert.equal(await a.page.locator("[data-testid=p2v-window]").count(), 0, "the window is Bob's, not Alice's");
   assert.equal(await a.page.locator(".table-page").getAttribute("data-your-turn"), "false");

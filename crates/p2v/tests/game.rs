@@ -1043,3 +1043,177 @@ fn regeneration_heals_at_the_turns_start_unless_sickened_and_fire_sickens() {
     sc.turn("a");
     assert_eq!((sc.life("a"), sc.hp("a"), sc.turn_state().ap), (Life::Up, 20, 2));
 }
+
+// Hero points ("HERO POINTS"): "A creature can spend a hero point to reroll a
+// Fight roll, saving throw or check that they have made, or to make a creature
+// targeting them with an attack reroll their Fight roll. Either way, use the
+// second result."
+
+fn heroes(sc: &mut Scene, label: &str, n: u8) {
+    let i = sc.id(label);
+    sc.s.creatures[i].hero_points = n;
+}
+
+fn hero_window(sc: &Scene) -> Option<arbiter_p2v::play::state::Trigger> {
+    match sc.s.pending.top() {
+        Some(Frame::Window(w)) => Some(w.trigger),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_hero_point_rerolls_a_missed_fight_roll_and_the_second_result_stands() {
+    use arbiter_p2v::play::state::Trigger;
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    heroes(&mut sc, "a", 1);
+    sc.act("strike 1 A").roll(&[3]);
+    // The miss is held: the kobold's seat is asked, and nothing is dealt yet.
+    assert_eq!(hero_window(&sc), Some(Trigger::Reroll { who: 0, roller: 0, die: 3 }));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)));
+    assert!(sc.g.asks(&sc.s).contains("hero point"), "{}", sc.g.asks(&sc.s));
+    sc.act("react");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::HeroPoint { who: 0, reroll: Some(0), die: 3, left: 0 })));
+    assert_eq!(sc.s.creatures[0].hero_points, 0);
+    assert_eq!(sc.asks(), ToMove::Chance, "the Fight roll is made again");
+    assert!(sc.g.dice(&sc.s).purpose().is_some_and(|p| p.starts_with("Hero point reroll")));
+    assert_eq!(sc.g.roller(&sc.s), Some(Seat(0)), "the attacker rolls it again");
+    // A miss again: "use the second result" — no other offer, even with a
+    // hero point left.
+    sc.s.creatures[0].hero_points = 1;
+    sc.roll(&[2]);
+    assert_eq!(sc.fight().2, Degree::Failure);
+    assert!(hero_window(&sc).is_none());
+    assert_eq!(sc.hp("A"), 75);
+}
+
+#[test]
+fn the_target_of_a_strike_may_make_the_attacker_reroll_a_hit() {
+    use arbiter_p2v::play::state::Trigger;
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    heroes(&mut sc, "A", 2);
+    sc.act("strike 1 A").roll(&[12]);
+    // A hit: the basilisk's seat (P2) is asked, not the kobold's (it has none).
+    assert_eq!(hero_window(&sc), Some(Trigger::Reroll { who: 1, roller: 0, die: 12 }));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    assert_eq!(sc.hp("A"), 75, "the hit waits");
+    sc.act("react");
+    assert_eq!(sc.s.creatures[1].hero_points, 1);
+    assert_eq!(sc.g.roller(&sc.s), Some(Seat(0)), "the attacker rolls again");
+    sc.roll(&[4]);
+    assert_eq!(sc.fight().2, Degree::Failure);
+    assert_eq!(sc.hp("A"), 75);
+    // Passing lets the held die stand.
+    sc.act("strike 1 A").roll(&[20]);
+    assert!(matches!(hero_window(&sc), Some(Trigger::Reroll { who: 1, .. })));
+    sc.act("pass");
+    assert_eq!(sc.fight().2, Degree::CriticalSuccess);
+    assert_eq!(sc.hp("A"), 65);
+}
+
+#[test]
+fn no_hero_point_is_offered_when_a_reroll_cannot_help() {
+    // Ruling P2V-R28: the roller is not asked about a result that is already
+    // its best, nor the target about a miss.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    heroes(&mut sc, "a", 1);
+    heroes(&mut sc, "A", 1);
+    sc.act("strike 1 A").roll(&[20]);
+    // A critical hit: only the target may want it rolled again.
+    assert!(matches!(hero_window(&sc), Some(arbiter_p2v::play::state::Trigger::Reroll { who: 1, .. })));
+    sc.act("pass");
+    assert_eq!(sc.hp("A"), 65);
+    sc.act("strike 1 A").roll(&[2]);
+    // A miss: only the attacker is asked (2 + 5 − 5 = 2 < 17).
+    assert!(matches!(hero_window(&sc), Some(arbiter_p2v::play::state::Trigger::Reroll { who: 0, .. })));
+    sc.act("pass");
+    assert!(hero_window(&sc).is_none(), "the basilisk is not asked about a miss");
+    assert_eq!(sc.hp("A"), 65);
+}
+
+#[test]
+fn a_hero_point_rerolls_a_failed_save_and_a_failed_check() {
+    // "… reroll a Fight roll, saving throw or check that they have made".
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    heroes(&mut sc, "A", 1);
+    sc.act("trip A").roll(&[5]); // Fight 15
+    sc.roll(&[2]); // Reflex +7: 9 < 15, a failure: the kobold may reroll its save
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    assert_eq!(sc.g.roller(&sc.s), None, "a decision, not dice");
+    sc.act("react");
+    assert_eq!(sc.g.roller(&sc.s), Some(Seat(1)), "the kobold rolls its save again");
+    sc.roll(&[9]); // 16 ≥ 15
+    assert!(!sc.s.creatures[1].prone);
+    // A check: claiming an objective.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    let at = sc.sq("e6");
+    sc.s.objectives.push(Objective { kind: Kind::GolemsEye, square: at, skills: 0b1111, power: 15, holder: None });
+    sc.put("a", "e5").put("A", "l12").turn("a");
+    heroes(&mut sc, "a", 1);
+    sc.act("claim 1 acrobatics").roll(&[2]);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)));
+    sc.act("react").roll(&[8]);
+    assert_eq!(sc.s.objectives[0].holder, Some(0));
+}
+
+#[test]
+fn a_hero_point_before_a_recovery_check_passes_it_and_every_later_one() {
+    // "A creature can spend a hero point just before making a recovery check.
+    // They pass that recovery check and all subsequent ones that they make in
+    // this encounter."
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").put("B", "a1").turn("a");
+    heroes(&mut sc, "A", 1);
+    // The kobold keeps its hero point through the hits ("pass": the
+    // basilisk need not roll again).
+    sc.act("strike 1 A").roll(&[10]).act("pass");
+    assert_eq!(sc.life("A"), Life::Dying);
+    sc.act("strike 1 A").roll(&[19]).act("pass");
+    // Hit while dying: before the check, P2 is asked.
+    assert!(matches!(hero_window(&sc), Some(arbiter_p2v::play::state::Trigger::Recovery { who: 1 })));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    sc.act("react");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::HeroPoint { who: 1, reroll: None, .. })));
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Recovery { who: 1, roll: 0, passed: true })));
+    assert_eq!(sc.life("A"), Life::Dying);
+    // Its own turn ends at once: that check is passed too, with no dice.
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    sc.act("activate A");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Recovery { who: 1, roll: 0, passed: true })));
+    assert_eq!(sc.life("A"), Life::Dying);
+    assert_ne!(sc.asks(), ToMove::Chance);
+}
+
+#[test]
+fn the_heuristic_spends_a_hero_point_when_a_reroll_is_worth_it() {
+    // The bots judge a held d20 by what it does: keeping it against a
+    // reroll's twenty faces (the greedy bot takes the better of the two).
+    use arbiter_core::Evaluate;
+    let after = |sc: &Scene, text: &str, seat: u8| {
+        let mut s = sc.s.clone();
+        let a = sc.g.parse(&s, text).unwrap();
+        sc.g.apply(&mut s, &Decision::Act(a), &mut Vec::new()).unwrap();
+        sc.g.evaluate(&s, Seat(seat))
+    };
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    heroes(&mut sc, "a", 1);
+    heroes(&mut sc, "A", 1);
+    sc.act("strike 1 A").roll(&[2]); // 12 against Armor 16: a miss
+    assert!(after(&sc, "react", 0) > after(&sc, "pass", 0), "reroll a miss that most faces turn into a hit");
+    sc.act("pass").act("strike 1 A").roll(&[15]); // 20 at −5: a hit that fells the kobold
+    // The basilisk is asked first (a hit might have been a critical hit).
+    assert!(matches!(hero_window(&sc), Some(arbiter_p2v::play::state::Trigger::Reroll { who: 0, .. })));
+    sc.act("pass");
+    assert!(matches!(hero_window(&sc), Some(arbiter_p2v::play::state::Trigger::Reroll { who: 1, .. })));
+    assert!(after(&sc, "react", 1) > after(&sc, "pass", 1), "the kobold makes the basilisk roll again");
+    // A critical hit is already the attacker's best: it is not asked.
+    let mut sc = Scene::new(&["Basilisk"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    heroes(&mut sc, "a", 1);
+    sc.act("strike 1 A").roll(&[19]); // a critical hit: the basilisk is not asked
+    assert!(hero_window(&sc).is_none());
+}

@@ -227,6 +227,12 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
         return `${name(t.who)} has fallen to 0 HP: Ferocity?`;
       case "grab":
         return `${name(t.attacker)} hit ${name(t.target)}: spend 1 AP to grab it?`;
+      case "reroll":
+        return t.who === t.roller
+          ? `${name(t.who)} rolled ${t.die}: spend a hero point to roll again? (React: reroll, the second result stands)`
+          : `${name(t.roller)} rolled ${t.die} on its Fight roll against ${name(t.who)}: spend a hero point to make it roll again?`;
+      case "recovery":
+        return `${name(t.who)} is about to make a recovery check: spend a hero point to pass it and every later one?`;
       default:
         return "A reaction is offered.";
     }

@@ -240,6 +240,8 @@ export function useP2v(p: GameProps): GameUI {
   const top = s.pending[s.pending.length - 1];
   const answers = legal.filter(([a]) => a.act === "react" || a.act === "pass" || a.act === "line");
   const windowText = answers.length ? frameWords(top, name) : null;
+  // A hero point window (a reroll, a recovery check) names its answers so.
+  const hero = top?.frame === "window" && ["reroll", "recovery"].some((k) => k in ((top.trigger ?? {}) as object));
 
   let prompt: string | null = null;
   if (p.interactive) {
@@ -274,7 +276,7 @@ export function useP2v(p: GameProps): GameUI {
           <div class="row wrap">
             {answers.map(([a, text]) => (
               <button class={`btn ${a.act === "pass" ? "" : "primary"}`} data-act={a.act} onClick={() => send(a)}>
-                {a.act === "react" ? "React" : a.act === "pass" ? "Pass" : `Line ${Number(a.line) + 1}`}
+                {a.act === "react" ? (hero ? "Spend a hero point" : "React") : a.act === "pass" ? (hero ? "Keep it" : "Pass") : `Line ${Number(a.line) + 1}`}
                 <span class="sr-only"> ({text})</span>
               </button>
             ))}

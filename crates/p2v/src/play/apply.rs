@@ -29,6 +29,8 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::ShieldBlock { who } => g.block(s, who, events),
                     Trigger::TurnStart { who, reactor, power } => g.glance(s, who, reactor, power, events),
                     Trigger::Ferocity { who, was_prone } => g.ferocity(s, who, was_prone, events),
+                    Trigger::Reroll { who, roller, .. } => g.reroll(s, who, roller, events),
+                    Trigger::Recovery { who } => g.sure_recovery(s, who, events),
                     _ => react(g, s, t, events),
                 }
             }

@@ -220,6 +220,19 @@ pub enum Event {
         /// Whether it survived.
         passed: bool,
     },
+    /// A hero point spent: to roll a d20 again (the second result stands),
+    /// or, with no roll named, to pass every recovery check of the battle.
+    HeroPoint {
+        /// Who spent it.
+        who: u8,
+        /// Whose roll is made again (`who` itself, or an attacker made to
+        /// reroll its Fight roll); `None` before a recovery check.
+        reroll: Option<u8>,
+        /// The die set aside.
+        die: u8,
+        /// Hero points it has left.
+        left: u8,
+    },
     /// A creature was eliminated and removed from play.
     Eliminated {
         /// Who.

@@ -1,15 +1,54 @@
 //! How good a position looks, for the greedy bot, MCTS play-outs cut short
 //! and the heuristic bot: victory points, objectives held, the points and
 //! health of the creatures still in play, and how close each side stands to
-//! the objectives it does not hold.
+//! the objectives it does not hold, and its hero points. A d20 held for a
+//! hero point is judged by what it does: the held die as it stands, a
+//! reroll by the average of its twenty faces, so a bot spends a hero point
+//! when a reroll is worth more than the point.
 
 use super::rules::P2v;
-use super::state::{Life, State};
-use arbiter_core::{Evaluate, Game, Seat};
+use super::state::{Frame, Life, State, Trigger};
+use arbiter_core::{Discard, Evaluate, Game, Seat};
 use arbiter_geometry::battle::Space;
+
+/// What a hero point is worth to the heuristic, in its units (a creature
+/// counts its points ÷ 20).
+const HERO_POINT: f64 = 0.05;
 
 impl Evaluate for P2v {
     fn evaluate(&self, s: &State, seat: Seat) -> f64 {
+        match s.pending.top() {
+            Some(Frame::Rerolled { .. }) => {
+                let mut sum = 0.0;
+                for die in 1..=20u8 {
+                    let mut next = s.clone();
+                    if let Some(Frame::Rerolled { roll }) = next.pending.pop() {
+                        super::resolve::resolve_roll(self, &mut next, *roll, &[die], &mut Discard);
+                        self.settle(&mut next, &mut Discard);
+                    }
+                    sum += self.judge(&next, seat);
+                }
+                sum / 20.0
+            }
+            Some(Frame::Window(w)) if matches!(w.trigger, Trigger::Reroll { .. }) => {
+                let mut next = s.clone();
+                while let Some(Frame::Window(_)) = next.pending.top() {
+                    next.pending.pop();
+                }
+                if let Some(Frame::Held { roll, die }) = next.pending.pop() {
+                    super::resolve::resolve_roll(self, &mut next, *roll, &[die], &mut Discard);
+                    self.settle(&mut next, &mut Discard);
+                }
+                self.judge(&next, seat)
+            }
+            _ => self.judge(s, seat),
+        }
+    }
+}
+
+impl P2v {
+    /// The position's worth to `seat` as it stands, in −1 to 1.
+    fn judge(&self, s: &State, seat: Seat) -> f64 {
         if s.ending.is_some() {
             return self.returns(s, seat);
         }
@@ -26,6 +65,7 @@ impl Evaluate for P2v {
             match c.life {
                 Life::Up => {
                     score[t] += worth * (0.5 + 0.5 * f64::from(c.hp.max(0)) / f64::from(p.hp.max(1)));
+                    score[t] += HERO_POINT * f64::from(c.hero_points);
                     // Nearness to the objectives its side does not hold.
                     if let Some(at) = c.at {
                         let sq = Space::new(at, p.size.side());
@@ -45,7 +85,8 @@ impl Evaluate for P2v {
                         }
                     }
                 }
-                Life::Dying => score[t] += worth * 0.2,
+                // A hero point spent on recovery keeps it from elimination.
+                Life::Dying => score[t] += worth * if c.sure_recovery { 0.35 } else { 0.2 },
                 Life::Waiting => score[t] += worth,
                 Life::Eliminated => {}
             }

@@ -10,6 +10,7 @@
 //! - [`rules`] `P2v`, the `Game`: set-up, rounds, the end;
 //! - [`judge`], [`apply`], [`legal`] decisions judged, applied and listed;
 //! - [`activity`] compound actions (Strides and strikes in order);
+//! - [`hero`] hero points: rerolls and sure recovery;
 //! - [`power`] powers and strike riders: effects a target saves against;
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
@@ -24,6 +25,7 @@ pub mod apply;
 pub mod damage;
 pub mod entry;
 pub mod event;
+pub mod hero;
 pub mod heuristic;
 pub mod judge;
 pub mod legal;

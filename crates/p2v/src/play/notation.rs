@@ -207,10 +207,11 @@ impl P2v {
                 super::state::Frame::Line { options, .. } => {
                     format!("choose the line for the cover checks (line 1 to line {})", options.len())
                 }
-                super::state::Frame::Window(w) if matches!(w.trigger, super::state::Trigger::Grab { .. }) => {
-                    "the hit lets the attacker grab: react (1 AP) or pass".into()
+                super::state::Frame::Window(w) => {
+                    let name =
+                        |i: u8| self.profile(usize::from(i)).map_or_else(|| format!("#{i}"), |p| p.label.clone());
+                    super::words::window(&w.trigger, &name)
                 }
-                super::state::Frame::Window(_) => "a Reactive Strike is possible: react or pass".into(),
                 super::state::Frame::Activity { who, power, next, .. } => {
                     let p = self.profile(usize::from(*who));
                     let name = p.and_then(|p| p.powers.get(usize::from(*power))).map_or("", |p| p.name.as_str());

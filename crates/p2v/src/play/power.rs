@@ -192,6 +192,18 @@ impl P2v {
         ))
     }
 
+    /// The degree of the target's save against an [`Affect`] with `die`,
+    /// and the best degree that still changes its outcome (a critical
+    /// success only against damage a save halves); `None` without a save.
+    pub(crate) fn affect_degree(&self, s: &State, a: &Affect, die: u8) -> Option<(Degree, Degree)> {
+        let e = self.effect(a)?;
+        let save = e.save?;
+        let total = i32::from(die) + self.save_bonus(s, a.target, save.kind.name());
+        let degree = Self::save_degree(die, total, self.power_now(s, a.user));
+        let half = e.damage.is_some() && save.outcome == Outcome::Half;
+        Some((degree, if half { Degree::CriticalSuccess } else { Degree::Success }))
+    }
+
     /// Resolves an [`Affect`]: with `die`, the target's save; without, the
     /// full effect.
     pub(crate) fn affect<E: EventSink<Event>>(&self, s: &mut State, a: Affect, die: Option<u8>, events: &mut E) {

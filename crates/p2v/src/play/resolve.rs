@@ -54,7 +54,9 @@ impl Resolve for P2v {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
             }
             Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
-            Frame::Aim(_)
+            Frame::Rerolled { roll } => self.waits(s, roll),
+            Frame::Held { .. }
+            | Frame::Aim(_)
             | Frame::Walk { .. }
             | Frame::EndTurn { .. }
             | Frame::TurnTail { .. }
@@ -69,6 +71,8 @@ impl Resolve for P2v {
             Frame::Affect(a) => self.affect(s, a, None, events),
             Frame::Activity { struck, .. } => self.end_activity(s, struck),
             Frame::TurnStart { who } => super::apply::start_turn(self, s, who, events),
+            // Every hero point window passed: the held die takes effect.
+            Frame::Held { roll, die } => resolve_roll(self, s, *roll, &[die], events),
             Frame::FerocityRoll { .. } | Frame::PowerLine { .. } | Frame::PowerCover { .. } => {}
             Frame::Recovery { who } => {
                 if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
@@ -85,7 +89,7 @@ impl Resolve for P2v {
                     c.conditions = Default::default();
                     if c.life == Life::Dying {
                         // "Each time a dying creature's turn ends … it makes a recovery check."
-                        s.pending.push(Frame::Recovery { who });
+                        self.push_recovery(s, who);
                     }
                 }
             }
@@ -98,6 +102,7 @@ impl Resolve for P2v {
             | Frame::ObjectiveTable { .. }
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
+            | Frame::Rerolled { .. }
             | Frame::RoundLimit => {}
         }
     }
@@ -173,14 +178,36 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
         Frame::RoundLimit => DiceRequest::new()
             .with(6, "round limit")
             .for_purpose(format!("Round limit: 1d6 + {} rounds, 12 or more ends the game", s.round)),
+        Frame::Rerolled { roll } => {
+            let d = dice(g, s, roll);
+            let purpose = format!("Hero point reroll — {}", d.purpose().unwrap_or("the same roll"));
+            d.for_purpose(purpose)
+        }
         _ => DiceRequest::new(),
     }
 }
 
-/// Applies a roll to the top frame.
+/// Applies a roll to the top frame. A d20 a hero point may reroll is held
+/// under the windows it opens ([`super::hero`]); a reroll takes effect at once.
 pub(crate) fn answer_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, roll: &Roll, events: &mut E) {
     let Some(frame) = s.pending.pop() else { return };
     let v = roll.values();
+    if let Frame::Rerolled { roll } = frame {
+        return resolve_roll(g, s, *roll, v, events);
+    }
+    if let Some(&die) = v.first() {
+        let windows = g.hero_windows(s, &frame, die);
+        if !windows.is_empty() {
+            s.pending.push(Frame::Held { roll: Box::new(frame), die });
+            s.pending.push_in_order(windows.into_iter().map(Frame::Window));
+            return;
+        }
+    }
+    resolve_roll(g, s, frame, v, events);
+}
+
+/// Carries out the frame a roll answered, with the dice `v`.
+pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: Frame, v: &[u8], events: &mut E) {
     let d = v.first().copied().unwrap_or(1);
     match frame {
         Frame::ObjectiveTable { objective } => super::rules::roll_objective(s, objective, d, events),
@@ -264,6 +291,8 @@ impl P2v {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
+            Trigger::Reroll { who, .. } => self.team(usize::from(who)) == seat.0 && self.hero_points(s, who) > 0,
+            Trigger::Recovery { who } => self.team(usize::from(who)) == seat.0 && self.may_spend_on_recovery(s, who),
             Trigger::TurnStart { who, reactor, power } => {
                 self.team(usize::from(reactor)) == seat.0 && self.may_glance(s, who, reactor, power)
             }
@@ -427,23 +456,8 @@ impl P2v {
     }
 
     fn fight_roll<E: EventSink<Event>>(&self, s: &mut State, st: Strike, die: u8, events: &mut E) {
-        use super::state::Conditions as C;
-        let (Some(p), Some(a)) = (self.profile(usize::from(st.attacker)), s.creatures.get(usize::from(st.attacker)))
-        else {
-            return;
-        };
-        let rattled = if a.conditions.has(C::RATTLED) { 2 } else { 0 };
-        let total = i32::from(die) + p.fight + i32::from(st.penalty) - rattled;
-        let armor = self.armor(s, st.target, st.attacker);
-        // "If the Fight roll is a natural 20 … or the result exceeds the
-        // Armor by 10 or more …, it is a critical hit."
-        let degree = if die == 20 || total >= armor + 10 {
-            Degree::CriticalSuccess
-        } else if total >= armor {
-            Degree::Success
-        } else {
-            Degree::Failure
-        };
+        let Some(p) = self.profile(usize::from(st.attacker)) else { return };
+        let (total, armor, degree) = self.fight_degree(s, &st, die);
         events.emit(Event::FightRoll { attacker: st.attacker, target: st.target, die, total, armor, degree });
         if degree >= Degree::Success {
             let Some(w) = p.weapons.get(usize::from(st.weapon)) else { return };
@@ -502,7 +516,7 @@ impl P2v {
             }
         } else if c.life == Life::Dying && h.strike && amount > 0 {
             // "… and each time it is hit by a strike that damages it, it makes a recovery check."
-            s.pending.push(Frame::Recovery { who: h.target });
+            self.push_recovery(s, h.target);
         }
     }
 

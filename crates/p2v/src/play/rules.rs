@@ -574,12 +574,20 @@ impl Game for P2v {
             return None;
         }
         let seat = |i: u8| Some(Seat(self.team(usize::from(i))));
-        match s.pending.top()? {
+        let top = match s.pending.top()? {
+            Frame::Rerolled { roll } => &**roll,
+            f => f,
+        };
+        match top {
             Frame::FightRoll(st) | Frame::CoverDice { strike: st, .. } => seat(st.attacker),
             Frame::Maneuver(m) => seat(m.attacker),
             Frame::ManeuverSave { maneuver: m, .. } => seat(m.target),
             Frame::Affect(a) | Frame::PowerCover { affect: a, .. } => {
-                if matches!(s.pending.top(), Some(Frame::PowerCover { .. })) { seat(a.user) } else { seat(a.target) }
+                if matches!(top, Frame::PowerCover { .. }) {
+                    seat(a.user)
+                } else {
+                    seat(a.target)
+                }
             }
             Frame::Damage(h) => seat(h.target),
             Frame::Recovery { who } | Frame::FerocityRoll { who, .. } | Frame::Claim { who, .. } => seat(*who),

@@ -281,6 +281,23 @@ pub enum Trigger {
         /// Whether it was prone before it fell (Ferocity undoes the fall).
         was_prone: bool,
     },
+    /// A d20 was rolled (held below the window) that `who` may spend a hero
+    /// point to have rolled again: its own roll, or (when `who` is not the
+    /// `roller`) the Fight roll of a strike against it.
+    Reroll {
+        /// Who may spend the hero point.
+        who: u8,
+        /// Who made the roll.
+        roller: u8,
+        /// The die rolled.
+        die: u8,
+    },
+    /// `who`, dying, is about to make a recovery check and may spend a
+    /// hero point to pass it and every later one.
+    Recovery {
+        /// The dying creature.
+        who: u8,
+    },
     /// `attacker` hit `target` with a strike that lets it spend 1 AP to grab
     /// ("On a hit it may spend 1 AP to grab the target"); asked of the attacker.
     Grab {
@@ -454,6 +471,20 @@ pub enum Frame {
         next: u8,
         /// Whether a step struck (the multiple attack penalty grows once the action ends).
         struck: bool,
+    },
+    /// A d20 just rolled (a Fight roll, a save or a check), held while the
+    /// hero point windows above it are open; it takes effect when they close.
+    Held {
+        /// The roll's frame, as it waited for the die.
+        roll: Box<Frame>,
+        /// The die rolled.
+        die: u8,
+    },
+    /// A roll made again for a hero point: "use the second result", so its
+    /// die takes effect at once, with no hero point offered on it.
+    Rerolled {
+        /// The roll's frame.
+        roll: Box<Frame>,
     },
 }
 

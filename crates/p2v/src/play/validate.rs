@@ -125,7 +125,32 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     if s.pending.len() > 64 {
         return Err("too much pending work".into());
     }
+    // A held or rerolled roll is checked as the frame it holds, which must
+    // be a d20 roll.
+    let mut frames: Vec<&Frame> = Vec::with_capacity(s.pending.len());
     for f in s.pending.iter() {
+        frames.push(f);
+        if let Frame::Held { roll, .. } | Frame::Rerolled { roll } = f {
+            let d20 = matches!(
+                **roll,
+                Frame::FightRoll(_)
+                    | Frame::Maneuver(_)
+                    | Frame::ManeuverSave { .. }
+                    | Frame::Affect(_)
+                    | Frame::Claim { .. }
+            );
+            if !d20 {
+                return Err("a held roll that is not a d20".into());
+            }
+            frames.push(roll);
+        }
+        if let Frame::Held { die, .. } = f
+            && !(1..=20).contains(die)
+        {
+            return Err("a held d20 outside 1 to 20".into());
+        }
+    }
+    for f in frames {
         match f {
             Frame::ObjectiveTable { objective } | Frame::Claim { objective, .. }
                 if usize::from(*objective) >= s.objectives.len() =>
@@ -192,7 +217,16 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                         return Err("a reaction names a power its creature does not have".into());
                     }
                 }
-                super::state::Trigger::ShieldBlock { who } | super::state::Trigger::Ferocity { who, .. } => {
+                super::state::Trigger::Reroll { who, roller, die } => {
+                    creature(who, "a hero point")?;
+                    creature(roller, "a hero point")?;
+                    if !(1..=20).contains(&die) {
+                        return Err("a hero point offered on a d20 outside 1 to 20".into());
+                    }
+                }
+                super::state::Trigger::ShieldBlock { who }
+                | super::state::Trigger::Ferocity { who, .. }
+                | super::state::Trigger::Recovery { who } => {
                     creature(who, "a reaction")?;
                 }
             },

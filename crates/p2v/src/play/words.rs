@@ -1,7 +1,7 @@
 //! Events in plain words, naming creatures and squares as the table does.
 
 use super::event::{Degree, Event, seat_name};
-use super::state::Obstacle;
+use super::state::{Obstacle, Trigger};
 use arbiter_geometry::battle::Square;
 
 /// An event in words; `name` names a creature by roster index, `square` a square.
@@ -92,6 +92,18 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             (r, true) => format!("{} rolls {r} on its recovery check and holds on", name(*who)),
             (r, false) => format!("{} rolls {r} on its recovery check", name(*who)),
         },
+        Event::HeroPoint { who, reroll, die, left } => {
+            let left = format!("{left} hero point{} left", plural(*left));
+            match reroll {
+                None => format!("{} spends a hero point: it passes its recovery checks ({left})", name(*who)),
+                Some(r) if r == who => format!("{} spends a hero point to roll again its {die} ({left})", name(*who)),
+                Some(r) => format!(
+                    "{} spends a hero point: {} must roll again its Fight roll of {die} ({left})",
+                    name(*who),
+                    name(*r)
+                ),
+            }
+        }
         Event::Eliminated { who, at } => match at {
             Some(at) => format!("{} is eliminated on {}", name(*who), square(*at)),
             None => format!("{} is eliminated", name(*who)),
@@ -141,6 +153,41 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             format!("{} has the most points of creatures still in play: +{vp} victory points", seat_name(*seat))
         }
         Event::GameOver { reason, .. } => format!("Game over: {reason}"),
+    }
+}
+
+/// The question a reaction window asks, in words, with its two answers
+/// (`react`, `pass`); `name` names a creature by roster index.
+pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
+    match *t {
+        Trigger::LeftReach { mover, reactor } => {
+            format!("{} leaves the reach of {}: Attack of Opportunity (react) or pass", name(mover), name(reactor))
+        }
+        Trigger::RangedInReach { attacker, reactor } => format!(
+            "{} shoots within the reach of {}: Attack of Opportunity (react) or pass",
+            name(attacker),
+            name(reactor)
+        ),
+        Trigger::TurnStart { who, reactor, .. } => {
+            format!("{}'s turn starts where {} may use a power on it: react or pass", name(who), name(reactor))
+        }
+        Trigger::ShieldBlock { who } => format!("{} is about to take damage: Shield Block (react) or pass", name(who)),
+        Trigger::Ferocity { who, .. } => format!("{} falls to 0 HP: Ferocity (react) or pass", name(who)),
+        Trigger::Grab { attacker, target } => {
+            format!("{} hit {}: grab it for 1 AP (react) or pass", name(attacker), name(target))
+        }
+        Trigger::Reroll { who, roller, die } if who == roller => {
+            format!("{} rolled {die}: spend a hero point to roll again (react) or keep it (pass)", name(who))
+        }
+        Trigger::Reroll { who, roller, die } => format!(
+            "{} rolled {die} on its Fight roll against {}: spend a hero point to make it roll again (react) or pass",
+            name(roller),
+            name(who)
+        ),
+        Trigger::Recovery { who } => format!(
+            "{} is about to make a recovery check: spend a hero point to pass it and every later one (react) or roll (pass)",
+            name(who)
+        ),
     }
 }
 
