@@ -1217,3 +1217,42 @@ fn the_heuristic_spends_a_hero_point_when_a_reroll_is_worth_it() {
     sc.act("strike 1 A").roll(&[19]); // a critical hit: the basilisk is not asked
     assert!(hero_window(&sc).is_none());
 }
+
+#[test]
+fn an_adjacent_creature_opens_or_closes_a_door_by_interacting_and_a_closed_door_is_solid() {
+    // "Door: An adjacent creature can open or close a door by Interacting.
+    // While closed, doors are solid terrain." "Interact • Ready an item, open a
+    // door, manipulate an item or claim an objective."
+    // A wall across rank 6 with a door on e6 (the top row is rank 12).
+    let blank = ["."; 12].join(" ");
+    let m = map(
+        12,
+        12,
+        &[&blank, &blank, &blank, &blank, &blank, &blank, "# # # # + # # # # # # #"],
+        "\"#\" = { name = \"wall\", traits = [\"solid\"] }\n\"+\" = { name = \"gate\", traits = [\"door\"], door = \"closed\" }",
+    );
+    let mut sc = Scene::on(&["Kobold Warrior"], &["Basilisk"], m.clone());
+    sc.put("a", "e4").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("stride e7"), "p2v.move.stride", "a closed door is solid: no way through");
+    assert_eq!(sc.refused("open gate"), "p2v.door.reach", "two squares away");
+    assert_eq!(sc.refused("close gate"), "p2v.door.already");
+    sc.act("stride e5");
+    let mut legal = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut legal);
+    assert!(legal.contains(&sc.g.parse(&sc.s, "open gate").unwrap()), "listed among the legal actions");
+    sc.act("open gate");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Door { open: true, .. })));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "Interact costs 1 AP: with the Stride, the turn's 2 AP are spent");
+    sc.turn("A");
+    sc.act("end");
+    sc.turn("a");
+    sc.act("stride e7");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e7")), "through the open door");
+    // A door cannot close on a creature standing in it.
+    let mut sc2 = Scene::on(&["Kobold Warrior"], &["Basilisk"], m);
+    sc2.s.doors[0].open = true;
+    sc2.put("a", "e6").put("A", "l12").turn("a");
+    assert_eq!(sc2.refused("close gate"), "p2v.door.blocked");
+    sc2.act("step e5").act("close gate");
+    assert!(!sc2.s.doors[0].open);
+}

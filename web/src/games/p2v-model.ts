@@ -70,6 +70,8 @@ export interface State {
   zones: [number | null, number | null];
   pending: Frame[];
   ending: { winner: number | null; reason: string } | null;
+  /** Every door of the map (by terrain piece) and whether it stands open. */
+  doors?: { piece: number; open: boolean }[];
 }
 
 /** A decision (tagged by `act`). */

@@ -157,15 +157,21 @@ export function useP2v(p: GameProps): GameUI {
               </g>
             );
           })}
-        {board.terrain.map((t) => (
-          <g class={`terrain ${traitClass(t.traits)}`} data-terrain={t.name} pointer-events="none">
-            <title>{`${t.name}${t.traits.length ? ` — ${t.traits.join(", ")}` : ""}${t.elevation ? `, elevation ${t.elevation}` : ""}`}</title>
+        {board.terrain.map((piece, k) => {
+          // A door as it stands now: closed, it is solid terrain.
+          const door = s.doors?.find((d) => d.piece === k);
+          const t = door ? { ...piece, traits: door.open ? piece.traits.filter((x) => x !== "solid") : [...new Set(["solid", ...piece.traits])] } : piece;
+          const doorClass = door ? (door.open ? " door-open" : " door-closed") : "";
+          return (
+          <g class={`terrain ${traitClass(t.traits)}${doorClass}`} data-terrain={t.name} data-door={door ? (door.open ? "open" : "closed") : undefined} pointer-events="none">
+            <title>{`${t.name}${door ? (door.open ? " (open)" : " (closed)") : ""}${t.traits.length ? ` — ${t.traits.join(", ")}` : ""}${t.elevation ? `, elevation ${t.elevation}` : ""}`}</title>
             {t.squares.map((q) => <rect x={x(q)} y={y(q)} width={C} height={C} />)}
             {t.edges.map(([q, side]) =>
               side === "n" ? <line x1={x(q)} y1={y(q)} x2={x(q) + C} y2={y(q)} class="edge" /> : <line x1={x(q) + C} y1={y(q)} x2={x(q) + C} y2={y(q) + C} class="edge" />,
             )}
           </g>
-        ))}
+          );
+        })}
         {areaShown && (
           <g class="area-preview" data-testid="p2v-area" pointer-events="none">
             {areaShown.squares.map((q) => <rect x={x(q)} y={y(q)} width={C} height={C} />)}

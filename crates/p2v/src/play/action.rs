@@ -96,6 +96,13 @@ pub enum Action {
         /// Where it is aimed.
         aim: Aim,
     },
+    /// Interact to open or close an adjacent door (●).
+    Door {
+        /// The door's terrain piece, by index.
+        piece: u16,
+        /// True to open it, false to close it.
+        open: bool,
+    },
     /// Drop Prone (●).
     DropProne,
     /// Stand up from prone (●).

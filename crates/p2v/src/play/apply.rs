@@ -180,6 +180,11 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             events.emit(Event::Condition { who, name, on: false });
         }
         Action::Use { power, aim } => g.use_power(s, who, power, aim, events),
+        Action::Door { piece, open } => {
+            spend(s, 1);
+            reset_carry(s);
+            g.set_door(s, who, piece, open, events);
+        }
         Action::Claim { objective, skill } => {
             spend(s, 1);
             reset_carry(s);

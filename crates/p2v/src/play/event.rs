@@ -233,6 +233,15 @@ pub enum Event {
         /// Hero points it has left.
         left: u8,
     },
+    /// A creature opened or closed a door.
+    Door {
+        /// Who.
+        who: u8,
+        /// The door's name.
+        name: String,
+        /// True if it opened it.
+        open: bool,
+    },
     /// A creature was eliminated and removed from play.
     Eliminated {
         /// Who.

@@ -353,6 +353,7 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         Action::Crawl { to } => judge_step(g, s, &t, to, "Crawl"),
         Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
+        Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Shove { target, to } => {
             judge_maneuver(g, s, &t, target)?;
             if !shove_squares(g, s, t.who, target).contains(&to) {

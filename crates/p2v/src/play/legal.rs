@@ -122,6 +122,7 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                     out.push(Action::Escape { condition });
                 }
             }
+            out.extend(g.door_choices(s, t.who).map(|(piece, open)| Action::Door { piece, open }));
             for (objective, o) in s.objectives.iter().enumerate().take(255) {
                 for name in o.allowed() {
                     let skill = SKILLS.iter().position(|k| *k == name).unwrap_or(0) as u8;

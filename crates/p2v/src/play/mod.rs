@@ -11,6 +11,7 @@
 //! - [`judge`], [`apply`], [`legal`] decisions judged, applied and listed;
 //! - [`activity`] compound actions (Strides and strikes in order);
 //! - [`hero`] hero points: rerolls and sure recovery;
+//! - [`door`] doors opened and closed by Interacting;
 //! - [`power`] powers and strike riders: effects a target saves against;
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
@@ -23,6 +24,7 @@ pub mod action;
 pub mod activity;
 pub mod apply;
 pub mod damage;
+pub mod door;
 pub mod entry;
 pub mod event;
 pub mod hero;

@@ -26,7 +26,7 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
           place LETTER SQUARE
 Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
-          prone · stand · end
+          open DOOR · close DOOR · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
 The square of a move is where the creature's lower-left square ends.";
@@ -145,6 +145,21 @@ impl P2v {
                     .ok_or_else(|| format!("'{}' is not a condition", clip(arg(1).unwrap_or(""))))?;
                 Ok(Action::Escape { condition })
             }
+            "open" | "close" => {
+                let name = words[1..].join(" ");
+                if name.is_empty() {
+                    return Err(format!("'{verb}' needs a door: {verb} DOOR"));
+                }
+                let piece = self.door_named(s, &name).ok_or_else(|| {
+                    let doors: Vec<String> = s.doors.iter().map(|d| self.door_name(d.piece)).collect();
+                    if doors.is_empty() {
+                        "this map has no doors".to_string()
+                    } else {
+                        format!("'{}' is not a door of this map: {}", clip(&name), doors.join(", "))
+                    }
+                })?;
+                Ok(Action::Door { piece, open: verb.eq_ignore_ascii_case("open") })
+            }
             "prone" | "drop" => one(Action::DropProne),
             "stand" => one(Action::Stand),
             "end" | "done" => one(Action::End),
@@ -188,6 +203,9 @@ impl P2v {
                 "escape {}",
                 super::state::Conditions::NAMES.get(usize::from(condition)).copied().unwrap_or("?")
             ),
+            Action::Door { piece, open } => {
+                format!("{} {}", if open { "open" } else { "close" }, self.door_name(piece))
+            }
             Action::DropProne => "prone".into(),
             Action::Stand => "stand".into(),
             Action::End => "end".into(),

@@ -31,6 +31,8 @@ pub mod section {
     pub const ACTIONS: &str = "UNIVERSAL ACTIONS";
     /// Movement and positioning.
     pub const MOVEMENT: &str = "Movement and positioning";
+    /// Terrain traits (doors among them).
+    pub const TERRAIN: &str = "TERRAIN TRAITS";
     /// Making a strike.
     pub const STRIKE: &str = "MAKING A STRIKE";
     /// Targeting.
@@ -115,6 +117,12 @@ impl P2v {
             Terrain::new(base.board().clone(), pieces).map(Arc::new).unwrap_or_else(|_| base.clone())
         };
         let mut f = Battlefield::shared(terrain);
+        for d in &s.doors {
+            let id = arbiter_geometry::battle::PieceId(d.piece);
+            if f.terrain().piece(id).is_some_and(|p| p.open != d.open) {
+                f.set_door(id, d.open);
+            }
+        }
         for i in 0..s.creatures.len() {
             if let Some(fig) = self.figure(s, i) {
                 f.put(FigureId(i as u16), fig);
@@ -491,6 +499,7 @@ impl Game for P2v {
             rolloff: [0, 0],
             pending: Default::default(),
             ending: None,
+            doors: super::door::doors_of(&self.shared.terrain),
             field: Default::default(),
         }
     }

@@ -598,9 +598,21 @@ pub struct State {
     pub pending: Pending<Frame>,
     /// How it ended.
     pub ending: Option<Ending>,
+    /// Every door of the map, open or closed now.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub doors: Vec<Door>,
     /// The battlefield built from this state.
     #[serde(skip)]
     pub field: FieldCache,
+}
+
+/// A door of the map and whether it stands open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Door {
+    /// The door's terrain piece, by index.
+    pub piece: u16,
+    /// Whether it is open.
+    pub open: bool,
 }
 
 impl State {

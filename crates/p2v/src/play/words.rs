@@ -104,6 +104,9 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 ),
             }
         }
+        Event::Door { who, name: door, open } => {
+            format!("{} {} the {door}", name(*who), if *open { "opens" } else { "closes" })
+        }
         Event::Eliminated { who, at } => match at {
             Some(at) => format!("{} is eliminated on {}", name(*who), square(*at)),
             None => format!("{} is eliminated", name(*who)),
