@@ -1256,3 +1256,58 @@ fn an_adjacent_creature_opens_or_closes_a_door_by_interacting_and_a_closed_door_
     sc2.act("step e5").act("close gate");
     assert!(!sc2.s.doors[0].open);
 }
+
+#[test]
+fn ready_ends_the_turn_and_the_readied_action_comes_between_actions_as_a_reaction() {
+    // "Ready •• Your turn ends. Before your next turn, you can take a free
+    // action or 1-AP action as a reaction, at any time." Ruling P2V-R30: "at
+    // any time" is when a turn starts and after each action.
+    use arbiter_p2v::play::state::Trigger;
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e8").turn("a");
+    sc.act("stride e4");
+    assert_eq!(sc.refused("ready"), "p2v.ready.ap", "Ready costs both action points");
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e8").turn("a");
+    sc.act("ready");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Readied { who: 0 })));
+    assert!(sc.events.iter().any(|e| matches!(e, Event::TurnEnded { who: 0 })), "its turn ends");
+    // The basilisk's turn starts: the kobold's seat is asked first.
+    sc.s.phase = Phase::Activate { seat: 1 };
+    sc.act("activate A");
+    assert!(matches!(hero_window(&sc), Some(Trigger::Readied { who: 0 })));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)));
+    sc.act("pass");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the basilisk acts");
+    sc.act("stride e6");
+    // After the Stride, the kobold may act: it strikes, as a reaction.
+    assert!(matches!(hero_window(&sc), Some(Trigger::Readied { who: 0 })));
+    sc.act("react");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)));
+    assert_eq!(sc.refused("ready"), "p2v.ready.reaction");
+    sc.act("strike 1 A").roll(&[15]);
+    assert_eq!(sc.hp("A"), 70, "15 + 5 = 20 hits Armor 17: 5 damage");
+    assert!(sc.s.creatures[0].reacted, "it was its reaction");
+    assert!(!sc.s.creatures[0].readied);
+    // The basilisk's turn goes on with its last action point, where it stood.
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+    assert_eq!(sc.turn_state().who, 1);
+    assert_eq!(sc.turn_state().ap, 1);
+    assert_eq!(sc.s.creatures[1].at, Some(sc.sq("e6")));
+    sc.act("strike 1 a");
+    assert!(hero_window(&sc).is_none(), "the readied action is spent: nobody is asked");
+}
+
+#[test]
+fn a_readied_action_not_taken_is_lost_at_the_creatures_next_turn() {
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "l12").turn("a");
+    sc.act("ready");
+    sc.s.phase = Phase::Activate { seat: 1 };
+    sc.act("activate A").act("pass").act("end");
+    sc.s.phase = Phase::Activate { seat: 0 };
+    sc.s.creatures[0].done = false;
+    sc.act("activate a");
+    assert!(!sc.s.creatures[0].readied, "\"Before your next turn\"");
+    assert!(hero_window(&sc).is_none());
+}

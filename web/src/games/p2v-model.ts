@@ -233,6 +233,8 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
         return t.who === t.roller
           ? `${name(t.who)} rolled ${t.die}: spend a hero point to roll again? (React: reroll, the second result stands)`
           : `${name(t.roller)} rolled ${t.die} on its Fight roll against ${name(t.who)}: spend a hero point to make it roll again?`;
+      case "readied":
+        return `${name(t.who)} is readied: take its readied action now (one free or 1-AP action)?`;
       case "recovery":
         return `${name(t.who)} is about to make a recovery check: spend a hero point to pass it and every later one?`;
       default:

@@ -103,6 +103,9 @@ pub enum Action {
         /// True to open it, false to close it.
         open: bool,
     },
+    /// Ready (●●): the turn ends; before its next turn the creature may
+    /// take a free action or 1-AP action as a reaction.
+    Ready,
     /// Drop Prone (●).
     DropProne,
     /// Stand up from prone (●).

@@ -19,6 +19,19 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
             g.apply_activity(s, a, events);
             return;
         }
+        if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
+            // The readied action: one action (`end` takes none), then the
+            // turn under way goes on.
+            if *a != Action::End {
+                act(g, s, t, *a, events);
+            }
+            if let Phase::Turn(tt) = &mut s.phase
+                && tt.who == t.who
+            {
+                tt.ap = 0;
+            }
+            return;
+        }
         match (top, a) {
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
             (Frame::PowerLine { .. }, Action::Line { line }) => g.choose_power_line(s, *line),
@@ -31,6 +44,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Ferocity { who, was_prone } => g.ferocity(s, who, was_prone, events),
                     Trigger::Reroll { who, roller, .. } => g.reroll(s, who, roller, events),
                     Trigger::Recovery { who } => g.sure_recovery(s, who, events),
+                    Trigger::Readied { who } => g.take_readied(s, who, events),
                     _ => react(g, s, t, events),
                 }
             }
@@ -77,6 +91,8 @@ fn activate(g: &P2v, s: &mut State, seat: u8, who: u8) {
     let Some(c) = s.creatures.get_mut(i) else { return };
     c.done = true;
     c.reacted = false;
+    // "Before your next turn": a readied action not taken is lost.
+    c.readied = false;
     // The reactions to the turn's start come first (Petrifying Glance
     // slows the creature before its AP are set: ruling P2V-R25).
     s.phase = Phase::Turn(Turn { who, ap: 0, ..Turn::default() });
@@ -103,6 +119,8 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     };
     events.emit(Event::Activated { who, ap });
     s.phase = Phase::Turn(Turn { who, ap, ..Turn::default() });
+    // A readied creature may act "at any time": before the first action too.
+    g.push_readied_windows(s);
 }
 
 fn spend(s: &mut State, ap: u8) -> Turn {
@@ -116,6 +134,11 @@ fn spend(s: &mut State, ap: u8) -> Turn {
 fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: &mut E) {
     let who = t.who;
     let i = usize::from(who);
+    // Readied creatures are asked once this action is resolved (ruling
+    // P2V-R30); not after a readied action, nor after ending the turn.
+    if !matches!(a, Action::End | Action::Ready) && g.interlude(s).is_none() {
+        g.push_readied_windows(s);
+    }
     match a {
         Action::End => {
             s.pending.push(Frame::EndTurn { who });
@@ -180,6 +203,10 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             events.emit(Event::Condition { who, name, on: false });
         }
         Action::Use { power, aim } => g.use_power(s, who, power, aim, events),
+        Action::Ready => {
+            spend(s, 2);
+            g.ready(s, who, events);
+        }
         Action::Door { piece, open } => {
             spend(s, 1);
             reset_carry(s);

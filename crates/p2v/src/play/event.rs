@@ -233,6 +233,11 @@ pub enum Event {
         /// Hero points it has left.
         left: u8,
     },
+    /// A creature readied: its turn ends, and it may act as a reaction before its next.
+    Readied {
+        /// Who.
+        who: u8,
+    },
     /// A creature opened or closed a door.
     Door {
         /// Who.

@@ -25,6 +25,9 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         if let Frame::Activity { who, power, next, .. } = *top {
             return g.judge_activity(s, who, power, next, a);
         }
+        if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
+            return judge_turn(g, s, t, a);
+        }
         return judge_pending(top, a);
     }
     match (s.phase, *a) {
@@ -354,6 +357,7 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
+        Action::Ready => g.judge_ready(s, &t),
         Action::Shove { target, to } => {
             judge_maneuver(g, s, &t, target)?;
             if !shove_squares(g, s, t.who, target).contains(&to) {

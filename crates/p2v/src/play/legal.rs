@@ -26,7 +26,10 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
             Frame::Activity { who, power, next, .. } => g.activity_actions(s, *who, *power, *next, out),
             _ => {}
         }
-        return;
+        // A readied action is listed as a turn's actions.
+        if !matches!(top, Frame::Interlude { .. }) {
+            return;
+        }
     }
     match s.phase {
         Phase::PlaceObjective { .. } => {
@@ -75,6 +78,9 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
             }
             if t.ap == 0 {
                 return;
+            }
+            if g.judge_ready(s, &t).is_ok() {
+                out.push(Action::Ready);
             }
             let Some(at) = c.at else { return };
             if c.prone {

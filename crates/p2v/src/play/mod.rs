@@ -12,6 +12,7 @@
 //! - [`activity`] compound actions (Strides and strikes in order);
 //! - [`hero`] hero points: rerolls and sure recovery;
 //! - [`door`] doors opened and closed by Interacting;
+//! - [`ready`] Ready, and the readied action taken between actions;
 //! - [`power`] powers and strike riders: effects a target saves against;
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
@@ -34,6 +35,7 @@ pub mod legal;
 pub mod notation;
 pub mod objective;
 pub mod power;
+pub mod ready;
 pub mod resolve;
 pub mod roster;
 pub mod rules;

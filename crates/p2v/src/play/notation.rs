@@ -26,7 +26,7 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
           place LETTER SQUARE
 Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
-          open DOOR · close DOOR · prone · stand · end
+          open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
 The square of a move is where the creature's lower-left square ends.";
@@ -160,6 +160,7 @@ impl P2v {
                 })?;
                 Ok(Action::Door { piece, open: verb.eq_ignore_ascii_case("open") })
             }
+            "ready" => one(Action::Ready),
             "prone" | "drop" => one(Action::DropProne),
             "stand" => one(Action::Stand),
             "end" | "done" => one(Action::End),
@@ -206,6 +207,7 @@ impl P2v {
             Action::Door { piece, open } => {
                 format!("{} {}", if open { "open" } else { "close" }, self.door_name(piece))
             }
+            Action::Ready => "ready".into(),
             Action::DropProne => "prone".into(),
             Action::Stand => "stand".into(),
             Action::End => "end".into(),
@@ -230,6 +232,10 @@ impl P2v {
                         |i: u8| self.profile(usize::from(i)).map_or_else(|| format!("#{i}"), |p| p.label.clone());
                     super::words::window(&w.trigger, &name)
                 }
+                super::state::Frame::Interlude { who, .. } => format!(
+                    "{}'s readied action: one free action or 1-AP action (or end: none)",
+                    self.profile(usize::from(*who)).map_or("?", |p| p.label.as_str())
+                ),
                 super::state::Frame::Activity { who, power, next, .. } => {
                     let p = self.profile(usize::from(*who));
                     let name = p.and_then(|p| p.powers.get(usize::from(*power))).map_or("", |p| p.name.as_str());

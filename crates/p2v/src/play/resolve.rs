@@ -55,6 +55,7 @@ impl Resolve for P2v {
             }
             Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
             Frame::Rerolled { roll } => self.waits(s, roll),
+            Frame::Interlude { who, .. } => self.interlude_waits(s, *who).map(Wait::Seat),
             Frame::Held { .. }
             | Frame::Aim(_)
             | Frame::Walk { .. }
@@ -71,6 +72,8 @@ impl Resolve for P2v {
             Frame::Affect(a) => self.affect(s, a, None, events),
             Frame::Activity { struck, .. } => self.end_activity(s, struck),
             Frame::TurnStart { who } => super::apply::start_turn(self, s, who, events),
+            // The readied action is done: the interrupted turn goes on.
+            Frame::Interlude { saved, .. } => s.phase = saved,
             // Every hero point window passed: the held die takes effect.
             Frame::Held { roll, die } => resolve_roll(self, s, *roll, &[die], events),
             Frame::FerocityRoll { .. } | Frame::PowerLine { .. } | Frame::PowerCover { .. } => {}
@@ -292,6 +295,7 @@ impl P2v {
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
             Trigger::Reroll { who, .. } => self.team(usize::from(who)) == seat.0 && self.hero_points(s, who) > 0,
+            Trigger::Readied { who } => self.team(usize::from(who)) == seat.0 && self.may_take_readied(s, who),
             Trigger::Recovery { who } => self.team(usize::from(who)) == seat.0 && self.may_spend_on_recovery(s, who),
             Trigger::TurnStart { who, reactor, power } => {
                 self.team(usize::from(reactor)) == seat.0 && self.may_glance(s, who, reactor, power)

@@ -483,6 +483,7 @@ impl Game for P2v {
                 uses: p.weapons.iter().map(|w| w.uses.unwrap_or(0)).collect(),
                 power_uses: p.powers.iter().map(|w| w.uses.unwrap_or(0)).collect(),
                 blocks: 0,
+                readied: false,
                 fell_at: None,
             })
             .collect();

@@ -116,6 +116,9 @@ pub struct Creature {
     /// How many times it has used its Shield Block.
     #[serde(default)]
     pub blocks: u8,
+    /// True from its Ready until it takes the readied action or its next turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub readied: bool,
     /// Where it was eliminated, for looting.
     pub fell_at: Option<Square>,
 }
@@ -291,6 +294,11 @@ pub enum Trigger {
         roller: u8,
         /// The die rolled.
         die: u8,
+    },
+    /// `who` has readied and may take its readied action now.
+    Readied {
+        /// The readied creature.
+        who: u8,
     },
     /// `who`, dying, is about to make a recovery check and may spend a
     /// hero point to pass it and every later one.
@@ -479,6 +487,14 @@ pub enum Frame {
         roll: Box<Frame>,
         /// The die rolled.
         die: u8,
+    },
+    /// A readied creature's action, taken as a reaction: it acts with 1 AP
+    /// while the turn under way waits here (restored when this runs).
+    Interlude {
+        /// The readied creature.
+        who: u8,
+        /// The phase it interrupted.
+        saved: Phase,
     },
     /// A roll made again for a hero point: "use the second result", so its
     /// die takes effect at once, with no hero point offered on it.

@@ -241,12 +241,20 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     }
                 }
                 super::state::Trigger::ShieldBlock { who }
+                | super::state::Trigger::Readied { who }
                 | super::state::Trigger::Ferocity { who, .. }
                 | super::state::Trigger::Recovery { who } => {
                     creature(who, "a reaction")?;
                 }
             },
             Frame::FerocityRoll { who, .. } | Frame::TurnStart { who } => creature(*who, "a turn's start")?,
+            Frame::Interlude { who, saved } => {
+                creature(*who, "a readied action")?;
+                match saved {
+                    Phase::Turn(t) => creature(t.who, "the turn a readied action interrupts")?,
+                    _ => return Err("a readied action interrupts no turn".into()),
+                }
+            }
             Frame::PowerLine { affect, .. } | Frame::PowerCover { affect, .. } => {
                 creature(affect.user, "a power")?;
                 creature(affect.target, "a power")?;

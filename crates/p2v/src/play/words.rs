@@ -104,6 +104,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 ),
             }
         }
+        Event::Readied { who } => format!("{} readies: it may act before its next turn", name(*who)),
         Event::Door { who, name: door, open } => {
             format!("{} {} the {door}", name(*who), if *open { "opens" } else { "closes" })
         }
@@ -187,6 +188,9 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
             name(roller),
             name(who)
         ),
+        Trigger::Readied { who } => {
+            format!("{} is readied: take its readied action now (react) or wait (pass)", name(who))
+        }
         Trigger::Recovery { who } => format!(
             "{} is about to make a recovery check: spend a hero point to pass it and every later one (react) or roll (pass)",
             name(who)
