@@ -272,8 +272,17 @@ pub enum Step {
         /// Extra squares of Speed for this Stride.
         bonus: u8,
     },
-    /// A melee strike with any of the creature's melee weapons (`strike`).
-    Strike,
+    /// A melee strike with any of the creature's melee weapons (`strike`),
+    /// with a bonus to hit once the compound action has moved the creature
+    /// far enough (`strike +2 after 4`: "+2 to hit if it moved 4 squares or
+    /// more").
+    Strike {
+        /// The bonus to the Fight roll (0: none).
+        bonus: i8,
+        /// The squares the compound action must have moved the creature for
+        /// the bonus.
+        after: u8,
+    },
 }
 
 impl FromStr for Step {
@@ -287,8 +296,22 @@ impl FromStr for Step {
                 Some(bonus) if bonus <= 30 => Ok(Step::Stride { bonus }),
                 _ => Err(format!("'{}': a Stride's bonus is written +1 to +30", clip(s.trim(), 30))),
             },
-            ["strike"] => Ok(Step::Strike),
-            _ => Err(format!("'{}' is not a step; use 'stride', 'stride +2' or 'strike'", clip(s.trim(), 30))),
+            ["strike"] => Ok(Step::Strike { bonus: 0, after: 0 }),
+            ["strike", b, "after", n] => {
+                let bonus = b.strip_prefix('+').and_then(|x| x.parse::<i8>().ok()).filter(|x| (1..=10).contains(x));
+                let after = n.parse::<u8>().ok().filter(|x| (1..=60).contains(x));
+                match (bonus, after) {
+                    (Some(bonus), Some(after)) => Ok(Step::Strike { bonus, after }),
+                    _ => Err(format!(
+                        "'{}': a strike's bonus is written 'strike +2 after 4' (+1 to +10, after 1 to 60 squares)",
+                        clip(s.trim(), 30)
+                    )),
+                }
+            }
+            _ => Err(format!(
+                "'{}' is not a step; use 'stride', 'stride +2', 'strike' or 'strike +2 after 4'",
+                clip(s.trim(), 30)
+            )),
         }
     }
 }
@@ -305,7 +328,8 @@ impl From<Step> for String {
         match s {
             Step::Stride { bonus: 0 } => "stride".into(),
             Step::Stride { bonus } => format!("stride +{bonus}"),
-            Step::Strike => "strike".into(),
+            Step::Strike { bonus: 0, .. } => "strike".into(),
+            Step::Strike { bonus, after } => format!("strike +{bonus} after {after}"),
         }
     }
 }
@@ -605,5 +629,10 @@ mod tests {
         assert!(charge.check(A::Two, None, false).is_ok());
         assert!(charge.check(A::Passive, None, false).is_err());
         assert!(toml::from_str::<Program>("steps = [\"fly\"]").is_err());
+        let boar = toml("steps = [\"stride\", \"stride\", \"strike +2 after 4\"]");
+        assert_eq!(boar.steps[2], Step::Strike { bonus: 2, after: 4 });
+        assert_eq!(String::from(boar.steps[2]), "strike +2 after 4");
+        assert!(toml::from_str::<Program>("steps = [\"strike +2 after\"]").is_err());
+        assert!(toml::from_str::<Program>("steps = [\"strike -2 after 4\"]").is_err());
     }
 }

@@ -828,6 +828,25 @@ fn a_compound_action_asks_each_step_with_its_bonus_and_no_more_ap() {
 }
 
 #[test]
+fn boar_charge_strikes_at_plus_2_after_moving_4_squares_or_more() {
+    // Boar (Fight +8, Speed 8): "Boar Charge ●●: Two Strides, then a tusk
+    // strike, with +2 to hit if it moved 4 squares or more." Ruling P2V-R31:
+    // the squares its Strides entered.
+    let mut sc = Scene::new(&["Boar"], &["Basilisk (v1.3)"]);
+    sc.put("a", "a1").put("A", "a8").turn("a");
+    sc.act("use boar-charge").act("stride a4").act("stride a7");
+    sc.act("strike tusk A");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Strikes { penalty: 2, .. })), "shown with the strike");
+    sc.roll(&[5]);
+    assert_eq!(sc.fight().0, 15, "5 + 8 + 2: it moved 6 squares");
+    let mut sc = Scene::new(&["Boar"], &["Basilisk (v1.3)"]);
+    sc.put("a", "a1").put("A", "a5").turn("a");
+    sc.act("use boar-charge").act("stride a2").act("stride a4");
+    sc.act("strike tusk A").roll(&[5]);
+    assert_eq!(sc.fight().0, 13, "3 squares: no bonus");
+}
+
+#[test]
 fn a_step_of_a_compound_action_may_be_passed_and_its_strikes_share_one_penalty() {
     // Ruling P2V-R22. Ohancanu: "Sudden Charge ●●: Two Strides, then a melee strike."
     let mut sc = Scene::new(&["Ohancanu"], &["Basilisk (v1.3)"]);

@@ -89,7 +89,7 @@ impl P2v {
                 }
                 Ok(())
             }
-            (Step::Strike, Action::Strike { weapon, target }) => {
+            (Step::Strike { .. }, Action::Strike { weapon, target }) => {
                 let melee = self
                     .profile(usize::from(who))
                     .and_then(|p| p.weapons.get(usize::from(weapon)))
@@ -106,7 +106,10 @@ impl P2v {
                     match step {
                         Step::Stride { bonus: 0 } => "stride SQUARE".to_string(),
                         Step::Stride { bonus } => format!("stride SQUARE (Speed +{bonus})"),
-                        Step::Strike => "strike N TARGET (a melee strike)".to_string(),
+                        Step::Strike { bonus: 0, .. } => "strike N TARGET (a melee strike)".to_string(),
+                        Step::Strike { bonus, after } => {
+                            format!("strike N TARGET (a melee strike, +{bonus} if it moved {after} squares or more)")
+                        }
                     }
                 ),
                 section::TURN,
@@ -116,12 +119,20 @@ impl P2v {
 
     /// Carries out a step judged legal.
     pub(crate) fn apply_activity<E: EventSink<Event>>(&self, s: &mut State, a: &Action, events: &mut E) {
-        let Some(Frame::Activity { who, power, next, struck }) = s.pending.top().cloned() else { return };
+        let Some(Frame::Activity { who, power, next, struck, moved }) = s.pending.top().cloned() else { return };
         let Some(step) = self.activity_step(s, who, power, next) else { return };
         let Some(t) = self.step_turn(s, step) else { return };
-        if let Some(Frame::Activity { next: n, struck: st, .. }) = s.pending.top_mut() {
+        // The squares a Stride moves the creature: the anchors its path enters.
+        let squares = match *a {
+            Action::Stride { to } => {
+                stride_reach(self, s, &t).and_then(|r| r.path(self.field(s), to)).map_or(0, |p| p.len().min(255) as u8)
+            }
+            _ => 0,
+        };
+        if let Some(Frame::Activity { next: n, struck: st, moved: m, .. }) = s.pending.top_mut() {
             *n = n.saturating_add(1);
             *st = struck || matches!(a, Action::Strike { .. });
+            *m = moved.saturating_add(squares);
         }
         match *a {
             Action::Stride { to } => super::apply::stride(self, s, t, to),
@@ -129,7 +140,12 @@ impl P2v {
                 if let Phase::Turn(tt) = &mut s.phase {
                     tt.carry = 0;
                 }
-                super::apply::strike(self, s, t, weapon, target, events);
+                // "+2 to hit if it moved 4 squares or more" (ruling P2V-R31).
+                let bonus = match step {
+                    Step::Strike { bonus, after } if moved >= after => bonus,
+                    _ => 0,
+                };
+                super::apply::strike(self, s, t, weapon, target, bonus, events);
             }
             _ => {}
         }
@@ -152,7 +168,7 @@ impl P2v {
                     }
                 }
             }
-            Step::Strike => {
+            Step::Strike { .. } => {
                 let n = self.profile(usize::from(who)).map_or(0, |p| p.weapons.len().min(32));
                 for weapon in 0..n as u8 {
                     for target in 0..s.creatures.len() as u8 {

@@ -166,7 +166,7 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
         Action::Strike { weapon, target } => {
             let t = spend(s, 1);
             reset_carry(s);
-            strike(g, s, t, weapon, target, events);
+            strike(g, s, t, weapon, target, 0, events);
             if let Phase::Turn(tt) = &mut s.phase {
                 tt.attacks = tt.attacks.saturating_add(1);
             }
@@ -242,10 +242,20 @@ pub(crate) fn stride(g: &P2v, s: &mut State, t: Turn, to: arbiter_geometry::batt
 /// A strike of the creature taking its turn (AP already paid; the
 /// multiple attack penalty is the caller's): its penalties, its use, and
 /// the reactions a ranged strike opens.
-pub(crate) fn strike<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, weapon: u8, target: u8, events: &mut E) {
+/// A strike of the creature taking its turn (AP already paid), with a
+/// bonus to its Fight roll (a card's "+2 to hit").
+pub(crate) fn strike<E: EventSink<Event>>(
+    g: &P2v,
+    s: &mut State,
+    t: Turn,
+    weapon: u8,
+    target: u8,
+    bonus: i8,
+    events: &mut E,
+) {
     let who = t.who;
     let i = usize::from(who);
-    let penalty = strike_penalty(g, s, &t, weapon, target);
+    let penalty = strike_penalty(g, s, &t, weapon, target).saturating_add(bonus);
     if let Phase::Turn(tt) = &mut s.phase
         && weapon < 32
     {

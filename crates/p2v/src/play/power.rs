@@ -514,7 +514,7 @@ impl P2v {
         }
         events.emit(Event::Uses { who, power: pw.name.clone(), targets: targets.clone() });
         if pw.compound() {
-            s.pending.push(Frame::Activity { who, power, next: 0, struck: false });
+            s.pending.push(Frame::Activity { who, power, next: 0, struck: false, moved: 0 });
             return;
         }
         s.pending.push_in_order(targets.into_iter().map(|target| {

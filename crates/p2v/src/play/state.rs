@@ -479,6 +479,9 @@ pub enum Frame {
         next: u8,
         /// Whether a step struck (the multiple attack penalty grows once the action ends).
         struck: bool,
+        /// Squares its Strides have moved the creature so far.
+        #[serde(default)]
+        moved: u8,
     },
     /// A d20 just rolled (a Fight roll, a save or a check), held while the
     /// hero point windows above it are open; it takes effect when they close.

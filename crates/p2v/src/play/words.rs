@@ -31,7 +31,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         }
         Event::Fell { who, squares } => format!("{} falls {squares} square{}", name(*who), plural(*squares)),
         Event::Strikes { attacker, target, weapon, penalty } => {
-            let p = if *penalty < 0 { format!(" ({penalty} to the Fight roll)") } else { String::new() };
+            let p = if *penalty != 0 { format!(" ({penalty:+} to the Fight roll)") } else { String::new() };
             format!("{} strikes at {} with {weapon}{p}", name(*attacker), name(*target))
         }
         Event::CoverChecks { dice, instead, concealed } => {
