@@ -1330,3 +1330,89 @@ fn a_readied_action_not_taken_is_lost_at_the_creatures_next_turn() {
     assert!(!sc.s.creatures[0].readied, "\"Before your next turn\"");
     assert!(hero_window(&sc).is_none());
 }
+
+/// A 12 × 12 board whose rank 3 is drawn by the test, with hazards,
+/// cobwebs and a river on the legend.
+fn terrain_map(rank3: &str) -> String {
+    let blank = ["."; 12].join(" ");
+    let rows: Vec<&str> = (0..9).map(|_| blank.as_str()).chain([rank3]).collect();
+    map(
+        12,
+        12,
+        &rows,
+        "H = { name = \"fire pit\", traits = [\"hazardous\"], damage = \"fire\" }\n\
+         E = { name = \"cobwebs\", traits = [\"encumbering\"] }\n\
+         R = { name = \"river\", traits = [\"deep water\", \"directional\"], direction = \"e\" }",
+    )
+}
+
+#[test]
+fn a_creature_entering_a_hazard_takes_5_damage_of_its_type_and_again_at_its_turns_end() {
+    // "Hazardous: When a creature enters a hazard, they take 5 damage. At the
+    // end of a creature's turn, they take 5 damage if they are on a hazard.
+    // Damage type depends on the hazard."
+    let mut sc = Scene::on(&["Basilisk"], &["Kobold Warrior"], terrain_map(". . . H . . . . . . . ."));
+    sc.put("a", "b3").put("A", "l12").turn("a");
+    sc.act("step c3");
+    assert_eq!(sc.hp("a"), 75, "open ground");
+    sc.act("step d3");
+    // Its second action: 5 for entering, then its turn ends there: 5 more.
+    let burns: Vec<usize> = sc
+        .events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::Damaged { taken: 5, .. }))
+        .map(|(k, _)| k)
+        .collect();
+    let ended = sc.events.iter().position(|e| matches!(e, Event::TurnEnded { .. })).unwrap();
+    assert_eq!(burns.len(), 2, "{:?}", sc.events);
+    assert!(burns[0] < ended && burns[1] > ended, "one on entering, one at the turn's end");
+    assert_eq!(sc.hp("a"), 65);
+}
+
+#[test]
+fn encumbering_terrain_encumbers_on_entering_and_at_the_end_of_a_turn_on_it() {
+    // "Encumbering: If a creature enters encumbering terrain or ends their
+    // turn on it, they are encumbered." Ruling P2V-R32: the second is given
+    // after the turn's conditions are lost, so it lasts through the next turn.
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::on(&["Basilisk"], &["Kobold Warrior"], terrain_map(". . E . . . . . . . . ."));
+    sc.put("a", "b3").put("A", "l12").turn("a");
+    sc.act("step c3");
+    assert!(sc.s.creatures[0].conditions.has(Conditions::ENCUMBERED));
+    sc.act("end");
+    assert!(sc.s.creatures[0].conditions.has(Conditions::ENCUMBERED), "still on it at its turn's end");
+    let speed = sc.g.roster()[0].speed;
+    sc.s.creatures[0].done = false;
+    sc.turn("a");
+    assert_eq!(sc.refused(&format!("stride c{}", 3 + speed)), "p2v.move.stride", "encumbered: −2 Speed");
+}
+
+#[test]
+fn directional_terrain_moves_the_creatures_on_it_2_squares_at_the_rounds_end() {
+    // "Directional: … At the end of each round, all creatures on the
+    // directional terrain are moved 2 squares in the set direction."
+    let mut sc = Scene::on(&["Kobold Warrior"], &["Basilisk"], terrain_map(". . R R R R R R . . . ."));
+    sc.put("a", "c3").put("A", "l12").turn("a");
+    sc.act("end");
+    sc.turn("A");
+    sc.act("end");
+    assert!(
+        sc.events.iter().any(|e| matches!(e, Event::Moved { how, .. } if how.contains("swept"))),
+        "{:?}",
+        sc.events
+    );
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e3")));
+    assert_eq!(sc.s.creatures[1].at, Some(sc.sq("l12")), "not on the river: not moved");
+}
+
+#[test]
+fn a_swimming_creature_is_off_guard() {
+    // "Deep water: Deep water can be traversed using movement, but at half
+    // speed. While swimming, a creature is off-guard."
+    let mut sc = Scene::on(&["Basilisk"], &["Kobold Warrior"], terrain_map(". . R . . . . . . . . ."));
+    sc.put("a", "c4").put("A", "c3").turn("a");
+    assert!(sc.g.swimming(&sc.s, 1));
+    assert_eq!(sc.g.armor(&sc.s, 1, 0), 14, "Armor 16 − 2");
+    assert!(!sc.g.swimming(&sc.s, 0), "on the bank");
+}

@@ -13,6 +13,7 @@
 //! - [`hero`] hero points: rerolls and sure recovery;
 //! - [`door`] doors opened and closed by Interacting;
 //! - [`ready`] Ready, and the readied action taken between actions;
+//! - [`terrain`] hazards, encumbering and directional terrain, swimming;
 //! - [`power`] powers and strike riders: effects a target saves against;
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
@@ -40,6 +41,7 @@ pub mod resolve;
 pub mod roster;
 pub mod rules;
 pub mod state;
+pub mod terrain;
 pub mod validate;
 pub mod variant;
 pub mod words;

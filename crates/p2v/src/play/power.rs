@@ -93,6 +93,8 @@ impl P2v {
             || c.conditions.has(Conditions::OFF_GUARD)
             || c.conditions.has(Conditions::GRABBED)
             || self.flanked(s, target)
+            // "While swimming, a creature is off-guard."
+            || self.swimming(s, target)
     }
 
     /// The extra damage a weapon deals to `target` now (Sneak Attack,

@@ -10,7 +10,7 @@ use super::state::{Checks, Frame, Hit, Life, Obstacle, Phase, State, Strike, Tri
 use arbiter_core::resolve::{Pending, Resolve, Timing, Wait, Window};
 use arbiter_core::{DiceRequest, EventSink, MAX_DICE, Roll, Seat};
 use arbiter_geometry::battle::targeting::reaches;
-use arbiter_geometry::battle::{FigureId, Mode, Mover, Position, Space, Square, Traits};
+use arbiter_geometry::battle::{FigureId, Mover, Position, Space, Square};
 
 impl Resolve for P2v {
     type State = State;
@@ -61,6 +61,7 @@ impl Resolve for P2v {
             | Frame::Walk { .. }
             | Frame::EndTurn { .. }
             | Frame::TurnTail { .. }
+            | Frame::RoundTail
             | Frame::TurnStart { .. } => None,
         }
     }
@@ -86,11 +87,15 @@ impl Resolve for P2v {
                 self.walk(s, who, from, path, how, (asked, back), events)
             }
             Frame::EndTurn { who } => self.end_turn(s, who, events),
+            Frame::RoundTail => self.round_tail(s, events),
             Frame::TurnTail { who } => {
                 if let Some(c) = s.creatures.get_mut(usize::from(who)) {
                     // "The creature then loses all conditions it is experiencing."
                     c.conditions = Default::default();
-                    if c.life == Life::Dying {
+                    let dying = c.life == Life::Dying;
+                    // "… or ends their turn on it, they are encumbered."
+                    self.encumbered_at_turn_end(s, who, events);
+                    if dying {
                         // "Each time a dying creature's turn ends … it makes a recovery check."
                         self.push_recovery(s, who);
                     }
@@ -605,6 +610,8 @@ impl P2v {
                     s.creatures[ti].at = Some(to);
                     self.sync(s, ti);
                     events.emit(Event::Moved { who: m.target, from, to, how: "pushed".into() });
+                    let side = self.profile(ti).map_or(1, |p| p.size.side());
+                    self.entered(s, m.target, Space::new(from, side), Space::new(to, side), events);
                 }
             }
             // Grapple: "On a failure, it is grabbed."
@@ -760,6 +767,7 @@ impl P2v {
             // squares it falls. If it takes damage, it falls prone at the bottom."
             self.stop(s, who, from, back, &how_name, events);
             events.emit(Event::Fell { who, squares: step.fall.min(255) as u8 });
+            self.entered(s, who, was, now, events);
             let amount = (step.fall / 2 * 5).min(u32::from(u16::MAX)) as u16;
             if amount > 0 {
                 if let Some(c) = s.creatures.get_mut(i) {
@@ -779,6 +787,8 @@ impl P2v {
             return;
         }
         s.pending.push(Frame::Walk { who, from, path, how, asked: false, back });
+        // What it stepped into hurts it before the move goes on.
+        self.entered(s, who, was, now, events);
     }
 
     /// Ends a move: back to `back` if the creature stopped in another's
@@ -840,25 +850,7 @@ impl P2v {
         c.persistent = kept;
         // Hazardous terrain: "At the end of a creature's turn, they take 5
         // damage if they are on a hazard. Damage type depends on the hazard."
-        if let (Some(at), Some(p)) = (c.at, self.profile(i)) {
-            let field = self.field(s);
-            let t = field.terrain();
-            let hazard = Space::new(at, p.size.side()).squares().iter().find_map(|q| {
-                t.pieces_on(q).iter().filter_map(|id| t.piece(*id)).find(|pc| pc.active().contains(Traits::HAZARDOUS))
-            });
-            if let Some(pc) = hazard
-                && p.mode != Mode::Fly
-            {
-                let types = pc.damage.as_deref().and_then(DamageType::parse).map_or(Types::NONE, Types::of);
-                hits.push(Hit {
-                    target: who,
-                    source: None,
-                    damage: Damage { amount: 5, types },
-                    strike: false,
-                    area: false,
-                });
-            }
-        }
+        hits.extend(self.hazard_at_turn_end(s, who));
         for h in hits.into_iter().rev() {
             s.pending.push(Frame::Damage(h));
         }

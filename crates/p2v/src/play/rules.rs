@@ -294,6 +294,17 @@ impl P2v {
     }
 
     fn end_round<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        // "At the end of each round, all creatures on the directional terrain
+        // are moved 2 squares in the set direction"; what they enter (a
+        // hazard) is dealt with before the round's scoring.
+        s.phase = Phase::Busy;
+        s.pending.push(Frame::RoundTail);
+        self.drift(s, events);
+    }
+
+    /// The end of a round once the terrain has moved the creatures on it:
+    /// scoring, then the round limit or the next round.
+    pub(crate) fn round_tail<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         // "At the end of each round, each warband scores 1 Victory Point for
         // each objective they currently have claimed."
         for seat in 0..2u8 {

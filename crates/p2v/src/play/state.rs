@@ -437,6 +437,9 @@ pub enum Frame {
     },
     /// Dice: the round limit's d6.
     RoundLimit,
+    /// The end of a round, after the directional terrain moved the
+    /// creatures on it: scoring, then the round limit or the next round.
+    RoundTail,
     /// An effect on one creature: dice for its save, if the effect allows one.
     Affect(Affect),
     /// The target of a power that targets Reflex chooses the line its

@@ -1,0 +1,143 @@
+//! What terrain does to the creatures in it ("TERRAIN TRAITS"), beyond the
+//! movement costs and sight the battle grid answers:
+//!
+//! - "Hazardous: When a creature enters a hazard, they take 5 damage. At the
+//!   end of a creature's turn, they take 5 damage if they are on a hazard."
+//! - "Encumbering: If a creature enters encumbering terrain or ends their
+//!   turn on it, they are encumbered."
+//! - "Directional: … At the end of each round, all creatures on the
+//!   directional terrain are moved 2 squares in the set direction."
+//! - "Deep water: … While swimming, a creature is off-guard."
+//!
+//! A flying creature is above all of them (ruling P2V-R32).
+
+use super::damage::{Damage, DamageType, Types};
+use super::event::Event;
+use super::rules::P2v;
+use super::state::{Conditions, Hit, Life, State};
+use arbiter_core::EventSink;
+use arbiter_geometry::battle::{FigureId, Mode, Mover, Piece, Position, Space, Traits};
+
+impl P2v {
+    /// The first piece with trait `t` under any square of `space`.
+    fn piece_under(&self, s: &State, space: &Space, t: Traits) -> Option<Piece> {
+        let field = self.field(s);
+        let terrain = field.terrain();
+        space.squares().iter().find_map(|q| {
+            terrain.pieces_on(q).iter().filter_map(|id| terrain.piece(*id)).find(|p| p.active().contains(t)).cloned()
+        })
+    }
+
+    /// The first piece with trait `t` under a square of `now` that is not
+    /// in `was`: terrain the creature has just entered.
+    fn piece_entered(&self, s: &State, was: &Space, now: &Space, t: Traits) -> Option<Piece> {
+        let field = self.field(s);
+        let terrain = field.terrain();
+        let old = was.squares();
+        now.squares().iter().filter(|q| !old.contains(*q)).find_map(|q| {
+            terrain.pieces_on(q).iter().filter_map(|id| terrain.piece(*id)).find(|p| p.active().contains(t)).cloned()
+        })
+    }
+
+    fn flies(&self, who: u8) -> bool {
+        self.profile(usize::from(who)).is_some_and(|p| p.mode == Mode::Fly)
+    }
+
+    /// A creature moved from `was` to `now` (a step of a move, a push, a
+    /// drift): a hazard it entered hurts it, encumbering terrain encumbers it.
+    pub(crate) fn entered<E: EventSink<Event>>(&self, s: &mut State, who: u8, was: Space, now: Space, events: &mut E) {
+        if self.flies(who) {
+            return;
+        }
+        if let Some(p) = self.piece_entered(s, &was, &now, Traits::HAZARDOUS) {
+            self.push_damage(s, hazard_hit(who, &p));
+        }
+        if self.piece_entered(s, &was, &now, Traits::ENCUMBERING).is_some() {
+            self.encumber(s, who, events);
+        }
+    }
+
+    fn encumber<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
+        let Some(c) = s.creatures.get_mut(usize::from(who)) else { return };
+        if c.life == Life::Up && !c.conditions.has(Conditions::ENCUMBERED) {
+            c.conditions = c.conditions.with(Conditions::ENCUMBERED);
+            events.emit(Event::Condition { who, name: "encumbered".into(), on: true });
+        }
+    }
+
+    /// The hazard a creature ends its turn on, as the damage it deals.
+    pub(crate) fn hazard_at_turn_end(&self, s: &State, who: u8) -> Option<Hit> {
+        let space = self.space_of(s, who)?;
+        if self.flies(who) {
+            return None;
+        }
+        self.piece_under(s, &space, Traits::HAZARDOUS).map(|p| hazard_hit(who, &p))
+    }
+
+    /// After a turn's conditions are lost: a creature that ended its turn
+    /// on encumbering terrain is encumbered (through its next turn).
+    pub(crate) fn encumbered_at_turn_end<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
+        let Some(space) = self.space_of(s, who) else { return };
+        if !self.flies(who) && self.piece_under(s, &space, Traits::ENCUMBERING).is_some() {
+            self.encumber(s, who, events);
+        }
+    }
+
+    /// Whether a creature swims: part of its space is deep water, and it
+    /// neither flies nor swims by nature (ruling P2V-R32).
+    pub fn swimming(&self, s: &State, who: u8) -> bool {
+        let Some(space) = self.space_of(s, who) else { return false };
+        let natural = self.profile(usize::from(who)).is_some_and(|p| matches!(p.mode, Mode::Fly | Mode::Aquatic));
+        !natural && self.piece_under(s, &space, Traits::DEEP_WATER).is_some()
+    }
+
+    fn space_of(&self, s: &State, who: u8) -> Option<Space> {
+        let c = s.creatures.get(usize::from(who))?;
+        let at = c.at.filter(|_| matches!(c.life, Life::Up | Life::Dying))?;
+        Some(Space::new(at, self.profile(usize::from(who))?.size.side()))
+    }
+
+    /// The end of a round: every creature on directional terrain moves 2
+    /// squares its way, one square at a time, stopping where it could not
+    /// stand (ruling P2V-R32), entering what it enters.
+    pub(crate) fn drift<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        for who in 0..s.creatures.len().min(255) as u8 {
+            let Some(space) = self.space_of(s, who) else { continue };
+            if self.flies(who) {
+                continue;
+            }
+            let Some(dir) = self.piece_under(s, &space, Traits::DIRECTIONAL).and_then(|p| p.direction) else {
+                continue;
+            };
+            let Some(p) = self.profile(usize::from(who)) else { continue };
+            let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
+            let from = space.anchor();
+            let mut at = from;
+            for _ in 0..2 {
+                let field = self.field(s);
+                let Some(next) = field.board().neighbour(at, dir) else { break };
+                let pos = Position { anchor: at, odd_diagonals: false, down: false };
+                let ok = field.step(mover, pos, next).is_ok_and(|(st, _)| st.fall < 2) && field.may_end(mover, next);
+                if !ok {
+                    break;
+                }
+                let was = Space::new(at, p.size.side());
+                at = next;
+                if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+                    c.at = Some(at);
+                }
+                self.sync(s, usize::from(who));
+                self.entered(s, who, was, Space::new(at, p.size.side()), events);
+            }
+            if at != from {
+                events.emit(Event::Moved { who, from, to: at, how: "swept by the terrain".into() });
+            }
+        }
+    }
+}
+
+/// The 5 damage of a hazard, of its type ("Damage type depends on the hazard").
+fn hazard_hit(who: u8, p: &Piece) -> Hit {
+    let types = p.damage.as_deref().and_then(DamageType::parse).map_or(Types::NONE, Types::of);
+    Hit { target: who, source: None, damage: Damage { amount: 5, types }, strike: false, area: false }
+}
