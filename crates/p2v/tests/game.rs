@@ -1416,3 +1416,38 @@ fn a_swimming_creature_is_off_guard() {
     assert_eq!(sc.g.armor(&sc.s, 1, 0), 14, "Armor 16 − 2");
     assert!(!sc.g.swimming(&sc.s, 0), "on the bank");
 }
+
+#[test]
+fn a_leap_jumps_over_one_square_but_not_over_solid_terrain_nor_up() {
+    // "Leap • The creature jumps over one square or over a one-square wide
+    // gap." Ruling P2V-R33: over anything but solid terrain, landing no higher.
+    let blank = ["."; 12].join(" ");
+    let rows: Vec<&str> = (0..9).map(|_| blank.as_str()).chain([". . H . # . . . . . . ."]).collect();
+    let m = map(
+        12,
+        12,
+        &rows,
+        "H = { name = \"fire pit\", traits = [\"hazardous\"], damage = \"fire\" }\n\"#\" = { name = \"wall\", traits = [\"solid\"] }",
+    );
+    let mut sc = Scene::on(&["Kobold Warrior", "Kobold Warrior"], &["Basilisk"], m);
+    sc.put("a", "b3").put("b", "d4").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("leap e3"), "p2v.leap", "three squares: not a Leap");
+    sc.act("leap d3");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("d3")), "over the fire pit");
+    assert_eq!(sc.hp("a"), 7, "jumped over, not entered");
+    let why = {
+        let a = sc.g.parse(&sc.s, "leap f3").unwrap();
+        sc.g.check(&sc.s, &a).unwrap_err().reason
+    };
+    assert!(why.contains("solid"), "{why}");
+    sc.act("leap d5");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("d5")), "over the ally on d4");
+    // Not up onto a ledge.
+    let rows: Vec<&str> = (0..9).map(|_| blank.as_str()).chain([". . . U . . . . . . . ."]).collect();
+    let m = map(12, 12, &rows, "U = { name = \"ledge\", traits = [], elevation = 1 }");
+    let mut sc = Scene::on(&["Kobold Warrior"], &["Basilisk"], m);
+    sc.put("a", "b3").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("leap d3"), "p2v.leap");
+    let a = sc.g.parse(&sc.s, "leap d3").unwrap();
+    assert!(sc.g.check(&sc.s, &a).unwrap_err().reason.contains("higher"));
+}

@@ -44,6 +44,11 @@ pub enum Action {
         /// Where.
         to: Square,
     },
+    /// Leap: jump over one square, landing at `to` (●).
+    Leap {
+        /// Where its space's lower-left square lands.
+        to: Square,
+    },
     /// Crawl: move 1 square while prone (●).
     Crawl {
         /// Where.

@@ -156,11 +156,15 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             spend(s, 1);
             stride(g, s, t, to);
         }
-        Action::Step { to } | Action::Crawl { to } => {
+        Action::Step { to } | Action::Crawl { to } | Action::Leap { to } => {
             spend(s, 1);
             reset_carry(s);
             let from = s.creatures[i].at.unwrap_or(to);
-            let how = if matches!(a, Action::Step { .. }) { 1 } else { 2 };
+            let how = match a {
+                Action::Step { .. } => 1,
+                Action::Crawl { .. } => 2,
+                _ => super::resolve::LEAP,
+            };
             s.pending.push(Frame::Walk { who, from, path: vec![to], how, asked: false, back: from });
         }
         Action::Strike { weapon, target } => {

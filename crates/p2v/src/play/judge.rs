@@ -357,6 +357,7 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
+        Action::Leap { to } => g.judge_leap(s, &t, to),
         Action::Ready => g.judge_ready(s, &t),
         Action::Shove { target, to } => {
             judge_maneuver(g, s, &t, target)?;

@@ -129,6 +129,9 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 }
             }
             out.extend(g.door_choices(s, t.who).map(|(piece, open)| Action::Door { piece, open }));
+            if !c.prone && !immobile {
+                out.extend(g.leap_landings(s, t.who).into_iter().map(|to| Action::Leap { to }));
+            }
             for (objective, o) in s.objectives.iter().enumerate().take(255) {
                 for name in o.allowed() {
                     let skill = SKILLS.iter().position(|k| *k == name).unwrap_or(0) as u8;

@@ -12,6 +12,7 @@
 //! - [`activity`] compound actions (Strides and strikes in order);
 //! - [`hero`] hero points: rerolls and sure recovery;
 //! - [`door`] doors opened and closed by Interacting;
+//! - [`leap`] Leap, over one square;
 //! - [`ready`] Ready, and the readied action taken between actions;
 //! - [`terrain`] hazards, encumbering and directional terrain, swimming;
 //! - [`power`] powers and strike riders: effects a target saves against;
@@ -32,6 +33,7 @@ pub mod event;
 pub mod hero;
 pub mod heuristic;
 pub mod judge;
+pub mod leap;
 pub mod legal;
 pub mod notation;
 pub mod objective;

@@ -24,7 +24,7 @@ pub const HELP: &str = "\
 Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE
-Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · strike N|WEAPON TARGET ·
+Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
@@ -78,6 +78,7 @@ impl P2v {
             "stride" | "move" => Ok(Action::Stride { to: self.square(arg(1)?)? }),
             "step" => Ok(Action::Step { to: self.square(arg(1)?)? }),
             "crawl" => Ok(Action::Crawl { to: self.square(arg(1)?)? }),
+            "leap" | "jump" => Ok(Action::Leap { to: self.square(arg(1)?)? }),
             "strike" | "attack" => {
                 let target = self.creature(arg(2)?)?;
                 let w = arg(1)?;
@@ -187,6 +188,7 @@ impl P2v {
             Action::Stride { to } => format!("stride {}", self.square_name(to)),
             Action::Step { to } => format!("step {}", self.square_name(to)),
             Action::Crawl { to } => format!("crawl {}", self.square_name(to)),
+            Action::Leap { to } => format!("leap {}", self.square_name(to)),
             Action::Strike { weapon, target } => format!("strike {} {}", weapon + 1, who(target)),
             Action::Claim { objective, skill } => {
                 format!("claim {} {}", objective + 1, SKILLS.get(usize::from(skill)).copied().unwrap_or("?"))

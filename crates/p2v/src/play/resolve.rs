@@ -116,6 +116,9 @@ impl Resolve for P2v {
     }
 }
 
+/// The `how` of a [`Frame::Walk`] that is a Leap (0 Stride, 1 Step, 2 Crawl).
+pub(crate) const LEAP: u8 = 3;
+
 /// The dice the top frame waits for.
 pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
     let name =
@@ -704,7 +707,7 @@ impl P2v {
         events: &mut E,
     ) {
         let i = usize::from(who);
-        let how_name = ["Stride", "Step", "Crawl"][usize::from(how.min(2))].to_string();
+        let how_name = ["Stride", "Step", "Crawl", "Leap"][usize::from(how.min(LEAP))].to_string();
         let at = s.creatures.get(i).and_then(|c| c.at);
         let alive = s.creatures.get(i).is_some_and(|c| c.life == Life::Up);
         let (Some(p), Some(old)) = (self.profile(i), at) else { return };
@@ -747,7 +750,16 @@ impl P2v {
             Phase::Turn(t) if t.who == who => t.odd_diagonal,
             _ => false,
         };
-        let Ok((step, pos)) = field.step(mover, Position { anchor: old, odd_diagonals: odd, down: false }, next) else {
+        let stepped = if how == LEAP {
+            // A Leap was judged whole; it lands if the landing is still free.
+            field.may_end(mover, next).then(|| (self.leap_fall(s, side, old, next), odd, false))
+        } else {
+            field
+                .step(mover, Position { anchor: old, odd_diagonals: odd, down: false }, next)
+                .ok()
+                .map(|(step, pos)| (step.fall, pos.odd_diagonals, pos.down))
+        };
+        let Some((fall, odd_after, down)) = stepped else {
             // The way is closed: the move stops here.
             self.stop(s, who, from, back, &how_name, events);
             return;
@@ -759,16 +771,16 @@ impl P2v {
         if let Phase::Turn(t) = &mut s.phase
             && t.who == who
         {
-            t.odd_diagonal = pos.odd_diagonals;
+            t.odd_diagonal = odd_after;
         }
         self.sync(s, i);
-        if step.fall >= 2 || pos.down {
+        if fall >= 2 || down {
             // "A creature that falls 2 squares or more takes 5 damage per 2
             // squares it falls. If it takes damage, it falls prone at the bottom."
             self.stop(s, who, from, back, &how_name, events);
-            events.emit(Event::Fell { who, squares: step.fall.min(255) as u8 });
+            events.emit(Event::Fell { who, squares: fall.min(255) as u8 });
             self.entered(s, who, was, now, events);
-            let amount = (step.fall / 2 * 5).min(u32::from(u16::MAX)) as u16;
+            let amount = (fall / 2 * 5).min(u32::from(u16::MAX)) as u16;
             if amount > 0 {
                 if let Some(c) = s.creatures.get_mut(i) {
                     c.prone = true;

@@ -414,7 +414,7 @@ pub enum Frame {
         from: Square,
         /// Anchors still to enter, the next first.
         path: Vec<Square>,
-        /// The action (0 Stride, 1 Step, 2 Crawl).
+        /// The action (0 Stride, 1 Step, 2 Crawl, 3 Leap).
         how: u8,
         /// True once the reactions to the next step have been asked.
         asked: bool,
