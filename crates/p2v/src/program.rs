@@ -456,6 +456,15 @@ pub struct Program {
     /// types that sicken the creature.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sickened_by: Vec<crate::play::damage::DamageType>,
+    /// Exhausted: "Anything that would slow it stuns it instead, and
+    /// anything else that would stun it eliminates it."
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exhausted: bool,
+    /// Construct Armor: "Resist all Nd6. Once it is at half HP or less, or a
+    /// critical hit damages it, it loses this resistance and its Armor drops"
+    /// to the card's reduced Armor; N, the resistance dice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub construct_armor: Option<u8>,
 }
 
 impl Program {
@@ -487,6 +496,20 @@ impl Program {
             if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
                 return Err("a save that halves needs damage to halve".into());
             }
+        }
+        if self.exhausted || self.construct_armor.is_some() {
+            if action != A::Passive || strike {
+                return Err("`exhausted` and `construct_armor` belong to a passive feature".into());
+            }
+            if self.construct_armor.is_some_and(|n| n == 0 || usize::from(n) > arbiter_core::MAX_DICE) {
+                return Err(format!("construct armor resists with 1 to {} dice", arbiter_core::MAX_DICE));
+            }
+            if *self
+                != (Program { exhausted: self.exhausted, construct_armor: self.construct_armor, ..Program::default() })
+            {
+                return Err("`exhausted` and `construct_armor` stand alone in an effect".into());
+            }
+            return Ok(());
         }
         if self.regenerate.is_some() || !self.sickened_by.is_empty() {
             if action != A::Passive || strike {

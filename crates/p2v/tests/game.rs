@@ -1451,3 +1451,45 @@ fn a_leap_jumps_over_one_square_but_not_over_solid_terrain_nor_up() {
     let a = sc.g.parse(&sc.s, "leap d3").unwrap();
     assert!(sc.g.check(&sc.s, &a).unwrap_err().reason.contains("higher"));
 }
+
+#[test]
+fn construct_armor_resists_all_until_half_hp_or_a_critical_hit_then_armor_drops() {
+    // Animated Armor (Armor 15 [11], HP 20): "Construct Armor: Resist all 3d6.
+    // Once it is at half HP or less, or a critical hit damages it, it loses
+    // this resistance and its Armor drops by 4 (the bracketed value)."
+    let mut sc = Scene::new(&["Basilisk"], &["Animated Armor"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    assert_eq!(sc.g.armor(&sc.s, 1, 0), 15);
+    sc.act("strike 1 A").roll(&[10]); // 20 ≥ 15: 15 piercing
+    assert_eq!(sc.g.dice(&sc.s).len(), 3, "resist all 3d6");
+    sc.roll(&[4, 1, 1]); // one 4+: 5 less
+    assert_eq!(sc.hp("A"), 10, "20 − 10: at half HP");
+    assert!(sc.s.creatures[1].armor_broken);
+    assert_eq!(sc.g.armor(&sc.s, 1, 0), 11, "the bracketed value");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Condition { name, .. } if name == "armor broken")));
+    // Broken, it resists nothing: the next hit's damage comes whole.
+    sc.act("strike 1 A").roll(&[10]);
+    assert_ne!(sc.g.to_move(&sc.s), ToMove::Chance, "no resistance dice");
+    // A critical hit breaks it at once, whatever its HP.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Animated Armor"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike 1 A").roll(&[20]).roll(&[1, 1, 1]);
+    assert_eq!(sc.hp("A"), 10, "10 damage, none resisted");
+    assert!(sc.s.creatures[1].armor_broken);
+}
+
+#[test]
+fn an_exhausted_creature_is_stunned_by_what_slows_and_eliminated_by_what_stuns() {
+    // Hateful Logger: "Exhausted: Anything that would slow it stuns it
+    // instead, and anything else that would stun it eliminates it."
+    use arbiter_p2v::play::state::Conditions;
+    let g = Scene::new(&["Hateful Logger"], &["Basilisk"]);
+    assert!(g.g.roster()[0].exhausted);
+    let mut sc = Scene::new(&["Hateful Logger"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6");
+    sc.g.give(&mut sc.s, 0, &[arbiter_p2v::program::Give::Slowed], "test", &mut sc.events);
+    assert!(sc.s.creatures[0].conditions.has(Conditions::STUNNED));
+    assert!(!sc.s.creatures[0].conditions.has(Conditions::SLOWED));
+    sc.g.give(&mut sc.s, 0, &[arbiter_p2v::program::Give::Stunned], "test", &mut sc.events);
+    assert_eq!(sc.life("a"), Life::Eliminated);
+}

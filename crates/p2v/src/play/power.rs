@@ -266,13 +266,14 @@ impl P2v {
                     damage: d,
                     strike: matches!(a.source, Source::Strike { .. }),
                     area: e.area,
+                    critical: false,
                 },
             );
         }
     }
 
     /// Gives conditions and statuses, except those the creature is immune to.
-    pub(crate) fn give<E: EventSink<Event>>(&self, s: &mut State, who: u8, what: &[Give], from: &str, events: &mut E) {
+    pub fn give<E: EventSink<Event>>(&self, s: &mut State, who: u8, what: &[Give], from: &str, events: &mut E) {
         let i = usize::from(who);
         let Some(p) = self.profile(i) else { return };
         let immune = |name: &str| {
@@ -297,6 +298,17 @@ impl P2v {
                 Give::Immobilized => (Conditions::IMMOBILIZED, "immobilized"),
                 Give::Grabbed => (Conditions::GRABBED, "grabbed"),
                 Give::Encumbered => (Conditions::ENCUMBERED, "encumbered"),
+            };
+            // Exhausted: "Anything that would slow it stuns it instead, and
+            // anything else that would stun it eliminates it."
+            let (bit, name) = match bit {
+                b if p.exhausted && b == Conditions::SLOWED => (Conditions::STUNNED, "stunned"),
+                b if p.exhausted && b == Conditions::STUNNED && !immune(name) => {
+                    events.emit(Event::Condition { who, name: "stunned while exhausted".into(), on: true });
+                    self.eliminate(s, who, events);
+                    return;
+                }
+                b => (b, name),
             };
             if c.conditions.has(bit) || immune(name) {
                 continue;
@@ -527,7 +539,17 @@ impl P2v {
     /// What a hit with a weapon schedules: its damage (through the save
     /// that halves it, if it has one), then what the hit adds, then the
     /// offer to grab.
-    pub(crate) fn on_hit(&self, s: &mut State, attacker: u8, weapon: u8, target: u8, damage: Damage, reaction: bool) {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn on_hit(
+        &self,
+        s: &mut State,
+        attacker: u8,
+        weapon: u8,
+        target: u8,
+        damage: Damage,
+        reaction: bool,
+        critical: bool,
+    ) {
         let Some(w) = self.profile(usize::from(attacker)).and_then(|p| p.weapons.get(usize::from(weapon))) else {
             return;
         };
@@ -561,7 +583,7 @@ impl P2v {
         }
         s.pending.push_in_order(frames);
         if w.save.is_none() {
-            self.push_damage(s, Hit { target, source: Some(attacker), damage, strike: true, area: false });
+            self.push_damage(s, Hit { target, source: Some(attacker), damage, strike: true, area: false, critical });
         }
     }
 

@@ -287,7 +287,13 @@ impl P2v {
         if h.damage.amount == 0 || d.ignores(h.damage.types, p.undead, p.construct) {
             return 0;
         }
-        d.resistance(h.damage.types, h.area)
+        // Construct Armor resists all damage until it breaks; the highest
+        // resistance applies.
+        let armor = match p.construct_armor {
+            Some((n, _)) if !s.creatures.get(usize::from(h.target)).is_some_and(|c| c.armor_broken) => n,
+            _ => 0,
+        };
+        d.resistance(h.damage.types, h.area).max(armor)
     }
 
     /// Whether `seat` can answer a window now.
@@ -456,7 +462,12 @@ impl P2v {
     /// prone, grabbed, the off-guard condition or flanking (−2, once).
     pub fn armor(&self, s: &State, target: u8, _attacker: u8) -> i32 {
         let Some(p) = self.profile(usize::from(target)) else { return 0 };
-        p.armor - if self.off_guard(s, target) { 2 } else { 0 }
+        // Construct Armor: "its Armor drops by 4" once it breaks.
+        let base = match p.construct_armor {
+            Some((_, reduced)) if s.creatures.get(usize::from(target)).is_some_and(|c| c.armor_broken) => reduced,
+            _ => p.armor,
+        };
+        base - if self.off_guard(s, target) { 2 } else { 0 }
     }
 
     /// Whether enemies flank the creature ("Flanked").
@@ -480,7 +491,8 @@ impl P2v {
             if degree == Degree::CriticalSuccess {
                 damage.amount = damage.amount.saturating_mul(2);
             }
-            self.on_hit(s, st.attacker, st.weapon, st.target, damage, st.reaction);
+            let critical = degree == Degree::CriticalSuccess;
+            self.on_hit(s, st.attacker, st.weapon, st.target, damage, st.reaction, critical);
         }
     }
 
@@ -506,6 +518,12 @@ impl P2v {
         c.temp_hp -= from_temp;
         c.hp -= i32::from(amount) - from_temp;
         events.emit(Event::Damaged { who: h.target, damage: h.damage, taken: amount, hp: c.hp });
+        // Construct Armor: "Once it is at half HP or less, or a critical hit
+        // damages it, it loses this resistance and its Armor drops."
+        if p.construct_armor.is_some() && !c.armor_broken && (c.hp * 2 <= p.hp || (h.critical && amount > 0)) {
+            c.armor_broken = true;
+            events.emit(Event::Condition { who: h.target, name: "armor broken".into(), on: true });
+        }
         // "Taking fire or electricity damage makes it sickened."
         if amount > 0 && p.sickened_by.meets(h.damage.types) && !c.conditions.has(super::state::Conditions::SICKENED) {
             c.conditions = c.conditions.with(super::state::Conditions::SICKENED);
@@ -793,6 +811,7 @@ impl P2v {
                         damage: Damage { amount, types: Types::of(DamageType::Bludgeoning) },
                         strike: false,
                         area: false,
+                        critical: false,
                     },
                 );
             }
@@ -853,6 +872,7 @@ impl P2v {
                     damage: Damage { amount: n, types: Types::of(*ty) },
                     strike: false,
                     area: false,
+                    critical: false,
                 });
             }
             if n > 5 {

@@ -137,6 +137,11 @@ pub struct Profile {
     pub ferocity: Option<Ferocity>,
     /// Its Shield Block reaction, if it has one, with its uses per battle.
     pub block: Option<(Block, Option<u8>)>,
+    /// Exhausted: slowing stuns it, stunning eliminates it.
+    pub exhausted: bool,
+    /// Construct Armor: its resistance dice (against all damage) and the
+    /// Armor it drops to once the armor breaks.
+    pub construct_armor: Option<(u8, i32)>,
     /// Whether it is undead, a construct, mindless, or an animal or beast
     /// that may use only trained skills.
     pub undead: bool,
@@ -251,7 +256,11 @@ fn executed(f: &Feature) -> bool {
             || power(f).is_some()
             || (!e.touches() && !e.extra.is_empty())
             || (f.action == Cost::Reaction && (e.ferocity.is_some() || e.block.is_some()))
-            || (f.action == Cost::Passive && (e.regenerate.is_some() || !e.sickened_by.is_empty()));
+            || (f.action == Cost::Passive
+                && (e.regenerate.is_some()
+                    || !e.sickened_by.is_empty()
+                    || e.exhausted
+                    || e.construct_armor.is_some()));
     }
     if let Some(w) = weapon(f) {
         // Anything after the damage clause is a rider the engine does not run yet.
@@ -340,6 +349,12 @@ impl Profile {
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)
                 .find_map(|f| f.effect.as_ref().and_then(|e| e.block).map(|b| (b, f.uses.map(|u| u.count)))),
+            exhausted: features.iter().filter_map(|f| f.effect.as_ref()).any(|e| e.exhausted),
+            construct_armor: features
+                .iter()
+                .filter_map(|f| f.effect.as_ref())
+                .find_map(|e| e.construct_armor)
+                .map(|n| (n, st.reduced_armor.unwrap_or(st.armor))),
             undead: has("Undead"),
             construct: has("Construct"),
             trained_only: mindless || (beast && !caster && !weapon_user),

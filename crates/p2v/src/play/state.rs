@@ -116,6 +116,10 @@ pub struct Creature {
     /// How many times it has used its Shield Block.
     #[serde(default)]
     pub blocks: u8,
+    /// True once its Construct Armor has broken (its resistance lost, its
+    /// Armor reduced).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armor_broken: bool,
     /// True from its Ready until it takes the readied action or its next turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub readied: bool,
@@ -242,6 +246,9 @@ pub struct Hit {
     pub strike: bool,
     /// Whether an area dealt it (area weakness).
     pub area: bool,
+    /// Whether a critical hit dealt it (it breaks a construct's armor).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub critical: bool,
 }
 
 /// What opened a reaction window.
