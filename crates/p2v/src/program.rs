@@ -378,6 +378,25 @@ pub struct Block {
     pub against: BlockAgainst,
 }
 
+/// A teleport: up to `range` squares, from and into terrain with a trait if
+/// one is named.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Teleport {
+    /// The farthest it goes, in squares (counted as movement: diagonals 1-2).
+    pub range: u8,
+    /// The terrain it leaves from and lands in (`"difficult"`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<String>,
+}
+
+impl Teleport {
+    /// The trait it needs, if any (checked on load).
+    pub fn trait_needed(&self) -> Option<arbiter_geometry::battle::Traits> {
+        self.terrain.as_deref().and_then(arbiter_geometry::battle::Traits::parse)
+    }
+}
+
 /// The most steps a compound action may have.
 pub const MAX_STEPS: usize = 6;
 
@@ -456,6 +475,10 @@ pub struct Program {
     /// types that sicken the creature.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sickened_by: Vec<crate::play::damage::DamageType>,
+    /// A teleport ("Only from difficult terrain: teleports up to 12 squares
+    /// into other difficult terrain").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teleport: Option<Teleport>,
     /// Exhausted: "Anything that would slow it stuns it instead, and
     /// anything else that would stun it eliminates it."
     #[serde(default, skip_serializing_if = "is_false")]
@@ -496,6 +519,21 @@ impl Program {
             if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
                 return Err("a save that halves needs damage to halve".into());
             }
+        }
+        if let Some(t) = &self.teleport {
+            if !matches!(action, A::One | A::Two) || strike || area.is_some() {
+                return Err("a teleport is an action costing 1 or 2 AP, with no range or area of its own".into());
+            }
+            if t.range == 0 || t.range > 60 {
+                return Err("a teleport goes 1 to 60 squares".into());
+            }
+            if t.terrain.is_some() && t.trait_needed().is_none() {
+                return Err(format!("'{}' is not a terrain trait", t.terrain.as_deref().unwrap_or("")));
+            }
+            if *self != (Program { teleport: self.teleport.clone(), ..Program::default() }) {
+                return Err("`teleport` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if self.exhausted || self.construct_armor.is_some() {
             if action != A::Passive || strike {

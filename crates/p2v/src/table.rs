@@ -409,8 +409,14 @@ fn area(g: &P2v, s: &State, who: u8, power: u8, aim: Aim) -> AreaView {
         }
         _ => None,
     };
-    let squares =
-        area.and_then(|a| field.area(&a).ok()).map(|h| h.squares.iter().map(|q| q.0).collect()).unwrap_or_default();
+    let side = g.profile(usize::from(who)).map_or(1, |p| p.size.side());
+    let squares = match aim {
+        // A teleport shows where the user's space lands.
+        Aim::Square { at } => Space::new(at, side).squares().iter().map(|q| q.0).collect(),
+        _ => {
+            area.and_then(|a| field.area(&a).ok()).map(|h| h.squares.iter().map(|q| q.0).collect()).unwrap_or_default()
+        }
+    };
     AreaView { power, aim, squares, targets }
 }
 

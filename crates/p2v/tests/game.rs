@@ -1493,3 +1493,29 @@ fn an_exhausted_creature_is_stunned_by_what_slows_and_eliminated_by_what_stuns()
     sc.g.give(&mut sc.s, 0, &[arbiter_p2v::program::Give::Stunned], "test", &mut sc.events);
     assert_eq!(sc.life("a"), Life::Eliminated);
 }
+
+#[test]
+fn bramble_jump_teleports_from_difficult_terrain_into_difficult_terrain_within_12_squares() {
+    // Twigjack: "Bramble Jump ●●: Only from difficult terrain: teleports up to
+    // 12 squares into other difficult terrain." Ruling P2V-R35.
+    let blank = ["."; 12].join(" ");
+    let rows: Vec<&str> = (0..9).map(|_| blank.as_str()).chain([". d . . . . . . . d . d"]).collect();
+    let m = map(12, 12, &rows, "d = { name = \"brambles\", traits = [\"difficult\"], group = \"each\" }");
+    let mut sc = Scene::on(&["Twigjack"], &["Basilisk"], m);
+    sc.put("a", "a3").put("A", "f8").turn("a");
+    assert_eq!(sc.refused("use bramble-jump j3"), "p2v.teleport", "only from difficult terrain");
+    sc.s.creatures[0].done = false;
+    sc.put("a", "b3").turn("a");
+    assert_eq!(sc.refused("use bramble-jump e3"), "p2v.teleport", "only into difficult terrain");
+    let mut legal = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut legal);
+    let jumps: Vec<String> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Use { aim: arbiter_p2v::play::action::Aim::Square { .. }, .. }))
+        .map(|a| sc.g.text(a))
+        .collect();
+    assert_eq!(jumps.len(), 2, "j3 and l3: {jumps:?}");
+    sc.act("use bramble-jump l3");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("l3")), "10 squares away");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Moved { how, .. } if how == "teleport")));
+}

@@ -22,6 +22,7 @@ import {
   useBoard,
   useLook,
   type Action,
+  type Aim,
   type AreaView,
   type CreatureView,
   type Sq,
@@ -97,7 +98,13 @@ export function useP2v(p: GameProps): GameUI {
   for (const o of shownStrikes) if (!bestOn.has(o.target) || bestOn.get(o.target)!.odds < o.odds) bestOn.set(o.target, o);
   const powerAims = (look?.areas ?? []).filter((a) => mode?.kind === "power" && a.power === mode.power);
   const powerTargets = new Set(powerAims.filter((a) => a.aim.aim === "creature").map((a) => a.aim.who as number));
-  const hot = new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares]);
+  // A teleport's landings, while its power is chosen: click one to go.
+  const landings = new Map<Sq, Action>(
+    legal
+      .filter(([a]) => a.act === "use" && mode?.kind === "power" && a.power === mode.power && (a.aim as Aim).aim === "square")
+      .map(([a]) => [(a.aim as Aim).at as Sq, a]),
+  );
+  const hot = new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys()]);
   const hovered = hover !== null ? moves.get(hover) : undefined;
   const areaShown = preview ?? (powerAims.length === 1 && powerAims[0].squares.length ? powerAims[0] : null);
 
@@ -106,6 +113,7 @@ export function useP2v(p: GameProps): GameUI {
     if (phase === "place_objective" && kind) return send({ act: "objective", kind, at: q });
     if (phase === "deploy" && deployWho !== null) return send({ act: "place", who: deployWho, at: q });
     if (phase === "turn") {
+      if (landings.has(q)) return send(landings.get(q)!);
       if (steps.has(q) && !moves.has(q)) return send(steps.get(q)!);
       return send({ act: "stride", to: q });
     }

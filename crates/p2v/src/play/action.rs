@@ -146,6 +146,11 @@ pub enum Aim {
         /// The cone.
         index: u8,
     },
+    /// A square where the user lands (a teleport), its space's lower-left square.
+    Square {
+        /// The square.
+        at: Square,
+    },
     /// A line from the corner of the user's space nearest to a square, towards its centre.
     Line {
         /// The square it runs towards.

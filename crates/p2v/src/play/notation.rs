@@ -123,6 +123,7 @@ impl P2v {
                 let pw =
                     p.powers.get(usize::from(power)).ok_or_else(|| format!("{} has no power {}", p.name, power + 1))?;
                 let aim = match pw.area {
+                    None if pw.program.teleport.is_some() => Aim::Square { at: self.square(arg(2)?)? },
                     None | Some(crate::Area::Emanation { .. }) => one_more(&words, Aim::Here)?,
                     Some(crate::Area::Melee(_) | crate::Area::Ranged { .. }) => {
                         Aim::Creature { who: self.creature(arg(2)?)? }
@@ -197,6 +198,7 @@ impl P2v {
                 Aim::Here => format!("use {}", power + 1),
                 Aim::Creature { who: t } => format!("use {} {}", power + 1, who(t)),
                 Aim::Line { toward } => format!("use {} {}", power + 1, self.square_name(toward)),
+                Aim::Square { at } => format!("use {} {}", power + 1, self.square_name(at)),
                 Aim::Cone { index } => format!("use {} {}", power + 1, cone_name(index)),
             },
             Action::Trip { target } => format!("trip {}", who(target)),

@@ -382,6 +382,7 @@ impl P2v {
                 .map(|t| Aim::Creature { who: t })
                 .filter(|a| self.judge_aim(s, who, power, *a).is_ok())
                 .collect(),
+            None if pw.program.teleport.is_some() => self.teleport_landings(s, who, power),
             None | Some(CardArea::Emanation { .. }) => vec![Aim::Here],
             Some(CardArea::Cone(_)) => (0..cone_origins(&me).len() as u8).map(|index| Aim::Cone { index }).collect(),
             Some(CardArea::Line(_)) => (0..s.creatures.len())
@@ -403,6 +404,16 @@ impl P2v {
         let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else {
             return Err(no("p2v.power.none", "the creature is not on the board", section::POWER));
         };
+        if pw.program.teleport.is_some() {
+            return match aim {
+                Aim::Square { at } => self.judge_teleport(s, who, power, at),
+                _ => Err(no(
+                    "p2v.power.aim",
+                    format!("{} is aimed at the square it lands on: use POWER SQUARE", pw.name),
+                    section::AREAS,
+                )),
+            };
+        }
         let how = match pw.area {
             Some(CardArea::Melee(_) | CardArea::Ranged { .. }) => "at a creature: use POWER TARGET",
             Some(CardArea::Emanation { .. }) => "around the user, with nothing more: use POWER",
@@ -527,6 +538,10 @@ impl P2v {
             *u = u.saturating_sub(1);
         }
         events.emit(Event::Uses { who, power: pw.name.clone(), targets: targets.clone() });
+        if let (Some(_), Aim::Square { at }) = (&pw.program.teleport, aim) {
+            self.teleport(s, who, at, events);
+            return;
+        }
         if pw.compound() {
             s.pending.push(Frame::Activity { who, power, next: 0, struck: false, moved: 0 });
             return;

@@ -225,6 +225,15 @@ pub fn power(f: &Feature) -> Option<Power> {
     if f.strike || (matches!(f.action, Cost::Passive | Cost::Reaction) && program.when.is_none()) {
         return None;
     }
+    if program.teleport.is_some() {
+        return Some(Power {
+            name: f.name.clone(),
+            cost: f.action,
+            area: None,
+            uses: f.uses.map(|u| u.count),
+            program: program.clone(),
+        });
+    }
     let area = if program.steps.is_empty() {
         if !program.touches() {
             return None;
@@ -426,11 +435,15 @@ mod tests {
         // Spear, thrown Spear, the Sling upgrade and Sneak Attack (its effect) run.
         let (run, total, missing) = coverage(slingers);
         assert_eq!((run, total), (4, 4), "{missing:?}");
-        // A power runs (Splinter Spray, with its cover checks); Bramble Jump does not yet.
+        // A power runs (Splinter Spray, with its cover checks), and Bramble Jump (a teleport).
         let w = crate::warband::Warband::shipped("briar-skirmishers").unwrap_or_else(|e| panic!("{e}"));
         let twigjack = w.entries().iter().find(|e| e.card().name() == "Twigjack").expect("a twigjack");
-        let (_, _, missing) = coverage(twigjack);
-        assert_eq!(missing, ["Bramble Jump"]);
+        let (run, total, missing) = coverage(twigjack);
+        assert_eq!((run, total), (4, 4), "{missing:?}");
+        // A feature with no effect does not: the Caligni Skulker's Tumble Behind.
+        let skulker = w.entries().iter().find(|e| e.card().name() == "Caligni Skulker").expect("a skulker");
+        let (_, _, missing) = coverage(skulker);
+        assert!(missing.contains(&"Tumble Behind".to_string()), "{missing:?}");
     }
 
     #[test]
