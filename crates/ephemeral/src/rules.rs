@@ -22,7 +22,7 @@ use crate::table::{AREA, MoveCost, Scene, SceneCache, check_move, gate_disc, sig
 use crate::variant::Variant;
 use arbiter_core::resolve::{Anchor, Pending, drive, owed};
 use arbiter_core::{
-    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
+    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, RollPart, Seat, ToMove, Viewer,
 };
 use arbiter_geometry::table::{Disc, Solid, TOLERANCE};
 use arrayvec::ArrayVec;
@@ -925,6 +925,21 @@ impl Game for Ephemeral {
             Frame::DefendRoll { figure, .. } => Some(self.owner(*figure)),
             Frame::ResistRoll(r) => Some(self.owner(r.target)),
             _ => None,
+        }
+    }
+
+    /// At a real table each player rolls their own dice of the side
+    /// roll-off ("each player roles a D6") and of the foraging pool ("players
+    /// each simultaneously rolls ... D4, D6, D8, D10, D12"); every other
+    /// roll is its roller's whole.
+    fn roll_parts(&self, state: &State) -> Vec<RollPart> {
+        match (&state.phase, state.pending.is_empty()) {
+            (Phase::SideRoll, true) => RollPart::one_die_each([Seat(0), Seat(1)]),
+            (Phase::PoolRoll, true) => vec![
+                RollPart { seat: Some(Seat(0)), dice: 0..DIE_SIZES.len() },
+                RollPart { seat: Some(Seat(1)), dice: DIE_SIZES.len()..2 * DIE_SIZES.len() },
+            ],
+            _ => vec![RollPart::whole(self.roller(state), self.dice(state).len())],
         }
     }
 

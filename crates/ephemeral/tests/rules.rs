@@ -9,7 +9,7 @@
 //! edited the scene cache is left empty; the game rebuilds it.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use arbiter_core::{Decision, Game, OutcomeKind, Roll, Seat, ToMove};
+use arbiter_core::{Decision, Game, OutcomeKind, Roll, RollPart, Seat, ToMove};
 use arbiter_ephemeral::catalogue::Catalogue;
 use arbiter_ephemeral::figure::{FigureSet, Format};
 use arbiter_ephemeral::kit::Kit;
@@ -235,6 +235,8 @@ fn equal_spec_totals_roll_a_d6_and_ties_roll_again() {
     assert_eq!(s.phase, Phase::SideRoll);
     assert_eq!(g.to_move(&s), ToMove::Chance);
     assert_eq!(g.dice(&s).len(), 2);
+    // At a real table each player rolls and enters their own D6 (ruling P47).
+    assert_eq!(g.roll_parts(&s), RollPart::one_die_each([P1, P2]));
     // Ruling P15: a tie rolls again.
     let events = roll(&g, &mut s, &[4, 4]);
     assert!(events.contains(&Event::SideRoll { rolls: [4, 4] }));
@@ -271,6 +273,9 @@ fn terrain_placement_alternates_starting_with_x() {
     // All six down: the foraging dice are rolled.
     assert_eq!(s.phase, Phase::PoolRoll);
     assert_eq!(g.dice(&s).len(), 10);
+    // "Players each simultaneously rolls the following types of dice: D4,
+    // D6, D8, D10, D12": each their own five at a real table (ruling P47).
+    assert_eq!(g.roll_parts(&s), [RollPart { seat: Some(P1), dice: 0..5 }, RollPart { seat: Some(P2), dice: 5..10 }]);
 }
 
 #[test]
