@@ -42,13 +42,14 @@ async function companionGame(page) {
   return { id, tokens };
 }
 
-/** Dice values for a view's ask, distinct where a roll-off needs them. */
-function valuesFor(ask, pick) {
+/** Dice values for the dice of a view's ask that `seat` enters now: those
+ * of the parts still missing that it may enter (each player their own dice
+ * of a roll-off or of the foraging pool). */
+function valuesFor(ask, seat, pick) {
   const values = [];
-  for (const d of ask.dice) {
-    let v = pick(d.sides) + 1;
-    while (ask.dice.length <= d.sides && values.includes(v)) v = (v % d.sides) + 1;
-    values.push(v);
+  for (const p of ask.parts) {
+    if (p.entered !== null || !p.entered_by.includes(seat)) continue;
+    for (let k = p.first; k < p.first + p.count; k++) values.push(pick(ask.dice[k].sides) + 1);
   }
   return values;
 }
@@ -69,7 +70,7 @@ async function untilActing(id, tokens, pick) {
     }
     assert.ok(v, "someone decides");
     if (v.dice) {
-      const r = await api("POST", `/api/matches/${id}/roll`, { token: tokens[seat], values: valuesFor(v.dice, pick) });
+      const r = await api("POST", `/api/matches/${id}/roll`, { token: tokens[seat], values: valuesFor(v.dice, seat, pick) });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       continue;
     }
