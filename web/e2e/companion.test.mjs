@@ -105,6 +105,14 @@ test("on a phone, companion mode measures, refuses and accepts typed positions f
   await page.waitForSelector("[data-testid=tracker]");
   assert.match(await page.locator("[data-testid=tracker-activation]").innerText(), /is acting: 0 of \d actions? this activation/);
   assert.ok((await page.locator("[data-testid=hp-boxes]").count()) > 0, "HP boxes are shown");
+  // The live gate score: the rules' own scoring of the table as it stands.
+  const gate = (await api("GET", `/api/matches/${id}`)).json.tracker.gate;
+  const line = page.locator("[data-testid=tracker-gate]");
+  assert.equal(await line.getAttribute("data-touching"), gate.touching.join(" "), "the tracker shows the server's count");
+  assert.equal(await line.getAttribute("data-leader"), gate.leader === null ? "" : String(gate.leader));
+  const said = await line.innerText();
+  assert.match(said, /Gate now: Ada \d+ \(\d+ pts\) · Bo \d+ \(\d+ pts\)/);
+  assert.match(said, /If the game ended now/);
 
   // The ruler: the acting figure to an enemy, its line drawn on the table.
   const figs = v.observation.figures;
@@ -164,8 +172,14 @@ test("on a phone, companion mode measures, refuses and accepts typed positions f
   assert.match(await page.locator("[data-testid=ruler-move]").innerText(), /allowed, [\d.]+ cm of [\d.]+ cm/);
   await page.click("[data-testid=typed-go]");
   await waitLenIs(page, len + 1);
-  const moved = (await api("GET", `/api/matches/${id}`)).json.observation.figures[acting].at;
+  const after = (await api("GET", `/api/matches/${id}`)).json;
+  const moved = after.observation.figures[acting].at;
   assert.ok(Math.abs(moved.x - to.x) < 0.01 && Math.abs(moved.y - to.y) < 0.01, "the figure stands where it was typed");
+  // The gate score follows the figure moved.
+  await page.waitForFunction(
+    (t) => document.querySelector("[data-testid=tracker-gate]")?.getAttribute("data-touching") === t,
+    after.tracker.gate.touching.join(" "),
+  );
 
   // Undo my last entry: the move is taken back, the record loses it.
   await page.click("[data-testid=undo-roll]");

@@ -1292,6 +1292,39 @@ fn equal_counts_are_decided_by_the_spec_points_of_the_figures_touching() {
     assert_eq!(g.returns(&s, P1), 0.0);
 }
 
+/// The tracker beside a real table shows the gate score if the game ended
+/// now: the same count, points, winner and words as the end of the game
+/// gives, at any moment of play.
+#[test]
+fn the_live_gate_score_is_the_end_of_game_score_as_it_stands() {
+    let g = v26();
+    let mut s = over(&g);
+    s.phase = Phase::ChooseFirst; // mid-game: no outcome yet, the score still reads
+    let live = g.gate_score(&s);
+    assert_eq!((live.touching, live.points, live.leader), ([0, 0], [0, 0], None));
+    assert_eq!(live.words, "no figure touches the gate: nobody wins");
+    on_gate(&mut s, MIRA);
+    on_gate(&mut s, GRAK);
+    on_gate(&mut s, SKIT);
+    let live = g.gate_score(&s);
+    assert_eq!((live.touching, live.points, live.leader), ([1, 2], [31, 46], Some(1)));
+    assert_eq!(live.words, "P2 has 2 figures touching the gate, against 1");
+    assert_eq!(g.outcome(&s), None, "the game is not over");
+    // Ended now, the outcome says the same.
+    s.phase = Phase::Over;
+    assert_eq!(g.outcome(&s).unwrap().reason, live.words);
+    // The tracker's JSON (Entry::tracker) carries it as `gate`.
+    let json = arbiter_core::Entry::tracker(&g, &s).unwrap();
+    assert_eq!(json["gate"]["touching"], serde_json::json!([1, 2]));
+    assert_eq!(json["gate"]["leader"], 1);
+    // Equal counts go to the spec points of the figures touching.
+    let mut s = over(&g);
+    on_gate(&mut s, MIRA);
+    on_gate(&mut s, GRAK);
+    assert_eq!(g.gate_score(&s).leader, Some(0));
+    assert!(g.gate_score(&s).words.contains("31 spec points against 29"), "{}", g.gate_score(&s).words);
+}
+
 #[test]
 fn nobody_wins_when_no_figure_touches_the_gate() {
     // "If neither player has any figures touching the gate at the end of the

@@ -359,6 +359,12 @@ pub struct MatchView {
     pub can_undo: bool,
     /// True for a match in companion mode (real figures on a real table).
     pub companion: bool,
+    /// What a tracker beside a real table shows beyond the observation,
+    /// worked out by the rules (the game's `Entry::tracker`): for Ephemeral
+    /// Path, `gate`, the score if the game ended now (`touching` and
+    /// `points` per seat, `leader`, `words`); `null` for other games.
+    #[ts(type = "unknown")]
+    pub tracker: Option<Value>,
 }
 
 /// A roll of real dice owed by the table (`MatchView.dice`).

@@ -142,6 +142,10 @@ pub trait Table: Send + Sync {
     /// changing it (the game's [`Entry::measure`]); `None` for a game that
     /// does not measure.
     fn measure(&self, a: &str, b: &str) -> Option<Result<Value, String>>;
+    /// What a tracker beside a real table shows of the current state beyond
+    /// the observation (the game's [`Entry::tracker`]); `None` for a game
+    /// with nothing to add.
+    fn tracker(&self) -> Option<Value>;
     /// The decisions from index `from` on, as stored JSON text.
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError>;
     /// Applies decisions stored after the ones played (another server's,
@@ -685,6 +689,11 @@ impl<G: Entry> Table for Runner<G> {
             Ok(answer) => answer,
             Err(_) => Some(Err("the rules failed measuring this (a bug); nothing was changed".into())),
         }
+    }
+
+    fn tracker(&self) -> Option<Value> {
+        let (game, state) = (self.session.game(), self.session.state());
+        std::panic::catch_unwind(AssertUnwindSafe(|| game.tracker(state))).ok().flatten()
     }
 
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError> {

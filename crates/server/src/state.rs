@@ -581,6 +581,7 @@ impl Match {
             dice,
             can_undo: self.can_undo(inner, viewer),
             companion: self.companion,
+            tracker: table.tracker(),
         }
     }
 
