@@ -708,6 +708,26 @@ impl ChangeFeed for PostgresFeed {
     }
 }
 
+/// Rows of `(match_id, len, parts)` read.
+fn roll_parts_of(rows: &[Row]) -> Result<Vec<(String, RollParts)>, StoreError> {
+    rows.iter()
+        .map(|r| {
+            let len: i64 = r.try_get(1).map_err(db)?;
+            let parts = RollParts { len: usize::try_from(len).unwrap_or(usize::MAX), parts: r.try_get(2).map_err(db)? };
+            Ok((r.try_get(0).map_err(db)?, parts))
+        })
+        .collect()
+}
+
+/// The matches, each with the parts of its pending roll from `rows`.
+fn with_roll_parts(mut matches: Vec<StoredMatch>, rows: &[Row]) -> Result<Vec<StoredMatch>, StoreError> {
+    let mut by_id: HashMap<String, RollParts> = roll_parts_of(rows)?.into_iter().collect();
+    for m in &mut matches {
+        m.roll_parts = by_id.remove(&m.row.id);
+    }
+    Ok(matches)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -727,24 +747,4 @@ mod tests {
         let e = PostgresStore::connect("postgres://arbiter@127.0.0.1:1/arbiter?connect_timeout=2").err();
         assert!(matches!(&e, Some(StoreError::Database(m)) if m.contains("PostgreSQL")), "{e:?}");
     }
-}
-
-/// Rows of `(match_id, len, parts)` read.
-fn roll_parts_of(rows: &[Row]) -> Result<Vec<(String, RollParts)>, StoreError> {
-    rows.iter()
-        .map(|r| {
-            let len: i64 = r.try_get(1).map_err(db)?;
-            let parts = RollParts { len: usize::try_from(len).unwrap_or(usize::MAX), parts: r.try_get(2).map_err(db)? };
-            Ok((r.try_get(0).map_err(db)?, parts))
-        })
-        .collect()
-}
-
-/// The matches, each with the parts of its pending roll from `rows`.
-fn with_roll_parts(mut matches: Vec<StoredMatch>, rows: &[Row]) -> Result<Vec<StoredMatch>, StoreError> {
-    let mut by_id: HashMap<String, RollParts> = roll_parts_of(rows)?.into_iter().collect();
-    for m in &mut matches {
-        m.roll_parts = by_id.remove(&m.row.id);
-    }
-    Ok(matches)
 }
