@@ -42,13 +42,14 @@ async function companionGame(page) {
   return { id, tokens };
 }
 
-/** Dice values for a view's ask, distinct where a roll-off needs them. */
-function valuesFor(ask, pick) {
+/** Dice values for the dice of a view's ask that `seat` enters now: those
+ * of the parts still missing that it may enter (each player their own dice
+ * of a roll-off or of the foraging pool). */
+function valuesFor(ask, seat, pick) {
   const values = [];
-  for (const d of ask.dice) {
-    let v = pick(d.sides) + 1;
-    while (ask.dice.length <= d.sides && values.includes(v)) v = (v % d.sides) + 1;
-    values.push(v);
+  for (const p of ask.parts) {
+    if (p.entered !== null || !p.entered_by.includes(seat)) continue;
+    for (let k = p.first; k < p.first + p.count; k++) values.push(pick(ask.dice[k].sides) + 1);
   }
   return values;
 }
@@ -69,7 +70,7 @@ async function untilActing(id, tokens, pick) {
     }
     assert.ok(v, "someone decides");
     if (v.dice) {
-      const r = await api("POST", `/api/matches/${id}/roll`, { token: tokens[seat], values: valuesFor(v.dice, pick) });
+      const r = await api("POST", `/api/matches/${id}/roll`, { token: tokens[seat], values: valuesFor(v.dice, seat, pick) });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       continue;
     }
@@ -104,6 +105,14 @@ test("on a phone, companion mode measures, refuses and accepts typed positions f
   await page.waitForSelector("[data-testid=tracker]");
   assert.match(await page.locator("[data-testid=tracker-activation]").innerText(), /is acting: 0 of \d actions? this activation/);
   assert.ok((await page.locator("[data-testid=hp-boxes]").count()) > 0, "HP boxes are shown");
+  // The live gate score: the rules' own scoring of the table as it stands.
+  const gate = (await api("GET", `/api/matches/${id}`)).json.tracker.gate;
+  const line = page.locator("[data-testid=tracker-gate]");
+  assert.equal(await line.getAttribute("data-touching"), gate.touching.join(" "), "the tracker shows the server's count");
+  assert.equal(await line.getAttribute("data-leader"), gate.leader === null ? "" : String(gate.leader));
+  const said = await line.innerText();
+  assert.match(said, /Gate now: Ada \d+ \(\d+ pts\) · Bo \d+ \(\d+ pts\)/);
+  assert.match(said, /If the game ended now/);
 
   // The ruler: the acting figure to an enemy, its line drawn on the table.
   const figs = v.observation.figures;
@@ -163,8 +172,14 @@ test("on a phone, companion mode measures, refuses and accepts typed positions f
   assert.match(await page.locator("[data-testid=ruler-move]").innerText(), /allowed, [\d.]+ cm of [\d.]+ cm/);
   await page.click("[data-testid=typed-go]");
   await waitLenIs(page, len + 1);
-  const moved = (await api("GET", `/api/matches/${id}`)).json.observation.figures[acting].at;
+  const after = (await api("GET", `/api/matches/${id}`)).json;
+  const moved = after.observation.figures[acting].at;
   assert.ok(Math.abs(moved.x - to.x) < 0.01 && Math.abs(moved.y - to.y) < 0.01, "the figure stands where it was typed");
+  // The gate score follows the figure moved.
+  await page.waitForFunction(
+    (t) => document.querySelector("[data-testid=tracker-gate]")?.getAttribute("data-touching") === t,
+    after.tracker.gate.touching.join(" "),
+  );
 
   // Undo my last entry: the move is taken back, the record loses it.
   await page.click("[data-testid=undo-roll]");

@@ -2,9 +2,12 @@
 // seat"). On a phone (390 × 844) one browser holds both seats of an E'thia
 // Skirmish game with real dice: the table turns to whoever decides, every
 // roll is entered by tapping die faces on the pad (no sideways scrolling,
-// faces at least 44 px), a roll is taken back with "undo my last entry", a
-// reload mid-game keeps everything, and the game is played to its end. On a
-// tablet (820 × 1180) the same table, and a hot-seat Goofspiel game that
+// faces at least 44 px) — each player their own dice: their die of a
+// roll-off, the attacker's dice and then the defender's die of an attack
+// (ruling E17) — a roll is taken back with "undo my last entry", a reload
+// mid-game keeps everything, and the game is played to its end; every roll
+// and undo goes over the WebSocket. With the WebSocket down they go by REST.
+// On a tablet (820 × 1180) the same table, and a hot-seat Goofspiel game that
 // shows "pass the device" between the two players' secret bids.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
@@ -13,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { api, browser, open, rng, tableLen } from "./harness.mjs";
+import { api, BASE, browser, open, rng, tableLen } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve("axe-core/axe.min.js");
@@ -37,6 +40,46 @@ async function hotSeatGame(page, game, realDice) {
   await page.waitForURL(/\/m\/[0-9a-f]{16}\?token=/);
   await page.waitForSelector("[data-testid=banner]");
   return page.url().match(/\/m\/([0-9a-f]{16})/)[1];
+}
+
+/** Counts what the page sends: REST posts of rolls and undos, and socket
+ * messages of each type. */
+function watchEntries(page) {
+  const seen = { rest: 0, socket: {} };
+  page.on("request", (r) => {
+    if (r.method() === "POST" && /\/api\/matches\/[0-9a-f]+\/(roll|undo)$/.test(r.url())) seen.rest++;
+  });
+  page.on("websocket", (ws) =>
+    ws.on("framesent", (f) => {
+      try {
+        const type = JSON.parse(String(f.payload)).type;
+        seen.socket[type] = (seen.socket[type] ?? 0) + 1;
+      } catch {
+        /* not JSON */
+      }
+    }),
+  );
+  return seen;
+}
+
+/** Waits until the table has moved on from (`len`, `you`, parts entered):
+ * a decision taken, the table turned to another seat, or a part entered. */
+const settled = (page, len, you, entered) =>
+  page.waitForFunction(
+    ([l, y, e]) => {
+      const t = document.querySelector(".table-page");
+      if (!t || document.querySelector(".spinner")) return false;
+      const pad = document.querySelector("[data-testid=dice-pad]");
+      return Number(t.getAttribute("data-len")) !== l || t.getAttribute("data-you") !== y || (pad?.getAttribute("data-entered") ?? "") !== e;
+    },
+    [len, you, entered],
+  );
+
+/** The table's state before an entry, for [`settled`]. */
+async function where(page) {
+  const t = page.locator(".table-page");
+  const pad = page.locator("[data-testid=dice-pad]");
+  return [await tableLen(page), await t.getAttribute("data-you"), (await pad.count()) ? ((await pad.getAttribute("data-entered")) ?? "") : ""];
 }
 
 /** Waits until the table shows a decision count other than `len`. */
@@ -91,8 +134,9 @@ async function playEthia(page, pick) {
   if ((await page.locator(".table-page").getAttribute("data-over")) === "true") return "over";
   const len = await tableLen(page);
   if (await page.locator("[data-testid=dice-pad].mine").count()) {
+    const before = await where(page);
     const values = await tapRoll(page, pick);
-    await lenNot(page, len);
+    await settled(page, ...before);
     return `roll ${values.join(" ")}`;
   }
   const details = page.locator("details.actions-all");
@@ -109,22 +153,40 @@ async function playEthia(page, pick) {
 
 test("on a phone, one screen plays a whole E'thia Skirmish game with real dice tapped in, undo and reload", async () => {
   const { page, context, errors } = await open(b, "/", PHONE);
+  const sent = watchEntries(page);
   const id = await hotSeatGame(page, "ethia", true);
   const pick = rng(17);
-  // The opening roll-off: either player may enter it; the pad fits the phone.
+  // The opening roll-off: each player taps their own die; the pad fits the phone.
   await page.waitForSelector("[data-testid=dice-pad].mine");
   await fitsAndTouchable(page, PHONE.width);
   assert.equal(await page.locator(".table-page").getAttribute("data-dice"), "real");
   assert.match(await page.locator("[data-testid=banner]").innerText(), /Your roll/);
+  assert.equal(await page.locator("[data-testid=dice-pad] .die-row").count(), 1, "one die each");
+  assert.equal(await page.locator("[data-testid=dice-parts] li").count(), 2, "the pad says who rolls which die");
 
-  // A roll entered, then taken back: the record loses it.
-  const values = await tapRoll(page, pick);
-  await lenNot(page, 0);
+  // Ada's die in, the table turns to Bo for his; the roll is one decision.
+  const first = await where(page);
+  const mine = await tapRoll(page, pick);
+  await settled(page, ...first);
+  assert.equal(await tableLen(page), 0, "one die of two decides nothing");
+  assert.notEqual(await page.locator(".table-page").getAttribute("data-you"), first[1], "the table turned to the other player");
+  assert.equal(await page.locator("[data-testid=dice-parts] li.in strong").innerText(), String(mine[0]));
+  const second = await where(page);
+  const theirs = await tapRoll(page, pick);
+  await settled(page, ...second);
   assert.equal(await tableLen(page), 1);
-  assert.match(await page.locator("[data-testid=log]").innerText(), new RegExp(values.join("|")));
+  const both = first[1] === "0" ? [mine[0], theirs[0]] : [theirs[0], mine[0]];
+  assert.deepEqual((await api("GET", `/api/matches/${id}/record`)).json.decisions, [{ roll: both }]);
+
+  // Taken back: "undo my last entry" clears that player's die, then the
+  // other player's, and the record loses the roll.
   await page.click("[data-testid=undo-roll]");
   await lenNot(page, 1);
   assert.equal(await tableLen(page), 0);
+  await page.waitForSelector("[data-testid=dice-parts] li.in");
+  assert.match(await page.locator("[data-testid=undo-roll]").innerText(), /Undo .+'s last entry/);
+  await page.click("[data-testid=undo-roll]");
+  await page.waitForFunction(() => !document.querySelector("[data-testid=dice-parts] li.in") && !document.querySelector(".spinner"));
   await page.waitForSelector("[data-testid=dice-pad].mine");
   assert.equal(await page.locator("[data-testid=undo-roll]").count(), 0);
   const rec = await api("GET", `/api/matches/${id}/record`);
@@ -136,6 +198,7 @@ test("on a phone, one screen plays a whole E'thia Skirmish game with real dice t
   let owned = 0;
   let reloaded = false;
   let attacks = 0;
+  let defences = 0;
   for (let k = 0; k < 3000; k++) {
     const you = await page.locator(".table-page").getAttribute("data-you");
     if (you !== "") turned.add(you);
@@ -144,11 +207,21 @@ test("on a phone, one screen plays a whole E'thia Skirmish game with real dice t
       const said = pad.locator("[data-testid=dice-purpose]");
       const purpose = (await said.count()) ? await said.innerText() : "";
       const owner = await pad.getAttribute("data-seat");
-      // A seat's own roll is asked of that seat, on its own side of the screen.
-      if (owner !== "") {
+      const labels = await pad.locator(".die-label").allInnerTexts();
+      // Each die is tapped by its own player, on their own side of the screen.
+      const missing = await pad.locator("[data-testid=dice-parts] li:not(.in)").evaluateAll((els) => els.map((e) => e.getAttribute("data-part-seat")));
+      if (missing.length) assert.ok(missing.includes(you), `${purpose}: ${you} has a part to enter (${missing})`);
+      if (owner !== "" && / attacks /.test(purpose)) {
+        if (owner === you) {
+          attacks++;
+          assert.ok(labels.length >= 2 && labels.every((l) => l === "attacker"), `the attacker taps only the attacker's dice: ${labels}`);
+        } else {
+          defences++;
+          assert.deepEqual(labels, ["defender"], "the defender taps their own die");
+        }
+      } else if (owner !== "") {
         assert.equal(owner, you, `${purpose}: asked of its owner`);
         owned++;
-        if (/ attacks /.test(purpose)) attacks++;
       } else assert.match(purpose, /roll-off/, "a roll of no one seat is a roll-off");
     }
     const did = await playEthia(page, pick);
@@ -171,6 +244,10 @@ test("on a phone, one screen plays a whole E'thia Skirmish game with real dice t
   assert.ok(reloaded, "the game was reloaded mid-way");
   assert.ok(owned > 0, "some rolls belonged to one seat");
   assert.ok(attacks > 0, "some attack rolls were tapped in");
+  assert.ok(defences > 0, "defenders tapped their own dice");
+  // Every roll and undo went over the WebSocket, none by REST.
+  assert.equal(sent.rest, 0, "no roll or undo by REST while the socket is up");
+  assert.ok(sent.socket.roll > 0 && sent.socket.undo > 0, `rolls and undos over the socket: ${JSON.stringify(sent.socket)}`);
   assert.deepEqual([...turned].sort(), ["0", "1"], "the table turned to each player in turn");
   // The whole record replays, and says its dice were real.
   const done = await api("GET", `/api/matches/${id}/record`);
@@ -190,6 +267,45 @@ test("on a phone, one screen plays a whole E'thia Skirmish game with real dice t
   const last = await api("GET", `/api/matches/${id}/replay/${done.json.decisions.length}`);
   assert.equal(last.status, 200);
   assert.notEqual(last.json.outcome, null, "the replay ends where the game did");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("with the WebSocket down, rolls and undo go by REST", async () => {
+  const context = await b.newContext({ viewport: PHONE });
+  // A WebSocket that never opens: the page stays on REST.
+  await context.addInitScript(() => {
+    window.WebSocket = class {
+      static OPEN = 1;
+      static CONNECTING = 0;
+      readyState = 3;
+      constructor() {
+        setTimeout(() => this.onclose?.({}), 20);
+      }
+      send() {}
+      close() {}
+      addEventListener() {}
+    };
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const sent = watchEntries(page);
+  await page.goto(BASE + "/");
+  const id = await hotSeatGame(page, "ethia", true);
+  const pick = rng(9);
+  await page.waitForSelector("[data-testid=dice-pad].mine");
+  const first = await where(page);
+  await tapRoll(page, pick);
+  await settled(page, ...first);
+  const second = await where(page);
+  await tapRoll(page, pick);
+  await settled(page, ...second);
+  assert.equal((await api("GET", `/api/matches/${id}/record`)).json.decisions.length, 1, "the roll-off is in");
+  await page.click("[data-testid=undo-roll]");
+  await lenNot(page, 1);
+  assert.equal(sent.rest, 3, "two dice and an undo, each by REST");
+  assert.deepEqual(sent.socket, {}, "nothing over a socket");
   assert.deepEqual(errors, []);
   await context.close();
 });

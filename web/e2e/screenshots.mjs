@@ -228,7 +228,10 @@ const eph = await create({ game: "ephemeral", seats: [{ controller: "human", nam
         who = i;
         break;
       }
-      await api("POST", `/api/matches/${m.id}/roll`, { token: m.tokens[i], values: v.dice.dice.map((d, j) => ((pick(d.sides) + j) % d.sides) + 1) });
+      // Each seat enters its own dice (a roll-off is one die a player).
+      const mine = v.dice.parts.filter((p) => p.entered === null && p.entered_by.includes(i));
+      const values = mine.flatMap((p) => v.dice.dice.slice(p.first, p.first + p.count).map((d, j) => ((pick(d.sides) + p.first + j) % d.sides) + 1));
+      await api("POST", `/api/matches/${m.id}/roll`, { token: m.tokens[i], values });
     } else {
       const caps = v.legal.filter((a) => /x/.test(String(a)));
       const rest = v.legal.filter((a) => a !== "end");

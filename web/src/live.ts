@@ -9,6 +9,7 @@ import type { ServerMessage } from "@bindings/ServerMessage";
 import type { Step } from "@bindings/Step";
 import { ApiFailure, api, parseJson, socketUrl, type RecordConfig } from "./api";
 import { heldUndoSeat } from "./dice";
+import { Senders, type Answer } from "./sender";
 import { remember, seatsOf } from "./store";
 
 export type ActResult = { ok: true } | { ok: false; error: ErrorBody };
@@ -23,9 +24,10 @@ export interface Live {
   pending: boolean;
   held: Map<number, string>;
   act: (action: unknown) => Promise<ActResult>;
-  /** Enters what real dice show, for the seat the view is for. */
+  /** Enters what real dice show, for the seat the view is for: its dice
+   * still to enter (over the WebSocket, or REST when it is down). */
   roll: (values: number[]) => Promise<ActResult>;
-  /** Takes back the last roll of real dice entered. */
+  /** Takes back the last entry (over the WebSocket, or REST). */
   undo: () => Promise<ActResult>;
   clearRefusal: () => void;
 }
@@ -50,6 +52,9 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
   const held = useRef(new Map<number, string>());
   const current = useRef<MatchView | null>(null);
   const stepMap = useRef(new Map<number, Step>());
+  const socketUp = useRef(false);
+  const senders = useRef<Senders | null>(null);
+  if (senders.current === null) senders.current = new Senders(id, () => socketUp.current);
 
   // The token this page follows: the URL's, else one held for the match.
   const primary = useRef<string | null>(null);
@@ -161,9 +166,12 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
     let delay = 400;
     let timer: number | undefined;
     const open = () => {
-      ws = new WebSocket(socketUrl(id, primary.current));
-      ws.onopen = () => {
+      const socket = new WebSocket(socketUrl(id, primary.current));
+      ws = socket;
+      socket.onopen = () => {
         delay = 400;
+        socketUp.current = true;
+        if (primary.current) senders.current?.adopt(primary.current, socket);
         setConnected(true);
       };
       ws.onmessage = (m) => {
@@ -173,9 +181,12 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
         } catch {
           return;
         }
+        if (senders.current?.answer(msg)) return;
         if (msg.type === "view") void receive(msg.view);
       };
-      ws.onclose = () => {
+      socket.onclose = () => {
+        socketUp.current = false;
+        senders.current?.closed(socket);
         setConnected(false);
         if (closed) return;
         timer = window.setTimeout(open, delay);
@@ -186,6 +197,8 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
     return () => {
       closed = true;
       window.clearTimeout(timer);
+      socketUp.current = false;
+      senders.current?.close();
       ws?.close();
     };
   }, [id, receive]);
@@ -220,7 +233,7 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
 
   // Real dice: a roll, or taking the last one back, for the view's seat.
   const withToken = useCallback(
-    async (what: unknown, run: (token: string, v: MatchView) => Promise<MatchView>): Promise<ActResult> => {
+    async (what: unknown, run: (token: string, v: MatchView) => Promise<MatchView | null>): Promise<ActResult> => {
       const v = current.current;
       const token = v && v.you !== null ? held.current.get(v.you) : undefined;
       if (!v || !token) {
@@ -232,6 +245,8 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
       try {
         const next = await run(token, v);
         setRefusal(null);
+        // Over the socket the view comes pushed after the answer.
+        if (next === null) return { ok: true };
         // An undo goes back: show the shorter view and drop the steps taken back.
         if (next.len < v.len) current.current = null;
         await receive(next);
@@ -246,9 +261,15 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
     },
     [receive],
   );
+  // Real dice and undo go over the WebSocket when it is up, else by REST.
   const roll = useCallback(
     (values: number[]) =>
       withToken(`dice ${values.join(" ")}`, async (token) => {
+        const answer = await senders.current?.send(token, { type: "roll", values });
+        if (answer) {
+          if (answer.type === "accepted") mergeSteps(answer.steps);
+          return settled(answer);
+        }
         const res = await api.roll(id, token, values);
         mergeSteps(res.steps);
         return res.view;
@@ -258,9 +279,16 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
   // On one screen for two players, the last entry may be the other seat's.
   const undo = useCallback(
     () =>
-      withToken("undo the last entry", (token, v) => {
+      withToken("undo the last entry", async (token, v) => {
         const other = heldUndoSeat(v, held.current);
-        return api.undo(id, (other !== null ? held.current.get(other) : undefined) ?? token, v.len);
+        const by = (other !== null ? held.current.get(other) : undefined) ?? token;
+        const answer = await senders.current?.send(by, { type: "undo", len: v.len });
+        if (answer) {
+          // The shorter view pushed next is shown, the steps taken back dropped.
+          if (answer.type === "undone" && answer.len < v.len) current.current = null;
+          return settled(answer);
+        }
+        return api.undo(id, by, v.len);
       }),
     [id, withToken],
   );
@@ -279,4 +307,11 @@ export function useMatch(id: string, urlToken: string | null, urlSeat: number | 
     undo,
     clearRefusal: () => setRefusal(null),
   };
+}
+
+/** An answer over the socket: `null` when taken (the view comes pushed),
+ * thrown as the REST call would throw it when refused. */
+function settled(answer: Answer): null {
+  if (answer.type === "error") throw new ApiFailure(answer.error.error === "conflict" ? 409 : 422, answer.error);
+  return null;
 }

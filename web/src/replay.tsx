@@ -128,6 +128,7 @@ export function ReplayPage({ id, step }: { id: string; step: number | null }) {
     dice: null,
     can_undo: false,
     companion: false,
+    tracker: null,
   };
   // Only the decisions up to the one shown: stepping back takes the later ones out of "What happened".
   const steps = [...seen.current.values()].filter((s) => s.index < frame.len).sort((a, b) => a.index - b.index);

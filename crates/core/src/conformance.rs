@@ -328,6 +328,7 @@ pub fn play_checked<G: Game>(
                 if request.is_empty() {
                     return Err(at("chance is to move but rolls no dice".into()));
                 }
+                crate::RollPart::check_split(&game.roll_parts(&state), request.len()).map_err(at)?;
                 if deep && let Some(n) = request.outcome_count().filter(|&n| n <= 20_000) {
                     let mut total = 0.0;
                     let mut count = 0u64;

@@ -7,6 +7,7 @@
 //! event (a random card, a random item) is modelled as a die with that many
 //! sides, so every chance node has an explicit, enumerable distribution.
 
+use crate::Seat;
 use arrayvec::ArrayVec;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -14,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{BufRead, Write};
+use std::ops::Range;
 
 /// The most dice one chance decision may roll at once.
 pub const MAX_DICE: usize = 32;
@@ -172,6 +174,52 @@ impl fmt::Display for DiceRequest {
                 write!(f, " ({})", d.label)?;
             }
             i += run;
+        }
+        Ok(())
+    }
+}
+
+/// One part of a roll at a real table: consecutive dice of a request that
+/// one seat rolls ("the attacker's 3d6", "the defender's 1d6"). A roll of
+/// several parts is still one chance decision: each seat enters its own
+/// part, and the roll is applied once every part is in
+/// ([`crate::Game::roll_parts`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RollPart {
+    /// The seat that rolls these dice, or `None` for dice of no one seat
+    /// (anyone at the table may enter them).
+    pub seat: Option<Seat>,
+    /// Which dice of the request, by index.
+    pub dice: Range<usize>,
+}
+
+impl RollPart {
+    /// The whole of a request of `len` dice, rolled by `seat`.
+    pub fn whole(seat: Option<Seat>, len: usize) -> Self {
+        RollPart { seat, dice: 0..len }
+    }
+
+    /// One part per seat, for a roll where each seat rolls one die in
+    /// turn (a roll-off): die `i` is `seats[i]`'s.
+    pub fn one_die_each(seats: impl IntoIterator<Item = Seat>) -> Vec<RollPart> {
+        seats.into_iter().enumerate().map(|(i, s)| RollPart { seat: Some(s), dice: i..i + 1 }).collect()
+    }
+
+    /// Checks that `parts` split a request of `len` dice: each part holds at
+    /// least one die, and together, in order, they hold every die once.
+    pub fn check_split(parts: &[RollPart], len: usize) -> Result<(), String> {
+        let mut next = 0;
+        for (i, p) in parts.iter().enumerate() {
+            if p.dice.start != next || p.dice.end <= p.dice.start {
+                return Err(format!(
+                    "roll part {i} holds dice {:?}; it should start at die {next} and hold one or more",
+                    p.dice
+                ));
+            }
+            next = p.dice.end;
+        }
+        if next != len {
+            return Err(format!("the roll parts hold {next} dice of {len}"));
         }
         Ok(())
     }
@@ -385,6 +433,19 @@ mod tests {
         assert!(matches!(parse_roll("99999999999999999999 1 1 1", &req), Err(RollError::NotANumber(_))));
         let many = "1 ".repeat(100);
         assert_eq!(parse_roll(&many, &req), Err(RollError::Count { expected: 4, got: 100 }));
+    }
+
+    #[test]
+    fn roll_parts_must_hold_every_die_once_in_order() {
+        let attack = [RollPart { seat: Some(Seat(0)), dice: 0..3 }, RollPart { seat: Some(Seat(1)), dice: 3..4 }];
+        assert_eq!(RollPart::check_split(&attack, 4), Ok(()));
+        assert!(RollPart::check_split(&attack, 5).is_err(), "a die left out");
+        assert!(RollPart::check_split(&attack[1..], 4).is_err(), "a part not starting at the first die");
+        let empty = [RollPart { seat: None, dice: 0..0 }, RollPart::whole(None, 2)];
+        assert!(RollPart::check_split(&empty, 2).is_err(), "a part of no dice");
+        let each = RollPart::one_die_each([Seat(1), Seat(0)]);
+        assert_eq!(each[1], RollPart { seat: Some(Seat(0)), dice: 1..2 });
+        assert_eq!(RollPart::check_split(&each, 2), Ok(()));
     }
 
     #[test]

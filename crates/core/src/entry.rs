@@ -188,6 +188,13 @@ pub trait Entry: Evaluate<State: Hash + Eq, Observation: Hash, Event: Display> {
     fn measure(&self, _state: &Self::State, _a: &str, _b: &str) -> Option<Result<serde_json::Value, String>> {
         None
     }
+    /// What a tracker beside a real table shows of `state` beyond the
+    /// observation, worked out by the rules (Ephemeral Path's gate score if
+    /// the game ended now), as JSON; `None` for a game with nothing to add
+    /// (the default).
+    fn tracker(&self, _state: &Self::State) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 impl About {

@@ -17,7 +17,7 @@
 //! ([`ToMove::Together`]): each commits in secret, in any order, and the game
 //! reveals the choices once all have chosen.
 
-use crate::dice::{DiceRequest, Roll};
+use crate::dice::{DiceRequest, Roll, RollPart};
 use crate::{ConfigError, Refusal, Seat, Seats};
 use rand::{Rng, RngExt};
 use serde::de::DeserializeOwned;
@@ -296,6 +296,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// says `None`; games with seats' own rolls override it.
     fn roller(&self, _state: &Self::State) -> Option<Seat> {
         None
+    }
+    /// How the pending roll splits among the seats at a real table: each
+    /// part is consecutive dice of [`Game::dice`] that one seat rolls (the
+    /// attacker's dice and the defender's die of one attack roll; each
+    /// contender's die of a roll-off). It describes who rolls, nothing
+    /// more: the roll stays one chance decision, applied once every part is
+    /// in, so records and bots never see the parts. The default is one part,
+    /// the whole roll, rolled by [`Game::roller`]; the parts must hold every
+    /// die once, in order (the conformance suite checks it).
+    fn roll_parts(&self, state: &Self::State) -> Vec<RollPart> {
+        vec![RollPart::whole(self.roller(state), self.dice(state).len())]
     }
     /// Applies a roll that answers [`Game::dice`]; the roll is already validated.
     fn apply_roll<E: EventSink<Self::Event>>(

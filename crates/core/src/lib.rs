@@ -44,7 +44,8 @@ pub mod stats;
 pub use codebook::ActionCodebook;
 pub use config::{ConfigError, DiceMode, MatchConfig, PlayerSpec};
 pub use dice::{
-    ChanceSource, DiceRequest, Die, Label, MAX_DICE, ManualDice, Roll, RollError, SeededDice, parse_roll, roll_with,
+    ChanceSource, DiceRequest, Die, Label, MAX_DICE, ManualDice, Roll, RollError, RollPart, SeededDice, parse_roll,
+    roll_with,
 };
 pub use entry::{About, BotChoice, Choice, Entry, GameOption, OptionKind, export_type};
 pub use envelope::{ConfigFile, EnvelopeError, StateFile};

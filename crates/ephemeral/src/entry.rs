@@ -115,6 +115,11 @@ impl Entry for Ephemeral {
         Some(self.measure_text(state, a, b))
     }
 
+    /// The gate score if the game ended now, for the tracker (`gate`).
+    fn tracker(&self, state: &State) -> Option<serde_json::Value> {
+        serde_json::to_value(self.gate_score(state)).ok().map(|gate| serde_json::json!({ "gate": gate }))
+    }
+
     fn about() -> About {
         About {
             aliases: &["ephemeral-path", "ep", "ephemeral-gate"],

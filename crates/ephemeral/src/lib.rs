@@ -56,6 +56,8 @@ pub use frame::{Frame, Trigger};
 pub use fx::Fx;
 pub use resolve::{MINE_CONTACT, MINE_REACH};
 pub use roster::Stats;
-pub use rules::{Ephemeral, GATE_CLEARANCE, MAX_PENDING, NUDGE_CM, PLACE_CLEARANCE, REACH_CM, describe_phase};
+pub use rules::{
+    Ephemeral, GATE_CLEARANCE, GateScore, MAX_PENDING, NUDGE_CM, PLACE_CLEARANCE, REACH_CM, describe_phase,
+};
 pub use state::{DIE_SIZES, Die, Figure as Piece, MAX_ATTACK_DICE, MAX_FIGURES, POOL, Phase, Placed, Pool, Pos, State};
 pub use variant::{DEFAULT_SETS, Variant};

@@ -22,7 +22,7 @@ use crate::table::{AREA, MoveCost, Scene, SceneCache, check_move, gate_disc, sig
 use crate::variant::Variant;
 use arbiter_core::resolve::{Anchor, Pending, drive, owed};
 use arbiter_core::{
-    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
+    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, RollPart, Seat, ToMove, Viewer,
 };
 use arbiter_geometry::table::{Disc, Solid, TOLERANCE};
 use arrayvec::ArrayVec;
@@ -439,6 +439,13 @@ impl Ephemeral {
             None
         };
         (touching, points, winner)
+    }
+
+    /// The gate score as it stands: what [`Ephemeral::score`] would give if
+    /// the game ended now, for the tracker beside a real table.
+    pub fn gate_score(&self, state: &State) -> GateScore {
+        let (touching, points, winner) = self.score(state);
+        GateScore { touching, points, leader: winner.map(|s| s.0), words: score_words(touching, points, winner) }
     }
 
     /// Ends the activation of `figure`: its turn-end effects expire and the
@@ -928,6 +935,21 @@ impl Game for Ephemeral {
         }
     }
 
+    /// At a real table each player rolls their own dice of the side
+    /// roll-off ("each player roles a D6") and of the foraging pool ("players
+    /// each simultaneously rolls ... D4, D6, D8, D10, D12"); every other
+    /// roll is its roller's whole.
+    fn roll_parts(&self, state: &State) -> Vec<RollPart> {
+        match (&state.phase, state.pending.is_empty()) {
+            (Phase::SideRoll, true) => RollPart::one_die_each([Seat(0), Seat(1)]),
+            (Phase::PoolRoll, true) => vec![
+                RollPart { seat: Some(Seat(0)), dice: 0..DIE_SIZES.len() },
+                RollPart { seat: Some(Seat(1)), dice: DIE_SIZES.len()..2 * DIE_SIZES.len() },
+            ],
+            _ => vec![RollPart::whole(self.roller(state), self.dice(state).len())],
+        }
+    }
+
     fn apply_roll<E: EventSink<Event>>(&self, state: &mut State, roll: &Roll, events: &mut E) -> Result<(), Refusal> {
         let values = roll.values();
         if !state.pending.is_empty() {
@@ -967,25 +989,7 @@ impl Game for Ephemeral {
             return None;
         }
         let (touching, points, winner) = self.score(state);
-        let reason = match winner {
-            Some(s) if touching[0] != touching[1] => {
-                format!(
-                    "{s} has {} touching the gate, against {}",
-                    figures(touching[s.index()]),
-                    touching[s.other().index()]
-                )
-            }
-            Some(s) => format!(
-                "both have {} touching the gate; {s}'s are worth {} spec points against {}",
-                figures(touching[0]),
-                points[s.index()],
-                points[s.other().index()]
-            ),
-            None if touching == [0, 0] => "no figure touches the gate: nobody wins".to_string(),
-            None => {
-                format!("both have {} on the gate worth {} spec points each: a draw", figures(touching[0]), points[0])
-            }
-        };
+        let reason = score_words(touching, points, winner);
         let kind = match winner {
             Some(s) => OutcomeKind::Win(vec![s]),
             None => OutcomeKind::Draw,
@@ -1022,5 +1026,44 @@ impl Default for Ephemeral {
         let variant = Variant::default();
         let stats = roster(&variant.sets);
         Ephemeral { variant, stats, dice: AttackDice::shared() }
+    }
+}
+
+/// The gate score if the game ended now ("the winner of the game is the
+/// player with the highest number of figures whose bases are touching the
+/// gate"; equal counts go to the higher spec points of those figures).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GateScore {
+    /// Figures touching the gate, P1 and P2.
+    pub touching: [u8; 2],
+    /// Their spec points, P1 and P2.
+    pub points: [u32; 2],
+    /// The seat that would win (0 or 1), or `None` for nobody or a draw.
+    pub leader: Option<u8>,
+    /// The same in words, as the outcome says it.
+    pub words: String,
+}
+
+/// The gate score in words, as the outcome says it: who has more figures
+/// touching the gate, or whose are worth more spec points, or nobody.
+pub(crate) fn score_words(touching: [u8; 2], points: [u32; 2], winner: Option<Seat>) -> String {
+    match winner {
+        Some(s) if touching[0] != touching[1] => {
+            format!(
+                "{s} has {} touching the gate, against {}",
+                figures(touching[s.index()]),
+                touching[s.other().index()]
+            )
+        }
+        Some(s) => format!(
+            "both have {} touching the gate; {s}'s are worth {} spec points against {}",
+            figures(touching[0]),
+            points[s.index()],
+            points[s.other().index()]
+        ),
+        None if touching == [0, 0] => "no figure touches the gate: nobody wins".to_string(),
+        None => {
+            format!("both have {} on the gate worth {} spec points each: a draw", figures(touching[0]), points[0])
+        }
     }
 }

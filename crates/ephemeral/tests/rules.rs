@@ -9,7 +9,7 @@
 //! edited the scene cache is left empty; the game rebuilds it.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use arbiter_core::{Decision, Game, OutcomeKind, Roll, Seat, ToMove};
+use arbiter_core::{Decision, Game, OutcomeKind, Roll, RollPart, Seat, ToMove};
 use arbiter_ephemeral::catalogue::Catalogue;
 use arbiter_ephemeral::figure::{FigureSet, Format};
 use arbiter_ephemeral::kit::Kit;
@@ -235,6 +235,8 @@ fn equal_spec_totals_roll_a_d6_and_ties_roll_again() {
     assert_eq!(s.phase, Phase::SideRoll);
     assert_eq!(g.to_move(&s), ToMove::Chance);
     assert_eq!(g.dice(&s).len(), 2);
+    // At a real table each player rolls and enters their own D6 (ruling P47).
+    assert_eq!(g.roll_parts(&s), RollPart::one_die_each([P1, P2]));
     // Ruling P15: a tie rolls again.
     let events = roll(&g, &mut s, &[4, 4]);
     assert!(events.contains(&Event::SideRoll { rolls: [4, 4] }));
@@ -271,6 +273,9 @@ fn terrain_placement_alternates_starting_with_x() {
     // All six down: the foraging dice are rolled.
     assert_eq!(s.phase, Phase::PoolRoll);
     assert_eq!(g.dice(&s).len(), 10);
+    // "Players each simultaneously rolls the following types of dice: D4,
+    // D6, D8, D10, D12": each their own five at a real table (ruling P47).
+    assert_eq!(g.roll_parts(&s), [RollPart { seat: Some(P1), dice: 0..5 }, RollPart { seat: Some(P2), dice: 5..10 }]);
 }
 
 #[test]
@@ -1285,6 +1290,39 @@ fn equal_counts_are_decided_by_the_spec_points_of_the_figures_touching() {
     assert_eq!(points[0], points[1]);
     assert_eq!(g.outcome(&s).unwrap().kind, OutcomeKind::Draw);
     assert_eq!(g.returns(&s, P1), 0.0);
+}
+
+/// The tracker beside a real table shows the gate score if the game ended
+/// now: the same count, points, winner and words as the end of the game
+/// gives, at any moment of play.
+#[test]
+fn the_live_gate_score_is_the_end_of_game_score_as_it_stands() {
+    let g = v26();
+    let mut s = over(&g);
+    s.phase = Phase::ChooseFirst; // mid-game: no outcome yet, the score still reads
+    let live = g.gate_score(&s);
+    assert_eq!((live.touching, live.points, live.leader), ([0, 0], [0, 0], None));
+    assert_eq!(live.words, "no figure touches the gate: nobody wins");
+    on_gate(&mut s, MIRA);
+    on_gate(&mut s, GRAK);
+    on_gate(&mut s, SKIT);
+    let live = g.gate_score(&s);
+    assert_eq!((live.touching, live.points, live.leader), ([1, 2], [31, 46], Some(1)));
+    assert_eq!(live.words, "P2 has 2 figures touching the gate, against 1");
+    assert_eq!(g.outcome(&s), None, "the game is not over");
+    // Ended now, the outcome says the same.
+    s.phase = Phase::Over;
+    assert_eq!(g.outcome(&s).unwrap().reason, live.words);
+    // The tracker's JSON (Entry::tracker) carries it as `gate`.
+    let json = arbiter_core::Entry::tracker(&g, &s).unwrap();
+    assert_eq!(json["gate"]["touching"], serde_json::json!([1, 2]));
+    assert_eq!(json["gate"]["leader"], 1);
+    // Equal counts go to the spec points of the figures touching.
+    let mut s = over(&g);
+    on_gate(&mut s, MIRA);
+    on_gate(&mut s, GRAK);
+    assert_eq!(g.gate_score(&s).leader, Some(0));
+    assert!(g.gate_score(&s).words.contains("31 spec points against 29"), "{}", g.gate_score(&s).words);
 }
 
 #[test]

@@ -10,7 +10,7 @@ use crate::state::{Army, End, Ending, Phase, State, UnitKind};
 use crate::table::Table;
 use crate::variant::{Mode, Variant};
 use arbiter_core::{
-    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
+    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, RollPart, Seat, ToMove, Viewer,
 };
 use arbiter_geometry::{Cell, CellSet, Grid};
 
@@ -293,13 +293,31 @@ impl Game for Ethia {
         }
     }
 
-    /// The active army's owner rolls its action, move and attack rolls (the
-    /// attack roll's defender die included: one roll, entered by the
-    /// attacker); roll-offs belong to no one seat.
+    /// The active army's owner rolls its action, move and attack rolls;
+    /// roll-offs belong to no one seat. At a real table the attack roll's
+    /// defender die and each contender's roll-off die are their own seats'
+    /// ([`Game::roll_parts`], ruling E17).
     fn roller(&self, s: &State) -> Option<Seat> {
         match s.phase {
             Phase::ActionRoll | Phase::MoveRoll { .. } | Phase::AttackRoll { .. } => Some(self.owner(s.active)),
             _ => None,
+        }
+    }
+
+    /// Ruling E17: the attack roll is one chance decision, but its last die
+    /// is the defender's, rolled and entered by the defending army's owner;
+    /// a roll-off's dice are one per contending seat, each its own.
+    fn roll_parts(&self, s: &State) -> Vec<RollPart> {
+        match s.phase {
+            Phase::AttackRoll { to, .. } => {
+                let n = self.dice(s).len();
+                let defender = s.unit_at(to).map(|(army, _)| self.owner(army));
+                vec![RollPart { seat: self.roller(s), dice: 0..n - 1 }, RollPart { seat: defender, dice: n - 1..n }]
+            }
+            Phase::WallRollOff { contenders, .. } | Phase::FirstRollOff { contenders } => {
+                RollPart::one_die_each((0..4u8).filter(|i| contenders & (1 << i) != 0).map(Seat))
+            }
+            _ => vec![RollPart::whole(self.roller(s), self.dice(s).len())],
         }
     }
 

@@ -2,7 +2,7 @@
 //! sentence (or naming the ruling in `docs/rulings/ethia.md`) it pins.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use arbiter_core::{Decision, Game, OutcomeKind, Roll, Seat, ToMove};
+use arbiter_core::{Decision, Game, OutcomeKind, Roll, RollPart, Seat, ToMove};
 use arbiter_ethia::{Action, End, Ending, Ethia, Event, Phase, State, UnitKind, Variant, WallOption};
 use arbiter_geometry::Grid;
 
@@ -574,11 +574,24 @@ fn capture_dice_say_who_attacks_whom() {
         request,
         "army 1's squad unit on c4 attacks army 2's squad unit on c5 in close combat: 3d6 (attacker), 1d6 (defender)"
     );
-    // With real dice the attacker enters the whole roll (ruling E17).
+    // With real dice the attacker enters their dice, the defender their die,
+    // and the roll is still one decision (ruling E17).
     assert_eq!(g.roller(&s), Some(Seat(0)));
+    assert_eq!(
+        g.roll_parts(&s),
+        [RollPart { seat: Some(Seat(0)), dice: 0..3 }, RollPart { seat: Some(Seat(1)), dice: 3..4 }]
+    );
+    // A ranged attack: two attacker dice, the defender's die last.
+    let mut s = board(&g, &[("a1", &["c4"]), ("h8", &["c7"])], &[]);
+    act(&g, &mut s, "c4xc7");
+    assert_eq!(
+        g.roll_parts(&s),
+        [RollPart { seat: Some(Seat(0)), dice: 0..2 }, RollPart { seat: Some(Seat(1)), dice: 2..3 }]
+    );
 }
 
-/// Ruling E17: roll-offs belong to no one seat, and say what they decide.
+/// Ruling E17: roll-offs belong to no one seat as a whole, each contender
+/// rolls their own die, and they say what they decide.
 #[test]
 fn roll_offs_are_no_one_seats_and_say_what_they_decide() {
     let g = game("skirmish", 2);
@@ -588,6 +601,12 @@ fn roll_offs_are_no_one_seats_and_say_what_they_decide() {
         g.dice(&s).to_string(),
         "the roll-off for the wall choice: the highest roller chooses: 1d6 (P1), 1d6 (P2)"
     );
+    assert_eq!(g.roll_parts(&s), RollPart::one_die_each([Seat(0), Seat(1)]));
+    // Four players tied on 6: the re-roll is the tied seats' alone.
+    let g = game("skirmish", 4);
+    let mut s = g.initial_state();
+    roll(&g, &mut s, &[6, 2, 6, 1]);
+    assert_eq!(g.roll_parts(&s), RollPart::one_die_each([Seat(0), Seat(2)]));
 }
 
 /// Ruling E12: every game ends; after `round_limit` rounds it is a draw.

@@ -14,9 +14,14 @@ action: unknown,
  */
 id?: JsonValue, } | { "type": "roll", 
 /**
- * One value per die asked for.
+ * The values, as in `POST /api/matches/{id}/roll`: of `part`, or
+ * of every part still to enter that the seat may enter.
  */
 values: Array<number>, 
+/**
+ * Which part of `MatchView.dice.parts` the values are for.
+ */
+part?: number, 
 /**
  * Any tag; echoed in the answer.
  */

@@ -105,4 +105,11 @@ can_undo: boolean,
 /**
  * True for a match in companion mode (real figures on a real table).
  */
-companion: boolean, };
+companion: boolean, 
+/**
+ * What a tracker beside a real table shows beyond the observation,
+ * worked out by the rules (the game's `Entry::tracker`): for Ephemeral
+ * Path, `gate`, the score if the game ended now (`touching` and
+ * `points` per seat, `leader`, `words`); `null` for other games.
+ */
+tracker: unknown, };

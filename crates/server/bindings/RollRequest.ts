@@ -9,6 +9,12 @@ export type RollRequest = {
  */
 token: string, 
 /**
- * One value per die asked for, in the order of `MatchView.dice.dice`.
+ * The values, in the order of `MatchView.dice.dice`: of the part
+ * named by `part`, or, without `part`, of every part still to enter
+ * that the seat may enter (the whole roll when it may enter it all).
  */
-values: Array<number>, };
+values: Array<number>, 
+/**
+ * Which part of `MatchView.dice.parts` the values are for.
+ */
+part?: number, };

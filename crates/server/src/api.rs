@@ -359,6 +359,12 @@ pub struct MatchView {
     pub can_undo: bool,
     /// True for a match in companion mode (real figures on a real table).
     pub companion: bool,
+    /// What a tracker beside a real table shows beyond the observation,
+    /// worked out by the rules (the game's `Entry::tracker`): for Ephemeral
+    /// Path, `gate`, the score if the game ended now (`touching` and
+    /// `points` per seat, `leader`, `words`); `null` for other games.
+    #[ts(type = "unknown")]
+    pub tracker: Option<Value>,
 }
 
 /// A roll of real dice owed by the table (`MatchView.dice`).
@@ -370,8 +376,14 @@ pub struct DiceAsk {
     /// roll-off), which any human seat may enter. A bot's roll is entered
     /// by any human seat.
     pub seat: Option<u8>,
-    /// The seats that may enter it (human seats).
+    /// The seats that may enter one of its parts still to enter (human
+    /// seats).
     pub entered_by: Vec<u8>,
+    /// Who rolls which dice at a real table, in dice order (one part for
+    /// most rolls; the attacker's dice and the defender's die of an E'thia
+    /// attack; one die a seat in a roll-off). The roll is applied once
+    /// every part is in.
+    pub parts: Vec<RollPartAsk>,
     /// What the roll decides, in words ("army 1's squad unit on c4 attacks
     /// army 2's leader on c7 at range"); empty when the dice's labels say
     /// enough.
@@ -380,6 +392,24 @@ pub struct DiceAsk {
     pub dice: Vec<DieAsk>,
     /// The whole request as people say it: `2d6 (attacker), 1d6 (defender)`.
     pub text: String,
+}
+
+/// One part of a [`DiceAsk`]: consecutive dice one seat rolls.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RollPartAsk {
+    /// The seat whose dice these are, or `null` for dice of no one seat.
+    pub seat: Option<u8>,
+    /// The seats that may enter them: that seat when a person plays it;
+    /// any human seat for dice of no one seat or of a bot.
+    pub entered_by: Vec<u8>,
+    /// The index of its first die in `DiceAsk.dice`.
+    pub first: u8,
+    /// How many dice it holds.
+    pub count: u8,
+    /// The values entered, once its seat has entered them (until the
+    /// whole roll is in; its seat may take them back meanwhile).
+    pub entered: Option<Vec<u8>>,
 }
 
 /// One die of a [`DiceAsk`].
@@ -398,8 +428,14 @@ pub struct DieAsk {
 pub struct RollRequest {
     /// The seat's secret token.
     pub token: String,
-    /// One value per die asked for, in the order of `MatchView.dice.dice`.
+    /// The values, in the order of `MatchView.dice.dice`: of the part
+    /// named by `part`, or, without `part`, of every part still to enter
+    /// that the seat may enter (the whole roll when it may enter it all).
     pub values: Vec<u8>,
+    /// Which part of `MatchView.dice.parts` the values are for.
+    #[serde(default)]
+    #[ts(optional)]
+    pub part: Option<u32>,
 }
 
 /// `POST /api/matches/{id}/undo`: take back the last roll of real dice.
@@ -577,8 +613,13 @@ pub enum ClientMessage {
     /// `POST /api/matches/{id}/roll`, without the token: the socket's seat
     /// enters it).
     Roll {
-        /// One value per die asked for.
+        /// The values, as in `POST /api/matches/{id}/roll`: of `part`, or
+        /// of every part still to enter that the seat may enter.
         values: Vec<u8>,
+        /// Which part of `MatchView.dice.parts` the values are for.
+        #[serde(default)]
+        #[ts(optional)]
+        part: Option<u32>,
         /// Any tag; echoed in the answer.
         #[serde(default)]
         #[ts(optional)]

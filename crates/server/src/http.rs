@@ -313,7 +313,7 @@ async fn roll(
     JsonBody(req): JsonBody<RollRequest>,
 ) -> Result<Response, ApiError> {
     let id = path(id)?;
-    Ok(Json(state.roll(&id, &req.token, req.values).await?).into_response())
+    Ok(Json(state.roll(&id, &req.token, req.values, req.part.map(|p| p as usize)).await?).into_response())
 }
 
 async fn undo(

@@ -39,6 +39,7 @@ pub mod http;
 pub mod listener;
 pub mod metrics;
 pub mod p2v_table;
+mod parts;
 pub mod pool;
 pub mod postgres;
 pub mod reports;

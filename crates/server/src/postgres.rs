@@ -35,8 +35,8 @@
 //! may be called anywhere.
 
 use crate::store::{
-    Change, ChangeFeed, MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, SeedSeal, Since, Store, StoreError, StoredMatch,
-    dice_column, dice_of_column,
+    Change, ChangeFeed, MIGRATIONS, MatchRow, RollParts, SCHEMA_VERSION_TABLE, SeedSeal, Since, Store, StoreError,
+    StoredMatch, dice_column, dice_of_column,
 };
 use fallible_iterator::FallibleIterator;
 use postgres::error::SqlState;
@@ -103,6 +103,13 @@ const INSERT_MATCH: &str = "INSERT INTO matches (id, game, variant, seats, seed,
      seed_salt, seed_chosen, dice, companion) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 /// Takes back the last decision (`$2` is its ply) and unfinishes the match.
 const UNDO_LAST: &str = "DELETE FROM decisions WHERE match_id = $1 AND ply = $2";
+/// The parts of a pending roll kept for a match.
+const SELECT_ROLL_PARTS: &str = "SELECT match_id, len, parts FROM roll_parts WHERE match_id = $1";
+/// The parts of pending rolls kept for every unfinished match.
+const SELECT_UNFINISHED_ROLL_PARTS: &str = "SELECT r.match_id, r.len, r.parts FROM roll_parts r \
+     JOIN matches m ON m.id = r.match_id WHERE m.finished = FALSE";
+const DELETE_ROLL_PARTS: &str = "DELETE FROM roll_parts WHERE match_id = $1";
+const INSERT_ROLL_PARTS: &str = "INSERT INTO roll_parts (match_id, len, parts) VALUES ($1, $2, $3)";
 const UNFINISH: &str = "UPDATE matches SET finished = FALSE, outcome = NULL WHERE id = $1";
 const INSERT_TOKEN: &str = "INSERT INTO seat_tokens (match_id, seat, token_hash) VALUES ($1, $2, $3)";
 const CLAIM_SEAT: &str =
@@ -233,7 +240,7 @@ impl Conn {
                 let mut row = match_row(r)?;
                 row.names = names.remove(&row.id).unwrap_or_default();
                 let (tokens, decisions) = by_id.remove(&row.id).unwrap_or_default();
-                Ok(StoredMatch { row, tokens, decisions })
+                Ok(StoredMatch { row, tokens, decisions, roll_parts: None })
             })
             .collect()
     }
@@ -436,6 +443,22 @@ impl Store for PostgresStore {
         })
     }
 
+    fn put_roll_parts(&mut self, id: &str, parts: Option<&RollParts>) -> Result<(), StoreError> {
+        self.write(|c| {
+            c.execute(DELETE_ROLL_PARTS, &[&id])?;
+            if let Some(p) = parts {
+                let len = i64::try_from(p.len).map_err(|_| StoreError::Database("a match this long".into()))?;
+                c.execute(INSERT_ROLL_PARTS, &[&id, &len, &p.parts])?;
+            }
+            Ok(())
+        })
+    }
+
+    fn roll_parts(&mut self, id: &str) -> Result<Option<RollParts>, StoreError> {
+        let rows = self.read(|c| c.query(SELECT_ROLL_PARTS, &[&id]))?;
+        Ok(roll_parts_of(&rows)?.into_iter().next().map(|(_, p)| p))
+    }
+
     fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
         self.write(|c| {
             let claimed = c.execute(CLAIM_SEAT, &[&id, &i32::from(seat), &token_hash, &name])? == 1;
@@ -451,7 +474,8 @@ impl Store for PostgresStore {
             let rows = c.query(SELECT_UNFINISHED, &[])?;
             let tokens = c.query(SELECT_UNFINISHED_TOKENS, &[])?;
             let decisions = c.query(SELECT_UNFINISHED_DECISIONS, &[])?;
-            Conn::assemble(rows, tokens, decisions)
+            let parts = c.query(SELECT_UNFINISHED_ROLL_PARTS, &[])?;
+            with_roll_parts(Conn::assemble(rows, tokens, decisions)?, &parts)
         })
     }
 
@@ -463,7 +487,8 @@ impl Store for PostgresStore {
             }
             let tokens = c.query(SELECT_TOKENS, &[&id])?;
             let decisions = c.query(SELECT_DECISIONS, &[&id])?;
-            Ok(Conn::assemble(rows, tokens, decisions)?.pop())
+            let parts = c.query(SELECT_ROLL_PARTS, &[&id])?;
+            Ok(with_roll_parts(Conn::assemble(rows, tokens, decisions)?, &parts)?.pop())
         })
     }
 
@@ -681,6 +706,26 @@ impl ChangeFeed for PostgresFeed {
         }
         Ok(changes)
     }
+}
+
+/// Rows of `(match_id, len, parts)` read.
+fn roll_parts_of(rows: &[Row]) -> Result<Vec<(String, RollParts)>, StoreError> {
+    rows.iter()
+        .map(|r| {
+            let len: i64 = r.try_get(1).map_err(db)?;
+            let parts = RollParts { len: usize::try_from(len).unwrap_or(usize::MAX), parts: r.try_get(2).map_err(db)? };
+            Ok((r.try_get(0).map_err(db)?, parts))
+        })
+        .collect()
+}
+
+/// The matches, each with the parts of its pending roll from `rows`.
+fn with_roll_parts(mut matches: Vec<StoredMatch>, rows: &[Row]) -> Result<Vec<StoredMatch>, StoreError> {
+    let mut by_id: HashMap<String, RollParts> = roll_parts_of(rows)?.into_iter().collect();
+    for m in &mut matches {
+        m.roll_parts = by_id.remove(&m.row.id);
+    }
+    Ok(matches)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::api::{BotInfo, ChoiceInfo, GameInfo, OptionInfo, OutcomeView, Step, T
 use arbiter_ai::BotSpec;
 use arbiter_core::{
     ActionSpace, Decision, DiceMode, DiceRequest, Entry, Game, MAX_DICE, MatchConfig, OptionKind, Outcome, OutcomeKind,
-    Perspective, PlayerSpec, Refusal, Roll, Seat, Session, ToMove, Viewer, Visibility,
+    Perspective, PlayerSpec, Refusal, Roll, RollPart, Seat, Session, ToMove, Viewer, Visibility,
 };
 use serde_json::Value;
 use std::collections::VecDeque;
@@ -124,13 +124,17 @@ pub trait Table: Send + Sync {
     /// The dice asked for now, when chance is to move: who rolls them (the
     /// game's [`Game::roller`]) and the request.
     fn dice_ask(&self) -> Option<(Option<Seat>, DiceRequest)>;
+    /// How the pending roll splits among the seats at a real table (the
+    /// game's [`Game::roll_parts`]); empty unless chance is to move.
+    fn roll_parts(&self) -> Vec<RollPart>;
     /// Applies what real dice show for the pending chance decision (checked
     /// against the dice asked for). The caller has checked who enters it.
     fn roll(&mut self, values: &[u8]) -> Result<Vec<Played>, ActError>;
-    /// When the last decision is a roll: the seat whose roll it was (the
-    /// game's [`Game::roller`] before it; `None` inside for a roll of no
-    /// one seat). `None` when the last decision is not a roll.
-    fn last_roll(&self) -> Option<Option<Seat>>;
+    /// When the last decision is a roll: its parts, each with the seat
+    /// whose dice they were (the game's [`Game::roll_parts`] before it;
+    /// `None` inside for dice of no one seat). `None` when the last
+    /// decision is not a roll.
+    fn last_roll(&self) -> Option<&[RollPart]>;
     /// When the last decision is a seat's own (an action, not a roll): that
     /// seat. `None` otherwise.
     fn last_act(&self) -> Option<Seat>;
@@ -138,6 +142,10 @@ pub trait Table: Send + Sync {
     /// changing it (the game's [`Entry::measure`]); `None` for a game that
     /// does not measure.
     fn measure(&self, a: &str, b: &str) -> Option<Result<Value, String>>;
+    /// What a tracker beside a real table shows of the current state beyond
+    /// the observation (the game's [`Entry::tracker`]); `None` for a game
+    /// with nothing to add.
+    fn tracker(&self) -> Option<Value>;
     /// The decisions from index `from` on, as stored JSON text.
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError>;
     /// Applies decisions stored after the ones played (another server's,
@@ -459,9 +467,9 @@ impl<G: Entry> GameKind for Kind<G> {
 /// A match of one game: the core session behind JSON.
 struct Runner<G: Game> {
     session: Session<G>,
-    /// When the last decision is a roll, whose roll it was
+    /// When the last decision is a roll, its parts and whose they were
     /// ([`Table::last_roll`]).
-    last_roll: Option<Option<Seat>>,
+    last_roll: Option<Vec<RollPart>>,
     /// When the last decision is a seat's action, that seat
     /// ([`Table::last_act`]).
     last_act: Option<Seat>,
@@ -487,8 +495,8 @@ impl<G: Entry> Runner<G> {
             let kept = keep > 0 && offset + keep >= decisions.len();
             let before = if kept { self.before() } else { None };
             let to_move = self.session.to_move();
-            let roller = self.session.game().roller(self.session.state());
-            self.last_roll = matches!(decision, Decision::Roll(_)).then_some(roller);
+            self.last_roll =
+                matches!(decision, Decision::Roll(_)).then(|| self.session.game().roll_parts(self.session.state()));
             self.last_act = decision.seat(to_move);
             let events = self
                 .session
@@ -592,7 +600,7 @@ impl<G: Entry> Table for Runner<G> {
         while self.session.to_move() == ToMove::Chance && steps.len() < MAX_ROLLS_IN_A_ROW {
             let index = self.session.len();
             let before = self.before();
-            self.last_roll = Some(self.session.game().roller(self.session.state()));
+            self.last_roll = Some(self.session.game().roll_parts(self.session.state()));
             self.last_act = None;
             match self.session.roll_seeded() {
                 Ok((roll, events)) => steps.push(played(
@@ -618,6 +626,20 @@ impl<G: Entry> Table for Runner<G> {
         (game.to_move(state) == ToMove::Chance).then(|| (game.roller(state), game.dice(state)))
     }
 
+    fn roll_parts(&self) -> Vec<RollPart> {
+        let (game, state) = (self.session.game(), self.session.state());
+        if game.to_move(state) != ToMove::Chance {
+            return Vec::new();
+        }
+        let parts = game.roll_parts(state);
+        // A game whose parts do not split its dice (a bug the conformance
+        // suite catches) is asked as one roll, so the match can go on.
+        match RollPart::check_split(&parts, game.dice(state).len()) {
+            Ok(()) => parts,
+            Err(_) => vec![RollPart::whole(game.roller(state), game.dice(state).len())],
+        }
+    }
+
     fn roll(&mut self, values: &[u8]) -> Result<Vec<Played>, ActError> {
         if self.session.to_move() != ToMove::Chance {
             return Err(ActError::Refused(Refusal::new(
@@ -634,7 +656,7 @@ impl<G: Entry> Table for Runner<G> {
                 "core",
             ))
         })?;
-        let roller = self.session.game().roller(self.session.state());
+        let parts = self.session.game().roll_parts(self.session.state());
         let index = self.session.len();
         let before = self.before();
         let session = &mut self.session;
@@ -646,15 +668,15 @@ impl<G: Entry> Table for Runner<G> {
                 return Err(ActError::Failed);
             }
         };
-        self.last_roll = Some(roller);
+        self.last_roll = Some(parts);
         self.last_act = None;
         let step =
             played(self.session.game(), index, before.as_ref(), self.session.state(), &Decision::Roll(roll), &events);
         Ok(vec![step])
     }
 
-    fn last_roll(&self) -> Option<Option<Seat>> {
-        self.last_roll
+    fn last_roll(&self) -> Option<&[RollPart]> {
+        self.last_roll.as_deref()
     }
 
     fn last_act(&self) -> Option<Seat> {
@@ -667,6 +689,11 @@ impl<G: Entry> Table for Runner<G> {
             Ok(answer) => answer,
             Err(_) => Some(Err("the rules failed measuring this (a bug); nothing was changed".into())),
         }
+    }
+
+    fn tracker(&self) -> Option<Value> {
+        let (game, state) = (self.session.game(), self.session.state());
+        std::panic::catch_unwind(AssertUnwindSafe(|| game.tracker(state))).ok().flatten()
     }
 
     fn decisions_from(&self, from: usize) -> Result<Vec<String>, RunError> {
@@ -710,7 +737,7 @@ impl<G: Entry> Table for Runner<G> {
         let mut record = self.session.record().clone();
         record.decisions.pop();
         let (game, state) = record.replay().map_err(|e| RunError::Decision { index: len, message: e.to_string() })?;
-        self.last_roll = matches!(last, Decision::Roll(_)).then(|| game.roller(&state));
+        self.last_roll = matches!(last, Decision::Roll(_)).then(|| game.roll_parts(&state));
         self.last_act = last.seat(game.to_move(&state));
         Ok(())
     }

@@ -14,7 +14,8 @@
 //! for one server, PostgreSQL for several.
 
 use crate::store::{
-    MIGRATIONS, MatchRow, SCHEMA_VERSION_TABLE, SeedSeal, Store, StoreError, StoredMatch, dice_column, dice_of_column,
+    MIGRATIONS, MatchRow, RollParts, SCHEMA_VERSION_TABLE, SeedSeal, Store, StoreError, StoredMatch, dice_column,
+    dice_of_column,
 };
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
@@ -167,7 +168,8 @@ impl SqliteStore {
         let row = self.named(row)?;
         let tokens = self.tokens(&row.id)?;
         let decisions = self.decisions(&row.id)?;
-        Ok(StoredMatch { row, tokens, decisions })
+        let roll_parts = read_roll_parts(&self.conn, &row.id)?;
+        Ok(StoredMatch { row, tokens, decisions, roll_parts })
     }
 
     /// Runs `f` all or nothing: in its own immediate transaction, or, in a
@@ -186,6 +188,15 @@ impl SqliteStore {
             Ok(r)
         }
     }
+}
+
+/// The parts of a pending roll of real dice kept for a match.
+fn read_roll_parts(conn: &Connection, id: &str) -> Result<Option<RollParts>, StoreError> {
+    conn.query_row("SELECT len, parts FROM roll_parts WHERE match_id = $1", params![id], |r| {
+        Ok(RollParts { len: usize::try_from(r.get::<_, i64>(0)?).unwrap_or(usize::MAX), parts: r.get(1)? })
+    })
+    .optional()
+    .map_err(db)
 }
 
 /// The number of decisions stored for a match: one more than its last ply
@@ -268,6 +279,24 @@ impl Store for SqliteStore {
             tx.execute("UPDATE matches SET finished = FALSE, outcome = NULL WHERE id = $1", params![id]).map_err(db)?;
             Ok(())
         })
+    }
+
+    fn put_roll_parts(&mut self, id: &str, parts: Option<&RollParts>) -> Result<(), StoreError> {
+        self.write(|tx| {
+            tx.execute("DELETE FROM roll_parts WHERE match_id = $1", params![id]).map_err(db)?;
+            if let Some(p) = parts {
+                tx.execute(
+                    "INSERT INTO roll_parts (match_id, len, parts) VALUES ($1, $2, $3)",
+                    params![id, p.len as i64, p.parts],
+                )
+                .map_err(db)?;
+            }
+            Ok(())
+        })
+    }
+
+    fn roll_parts(&mut self, id: &str) -> Result<Option<RollParts>, StoreError> {
+        read_roll_parts(&self.conn, id)
     }
 
     fn claim_seat(&mut self, id: &str, seat: u8, token_hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
@@ -437,8 +466,8 @@ mod tests {
     #[test]
     fn matches_round_trip_and_appends_must_be_in_step() {
         let mut s = SqliteStore::open_in_memory().unwrap();
-        assert_eq!(s.migrate().unwrap(), 5);
-        assert_eq!(s.migrate().unwrap(), 5, "migrating twice changes nothing");
+        assert_eq!(s.migrate().unwrap(), 6);
+        assert_eq!(s.migrate().unwrap(), 6, "migrating twice changes nothing");
         s.insert_match(&row("ab"), &[(0, "h0".into())], &["{\"roll\":[1]}".into()]).unwrap();
         s.append("ab", 1, &["a".into(), "b".into()], None).unwrap();
         assert!(matches!(s.append("ab", 1, &["c".into()], None), Err(StoreError::OutOfStep { stored: 3, .. })));

@@ -26,18 +26,19 @@
 
 use crate::api::{
     ActionAccepted, CreateMatch, DiceAsk, DieAsk, Fairness, JoinMatch, Joined, MatchCreated, MatchList, MatchSummary,
-    MatchView, OutcomeView, ReplayFrame, SeatGrant, SeatView, Step,
+    MatchView, OutcomeView, ReplayFrame, RollPartAsk, SeatGrant, SeatView, Step,
 };
 use crate::config::{ServerConfig, open_store_checked};
 use crate::db::Db;
 use crate::error::{ApiError, ServerError};
 use crate::metrics::Metrics;
+use crate::parts::{self, Entered};
 use crate::pool::{BotPool, Client, Priority};
 use crate::runner::{ActError, Played, Registry, Table, outcome_view, space_name, turn_view};
 use crate::store::{Change, ChangeFeed, MatchRow, SeedSeal, Store, StoreError, StoredMatch};
 use crate::token::{hash_token, new_match_id, new_salt, new_seed, new_token, plausible_id, seed_commitment};
 use arbiter_ai::BotSpec;
-use arbiter_core::{DiceMode, PlayerSpec, Refusal, Seat, ToMove, Viewer};
+use arbiter_core::{DiceMode, DiceRequest, PlayerSpec, Refusal, RollPart, Seat, ToMove, Viewer};
 use axum::http::StatusCode;
 use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
@@ -137,6 +138,9 @@ pub(crate) struct Inner {
     problem: Option<String>,
     /// When the match last moved (or was created or loaded here).
     active_at: Instant,
+    /// The parts of the pending roll of real dice entered so far (void
+    /// once the match has moved on: [`Entered::of`]).
+    entered: Option<Entered>,
 }
 
 /// A token bucket: `rate` tokens a second, up to `burst`.
@@ -297,19 +301,8 @@ impl Match {
                     _ => format!("waiting for {} to choose in secret", names.join(", ")),
                 }
             }
-            ToMove::Chance => match inner.table.dice_ask().filter(|_| inner.table.dice_mode() == DiceMode::Manual) {
-                Some((roller, request)) => {
-                    let entered_by = self.entered_by(roller);
-                    if matches!(viewer, Viewer::Seat(v) if entered_by.contains(&v)) {
-                        format!("roll the real dice and enter them: {request}")
-                    } else {
-                        let names: Vec<String> = entered_by
-                            .iter()
-                            .map(|s| format!("{} ({s})", self.players.get(s.index()).map_or("?", |p| p.name.as_str())))
-                            .collect();
-                        format!("waiting for {} to roll {request}", names.join(" or "))
-                    }
-                }
+            ToMove::Chance => match self.pending_roll(inner) {
+                Some((request, parts, entered)) => self.roll_awaiting(inner, viewer, &request, &parts, &entered),
                 None => "the dice are being rolled".into(),
             },
             ToMove::Over => inner.table.outcome().map_or_else(|| "the game is over".into(), |o| o.reason),
@@ -345,6 +338,94 @@ impl Match {
         }
     }
 
+    /// What a roll of real dice waits for, as `viewer` reads it: their own
+    /// dice to enter, or whose.
+    fn roll_awaiting(
+        &self,
+        inner: &Inner,
+        viewer: Viewer,
+        request: &DiceRequest,
+        parts: &[RollPart],
+        entered: &Entered,
+    ) -> String {
+        let missing: Vec<&RollPart> =
+            parts.iter().zip(&entered.parts).filter(|(_, e)| e.is_none()).map(|(p, _)| p).collect();
+        let mine: Vec<String> = match viewer {
+            Viewer::Seat(v) => missing
+                .iter()
+                .filter(|p| self.entered_by(p.seat).contains(&v))
+                .map(|p| parts::part_words(request, p))
+                .collect(),
+            _ => Vec::new(),
+        };
+        if parts.len() == 1 && !mine.is_empty() {
+            return format!("roll the real dice and enter them: {request}");
+        }
+        let what = request.purpose().map_or_else(|| request.to_string(), str::to_string);
+        if !mine.is_empty() {
+            return format!("roll your dice and enter them: {} ({what})", mine.join(", "));
+        }
+        let waits: Vec<String> = missing
+            .iter()
+            .map(|p| {
+                let names: Vec<String> =
+                    self.entered_by(p.seat).iter().map(|s| format!("{} ({s})", inner.name(s.index()))).collect();
+                if parts.len() == 1 {
+                    format!("{} to roll {request}", names.join(" or "))
+                } else {
+                    format!("{} to roll {}", names.join(" or "), parts::part_words(request, p))
+                }
+            })
+            .collect();
+        if parts.len() == 1 {
+            format!("waiting for {}", waits.join(""))
+        } else {
+            format!("waiting for {} ({what})", waits.join(" and "))
+        }
+    }
+
+    /// The pending roll of real dice: the dice asked for, who rolls which
+    /// of them, and the parts entered so far; `None` unless real dice are
+    /// owed.
+    fn pending_roll(&self, inner: &Inner) -> Option<(DiceRequest, Vec<RollPart>, Entered)> {
+        if inner.table.dice_mode() != DiceMode::Manual {
+            return None;
+        }
+        let (_, request) = inner.table.dice_ask()?;
+        let parts = inner.table.roll_parts();
+        let entered = Entered::of(inner.entered.as_ref(), inner.table.len(), parts.len());
+        Some((request, parts, entered))
+    }
+
+    /// The part of the pending roll that `seat` entered last and may take
+    /// back (it may enter it, and the roll is not complete).
+    fn own_part(&self, inner: &Inner, seat: Seat) -> Option<usize> {
+        let (_, parts, entered) = self.pending_roll(inner)?;
+        (0..parts.len()).rev().find(|&i| entered.parts[i].is_some() && self.entered_by(parts[i].seat).contains(&seat))
+    }
+
+    /// When the last decision (of `len`) is a roll of several parts that
+    /// `seat` takes back: what stays entered of it, the parts of the seats
+    /// that `seat` may not enter, for the roll asked again. `None`
+    /// otherwise.
+    fn parts_kept_after_undo(&self, inner: &Inner, seat: Seat, len: usize) -> Option<Entered> {
+        let parts = inner.table.last_roll().filter(|p| p.len() > 1)?;
+        let last = inner.table.decisions_from(len.checked_sub(1)?).ok()?;
+        let decision: Value = serde_json::from_str(last.first()?).ok()?;
+        let values: Vec<u8> = serde_json::from_value(decision.get("roll")?.clone()).ok()?;
+        let kept = Entered {
+            len: len - 1,
+            parts: parts
+                .iter()
+                .map(|p| {
+                    (!self.entered_by(p.seat).contains(&seat))
+                        .then(|| values.get(p.dice.clone()).map(<[u8]>::to_vec))?
+                })
+                .collect(),
+        };
+        (!kept.is_empty()).then_some(kept)
+    }
+
     /// The seats that may enter a roll of real dice whose roller is
     /// `roller`: that seat when a person plays it; any human seat for a roll
     /// of no one seat or of a bot (a person at the table rolls for the bot).
@@ -362,9 +443,30 @@ impl Match {
             return None;
         }
         let (roller, request) = inner.table.dice_ask()?;
+        let (_, parts, entered) = self.pending_roll(inner)?;
+        let mut may: Vec<u8> = parts
+            .iter()
+            .zip(&entered.parts)
+            .filter(|(_, e)| e.is_none())
+            .flat_map(|(p, _)| self.entered_by(p.seat))
+            .map(|s| s.0)
+            .collect();
+        may.sort_unstable();
+        may.dedup();
         Some(DiceAsk {
             seat: roller.map(|s| s.0),
-            entered_by: self.entered_by(roller).iter().map(|s| s.0).collect(),
+            entered_by: may,
+            parts: parts
+                .iter()
+                .zip(entered.parts)
+                .map(|(p, e)| RollPartAsk {
+                    seat: p.seat.map(|s| s.0),
+                    entered_by: self.entered_by(p.seat).iter().map(|s| s.0).collect(),
+                    first: u8::try_from(p.dice.start).unwrap_or(u8::MAX),
+                    count: u8::try_from(p.dice.len()).unwrap_or(u8::MAX),
+                    entered: e,
+                })
+                .collect(),
             purpose: request.purpose().unwrap_or_default().to_string(),
             dice: request.dice().iter().map(|d| DieAsk { sides: d.sides, label: d.label.to_string() }).collect(),
             text: request.to_string(),
@@ -375,7 +477,7 @@ impl Match {
     /// ([`Match::undo_refusal`] says why not).
     fn can_undo(&self, inner: &Inner, viewer: Viewer) -> bool {
         match viewer {
-            Viewer::Seat(v) => self.undo_refusal(inner, v).is_none(),
+            Viewer::Seat(v) => self.own_part(inner, v).is_some() || self.undo_refusal(inner, v).is_none(),
             _ => false,
         }
     }
@@ -394,8 +496,9 @@ impl Match {
                 "docs/api.md, Undo",
             ));
         }
-        if let Some(roller) = table.last_roll() {
-            return (!real || !self.entered_by(roller).contains(&seat)).then(|| {
+        if let Some(last) = table.last_roll() {
+            let entered = last.iter().any(|p| self.entered_by(p.seat).contains(&seat));
+            return (!real || !entered).then(|| {
                 Refusal::because(
                     "real-dice.undo.not-yours",
                     format!("{seat} did not enter the last roll"),
@@ -478,6 +581,7 @@ impl Match {
             dice,
             can_undo: self.can_undo(inner, viewer),
             companion: self.companion,
+            tracker: table.tracker(),
         }
     }
 
@@ -1084,6 +1188,7 @@ impl AppState {
             bot_busy: false,
             problem: None,
             active_at: Instant::now(),
+            entered: None,
         };
         inner.push_recent(&steps, limits.recent_steps);
         let (changes, _) = broadcast::channel(16);
@@ -1182,10 +1287,18 @@ impl AppState {
 
     /// `POST /api/matches/{id}/roll`: enters what real dice show for the
     /// pending roll, for the token's seat (which must be one that may enter
-    /// it), commits it and tells the match's connections.
-    pub async fn roll(&self, id: &str, token: &str, values: Vec<u8>) -> Result<ActionAccepted, ApiError> {
+    /// it): its part `part`, or every part still missing that the seat may
+    /// enter. Once every part is in, commits the roll; tells the match's
+    /// connections either way.
+    pub async fn roll(
+        &self,
+        id: &str,
+        token: &str,
+        values: Vec<u8>,
+        part: Option<usize>,
+    ) -> Result<ActionAccepted, ApiError> {
         let (state, id, token) = (self.clone(), id.to_string(), token.to_string());
-        self.detach(async move { state.roll_now(&id, &token, &values).await }).await
+        self.detach(async move { state.roll_now(&id, &token, &values, part).await }).await
     }
 
     /// The seat a token holds in a match, refusing spectators.
@@ -1197,15 +1310,27 @@ impl AppState {
         }
     }
 
-    async fn roll_now(&self, id: &str, token: &str, values: &[u8]) -> Result<ActionAccepted, ApiError> {
+    async fn roll_now(
+        &self,
+        id: &str,
+        token: &str,
+        values: &[u8],
+        part: Option<usize>,
+    ) -> Result<ActionAccepted, ApiError> {
         let m = self.find(id).await?;
         let seat = self.seat_of(&m, token).await?;
-        self.roll_as(&m, seat, values).await
+        self.roll_as(&m, seat, values, part).await
     }
 
     /// Enters real dice for a seat already authenticated (REST or the
     /// seat's WebSocket), commits them and tells the match's connections.
-    pub(crate) async fn roll_as(&self, m: &Arc<Match>, seat: Seat, values: &[u8]) -> Result<ActionAccepted, ApiError> {
+    pub(crate) async fn roll_as(
+        &self,
+        m: &Arc<Match>,
+        seat: Seat,
+        values: &[u8],
+        part: Option<usize>,
+    ) -> Result<ActionAccepted, ApiError> {
         let m = m.clone();
         let limits = &self.shared.config.limits;
         let mut inner = m.inner.lock().await;
@@ -1216,24 +1341,42 @@ impl AppState {
                 "docs/api.md, Real dice",
             ))));
         }
-        let Some((roller, request)) = inner.table.dice_ask() else {
+        let Some((request, parts, mut entered)) = m.pending_roll(&inner) else {
             return Err(ApiError::from_act(ActError::Refused(if inner.table.outcome().is_some() {
                 Refusal::new("core.turn.over", "the game is over; no more decisions are taken", "core")
             } else {
                 Refusal::new("core.turn.not-chance", "no dice are being rolled now", "docs/api.md, Real dice")
             })));
         };
-        let entered_by = m.entered_by(roller);
-        if !entered_by.contains(&seat) {
-            let whose = entered_by.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or ");
-            return Err(ApiError::from_act(ActError::Refused(Refusal::because(
-                "core.turn.not-your-roll",
-                format!("{request} is {whose}'s roll to enter, not {seat}'s"),
-                "docs/api.md, Real dice",
-            ))));
-        }
         let before = inner.table.len();
-        let steps = inner.table.roll(values).map_err(ApiError::from_act)?;
+        if parts.len() > 1 {
+            // Storage holds the parts entered through any server sharing it.
+            let key = m.id.clone();
+            if let Ok(kept) = self.shared.db.run(move |s| s.roll_parts(&key)).await {
+                let kept = kept.as_ref().and_then(Entered::from_stored);
+                entered = Entered::of(kept.as_ref(), before, parts.len());
+            }
+        }
+        let refused = |r: Refusal| ApiError::from_act(ActError::Refused(r));
+        let targets =
+            parts::targets(&request, &parts, &entered, |p| m.entered_by(p.seat), seat, part).map_err(refused)?;
+        parts::fill(&request, &parts, &mut entered, &targets, values).map_err(refused)?;
+        let Some(values) = entered.complete() else {
+            // A part is in; the roll waits for the others.
+            let kept = entered.to_stored();
+            let key = m.id.clone();
+            self.shared
+                .db
+                .run(move |s| s.put_roll_parts(&key, kept.as_ref()))
+                .await
+                .map_err(|e| ApiError::storage(&e))?;
+            inner.entered = Some(entered);
+            let view = m.view(&inner, Viewer::Seat(seat), limits.legal_sample);
+            drop(inner);
+            m.notify(before);
+            return Ok(ActionAccepted { steps: Vec::new(), view });
+        };
+        let steps = inner.table.roll(&values).map_err(ApiError::from_act)?;
         if let Err(e) = self.commit(&m, &mut inner, before).await {
             // Out of step: another server moved first; the client sees the match as it now is.
             if matches!(e, StoreError::OutOfStep { .. }) {
@@ -1243,6 +1386,13 @@ impl AppState {
         }
         inner.push_recent(&steps, limits.recent_steps);
         inner.problem = None;
+        if parts.len() > 1 {
+            // The parts are in the roll now; what storage kept of them is
+            // for a length the match has left, so void either way.
+            inner.entered = None;
+            let key = m.id.clone();
+            let _ = self.shared.db.run(move |s| s.put_roll_parts(&key, None)).await;
+        }
         self.shared.metrics.actions.inc();
         let viewer = Viewer::Seat(seat);
         let view = m.view(&inner, viewer, limits.legal_sample);
@@ -1283,9 +1433,29 @@ impl AppState {
                 "the match has {now} decisions, not {len}: something was decided since; nothing was taken back"
             )));
         }
+        if let Some(i) = m.own_part(&inner, seat) {
+            // A part of a roll not yet complete: only that part is taken back.
+            let Some((_, _, mut entered)) = m.pending_roll(&inner) else {
+                return Err(ApiError::internal("the roll of the part taken back is gone"));
+            };
+            entered.parts[i] = None;
+            let (kept, key) = (entered.to_stored(), m.id.clone());
+            self.shared
+                .db
+                .run(move |s| s.put_roll_parts(&key, kept.as_ref()))
+                .await
+                .map_err(|e| ApiError::storage(&e))?;
+            inner.entered = Some(entered);
+            let view = m.view(&inner, Viewer::Seat(seat), limits.legal_sample);
+            drop(inner);
+            m.notify(now);
+            return Ok(view);
+        }
         if let Some(refusal) = m.undo_refusal(&inner, seat) {
             return Err(ApiError::from_act(ActError::Refused(refusal)));
         }
+        // A roll of several parts taken back keeps the other seats' parts.
+        let kept = m.parts_kept_after_undo(&inner, seat, now);
         let key = m.id.clone();
         let stored = self.shared.db.run(move |s| s.undo_last(&key, now)).await;
         if let Err(e) = stored {
@@ -1301,6 +1471,14 @@ impl AppState {
         }
         inner.forget_after(now - 1);
         inner.problem = None;
+        if kept.is_some() || inner.entered.as_ref().is_some_and(|e| !e.is_empty()) {
+            let stored = kept.as_ref().and_then(Entered::to_stored);
+            let key = m.id.clone();
+            if let Err(e) = self.shared.db.run(move |s| s.put_roll_parts(&key, stored.as_ref())).await {
+                inner.problem = Some(format!("the other seats' dice of the roll taken back were not stored: {e}"));
+            }
+        }
+        inner.entered = kept;
         let view = m.view(&inner, Viewer::Seat(seat), limits.legal_sample);
         drop(inner);
         m.notify(now - 1);
@@ -1755,7 +1933,7 @@ fn build_match(
     stored: StoredMatch,
     keep: usize,
 ) -> Result<Match, String> {
-    let row = stored.row;
+    let (row, roll_parts) = (stored.row, stored.roll_parts);
     let kind = registry.get(&row.game).ok_or_else(|| format!("this server does not play '{}'", row.game))?;
     let players: Vec<PlayerSpec> =
         serde_json::from_str(&row.seats).map_err(|e| format!("the stored seats do not read: {e}"))?;
@@ -1796,6 +1974,7 @@ fn build_match(
             bot_busy: false,
             problem: None,
             active_at: Instant::now(),
+            entered: roll_parts.as_ref().and_then(Entered::from_stored),
         }),
         changes,
     })

@@ -43,6 +43,7 @@ pub const MIGRATIONS: &[Migration] = &[
     Migration { version: 3, name: "0003_real_dice.sql", sql: include_str!("../migrations/0003_real_dice.sql") },
     Migration { version: 4, name: "0004_seat_names.sql", sql: include_str!("../migrations/0004_seat_names.sql") },
     Migration { version: 5, name: "0005_companion.sql", sql: include_str!("../migrations/0005_companion.sql") },
+    Migration { version: 6, name: "0006_roll_parts.sql", sql: include_str!("../migrations/0006_roll_parts.sql") },
 ];
 
 /// The statement that creates the version table, before any migration.
@@ -124,6 +125,19 @@ pub struct StoredMatch {
     pub tokens: Vec<(u8, String)>,
     /// Every decision, in order, as the core's `Decision` JSON.
     pub decisions: Vec<String>,
+    /// The parts of a roll of real dice entered so far
+    /// ([`Store::put_roll_parts`]), if any.
+    pub roll_parts: Option<RollParts>,
+}
+
+/// The parts of a pending roll of real dice entered so far (table
+/// `roll_parts`, schema 6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollParts {
+    /// The number of decisions the match had when they were entered.
+    pub len: usize,
+    /// One entry per part of the roll, as JSON: its values, or `null`.
+    pub parts: String,
 }
 
 /// What one server changed, as another one hears it on a [`ChangeFeed`].
@@ -261,6 +275,11 @@ pub trait Store: Send {
     /// only if the match has exactly `len` stored; the match is unfinished
     /// again. Fails with [`StoreError::OutOfStep`] otherwise.
     fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError>;
+    /// Keeps the parts of a match's pending roll of real dice entered so far
+    /// (`None`: there are none), replacing any kept before.
+    fn put_roll_parts(&mut self, id: &str, parts: Option<&RollParts>) -> Result<(), StoreError>;
+    /// The parts kept for a match by [`Store::put_roll_parts`].
+    fn roll_parts(&mut self, id: &str) -> Result<Option<RollParts>, StoreError>;
     /// Hands out an open seat: stores its token hash, and the name its
     /// player gave (`None`: the seat keeps the creator's name), unless the
     /// seat is taken. Returns false if it was taken.

@@ -248,11 +248,11 @@ async fn handle(state: &AppState, m: &Arc<Match>, viewer: Viewer, text: &str) ->
     };
     match msg {
         ClientMessage::Refresh => ServerMessage::View { view: Box::new(state.view_for(m, viewer).await) },
-        ClientMessage::Roll { values, id } => {
+        ClientMessage::Roll { values, part, id } => {
             let Viewer::Seat(seat) = viewer else {
                 return error(id, ApiError::forbidden("spectators cannot roll; connect with a seat's token"));
             };
-            match state.roll_as(m, seat, &values).await {
+            match state.roll_as(m, seat, &values, part.map(|p| p as usize)).await {
                 Ok(done) => ServerMessage::Accepted { id, steps: done.steps },
                 Err(e) => error(id, e),
             }

@@ -133,8 +133,33 @@ function HpBoxes({ hp, damage }: { hp: number; damage: number }) {
   );
 }
 
+/** The gate score if the game ended now, as the server works it out
+ * (`MatchView.tracker.gate`, the rules' own scoring). */
+export interface GateScore {
+  touching: [number, number];
+  points: [number, number];
+  leader: number | null;
+  words: string;
+}
+
+/** The live gate score: figures touching the gate and their spec points per
+ * player, and who would win if the game ended now. */
+function GateLine({ gate, seats }: { gate: GateScore; seats: string[] }) {
+  const name = (k: number) => seats[k] ?? `P${k + 1}`;
+  return (
+    <div class="tracker-gate" data-testid="tracker-gate" data-touching={gate.touching.join(" ")} data-leader={gate.leader ?? ""}>
+      <b>Gate now:</b>{" "}
+      {[0, 1].map((k) => `${name(k)} ${gate.touching[k]} (${gate.points[k]} pts)`).join(" · ")}
+      <div class="muted small">
+        {gate.leader !== null ? `If the game ended now, ${name(gate.leader)} would win: ` : "If the game ended now: "}
+        {gate.words.replace(/\bP([12])\b/g, (_, n) => name(Number(n) - 1))}
+      </div>
+    </div>
+  );
+}
+
 /** The physical game's state, phone-sized. */
-function Tracker({ s, infos, seats }: { s: State; infos: FigureInfo[]; seats: string[] }) {
+function Tracker({ s, infos, seats, gate }: { s: State; infos: FigureInfo[]; seats: string[]; gate: GateScore | null }) {
   const phase = typeof s.phase === "string" ? s.phase : Object.keys(s.phase)[0];
   const acting = typeof s.phase === "object" && "Acting" in s.phase ? s.phase.Acting : null;
   const who = acting ? infos[acting.figure] : null;
@@ -152,6 +177,7 @@ function Tracker({ s, infos, seats }: { s: State; infos: FigureInfo[]; seats: st
           <>Now: {phase}</>
         )}
       </div>
+      {gate && <GateLine gate={gate} seats={seats} />}
       <div class="muted small" data-testid="tracker-prep">
         prep tokens: {seats.map((n, k) => `${n} ${s.prep[k] ?? 0}`).join(" · ")}
       </div>
@@ -222,7 +248,12 @@ export function useCompanion(p: GameProps, infos: FigureInfo[], acting: number |
 
   const panel = (
     <Panel title="At the table" cls="companion">
-      <Tracker s={s} infos={infos} seats={p.view.seats.map((x) => x.name)} />
+      <Tracker
+        s={s}
+        infos={infos}
+        seats={p.view.seats.map((x) => x.name)}
+        gate={((p.view.tracker as { gate?: GateScore } | null)?.gate ?? null)}
+      />
       {mine && (
         <form
           class="typed-move"

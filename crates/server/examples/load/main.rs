@@ -24,7 +24,7 @@
 
 mod driver;
 
-use arbiter_server::store::{MatchRow, Store, StoreError, StoredMatch};
+use arbiter_server::store::{MatchRow, RollParts, Store, StoreError, StoredMatch};
 use arbiter_server::{AppState, Durability, Registry, ServerConfig};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -44,6 +44,12 @@ impl Store for Ungrouped {
     }
     fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError> {
         self.0.undo_last(id, len)
+    }
+    fn put_roll_parts(&mut self, id: &str, parts: Option<&RollParts>) -> Result<(), StoreError> {
+        self.0.put_roll_parts(id, parts)
+    }
+    fn roll_parts(&mut self, id: &str) -> Result<Option<RollParts>, StoreError> {
+        self.0.roll_parts(id)
     }
     fn claim_seat(&mut self, id: &str, seat: u8, hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
         self.0.claim_seat(id, seat, hash, name)

@@ -402,3 +402,18 @@ pub async fn who_decides(app: &Router, id: &str, tokens: &[String]) -> Option<(u
     }
     None
 }
+
+/// The dice of a view's `dice` ask that `seat` may enter now, by index:
+/// those of every part still missing that `seat` may enter (docs/api.md,
+/// "Real dice", parts).
+pub fn dice_of_seat(ask: &Value, seat: usize) -> Vec<usize> {
+    let mut dice = Vec::new();
+    for p in ask["parts"].as_array().unwrap() {
+        let mine = p["entered_by"].as_array().unwrap().iter().any(|s| s.as_u64() == Some(seat as u64));
+        if mine && p["entered"].is_null() {
+            let first = p["first"].as_u64().unwrap() as usize;
+            dice.extend(first..first + p["count"].as_u64().unwrap() as usize);
+        }
+    }
+    dice
+}

@@ -9,7 +9,7 @@
 
 use crate::common::*;
 use arbiter_server::config::open_store;
-use arbiter_server::store::{MatchRow, Store, StoreError, StoredMatch};
+use arbiter_server::store::{MatchRow, RollParts, Store, StoreError, StoredMatch};
 use arbiter_server::{AppState, Durability, Registry, SqliteStore, router};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
@@ -154,6 +154,14 @@ impl Store for Flaky {
     fn undo_last(&mut self, id: &str, len: usize) -> Result<(), StoreError> {
         self.check()?;
         self.inner.undo_last(id, len)
+    }
+    fn put_roll_parts(&mut self, id: &str, parts: Option<&RollParts>) -> Result<(), StoreError> {
+        self.check()?;
+        self.inner.put_roll_parts(id, parts)
+    }
+    fn roll_parts(&mut self, id: &str) -> Result<Option<RollParts>, StoreError> {
+        self.check()?;
+        self.inner.roll_parts(id)
     }
     fn claim_seat(&mut self, id: &str, seat: u8, hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
         self.check()?;

@@ -240,13 +240,13 @@ async fn the_seal_survives_a_restart_and_old_databases_still_work(backend: Backe
         let v = view(&router(state), &id, None).await;
         assert_eq!(v["fairness"], json!({ "source": "server", "commitment": commitment, "seed": null, "salt": null }));
     }
-    // The database is made into one of schema version 1 (the columns of
-    // versions 2 to 5 dropped, the versions forgotten), as a server before
-    // sealed seeds left it.
+    // The database is made into one of schema version 1 (the columns and
+    // tables of versions 2 to 6 dropped, the versions forgotten), as a
+    // server before sealed seeds left it.
     let downgrade = "DELETE FROM schema_version WHERE version >= 2; \
          ALTER TABLE matches DROP COLUMN seed_salt; ALTER TABLE matches DROP COLUMN seed_chosen; \
          ALTER TABLE matches DROP COLUMN dice; ALTER TABLE seat_tokens DROP COLUMN name; \
-         ALTER TABLE matches DROP COLUMN companion;";
+         ALTER TABLE matches DROP COLUMN companion; DROP TABLE roll_parts;";
     match &backend {
         Backend::Sqlite => rusqlite::Connection::open(&db.url).unwrap().execute_batch(downgrade).unwrap(),
         Backend::Postgres(_) => pg_admin(&db.url, downgrade).unwrap(),
