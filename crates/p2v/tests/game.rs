@@ -1028,6 +1028,14 @@ fn at_a_real_table_each_roll_is_asked_of_the_seat_whose_roll_it_is() {
     let mut s = sc.g.initial_state();
     s.phase = Phase::ObjectiveCount;
     assert_eq!(sc.g.roller(&s), None, "the set-up's dice are no one seat's");
+    // A roll-off: each player's own die.
+    s.phase = Phase::DeployRoll;
+    let parts = sc.g.roll_parts(&s);
+    assert_eq!(parts.len(), 2);
+    assert_eq!((parts[0].seat, parts[0].dice.clone()), (Some(Seat(0)), 0..1));
+    assert_eq!((parts[1].seat, parts[1].dice.clone()), (Some(Seat(1)), 1..2));
+    s.phase = Phase::ObjectiveCount;
+    assert_eq!(sc.g.roll_parts(&s).len(), 1, "the objective count is one roll");
 }
 
 #[test]

@@ -10,7 +10,7 @@ use super::state::{Creature, Frame, Life, Phase, State};
 use super::variant::Variant;
 use arbiter_core::resolve::{drive, owed};
 use arbiter_core::{
-    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, Seat, ToMove, Viewer,
+    ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, RollPart, Seat, ToMove, Viewer,
 };
 use arbiter_geometry::battle::{Battlefield, Figure, FigureId, Piece, Space, Square, SquareSet, Terrain, Traits};
 use std::sync::Arc;
@@ -614,6 +614,17 @@ impl Game for P2v {
             Frame::Damage(h) => seat(h.target),
             Frame::Recovery { who } | Frame::FerocityRoll { who, .. } | Frame::Claim { who, .. } => seat(*who),
             _ => None,
+        }
+    }
+
+    /// The roll-offs' dice are one per player, each its own (ruling P2V-R26):
+    /// "the higher d20 chooses a zone first", "the higher d6" goes first.
+    fn roll_parts(&self, s: &State) -> Vec<RollPart> {
+        match (s.pending.top(), s.phase) {
+            (None, Phase::DeployRoll | Phase::FirstRoll) if self.to_move(s) == ToMove::Chance => {
+                RollPart::one_die_each([Seat(0), Seat(1)])
+            }
+            _ => vec![RollPart::whole(self.roller(s), self.dice(s).len())],
         }
     }
 
