@@ -404,3 +404,27 @@ fn large_creatures_move_their_whole_space() {
     assert!(f.step(m, start(&f, l), sq(&f, "a2")).is_ok());
     assert_eq!(f.figure(l).unwrap().space.squares().len(), 4);
 }
+
+#[test]
+fn a_leap_passes_over_anything_but_solid_terrain_and_lands_where_it_may_end() {
+    // P2V "Leap • The creature jumps over one square or over a one-square wide
+    // gap." The grid's part: the landing `squares` steps away in each of the
+    // eight directions, over what a flier passes over.
+    let mut f = field(". . . . .\n. . # . .\n. . . . .", "");
+    let a = put(&mut f, "a", Size::Medium, "a1", 0);
+    put(&mut f, "b", Size::Medium, "b1", 1); // an enemy in the way
+    let leaps = f.leaps(walker(&f, a), sq(&f, "a1"), 2);
+    let landed: Vec<String> = leaps.iter().flatten().map(|q| f.board().name(*q)).collect();
+    // East over the enemy to c1; north over a2 to a3; not north-east to c3,
+    // which passes the wall's corner on c2 ("a creature cannot move
+    // diagonally past solid terrain").
+    assert_eq!(landed, ["a3", "c1"]);
+    // From a2 east over b2: the landing c2 is the wall.
+    let c = put(&mut f, "c", Size::Medium, "a2", 0);
+    let leaps = f.leaps(walker(&f, c), sq(&f, "a2"), 2);
+    assert!(!leaps.iter().flatten().any(|q| f.board().name(*q) == "c2"));
+    // Nor over it: from d2 west over c2.
+    let d = put(&mut f, "d", Size::Medium, "d2", 0);
+    let leaps = f.leaps(walker(&f, d), sq(&f, "d2"), 2);
+    assert!(!leaps.iter().flatten().any(|q| f.board().name(*q) == "b2"), "the wall on c2 is in the way");
+}

@@ -223,6 +223,35 @@ impl Battlefield {
         self.may_end_in(&self.ctx(mover), a)
     }
 
+    /// Leaps from anchor `from`, one per direction of [`Dir::ALL`]: the anchor
+    /// `squares` steps away in a straight line, passing over what lies
+    /// between as a flier does (only solid terrain stops it), landing where
+    /// the creature may end its movement (`None` where it cannot). The
+    /// figures are gathered once for all eight.
+    pub fn leaps(&self, mover: Mover, from: Square, squares: u32) -> [Option<Square>; 8] {
+        let ctx = self.ctx(Mover { mode: Mode::Fly, ..mover });
+        let mut out = [None; 8];
+        for (di, slot) in DIRS.iter().zip(out.iter_mut()) {
+            let mut pos = Position { anchor: from, odd_diagonals: false, down: false };
+            let mut ok = true;
+            for _ in 0..squares {
+                let Some(next) = self.board().neighbour(pos.anchor, *di) else {
+                    ok = false;
+                    break;
+                };
+                if self.try_step(&ctx, pos, next).is_err() {
+                    ok = false;
+                    break;
+                }
+                pos = Position { anchor: next, odd_diagonals: false, down: false };
+            }
+            if ok && self.may_end_in(&ctx, pos.anchor) {
+                *slot = Some(pos.anchor);
+            }
+        }
+        out
+    }
+
     fn may_end_in(&self, ctx: &Ctx<'_>, a: Square) -> bool {
         let t = ctx.table;
         (t.stand.contains(a) || t.squeeze.contains(a)) && !ctx.other.contains(a) && !t.objective.contains(a)

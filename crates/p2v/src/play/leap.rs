@@ -21,7 +21,26 @@ impl P2v {
     /// Where creature `who` may leap to from where it stands, with the
     /// direction of each landing.
     pub(crate) fn leap_landings(&self, s: &State, who: u8) -> Vec<Square> {
-        DIRS.iter().filter_map(|d| self.leap_to(s, who, *d).ok()).collect()
+        let i = usize::from(who);
+        let (Some(p), Some(at)) = (self.profile(i), s.creatures.get(i).and_then(|c| c.at)) else {
+            return Vec::new();
+        };
+        let field = self.field(s);
+        let side = p.size.side();
+        let walker = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let from = self.leap_height(s, side, at);
+        field
+            .leaps(walker, at, u32::from(side) + 1)
+            .into_iter()
+            .flatten()
+            .filter(|to| self.leap_height(s, side, *to) <= from)
+            .collect()
+    }
+
+    /// The highest ground under a space: where a leap takes off or lands.
+    fn leap_height(&self, s: &State, side: u8, a: Square) -> u16 {
+        let field = self.field(s);
+        Space::new(a, side).squares().iter().map(|q| field.terrain().elevation(q).0).max().unwrap_or(0)
     }
 
     /// The landing of a Leap of `who` in direction `d`, or why it cannot.
@@ -77,6 +96,9 @@ impl P2v {
                 "an immobilized creature cannot willingly move from its space",
                 section::CONDITIONS,
             ));
+        }
+        if self.leap_landings(s, t.who).contains(&to) {
+            return Ok(());
         }
         let mut why = "a Leap jumps over one square: it lands its own width and one square away, in a straight line";
         for d in DIRS {
