@@ -46,7 +46,7 @@ pub use config::{ConfigError, DiceMode, MatchConfig, PlayerSpec};
 pub use dice::{
     ChanceSource, DiceRequest, Die, Label, MAX_DICE, ManualDice, Roll, RollError, SeededDice, parse_roll, roll_with,
 };
-pub use entry::{About, BotChoice, Choice, Entry, GameOption, OptionKind, export_type};
+pub use entry::{About, BotChoice, Choice, Entry, FigureStat, GameOption, OptionKind, export_type};
 pub use envelope::{ConfigFile, EnvelopeError, StateFile};
 pub use game::{
     ActionSpace, Decision, Discard, Evaluate, EventSink, Game, Outcome, OutcomeKind, ToMove, Viewer, Visibility,

@@ -115,6 +115,10 @@ impl Entry for Ephemeral {
         Some(self.measure_text(state, a, b))
     }
 
+    fn figure_stats(&self, end: &State, events: &[Event]) -> Vec<arbiter_core::FigureStat> {
+        self.figure_tally(end, events)
+    }
+
     fn about() -> About {
         About {
             aliases: &["ephemeral-path", "ep", "ephemeral-gate"],

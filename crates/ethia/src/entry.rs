@@ -68,6 +68,10 @@ const ETHIA_BOTS: &[BotChoice] = &[
 ];
 
 impl Entry for Ethia {
+    fn figure_stats(&self, _end: &State, events: &[crate::Event]) -> Vec<arbiter_core::FigureStat> {
+        crate::tally::skirmish(self, events)
+    }
+
     fn about() -> About {
         About {
             aliases: &[],
@@ -395,6 +399,10 @@ impl Entry for EthiaWorlds {
             },
             _ => named(self, s, &event.to_string()),
         }
+    }
+
+    fn figure_stats(&self, end: &WorldsState, events: &[WorldsEvent]) -> Vec<arbiter_core::FigureStat> {
+        crate::tally::worlds(end, events)
     }
 
     fn ending_label(&self, s: &WorldsState) -> String {

@@ -167,7 +167,7 @@ impl Visitor for Batch<'_> {
                     "cell": k, "index": index, "winner": p.winner,
                     "winners": p.winners.iter().map(|s| s.0).collect::<Vec<_>>(),
                     "length": p.length, "ending": p.ending, "returns": p.returns,
-                    "first": p.first.map(|s| s.0),
+                    "first": p.first.map(|s| s.0), "figures": p.figures,
                 }),
                 Err(e) => json!({ "cell": k, "index": index, "error": e }),
             });
@@ -186,5 +186,6 @@ fn played_from(row: &Value) -> Played {
         ending: row["ending"].as_str().unwrap_or_default().to_string(),
         returns: row["returns"].as_array().map(|a| a.iter().filter_map(Value::as_f64).collect()).unwrap_or_default(),
         first: seat(&row["first"]),
+        figures: serde_json::from_value(row["figures"].clone()).unwrap_or_default(),
     }
 }
