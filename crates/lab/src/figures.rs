@@ -74,6 +74,24 @@ pub fn gather(plan: &Plan, store: &Store) -> Result<Vec<FigureSeries>, LabError>
         .collect())
 }
 
+/// Short names for groups: each group's parts (split at `,` and ` · `)
+/// that not every group shares, so a plot's row labels differ where the
+/// groups do (`leaders=2`, `party=(…)`) instead of in a cut-off tail.
+fn short_names(groups: &[&str]) -> Vec<String> {
+    let parts = |g: &str| -> Vec<String> {
+        g.split(" · ").flat_map(|p| p.split(',')).map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect()
+    };
+    let all: Vec<Vec<String>> = groups.iter().map(|g| parts(g)).collect();
+    all.iter()
+        .zip(groups)
+        .map(|(own, g)| {
+            let kept: Vec<&str> =
+                own.iter().filter(|p| !all.iter().all(|o| o.contains(p))).map(String::as_str).collect();
+            if kept.is_empty() { (*g).to_string() } else { kept.join(",") }
+        })
+        .collect()
+}
+
 /// The report's section: a plot per statistic and one table of them all;
 /// nothing when the games report no figures.
 pub fn section(out: &mut String, plan: &Plan, store: &Store) -> Result<(), LabError> {
@@ -92,6 +110,7 @@ pub fn section(out: &mut String, plan: &Plan, store: &Store) -> Result<(), LabEr
         }
     }
     let one_group = groups.len() == 1;
+    let short = short_names(&groups);
     let _ = writeln!(
         out,
         "<h2>Per figure</h2>\n<p class=\"note\">What the game reports about each figure in each game, over the games \
@@ -105,7 +124,11 @@ pub fn section(out: &mut String, plan: &Plan, store: &Store) -> Result<(), LabEr
         let rows: Vec<Row> = of
             .iter()
             .map(|s| Row {
-                label: if one_group { s.figure.clone() } else { format!("{} · {}", s.group, s.figure) },
+                label: match groups.iter().position(|g| *g == s.group) {
+                    // The figure first: a long group's tail is what gets cut.
+                    Some(k) if !one_group => format!("{} · {}", s.figure, short[k]),
+                    _ => s.figure.clone(),
+                },
                 rate: s.estimate(),
                 series: groups.iter().position(|g| *g == s.group).unwrap_or(0),
             })
@@ -148,4 +171,14 @@ pub fn section(out: &mut String, plan: &Plan, store: &Store) -> Result<(), LabEr
     }
     out.push_str("</table>\n");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn short_names_keep_what_differs() {
+        let g = ["quest=q,leaders=2,shop · 1p · mcts", "quest=q,leaders=4,party=(A/B),shop · 1p · mcts"];
+        assert_eq!(super::short_names(&g), ["leaders=2", "leaders=4,party=(A/B)"]);
+        assert_eq!(super::short_names(&["same", "same"]), ["same", "same"]);
+    }
 }
