@@ -1,7 +1,9 @@
 //! `arbiter lab run FILE` and `arbiter lab report FILE`: the balance
 //! laboratory's front end (the work is the `arbiter-lab` crate's). A run
 //! shows a progress bar with the time left; a report is written beside the
-//! experiment file unless `--out` says where.
+//! experiment file unless `--out` says where. `arbiter lab run FILE --ray
+//! ADDRESS` hands the run to the Python package's Ray driver
+//! (`python3 -m arbiter.lab`), after checking the file and the Python here.
 
 use crate::Failure;
 use crate::sim::ViewLabels;
@@ -84,4 +86,66 @@ pub fn report(file: &Path, out: Option<PathBuf>, results: Option<PathBuf>) -> Re
     std::fs::write(&out, html).map_err(|e| Failure::Run(format!("cannot write {}: {e}", out.display())))?;
     println!("{}", out.display());
     Ok(())
+}
+
+/// The Python that runs the Ray driver: `ARBITER_PYTHON`, else `python3`.
+fn python() -> String {
+    std::env::var("ARBITER_PYTHON").ok().filter(|p| !p.trim().is_empty()).unwrap_or_else(|| "python3".into())
+}
+
+/// What to do when Python or its packages are missing.
+const INSTALL: &str = "install the arbiter wheel and Ray into that Python: `scripts/python-test` builds the wheel \
+into target/wheels, then `pip install target/wheels/arbiter-*.whl ray==2.60.0` (or build it as docs/python.md \
+says); ARBITER_PYTHON names another Python (a virtual environment's bin/python)";
+
+/// Checks that `python` can import the laboratory's driver and Ray.
+fn check_python(python: &str) -> Result<(), Failure> {
+    let probe = "import importlib, sys\n\
+                 for m in ('arbiter.lab', 'ray'):\n\
+                 \x20   try:\n\
+                 \x20       importlib.import_module(m)\n\
+                 \x20   except Exception as e:\n\
+                 \x20       print(f'{m}: {type(e).__name__}: {e}'); sys.exit(3)\n";
+    let out = std::process::Command::new(python).args(["-c", probe]).output().map_err(|e| {
+        Failure::Input(format!(
+            "--ray runs the Ray driver in Python, but '{python}' cannot be started ({e}); {INSTALL}"
+        ))
+    })?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let said = String::from_utf8_lossy(&out.stdout);
+    let said = said.lines().chain(String::from_utf8_lossy(&out.stderr).lines()).last().unwrap_or("").to_string();
+    Err(Failure::Input(format!(
+        "--ray runs the Ray driver in Python, but '{python}' cannot import it ({}); {INSTALL}",
+        said.trim().chars().take(200).collect::<String>()
+    )))
+}
+
+/// Runs `arbiter lab run FILE --ray ADDRESS`: checks the experiment here
+/// (a bad file is refused with its line before Python starts), then hands
+/// the run to `python3 -m arbiter.lab FILE --ray ADDRESS`, the Ray driver,
+/// and exits with its exit code.
+pub fn run_ray(file: &Path, address: &str, batch: usize, results: Option<PathBuf>) -> Result<(), Failure> {
+    load(file, results.clone())?;
+    if batch == 0 {
+        return Err(Failure::Input("--batch must be at least 1".into()));
+    }
+    let python = python();
+    check_python(&python)?;
+    let mut command = std::process::Command::new(&python);
+    command.args(["-m", "arbiter.lab"]).arg(file).args(["--ray", address, "--batch", &batch.to_string()]);
+    if let Some(r) = &results {
+        command.arg("--results").arg(r);
+    }
+    let status = command.status().map_err(|e| Failure::Run(format!("cannot start '{python}': {e}")))?;
+    match status.code() {
+        Some(0) => {
+            let also = results.map(|r| format!(" --results {}", r.display())).unwrap_or_default();
+            println!("report: arbiter lab report {}{also}", file.display());
+            Ok(())
+        }
+        Some(code) => std::process::exit(code),
+        None => Err(Failure::Run(format!("the Ray driver ({python} -m arbiter.lab) was killed by a signal"))),
+    }
 }

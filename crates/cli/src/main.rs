@@ -306,7 +306,7 @@ enum Command {
 enum LabCommand {
     /// Play an experiment's missing games on every core, storing each as it finishes.
     #[command(
-        after_help = "Stop it at any time (Ctrl-C); run it again to go on where it stopped: no game is lost or played twice.\nThe results go to the file the experiment names (by default FILE's name with .results.sqlite).\nExit codes: 0 done, 1 a failure while running (or failed games), 2 a bad experiment file (nothing written).\n\nExample:\n  arbiter lab run docs/balance/essence-first-player.toml"
+        after_help = "Stop it at any time (Ctrl-C); run it again to go on where it stopped: no game is lost or played twice.\nThe results go to the file the experiment names (by default FILE's name with .results.sqlite).\nExit codes: 0 done, 1 a failure while running (or failed games), 2 a bad experiment file (nothing written), or with --ray no Python with the arbiter package and Ray.\n\nExamples:\n  arbiter lab run docs/balance/essence-first-player.toml\n  arbiter lab run docs/balance/essence-first-player.toml --ray auto"
     )]
     Run {
         /// The experiment file (TOML; see docs/lab.md).
@@ -317,6 +317,14 @@ enum LabCommand {
         /// The results file, instead of the one the experiment names.
         #[arg(long)]
         results: Option<PathBuf>,
+        /// Spread the games over a Ray cluster at this address ('auto', 'ray://HOST:10001', or
+        /// 'local' to start one here), through Python's `python3 -m arbiter.lab` (the arbiter
+        /// wheel and Ray installed; ARBITER_PYTHON names another Python; see docs/lab.md).
+        #[arg(long, value_name = "ADDRESS")]
+        ray: Option<String>,
+        /// Games per Ray task (with --ray).
+        #[arg(long, default_value_t = 16, requires = "ray")]
+        batch: usize,
     },
     /// Write an experiment's report: one HTML page with SVG plots and their numbers.
     Report {
@@ -595,7 +603,10 @@ fn main() -> ExitCode {
             serve(&host, port, database, web, any_seed, allow_bot_matches, connections, !skip_integrity_check)
         }
         Command::Replay { file, step } => replay::run(&file, step),
-        Command::Lab(LabCommand::Run { file, threads, results }) => lab::run(&file, threads, results),
+        Command::Lab(LabCommand::Run { file, threads, results, ray: None, .. }) => lab::run(&file, threads, results),
+        Command::Lab(LabCommand::Run { file, results, ray: Some(address), batch, .. }) => {
+            lab::run_ray(&file, &address, batch, results)
+        }
         Command::Lab(LabCommand::Report { file, out, results }) => lab::report(&file, out, results),
         Command::Grid { map } => grid::run(&map, &mut std::io::stdin().lock()),
     };

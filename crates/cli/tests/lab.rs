@@ -94,3 +94,82 @@ fn bad_experiments_exit_with_code_2_and_write_nothing() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `arbiter lab run FILE --ray …` with `ARBITER_PYTHON` set to `python`.
+fn arbiter_ray(python: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).env("ARBITER_PYTHON", python).output().unwrap()
+}
+
+/// A stand-in for Python: a shell script.
+#[cfg(unix)]
+fn fake_python(d: &std::path::Path, script: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = d.join("python");
+    std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn ray_without_a_usable_python_is_a_clear_error_with_code_2() {
+    let d = dir("ray-missing");
+    let file = d.join("e.toml");
+    std::fs::write(&file, "game = \"kuhn\"\ngames = 4\n").unwrap();
+    let f = file.to_str().unwrap();
+    // No Python at all.
+    let o = arbiter_ray(&d.join("no-such-python"), &["lab", "run", f, "--ray", "auto"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cannot be started") && err.contains("pip install target/wheels/arbiter-"), "{err}");
+    // A Python without the package: what it said is passed on, with how to install it.
+    let python = fake_python(&d, "echo \"arbiter.lab: ModuleNotFoundError: No module named 'arbiter'\"; exit 3");
+    let o = arbiter_ray(&python, &["lab", "run", f, "--ray", "auto"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("No module named 'arbiter'") && err.contains("scripts/python-test"), "{err}");
+    // A bad experiment file is refused with its line before Python is asked.
+    std::fs::write(&file, "game = \"kuhn\"\ngames = 4\nmatchups = [[\"oracle\"]]\n").unwrap();
+    let o = arbiter_ray(&d.join("no-such-python"), &["lab", "run", f, "--ray", "auto"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 3: bot 'oracle'"));
+    let files: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(!files.iter().any(|n| n.to_string_lossy().contains("sqlite")), "{files:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[cfg(unix)]
+#[test]
+fn ray_hands_the_run_to_the_python_driver_and_forwards_its_exit_code() {
+    let d = dir("ray-forward");
+    let file = d.join("e.toml");
+    std::fs::write(&file, "game = \"kuhn\"\ngames = 4\n").unwrap();
+    let args = d.join("args");
+    // The import check (-c) passes; the driver (-m) notes its arguments and fails with 7.
+    let python = fake_python(&d, &format!("[ \"$1\" = -c ] && exit 0\necho \"$@\" > {}\nexit 7", args.display()));
+    let results = d.join("r.sqlite");
+    let o = arbiter_ray(
+        &python,
+        &[
+            "lab",
+            "run",
+            file.to_str().unwrap(),
+            "--ray",
+            "ray://head:10001",
+            "--batch",
+            "5",
+            "--results",
+            results.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(7), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = std::fs::read_to_string(&args).unwrap();
+    assert_eq!(
+        said.trim(),
+        format!("-m arbiter.lab {} --ray ray://head:10001 --batch 5 --results {}", file.display(), results.display())
+    );
+    // --batch without --ray is refused by the argument parser.
+    let o = arbiter(&["lab", "run", file.to_str().unwrap(), "--batch", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&d);
+}

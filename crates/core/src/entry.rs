@@ -195,6 +195,31 @@ pub trait Entry: Evaluate<State: Hash + Eq, Observation: Hash, Event: Display> {
     fn tracker(&self, _state: &Self::State) -> Option<serde_json::Value> {
         None
     }
+    /// Per-figure statistics of a finished game, for the balance laboratory
+    /// (`arbiter lab`): numbers about each figure or kind of unit, worked
+    /// out from the final state and every event the game emitted, in order.
+    /// A game that reports none gives none (the default).
+    fn figure_stats(&self, _end: &Self::State, _events: &[Self::Event]) -> Vec<FigureStat> {
+        Vec::new()
+    }
+}
+
+/// One number about one figure (or kind of unit) in one finished game:
+/// what [`Entry::figure_stats`] reports.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct FigureStat {
+    /// The side the figure played for (0 is seat 1's).
+    pub side: usize,
+    /// The figure, named so that figures of different sides or sets differ
+    /// where that matters ("Ember Court: Cinder", "side 2 squads").
+    pub figure: String,
+    /// What is counted ("kills", "survived").
+    pub stat: String,
+    /// True for a yes or no (`value` 0 or 1: "survived"), shown as a rate;
+    /// false for a count or an amount, shown as a mean per game.
+    pub rate: bool,
+    /// The number.
+    pub value: f64,
 }
 
 impl About {

@@ -47,7 +47,7 @@ pub use dice::{
     ChanceSource, DiceRequest, Die, Label, MAX_DICE, ManualDice, Roll, RollError, RollPart, SeededDice, parse_roll,
     roll_with,
 };
-pub use entry::{About, BotChoice, Choice, Entry, GameOption, OptionKind, export_type};
+pub use entry::{About, BotChoice, Choice, Entry, FigureStat, GameOption, OptionKind, export_type};
 pub use envelope::{ConfigFile, EnvelopeError, StateFile};
 pub use game::{
     ActionSpace, Decision, Discard, Evaluate, EventSink, Game, Outcome, OutcomeKind, ToMove, Viewer, Visibility,

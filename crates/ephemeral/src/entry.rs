@@ -120,6 +120,10 @@ impl Entry for Ephemeral {
         serde_json::to_value(self.gate_score(state)).ok().map(|gate| serde_json::json!({ "gate": gate }))
     }
 
+    fn figure_stats(&self, end: &State, events: &[Event]) -> Vec<arbiter_core::FigureStat> {
+        self.figure_tally(end, events)
+    }
+
     fn about() -> About {
         About {
             aliases: &["ephemeral-path", "ep", "ephemeral-gate"],

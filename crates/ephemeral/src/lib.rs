@@ -44,6 +44,7 @@ mod rules;
 pub mod sheet;
 mod state;
 pub mod table;
+mod tally;
 mod variant;
 
 pub use ability::Role;

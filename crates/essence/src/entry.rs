@@ -80,6 +80,15 @@ impl Entry for Essence {
         action.to_string()
     }
 
+    /// Every action of the board numbered once for all (`numbering.rs`).
+    fn num_distinct_actions(&self) -> Option<usize> {
+        Some(self.action_count())
+    }
+
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        self.action_number(action)
+    }
+
     /// Planes over the 5 × 5 board (see [`TENSOR_PLANES`]).
     fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
         Some(vec![TENSOR_PLANES, MAX_SIDE, MAX_SIDE])

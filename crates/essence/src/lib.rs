@@ -21,6 +21,7 @@ mod legality;
 mod mote;
 mod movegen;
 pub mod notation;
+mod numbering;
 pub mod perft;
 mod rules;
 mod state;

@@ -68,6 +68,10 @@ const ETHIA_BOTS: &[BotChoice] = &[
 ];
 
 impl Entry for Ethia {
+    fn figure_stats(&self, _end: &State, events: &[crate::Event]) -> Vec<arbiter_core::FigureStat> {
+        crate::tally::skirmish(self, events)
+    }
+
     fn about() -> About {
         About {
             aliases: &[],
@@ -217,6 +221,20 @@ const WORLDS_OPTIONS: &[GameOption] = &[
         kind: OptionKind::File { presets: &[] },
     },
     GameOption {
+        key: "composition",
+        label: "Party composition",
+        help: "the party by leader type (and element), in start-square order: striker-fire+ranger+defender+scout \
+               (an element left out is the rulebook leader's; as many leaders as it names unless leaders says fewer; \
+               party=FILE gives whole cards instead)",
+        kind: OptionKind::File {
+            presets: &[
+                Choice { value: "defender+striker+ranger+scout", label: "One of each type (the rulebook's)" },
+                Choice { value: "striker+striker+striker+striker", label: "Four strikers" },
+                Choice { value: "ranger+ranger+ranger+ranger", label: "Four rangers" },
+            ],
+        },
+    },
+    GameOption {
         key: "shop",
         label: "Visit the Smokey Cauldron first",
         help: "shop before the quest (on by default; no-shop skips it)",
@@ -245,8 +263,16 @@ impl Entry for EthiaWorlds {
 
     fn parse_variant(text: &str) -> Result<WorldsVariant, String> {
         let mut v = WorldsVariant::default();
+        let mut party_given = false;
+        let mut composition = false;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            if matches!(key, "party" | "composition") {
+                if party_given {
+                    return Err("give the party once: party=FILE or composition=TYPE+TYPE…, not both".into());
+                }
+                party_given = true;
+            }
             match (key, value) {
                 ("standard", "") => {}
                 ("shop", "") => v.shop = true,
@@ -266,6 +292,10 @@ impl Entry for EthiaWorlds {
                     let text = read_small(f, "party")?;
                     v.party = LeaderCard::party_from_toml(&text).map_err(|e| format!("{f}: {e}"))?;
                 }
+                ("composition", c) if !c.is_empty() => {
+                    v.party = LeaderCard::party_from_composition(c).map_err(|e| format!("composition: {e}"))?;
+                    composition = true;
+                }
                 ("leaders", n) => {
                     v.leaders =
                         n.parse::<u8>().ok().filter(|n| *n <= 4).ok_or("leaders=N takes 1 to 4 (0: the quest's)")?
@@ -279,11 +309,15 @@ impl Entry for EthiaWorlds {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown E'thia Worlds switch '{}' (quest=ID|FILE, party=FILE, leaders=N, shop, no-shop, rounds=N)",
+                        "unknown E'thia Worlds switch '{}' (quest=ID|FILE, party=FILE, composition=TYPE+TYPE…, leaders=N, shop, no-shop, rounds=N)",
                         part.chars().take(40).collect::<String>()
                     ));
                 }
             }
+        }
+        // A composition says how many leaders go, unless `leaders` says otherwise.
+        if composition && v.leaders == 0 {
+            v.leaders = v.party.len() as u8;
         }
         Ok(v)
     }
@@ -367,6 +401,10 @@ impl Entry for EthiaWorlds {
         }
     }
 
+    fn figure_stats(&self, end: &WorldsState, events: &[WorldsEvent]) -> Vec<arbiter_core::FigureStat> {
+        crate::tally::worlds(end, events)
+    }
+
     fn ending_label(&self, s: &WorldsState) -> String {
         match s.ending {
             Some(WorldsEnding::Won) => "quest won",
@@ -384,6 +422,25 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use arbiter_core::Game;
+
+    #[test]
+    fn a_composition_is_the_party_and_excludes_a_party_file() {
+        let v = EthiaWorlds::parse_variant("composition=striker+striker-water,leaders=2,no-shop").unwrap();
+        let names: Vec<&str> = v.party.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Fire Striker", "Water Striker"]);
+        assert!(EthiaWorlds::variant_label(&v).contains("party=(Fire Striker/Water Striker)"));
+        let g = EthiaWorlds::new(v, 1).unwrap();
+        assert_eq!(g.initial_state().leaders.len(), 2);
+        assert!(EthiaWorlds::parse_variant("composition=wizard").unwrap_err().starts_with("composition: 'wizard'"));
+        let both = EthiaWorlds::parse_variant("composition=scout,party=x.toml").unwrap_err();
+        assert!(both.contains("not both"), "{both}");
+        // Fewer leaders in the composition than asked for is refused by the game.
+        let short = EthiaWorlds::parse_variant("composition=scout,leaders=2").unwrap();
+        assert!(EthiaWorlds::new(short, 1).is_err());
+        // Without `leaders`, as many leaders as the composition names.
+        let v = EthiaWorlds::parse_variant("composition=ranger+scout+striker").unwrap();
+        assert_eq!(EthiaWorlds::new(v, 1).unwrap().initial_state().leaders.len(), 3);
+    }
 
     #[test]
     fn the_coyotes_shared_roll_is_theirs_and_called_coyotes_are_placed() {

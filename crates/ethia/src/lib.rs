@@ -23,6 +23,7 @@ mod rules;
 mod setup;
 mod state;
 mod table;
+mod tally;
 mod turn;
 mod validate;
 mod variant;

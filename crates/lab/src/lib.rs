@@ -7,13 +7,15 @@
 //! plays the missing games on every core, storing each as it finishes in a
 //! SQLite results file ([`store`]) so a run can be stopped and resumed;
 //! [`report`] draws the results as one HTML page of SVG plots made with
-//! `plotters`, with the numbers behind every plot ([`stats`]). [`play`] is
+//! `plotters`, with the numbers behind every plot ([`stats`]) and the
+//! games' per-figure statistics ([`figures`]). [`play`] is
 //! the bot-against-bot game loop shared with `arbiter sim` and
 //! `arbiter tournament`.
 //!
 //! The format and the reasoning are in `docs/lab.md`.
 
 pub mod experiment;
+pub mod figures;
 pub mod plan;
 pub mod play;
 pub mod plots;

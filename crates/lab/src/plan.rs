@@ -302,11 +302,22 @@ impl Visitor for Check<'_> {
             let unpaired = if unpaired.is_empty() { "standard".to_string() } else { unpaired };
             let blame = pieces.last().map(|(_, s)| s.clone()).unwrap_or(e.game.span());
             let variant = G::parse_variant(&variant_text).map_err(|r| {
-                at(text, blame.clone(), format!("{} cannot play variant '{variant_text}': {r}", G::NAME))
+                // Blame the first piece the game refuses on its own, else the last.
+                let culprit = pieces
+                    .iter()
+                    .find(|(p, _)| !p.is_empty() && G::parse_variant(p).is_err())
+                    .map_or(blame.clone(), |(_, span)| span.clone());
+                at(text, culprit, format!("{} cannot play variant '{variant_text}': {r}", G::NAME))
             })?;
             for (n, n_span) in &players {
                 let span = if n_span.is_empty() { blame.clone() } else { n_span.clone() };
                 let game = G::new(variant.clone(), *n).map_err(|r| {
+                    // Blame the piece that first makes the game impossible (the
+                    // players' line if every piece is fine on its own count).
+                    let culprit = (1..=pieces.len())
+                        .find(|&k| G::parse_variant(&words(&pieces[..k])).is_ok_and(|v| G::new(v, *n).is_err()))
+                        .map_or(span.clone(), |k| pieces[k - 1].1.clone());
+                    let span = if n_span.is_empty() || culprit != blame { culprit } else { span.clone() };
                     at(
                         text,
                         span.clone(),

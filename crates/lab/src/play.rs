@@ -7,7 +7,7 @@
 //! or nodes, not by time), on any thread or machine.
 
 use arbiter_ai::{Bot, BotSpec, decide};
-use arbiter_core::{ChanceSource, Decision, Discard, Entry, OutcomeKind, Seat, SeededDice, ToMove};
+use arbiter_core::{ChanceSource, Decision, Entry, FigureStat, OutcomeKind, Seat, SeededDice, ToMove};
 
 /// A well-mixed seed for item `index` under `seed` (SplitMix64): the seed
 /// of game `index` of a run, or of a cell of an experiment.
@@ -53,6 +53,9 @@ pub struct Played {
     /// The seat that took the game's first decision (not a roll): who went
     /// first, for games whose first decision is the first turn.
     pub first: Option<Seat>,
+    /// Per-figure statistics, where the game reports them
+    /// ([`Entry::figure_stats`]).
+    pub figures: Vec<FigureStat>,
 }
 
 /// Plays one game, seat `s` played by `seats[s]` (a shorter list repeats
@@ -76,6 +79,8 @@ pub fn play_recorded<G: Entry, L: Labels>(
     let mut state = game.initial_state();
     let mut length = 0u64;
     let mut first = None;
+    // The events, for the game's per-figure statistics at the end.
+    let mut events = Vec::new();
     loop {
         let at = |what: String| format!("decision {length}: {what}");
         let decision = match game.to_move(&state) {
@@ -95,8 +100,7 @@ pub fn play_recorded<G: Entry, L: Labels>(
                 }
             }
         };
-        game.apply(&mut state, &decision, &mut Discard)
-            .map_err(|r| at(format!("a bot's decision was refused: {r}")))?;
+        game.apply(&mut state, &decision, &mut events).map_err(|r| at(format!("a bot's decision was refused: {r}")))?;
         decisions.push(decision);
         length += 1;
     }
@@ -111,5 +115,6 @@ pub fn play_recorded<G: Entry, L: Labels>(
         ending: labels.ending(game, &state),
         returns: (0..game.seats()).map(|s| game.returns(&state, Seat(s as u8))).collect(),
         first,
+        figures: game.figure_stats(&state, &events),
     })
 }

@@ -52,6 +52,35 @@ pub struct Row {
 /// Rates with their intervals, one row each (the first at the top), on a
 /// scale from 0 to 1 with an optional reference line (0.5: even).
 pub fn intervals(title: &str, x_desc: &str, rows: &[Row], reference: Option<f64>) -> Result<String, LabError> {
+    intervals_on(title, x_desc, rows, reference, Scale::Rate)
+}
+
+/// The x axis of an interval chart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scale {
+    /// Rates, 0% to 100%.
+    Rate,
+    /// Numbers from 0 to at least the largest interval's end (means of counts).
+    Count,
+}
+
+/// Values with their intervals, one row each (the first at the top), on
+/// `scale`, with an optional reference line. A row's [`Proportion`] holds
+/// a mean and its interval as well as a rate.
+pub fn intervals_on(
+    title: &str,
+    x_desc: &str,
+    rows: &[Row],
+    reference: Option<f64>,
+    scale: Scale,
+) -> Result<String, LabError> {
+    let top = match scale {
+        Scale::Rate => 1.0,
+        Scale::Count => {
+            let m = rows.iter().map(|r| r.rate.high).fold(0.0f64, f64::max);
+            if m.is_finite() && m > 0.0 { m * 1.05 } else { 1.0 }
+        }
+    };
     let n = rows.len().max(1) as i32;
     let height = 90 + 26 * n as u32;
     let mut svg = String::new();
@@ -63,18 +92,22 @@ pub fn intervals(title: &str, x_desc: &str, rows: &[Row], reference: Option<f64>
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(330)
-            .build_cartesian_2d(0f64..1f64, (0..n - 1).into_segmented())
+            .build_cartesian_2d(0f64..top, (0..n - 1).into_segmented())
             .map_err(err)?;
         let label_of = |v: &SegmentValue<i32>| match v {
             SegmentValue::CenterOf(k) => rows.get((n - 1 - k) as usize).map(|r| short(&r.label)).unwrap_or_default(),
             _ => String::new(),
+        };
+        let x_label = |x: &f64| match scale {
+            Scale::Rate => format!("{:.0}%", x * 100.0),
+            Scale::Count => format!("{x:.1}"),
         };
         chart
             .configure_mesh()
             .x_desc(x_desc)
             .y_labels(n as usize)
             .y_label_formatter(&label_of)
-            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
+            .x_label_formatter(&x_label)
             .disable_y_mesh()
             .draw()
             .map_err(err)?;

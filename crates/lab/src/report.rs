@@ -99,6 +99,7 @@ pub fn html(plan: &Plan, command: &str) -> Result<String, LabError> {
     game_lengths(&mut out, &cells)?;
     running(&mut out, &cells)?;
     endings(&mut out, &cells);
+    crate::figures::section(&mut out, plan, &store)?;
     let _ = writeln!(out, "<h2>The experiment file</h2>\n<pre>{}</pre>\n</body></html>", esc(&plan.text));
     Ok(out)
 }

@@ -39,6 +39,23 @@ pub struct GameRow {
     pub error: Option<String>,
 }
 
+/// One per-figure statistic of a stored game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FigureRow {
+    /// The game's index in its cell.
+    pub index: u64,
+    /// The figure's side (0 is seat 1's).
+    pub side: usize,
+    /// The figure, as the game names it.
+    pub figure: String,
+    /// What is counted.
+    pub stat: String,
+    /// A yes or no (0 or 1), shown as a rate.
+    pub rate: bool,
+    /// The number.
+    pub value: f64,
+}
+
 /// An open results file.
 pub struct Store {
     db: Connection,
@@ -66,7 +83,11 @@ impl Store {
                  hash TEXT NOT NULL, cell TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL,
                  winner INTEGER, winners TEXT NOT NULL, first INTEGER, length INTEGER NOT NULL,
                  ending TEXT NOT NULL, returns TEXT NOT NULL, error TEXT,
-                 PRIMARY KEY (hash, cell, idx));",
+                 PRIMARY KEY (hash, cell, idx));
+             CREATE TABLE IF NOT EXISTS figure (
+                 hash TEXT NOT NULL, cell TEXT NOT NULL, idx INTEGER NOT NULL, side INTEGER NOT NULL,
+                 figure TEXT NOT NULL, stat TEXT NOT NULL, rate INTEGER NOT NULL, value REAL NOT NULL,
+                 PRIMARY KEY (hash, cell, idx, figure, stat));",
         )
         .map_err(run_err)?;
         Ok(Store { db })
@@ -118,13 +139,28 @@ impl Store {
             ),
             Err(e) => (None, "[]".into(), None, 0, "failed".into(), "[]".into(), Some(e.clone())),
         };
-        self.db
+        // The game and its figures' statistics go in together, or not at all.
+        let tx = self.db.unchecked_transaction().map_err(run_err)?;
+        let new = tx
             .execute(
                 "INSERT OR IGNORE INTO game (hash, cell, idx, seed, winner, winners, first, length, ending, returns, error)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![hash, cell.key, index as i64, seed, winner, winners, first, length, ending, returns, error],
             )
             .map_err(run_err)?;
+        if let (Ok(p), 1) = (result, new) {
+            let mut q = tx
+                .prepare_cached(
+                    "INSERT OR IGNORE INTO figure (hash, cell, idx, side, figure, stat, rate, value)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                )
+                .map_err(run_err)?;
+            for f in &p.figures {
+                q.execute(params![hash, cell.key, index as i64, f.side as i64, f.figure, f.stat, f.rate, f.value])
+                    .map_err(run_err)?;
+            }
+        }
+        tx.commit().map_err(run_err)?;
         Ok(())
     }
 
@@ -177,8 +213,34 @@ impl Store {
         Ok(out)
     }
 
+    /// The per-figure statistics of a cell's games below index `below`, in
+    /// index order (games of games that report none have none).
+    pub fn figures(&self, hash: &str, cell: &str, below: u64) -> Result<Vec<FigureRow>, LabError> {
+        let mut q = self
+            .db
+            .prepare_cached(
+                "SELECT idx, side, figure, stat, rate, value FROM figure
+                 WHERE hash = ?1 AND cell = ?2 AND idx < ?3 ORDER BY idx, rowid",
+            )
+            .map_err(run_err)?;
+        let rows = q
+            .query_map(params![hash, cell, below.min(i64::MAX as u64) as i64], |r| {
+                Ok(FigureRow {
+                    index: r.get::<_, i64>(0)? as u64,
+                    side: r.get::<_, i64>(1)? as usize,
+                    figure: r.get(2)?,
+                    stat: r.get(3)?,
+                    rate: r.get(4)?,
+                    value: r.get(5)?,
+                })
+            })
+            .map_err(run_err)?;
+        rows.map(|r| r.map_err(run_err)).collect()
+    }
+
     /// Every stored game of the experiment `hash` as one line of text each,
-    /// in key order: what two runs are compared by.
+    /// in key order, then every per-figure statistic: what two runs are
+    /// compared by.
     pub fn dump(&self, hash: &str) -> Result<Vec<String>, LabError> {
         let mut q = self
             .db
@@ -195,7 +257,23 @@ impl Store {
                 Ok(cols.join(" | "))
             })
             .map_err(run_err)?;
-        rows.map(|r| r.map_err(run_err)).collect()
+        let mut lines: Vec<String> = rows.map(|r| r.map_err(run_err)).collect::<Result<_, _>>()?;
+        let mut q = self
+            .db
+            .prepare("SELECT cell, idx, side, figure, stat, rate, value FROM figure WHERE hash = ?1 ORDER BY cell, idx, figure, stat")
+            .map_err(run_err)?;
+        let figures = q
+            .query_map(params![hash], |r| {
+                let cols: Vec<String> = (0..7)
+                    .map(|i| r.get::<_, rusqlite::types::Value>(i).map(|v| format!("{v:?}")))
+                    .collect::<Result<_, _>>()?;
+                Ok(format!("figure | {}", cols.join(" | ")))
+            })
+            .map_err(run_err)?;
+        for f in figures {
+            lines.push(f.map_err(run_err)?);
+        }
+        Ok(lines)
     }
 
     /// The number of games stored for the experiment `hash`.

@@ -214,3 +214,100 @@ pairs = { first = "set1", second = "set2", values = ["ember-court", "tide-warden
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn ephemeral_games_store_every_figures_statistics_and_the_report_shows_them() {
+    let d = dir("figures");
+    let p = plan(
+        "name = \"figures\"\ngame = \"ephemeral\"\nseed = 3\ngames = 6\nmatchups = [[\"greedy\"]]\n",
+        &d,
+        "figures",
+    );
+    assert_eq!(go(&p, 2, None).stored, 6);
+    let store = Store::open(&p.results).unwrap();
+    let rows = store.figures(&p.hash, &p.cells[0].key, u64::MAX).unwrap();
+    let figures: std::collections::BTreeSet<&str> = rows.iter().map(|r| r.figure.as_str()).collect();
+    assert!(figures.len() >= 4, "{figures:?}");
+    let (mut kills, mut deaths, mut damage) = (0.0, 0.0, 0.0);
+    for i in 0..6 {
+        let game: Vec<_> = rows.iter().filter(|r| r.index == i).collect();
+        // Four numbers for every figure of both sets, in every game.
+        assert_eq!(game.len(), 4 * figures.len(), "game {i}");
+        for r in &game {
+            match r.stat.as_str() {
+                "survived" => {
+                    assert!(r.rate && (r.value == 0.0 || r.value == 1.0));
+                    deaths += 1.0 - r.value;
+                }
+                "kills" => kills += r.value,
+                "damage dealt" => damage += r.value,
+                _ => {}
+            }
+        }
+    }
+    // A kill is a defeat made by an attack: never more kills than defeats.
+    assert!(kills <= deaths, "{kills} kills, {deaths} defeats");
+    assert!(damage > 0.0, "six greedy games without a hit");
+    let html = arbiter_lab::report::html(&p, "cmd").unwrap();
+    assert!(html.contains("<h2>Per figure</h2>") && html.contains("survived: rate per figure"), "no figures section");
+    assert!(html.contains("kills: mean per game per figure"));
+    // Essence reports no figures: no section.
+    let e = plan(FIXED, &d, "essence");
+    go(&e, 2, None);
+    assert!(!arbiter_lab::report::html(&e, "cmd").unwrap().contains("Per figure"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn worlds_party_composition_is_an_axis_and_a_bad_one_names_its_line() {
+    let d = dir("composition");
+    let text = "game = \"ethia-worlds\"\ngames = 2\nmatchups = [[\"random\"]]\n[options]\n\
+                composition = [\"striker+striker\", \"defender-earth+scout\"]\nleaders = [1, 2]\nshop = [false]\n";
+    let p = plan(text, &d, "c");
+    assert_eq!(p.cells.len(), 4);
+    assert!(p.cells[0].variant.contains("composition=striker+striker"), "{}", p.cells[0].variant);
+    assert!(p.cells[0].label().contains("party=(Fire Striker/Fire Striker 2)"), "{}", p.cells[0].label());
+    go(&p, 1, None);
+    // Worlds reports its leaders: with one leader of the second composition, only the Earth Defender.
+    let store = Store::open(&p.results).unwrap();
+    let one = p.cells.iter().find(|c| c.variant.contains("defender") && c.variant.contains("leaders=1")).unwrap();
+    let names: std::collections::BTreeSet<String> =
+        store.figures(&p.hash, &one.key, u64::MAX).unwrap().into_iter().map(|r| r.figure).collect();
+    assert_eq!(names.into_iter().collect::<Vec<_>>(), ["1. Earth Defender"]);
+    // A composition the game refuses is blamed on its own line, not the last option's.
+    let bad = text.replace("\"defender-earth+scout\"", "\"defender+wizard\"");
+    let e = Plan::from_text(&bad, &d, "bad").unwrap_err();
+    assert!(
+        matches!(&e, LabError::Input(m) if m.starts_with("line 5:") && m.contains("'wizard' is not a leader type")),
+        "{e:?}"
+    );
+    // More leaders than the composition has: refused by the game, at the leaders' line.
+    let short = text.replace("leaders = [1, 2]", "leaders = [1, 3]");
+    let e = Plan::from_text(&short, &d, "short").unwrap_err();
+    assert!(matches!(&e, LabError::Input(m) if m.starts_with("line 6:")), "{e:?}");
+    assert!(!d.join("bad.results.sqlite").exists() && !d.join("short.results.sqlite").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn ethia_skirmish_counts_each_sides_units_lost() {
+    let d = dir("skirmish");
+    let p = plan("game = \"ethia\"\nseed = 5\ngames = 10\nmatchups = [[\"greedy\"]]\n", &d, "s");
+    assert_eq!(go(&p, 2, None).stored, 10);
+    let store = Store::open(&p.results).unwrap();
+    let games = store.games(&p.hash, &p.cells[0].key, u64::MAX).unwrap();
+    let rows = store.figures(&p.hash, &p.cells[0].key, u64::MAX).unwrap();
+    let mut won = 0;
+    for g in &games {
+        let lost = |figure: &str| rows.iter().find(|r| r.index == g.index && r.figure == figure).unwrap().value;
+        assert_eq!(rows.iter().filter(|r| r.index == g.index).count(), 4, "two sides, leaders and squad units");
+        // A side wins by capturing every enemy leader: the loser lost its leader.
+        if let Some(w) = g.winner {
+            won += 1;
+            assert_eq!(lost(&format!("side {} leaders", 2 - w)), 1.0, "game {}", g.index);
+            assert_eq!(lost(&format!("side {} leaders", w + 1)), 0.0, "game {}", g.index);
+        }
+    }
+    assert!(won > 0, "no game of ten was won");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -46,9 +46,13 @@ pub type Missing = (String, String, String, String, Vec<(usize, u64)>);
 /// has played enough; an experiment that stops by precision asks again after
 /// each round).
 #[pyfunction]
-pub fn lab_missing(path: &str) -> PyResult<Missing> {
+#[pyo3(signature = (path, results = None))]
+pub fn lab_missing(path: &str, results: Option<&str>) -> PyResult<Missing> {
     let p = Path::new(path);
-    let plan = Plan::load(p).map_err(lab_err)?;
+    let mut plan = Plan::load(p).map_err(lab_err)?;
+    if let Some(r) = results {
+        plan.results = r.into();
+    }
     let store = Store::open(&plan.results).map_err(lab_err)?;
     store.register(&plan).map_err(lab_err)?;
     let mut jobs = Vec::new();
@@ -76,11 +80,15 @@ pub fn lab_play(py: Python<'_>, text: &str, dir: &str, stem: &str, jobs: Vec<(us
     out.map_err(lab_err)
 }
 
-/// Stores the results of [`lab_play`] in the experiment's results file;
-/// gives how many of them were new (a game already stored is kept).
+/// Stores the results of [`lab_play`] in the experiment's results file (or
+/// in `into`); gives how many of them were new (a game already stored is kept).
 #[pyfunction]
-pub fn lab_store(text: &str, dir: &str, stem: &str, results: &str) -> PyResult<usize> {
-    let plan = plan_of(text, dir, stem)?;
+#[pyo3(signature = (text, dir, stem, results, into = None))]
+pub fn lab_store(text: &str, dir: &str, stem: &str, results: &str, into: Option<&str>) -> PyResult<usize> {
+    let mut plan = plan_of(text, dir, stem)?;
+    if let Some(r) = into {
+        plan.results = r.into();
+    }
     let store = Store::open(&plan.results).map_err(lab_err)?;
     let rows: Vec<Value> = serde_json::from_str(results).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let mut new = 0;
@@ -159,7 +167,7 @@ impl Visitor for Batch<'_> {
                     "cell": k, "index": index, "winner": p.winner,
                     "winners": p.winners.iter().map(|s| s.0).collect::<Vec<_>>(),
                     "length": p.length, "ending": p.ending, "returns": p.returns,
-                    "first": p.first.map(|s| s.0),
+                    "first": p.first.map(|s| s.0), "figures": p.figures,
                 }),
                 Err(e) => json!({ "cell": k, "index": index, "error": e }),
             });
@@ -178,5 +186,6 @@ fn played_from(row: &Value) -> Played {
         ending: row["ending"].as_str().unwrap_or_default().to_string(),
         returns: row["returns"].as_array().map(|a| a.iter().filter_map(Value::as_f64).collect()).unwrap_or_default(),
         first: seat(&row["first"]),
+        figures: serde_json::from_value(row["figures"].clone()).unwrap_or_default(),
     }
 }

@@ -9,7 +9,8 @@ from arbiter.gymnasium_env import ArbiterEnv
 from arbiter.pettingzoo_env import env
 
 
-@pytest.mark.parametrize("name,params", [("kuhn", {}), ("goofspiel", {"cards": 4}), ("goofspiel", {"cards": 6, "order": "descending"})])
+@pytest.mark.parametrize("name,params", [("kuhn", {}), ("goofspiel", {"cards": 4}), ("goofspiel", {"cards": 6, "order": "descending"}),
+                                         ("essence", {"variant": "fast"}), ("essence", {"variant": "fast,loop,summoning"})])
 def test_pettingzoo_api_test(name, params):
     api_test(env(name, **params), num_cycles=200)
 
@@ -52,3 +53,33 @@ def test_gymnasium_episode_and_illegal_action():
 def test_gymnasium_rejects_an_unknown_opponent():
     with pytest.raises(ValueError):
         ArbiterEnv("kuhn", opponent="nobody")
+
+
+def test_essence_numbers_its_actions_once_for_all():
+    """The fast board's 1 890 numbers: the mask marks exactly the legal list,
+    and a number means the same action in any state."""
+    import arbiter
+    e = env("essence", variant="fast")
+    assert e.action_space("player_0").n == 1890
+    e.reset(seed=4)
+    meaning = {}
+    steps = 0
+    rng = np.random.default_rng(4)
+    for agent in e.agent_iter(max_iter=300):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = e.state.legal_actions()
+        assert sorted(np.flatnonzero(obs["action_mask"]).tolist()) == sorted(legal)
+        for a in legal:
+            text = e.state.action_to_string(a)
+            assert meaning.setdefault(a, text) == text, f"{a} was {meaning[a]}, now {text}"
+        e.step(int(rng.choice(legal)))
+        steps += 1
+    assert steps > 10
+    # The 5 × 5 board numbers every spin: 2^25 of its 33 564 658 numbers.
+    game = arbiter.load_game("essence")
+    assert game.num_distinct_actions() == 33_564_658
+    state = game.new_initial_state()
+    assert all(0 <= a < 33_564_658 for a in state.legal_actions())

@@ -6,6 +6,8 @@ run, and the killed worker's batch must have been started again."""
 import os
 import signal
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
@@ -30,9 +32,18 @@ def write(tmp_path, name):
 
 @pytest.fixture(scope="module")
 def local_ray():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
+    """A local Ray with two workers, shared by this file's tests; gives its address."""
+    context = ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield context.address_info["gcs_address"]
     ray.shutdown()
+
+
+def arbiter_binary():
+    """The command line's binary: ARBITER_BIN (scripts/python-test builds and names it)."""
+    path = os.environ.get("ARBITER_BIN") or os.path.join(
+        os.path.dirname(__file__), "..", "..", "..", "target", "debug", "arbiter")
+    assert os.path.exists(path), f"no arbiter binary at {path}: cargo build -p arbiter --bin arbiter"
+    return path
 
 
 def test_ray_run_equals_local_run_despite_a_killed_worker(tmp_path, local_ray):
@@ -78,3 +89,27 @@ def test_bad_experiment_file_is_a_clear_error(tmp_path):
     bad.write_text('name = "x"\ngame = "no-such-game"\ngames = 5\n')
     assert lab.main([str(bad)]) == 2
     assert not list(tmp_path.glob("*.sqlite"))
+
+
+def test_the_command_line_runs_on_ray_through_python(tmp_path, local_ray):
+    """`arbiter lab run FILE --ray ADDRESS` starts this package's driver on the
+    fixture's Ray: the same rows as a local run, in the --results file."""
+    local = write(tmp_path, "local")
+    assert _arbiter.lab_run_local(local, 1) == 120
+    remote = write(tmp_path, "cli")
+    results = tmp_path / "elsewhere.sqlite"
+    env = dict(os.environ, ARBITER_PYTHON=sys.executable)
+    done = subprocess.run(
+        [arbiter_binary(), "lab", "run", remote, "--ray", local_ray, "--batch", "8", "--results", str(results)],
+        env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "120 games stored on Ray" in done.stdout, done.stdout
+    assert f"--results {results}" in done.stdout
+    assert not (tmp_path / "cli.sqlite").exists()  # the results went where --results said
+    assert _arbiter.lab_dump(remote, str(results)) == _arbiter.lab_dump(local)
+    # A bad experiment file: exit code 2 with its line, from the command line's own check.
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "kuhn"\ngames = 4\nmatchups = [["oracle"]]\n')
+    done = subprocess.run([arbiter_binary(), "lab", "run", str(bad), "--ray", local_ray],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "line 3" in done.stderr, done.stderr

@@ -273,6 +273,55 @@ impl LeaderCard {
         Ok(party.leader)
     }
 
+    /// A party written as its composition, leader types (and elements) in
+    /// start-square order: `striker-fire+ranger+defender-earth`. A type
+    /// without an element takes the rulebook leader's (defender earth,
+    /// striker fire, ranger water, scout wind). Leaders are named by element
+    /// and type ("Fire Striker", then "Fire Striker 2"), carry nothing and
+    /// have no tokens: what differs between two compositions is who they are.
+    pub fn party_from_composition(text: &str) -> Result<Vec<LeaderCard>, String> {
+        let words = "TYPE or TYPE-ELEMENT joined by '+': types ranger, striker, defender, scout; \
+                     elements earth, wind, water, fire";
+        let mut party: Vec<LeaderCard> = Vec::new();
+        for piece in text.split('+').map(str::trim) {
+            let (kind, element) = piece.split_once('-').unwrap_or((piece, ""));
+            let kind = match kind.to_ascii_lowercase().as_str() {
+                "ranger" => LeaderType::Ranger,
+                "striker" => LeaderType::Striker,
+                "defender" => LeaderType::Defender,
+                "scout" => LeaderType::Scout,
+                _ => {
+                    let shown: String = piece.chars().take(30).collect();
+                    return Err(format!("'{shown}' is not a leader type ({words})"));
+                }
+            };
+            let element = match element.to_ascii_lowercase().as_str() {
+                "" => match kind {
+                    LeaderType::Defender => Element::Earth,
+                    LeaderType::Striker => Element::Fire,
+                    LeaderType::Ranger => Element::Water,
+                    LeaderType::Scout => Element::Wind,
+                },
+                "earth" => Element::Earth,
+                "wind" => Element::Wind,
+                "water" => Element::Water,
+                "fire" => Element::Fire,
+                _ => {
+                    let shown: String = piece.chars().take(30).collect();
+                    return Err(format!("'{shown}' has no such element ({words})"));
+                }
+            };
+            let base = format!("{element:?} {kind:?}");
+            let same = party.iter().filter(|c| c.kind == kind && c.element == element).count();
+            let name = if same == 0 { base } else { format!("{base} {}", same + 1) };
+            party.push(LeaderCard::new(&name, kind, element));
+            if party.len() > 4 {
+                return Err(format!("a party has 1 to 4 leaders ({words})"));
+            }
+        }
+        Ok(party)
+    }
+
     /// The four leaders printed in the rulebook, the default party.
     pub fn default_party() -> Vec<LeaderCard> {
         let mut party = vec![
@@ -296,6 +345,19 @@ impl LeaderCard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_composition_names_its_leaders_and_refuses_what_is_not_one() {
+        let p = LeaderCard::party_from_composition("striker+striker-water+Scout-fire").unwrap();
+        let names: Vec<&str> = p.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Fire Striker", "Water Striker", "Fire Scout"]);
+        assert_eq!((p[0].kind, p[0].element), (LeaderType::Striker, Element::Fire));
+        assert_eq!(LeaderCard::party_from_composition("scout+scout").unwrap()[1].name, "Wind Scout 2");
+        assert!(LeaderCard::party_from_composition("wizard").unwrap_err().contains("'wizard' is not a leader type"));
+        assert!(LeaderCard::party_from_composition("ranger-lava").unwrap_err().contains("no such element"));
+        assert!(LeaderCard::party_from_composition("scout+scout+scout+scout+scout").unwrap_err().contains("1 to 4"));
+        assert!(LeaderCard::party_from_composition("").is_err());
+    }
 
     #[test]
     fn cards_read_from_toml_and_reject_nonsense() {

@@ -2,6 +2,9 @@
 
     python -m arbiter.lab FILE --ray ADDRESS [--batch 16]    # on a Ray cluster ("auto", "ray://host:10001", "local")
     python -m arbiter.lab FILE [--threads N]                 # here, on threads (what `arbiter lab run` does)
+    arbiter lab run FILE --ray ADDRESS [--batch 16]          # the same from the command line (it starts this module)
+
+Both take `--results FILE` for a results file other than the experiment's own.
 
 The driver reads the experiment file (docs/lab.md), asks its results file
 which games each cell still lacks, and sends them to Ray as tasks of `batch`
@@ -41,15 +44,16 @@ def _play_batch(text, directory, stem, jobs, trace=None):
 
 
 def run_ray(path: str, address: str | None = None, batch: int = 16, max_retries: int = 3,
-            trace: str | None = None, on_batch=None) -> int:
+            trace: str | None = None, on_batch=None, results: str | None = None) -> int:
     """Plays the experiment at `path` on Ray (connecting to `address` unless
-    Ray is already initialised); gives the number of games stored now."""
+    Ray is already initialised) into `results` (default: the experiment's own
+    results file); gives the number of games stored now."""
     import ray
 
     if not ray.is_initialized():
         ray.init(address=None if address == "local" else address, log_to_driver=False)
     play = ray.remote(max_retries=max_retries)(_play_batch)
-    text, directory, stem, _results, missing = _arbiter.lab_missing(path)
+    text, directory, stem, _results, missing = _arbiter.lab_missing(path, results)
     stored = 0
     while missing:
         batches = [missing[i:i + batch] for i in range(0, len(missing), batch)]
@@ -64,10 +68,10 @@ def run_ray(path: str, address: str | None = None, batch: int = 16, max_retries:
                     # Ray gave up on it (its workers kept dying): run it again.
                     pending[play.remote(text, directory, stem, jobs, trace)] = jobs
                     continue
-                stored += _arbiter.lab_store(text, directory, stem, rows)
+                stored += _arbiter.lab_store(text, directory, stem, rows, results)
                 if on_batch is not None:
                     on_batch(jobs)
-        missing = _arbiter.lab_missing(path)[4]
+        missing = _arbiter.lab_missing(path, results)[4]
     return stored
 
 
@@ -77,14 +81,15 @@ def main(argv=None) -> int:
     parser.add_argument("--ray", metavar="ADDRESS", help="a Ray cluster's address ('auto', 'ray://host:10001', or 'local' to start one here)")
     parser.add_argument("--batch", type=int, default=16, help="games per Ray task (default 16)")
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="threads of a local run")
+    parser.add_argument("--results", metavar="FILE", help="the results file, instead of the one the experiment names")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
         if args.ray:
-            stored = run_ray(args.file, args.ray, batch=max(1, args.batch))
+            stored = run_ray(args.file, args.ray, batch=max(1, args.batch), results=args.results)
             how = f"on Ray ({args.ray})"
         else:
-            stored = _arbiter.lab_run_local(args.file, args.threads)
+            stored = _arbiter.lab_run_local(args.file, args.threads, args.results)
             how = f"here on {args.threads} threads"
     except ValueError as e:  # a bad experiment file: nothing written
         print(f"error: {e}", file=sys.stderr)

@@ -1,7 +1,7 @@
 """PettingZoo AEC environments over Arbiter's games.
 
     from arbiter.pettingzoo_env import env
-    e = env("kuhn")                      # or env("goofspiel", cards=5), env("essence")
+    e = env("kuhn")                      # or env("goofspiel", cards=5), env("essence", variant="fast")
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -14,7 +14,9 @@ numbers (`action_mask`). Chance nodes are resolved by the environment with its
 seeded generator. In a simultaneous decision (Goofspiel's bids) the players
 commit one after the other, and nobody sees another's choice before the
 reveal. Games need a fixed action numbering and an observation tensor
-(Kuhn poker, Goofspiel, Essence of the Arcane).
+(Kuhn poker, Goofspiel, Essence of the Arcane: 1 890 actions on its fast
+board, 33 564 658 on 5 x 5, where every set of squares a spin may turn has
+its number; see docs/python.md).
 """
 
 from __future__ import annotations
