@@ -397,6 +397,17 @@ impl Teleport {
     }
 }
 
+/// A shell: while in it, a bonus to Armor and resistance dice against
+/// physical damage; the creature neither moves nor attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shell {
+    /// The bonus to Armor.
+    pub armor: u8,
+    /// The resistance dice against bludgeoning, piercing and slashing damage.
+    pub resist: u8,
+}
+
 /// The most steps a compound action may have.
 pub const MAX_STEPS: usize = 6;
 
@@ -479,6 +490,11 @@ pub struct Program {
     /// into other difficult terrain").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub teleport: Option<Teleport>,
+    /// A shell to pull into ("Pulls into its shell: +4 Armor and resist
+    /// physical 4d6, but it can neither move nor attack. Spending 1 AP ends
+    /// this").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shell: Option<Shell>,
     /// Exhausted: "Anything that would slow it stuns it instead, and
     /// anything else that would stun it eliminates it."
     #[serde(default, skip_serializing_if = "is_false")]
@@ -519,6 +535,21 @@ impl Program {
             if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
                 return Err("a save that halves needs damage to halve".into());
             }
+        }
+        if let Some(sh) = self.shell {
+            if action != A::Two || strike || area.is_some() {
+                return Err("a shell is an action costing 2 AP, with no range or area".into());
+            }
+            if sh.armor > 10 || sh.resist == 0 || usize::from(sh.resist) > arbiter_core::MAX_DICE {
+                return Err(format!(
+                    "a shell gives 0 to +10 Armor and 1 to {} resistance dice",
+                    arbiter_core::MAX_DICE
+                ));
+            }
+            if *self != (Program { shell: self.shell, ..Program::default() }) {
+                return Err("`shell` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if let Some(t) = &self.teleport {
             if !matches!(action, A::One | A::Two) || strike || area.is_some() {

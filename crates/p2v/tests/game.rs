@@ -1527,3 +1527,32 @@ fn bramble_jump_teleports_from_difficult_terrain_into_difficult_terrain_within_1
     assert_eq!(sc.s.creatures[0].at, Some(sc.sq("l3")), "10 squares away");
     assert!(sc.events.iter().any(|e| matches!(e, Event::Moved { how, .. } if how == "teleport")));
 }
+
+#[test]
+fn take_cover_gives_armor_and_physical_resistance_but_no_moving_or_attacking_until_1_ap_ends_it() {
+    // Tortoise Soothsayer (Armor 20): "Take Cover ●●: Pulls into its shell: +4
+    // Armor and resist physical 4d6, but it can neither move nor attack.
+    // Spending 1 AP ends this." Ruling P2V-R36.
+    let mut sc = Scene::new(&["Tortoise Soothsayer"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e9").turn("a");
+    sc.act("use take-cover");
+    assert!(sc.s.creatures[0].sheltered);
+    assert_eq!(sc.g.armor(&sc.s, 0, 1), 24);
+    sc.turn("A");
+    sc.act("strike 1 a").roll(&[15]); // 25 ≥ 24: 15 piercing, physical
+    assert_eq!(sc.g.dice(&sc.s).len(), 4, "resist physical 4d6");
+    sc.roll(&[4, 4, 1, 1]);
+    assert_eq!(sc.hp("a"), 165, "15 − 10");
+    sc.s.creatures[0].done = false;
+    sc.turn("a");
+    assert_eq!(sc.refused("stride e4"), "p2v.shell");
+    assert_eq!(sc.refused("strike 1 A"), "p2v.shell");
+    let mut legal = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut legal);
+    assert!(!legal.iter().any(|a| matches!(a, Action::Stride { .. } | Action::Strike { .. })));
+    sc.act("use take-cover");
+    assert!(!sc.s.creatures[0].sheltered);
+    assert_eq!(sc.turn_state().ap, 1, "coming out costs 1 AP");
+    assert_eq!(sc.g.armor(&sc.s, 0, 1), 20);
+    sc.act("stride e4");
+}

@@ -36,6 +36,12 @@ export interface Creature {
   done: boolean;
   reacted: boolean;
   hero_points: number;
+  /** In its shell (Take Cover). */
+  sheltered?: boolean;
+  /** Its Construct Armor has broken. */
+  armor_broken?: boolean;
+  /** Readied (Ready), until it acts or its next turn. */
+  readied?: boolean;
   uses: number[];
   power_uses?: number[];
 }

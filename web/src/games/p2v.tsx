@@ -444,6 +444,9 @@ function Card({ i, s, board, seatName }: { i: number; s: State; board: TableView
         {c.persistent.length > 0 && ` · persistent damage: ${c.persistent.map(([, n]) => n).join(", ")}`}
         {c.done && " · has acted this round"}
         {c.reacted && " · reaction used"}
+        {c.readied && " · readied"}
+        {c.sheltered && " · in its shell"}
+        {c.armor_broken && " · armor broken"}
         {c.hero_points > 0 && ` · ${c.hero_points} hero point${c.hero_points > 1 ? "s" : ""}`}
       </p>
       <ul class="p2v-strikes">

@@ -317,6 +317,20 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         return Err(no("p2v.turn.ap", "the creature has no action points left", section::TURN));
     }
     let immobile = c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED);
+    // Inside a shell it "can neither move nor attack".
+    if matches!(
+        a,
+        Action::Stride { .. }
+            | Action::Step { .. }
+            | Action::Crawl { .. }
+            | Action::Leap { .. }
+            | Action::Strike { .. }
+            | Action::Trip { .. }
+            | Action::Shove { .. }
+            | Action::Grapple { .. }
+    ) {
+        g.in_shell(s, t.who)?;
+    }
     match *a {
         Action::DropProne if c.prone => Err(no("p2v.prone.already", "the creature is already prone", section::ACTIONS)),
         Action::DropProne => Ok(()),

@@ -89,7 +89,10 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 out.push(Action::DropProne);
             }
             let can = |a: &Action| g.check(s, a).is_ok();
-            let immobile = c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED);
+            // Inside a shell: no move, no attack (only what `check` allows below).
+            let shelled = g.shell(s, t.who).is_some();
+            let immobile =
+                shelled || c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED);
             if !c.prone
                 && !immobile
                 && let Some(reach) = stride_reach(g, s, &t)
@@ -109,7 +112,8 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                     }
                 }
             }
-            for w in 0..p.weapons.len().min(32) as u8 {
+            let weapons = if shelled { 0 } else { p.weapons.len().min(32) as u8 };
+            for w in 0..weapons {
                 for target in 0..s.creatures.len() as u8 {
                     if g.team(usize::from(target)) != p.team && judge_strike(g, s, &t, w, target).is_ok() {
                         out.push(Action::Strike { weapon: w, target });
@@ -117,7 +121,7 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 }
             }
             for target in 0..s.creatures.len() as u8 {
-                if judge_maneuver(g, s, &t, target).is_ok() {
+                if !shelled && judge_maneuver(g, s, &t, target).is_ok() {
                     out.push(Action::Trip { target });
                     out.push(Action::Grapple { target });
                     out.extend(shove_squares(g, s, t.who, target).into_iter().map(|to| Action::Shove { target, to }));

@@ -16,6 +16,7 @@
 //! - [`ready`] Ready, and the readied action taken between actions;
 //! - [`terrain`] hazards, encumbering and directional terrain, swimming;
 //! - [`teleport`] teleports from cards (Bramble Jump);
+//! - [`shell`] shells from cards (Take Cover);
 //! - [`power`] powers and strike riders: effects a target saves against;
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
@@ -43,6 +44,7 @@ pub mod ready;
 pub mod resolve;
 pub mod roster;
 pub mod rules;
+pub mod shell;
 pub mod state;
 pub mod teleport;
 pub mod terrain;

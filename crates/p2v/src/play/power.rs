@@ -499,14 +499,28 @@ impl P2v {
         if matches!(pw.cost, Cost::Free | Cost::OncePerTurn) && t.once_powers & (1 << power.min(31)) != 0 {
             return Err(no("p2v.power.once", format!("{} can be used only once per turn", pw.name), section::TURN));
         }
-        if pw.cost.action_points() > t.ap {
+        let shelled = self.shell(s, t.who).is_some();
+        if shelled && pw.program.shell.is_none() {
+            self.in_shell(s, t.who)?;
+        }
+        let cost = self.power_cost(s, t.who, power);
+        if cost > t.ap {
+            let label =
+                if cost == pw.cost.action_points() { pw.cost.label().to_string() } else { format!("{cost} AP") };
             return Err(no(
                 "p2v.turn.ap",
-                format!("{} costs {} and the creature has {} AP left", pw.name, pw.cost.label(), t.ap),
+                format!("{} costs {label} and the creature has {} AP left", pw.name, t.ap),
                 section::TURN,
             ));
         }
         self.judge_aim(s, t.who, power, aim)
+    }
+
+    /// The action points a power costs now: coming out of a shell costs 1
+    /// ("Spending 1 AP ends this"; ruling P2V-R36).
+    pub fn power_cost(&self, s: &State, who: u8, power: u8) -> u8 {
+        let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else { return 0 };
+        if pw.program.shell.is_some() && self.shell(s, who).is_some() { 1 } else { pw.cost.action_points() }
     }
 
     /// Whether the creature taking its turn may still take a free action
@@ -525,8 +539,9 @@ impl P2v {
         let i = usize::from(who);
         let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else { return };
         let targets = self.power_targets(s, who, power, aim).unwrap_or_default();
+        let cost = self.power_cost(s, who, power);
         if let Phase::Turn(t) = &mut s.phase {
-            t.ap = t.ap.saturating_sub(pw.cost.action_points());
+            t.ap = t.ap.saturating_sub(cost);
             t.carry = 0;
             if matches!(pw.cost, Cost::Free | Cost::OncePerTurn) && power < 32 {
                 t.once_powers |= 1 << power;
@@ -538,6 +553,10 @@ impl P2v {
             *u = u.saturating_sub(1);
         }
         events.emit(Event::Uses { who, power: pw.name.clone(), targets: targets.clone() });
+        if pw.program.shell.is_some() {
+            self.toggle_shell(s, who, events);
+            return;
+        }
         if let (Some(_), Aim::Square { at }) = (&pw.program.teleport, aim) {
             self.teleport(s, who, at, events);
             return;

@@ -293,7 +293,12 @@ impl P2v {
             Some((n, _)) if !s.creatures.get(usize::from(h.target)).is_some_and(|c| c.armor_broken) => n,
             _ => 0,
         };
-        d.resistance(h.damage.types, h.area).max(armor)
+        // A shell: "resist physical 4d6".
+        let shell = match self.shell(s, h.target) {
+            Some(sh) if h.damage.types.meets(Types::PHYSICAL) => sh.resist,
+            _ => 0,
+        };
+        d.resistance(h.damage.types, h.area).max(armor).max(shell)
     }
 
     /// Whether `seat` can answer a window now.
@@ -302,6 +307,7 @@ impl P2v {
             Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor } => {
                 self.team(usize::from(reactor)) == seat.0
                     && self.may_react(s, reactor)
+                    && self.shell(s, reactor).is_none()
                     && self.in_play(s, usize::from(mover))
             }
             Trigger::Grab { attacker, target } => {
@@ -467,7 +473,8 @@ impl P2v {
             Some((_, reduced)) if s.creatures.get(usize::from(target)).is_some_and(|c| c.armor_broken) => reduced,
             _ => p.armor,
         };
-        base - if self.off_guard(s, target) { 2 } else { 0 }
+        let shell = self.shell(s, target).map_or(0, |sh| i32::from(sh.armor));
+        base + shell - if self.off_guard(s, target) { 2 } else { 0 }
     }
 
     /// Whether enemies flank the creature ("Flanked").

@@ -495,6 +495,7 @@ impl Game for P2v {
                 power_uses: p.powers.iter().map(|w| w.uses.unwrap_or(0)).collect(),
                 blocks: 0,
                 readied: false,
+                sheltered: false,
                 armor_broken: false,
                 fell_at: None,
             })

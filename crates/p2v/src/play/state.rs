@@ -120,6 +120,9 @@ pub struct Creature {
     /// Armor reduced).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub armor_broken: bool,
+    /// True while it has pulled into its shell (Take Cover).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sheltered: bool,
     /// True from its Ready until it takes the readied action or its next turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub readied: bool,
