@@ -64,9 +64,7 @@ impl P2v {
         if !field.may_end(walker, anchor) {
             return Err("it cannot land there (another creature, an objective, or ground it cannot stand on)");
         }
-        let height =
-            |a: Square| Space::new(a, side).squares().iter().map(|q| field.terrain().elevation(q).0).max().unwrap_or(0);
-        if height(anchor) > height(at) {
+        if self.leap_height(s, side, anchor) > self.leap_height(s, side, at) {
             return Err("a Leap goes over, not up: the landing is higher than the take-off");
         }
         Ok(anchor)
@@ -74,10 +72,7 @@ impl P2v {
 
     /// How far a creature falls landing a Leap from `from` on `to`.
     pub(crate) fn leap_fall(&self, s: &State, side: u8, from: Square, to: Square) -> u32 {
-        let field = self.field(s);
-        let height =
-            |a: Square| Space::new(a, side).squares().iter().map(|q| field.terrain().elevation(q).0).max().unwrap_or(0);
-        u32::from(height(from).saturating_sub(height(to)))
+        u32::from(self.leap_height(s, side, from).saturating_sub(self.leap_height(s, side, to)))
     }
 
     /// Judges a Leap of the creature taking its turn to `to`.
