@@ -1363,13 +1363,7 @@ impl AppState {
         parts::fill(&request, &parts, &mut entered, &targets, values).map_err(refused)?;
         let Some(values) = entered.complete() else {
             // A part is in; the roll waits for the others.
-            let kept = entered.to_stored();
-            let key = m.id.clone();
-            self.shared
-                .db
-                .run(move |s| s.put_roll_parts(&key, kept.as_ref()))
-                .await
-                .map_err(|e| ApiError::storage(&e))?;
+            self.save_parts(&m, &entered).await?;
             inner.entered = Some(entered);
             let view = m.view(&inner, Viewer::Seat(seat), limits.legal_sample);
             drop(inner);
@@ -1439,12 +1433,7 @@ impl AppState {
                 return Err(ApiError::internal("the roll of the part taken back is gone"));
             };
             entered.parts[i] = None;
-            let (kept, key) = (entered.to_stored(), m.id.clone());
-            self.shared
-                .db
-                .run(move |s| s.put_roll_parts(&key, kept.as_ref()))
-                .await
-                .map_err(|e| ApiError::storage(&e))?;
+            self.save_parts(&m, &entered).await?;
             inner.entered = Some(entered);
             let view = m.view(&inner, Viewer::Seat(seat), limits.legal_sample);
             drop(inner);
@@ -1487,6 +1476,13 @@ impl AppState {
 
     /// Commits the decisions after `before` (and the outcome, once over); if
     /// that fails, puts the match back as it was.
+    /// Stores the parts of a real-dice roll entered so far, before they are
+    /// acknowledged (a restart keeps them).
+    async fn save_parts(&self, m: &Match, entered: &crate::parts::Entered) -> Result<(), ApiError> {
+        let (kept, key) = (entered.to_stored(), m.id.clone());
+        self.shared.db.run(move |s| s.put_roll_parts(&key, kept.as_ref())).await.map_err(|e| ApiError::storage(&e))
+    }
+
     async fn commit(&self, m: &Match, inner: &mut Inner, before: usize) -> Result<(), StoreError> {
         let decisions = match inner.table.decisions_from(before) {
             Ok(d) => d,
