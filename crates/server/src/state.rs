@@ -1842,8 +1842,15 @@ impl AppState {
             inner.push_recent(&steps, limits.limits.recent_steps);
             inner.problem = None;
             let len = inner.table.len();
+            // Decided under this lock: locking again only to find the
+            // game over would make a finished match look busy (and so
+            // live) to the limits for a moment.
+            let more = m.bot_to_move(inner.table.to_move()).is_some();
             drop(inner);
             m.notify(len);
+            if !more {
+                return;
+            }
         }
     }
 }
