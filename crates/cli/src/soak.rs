@@ -18,8 +18,8 @@
 
 use crate::Failure;
 use crate::sim::game_seed;
-use arbiter_core::Entry;
 use arbiter_core::conformance::{Checks, Report, check_pending, play_checked, random_config};
+use arbiter_core::{Entry, check_numbering};
 use arbiter_core::{Game, Record};
 use arbiter_ephemeral::catalogue::Catalogue;
 use arbiter_ephemeral::figure::shipped_sets;
@@ -389,7 +389,12 @@ fn play_one<G: Soak>(
     };
     let mut record = Record::new(random_config(&game, seed));
     let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        play_checked(&game, checks, &mut record, report, &mut |s, r| game.extra(s, r))
+        // The fixed numbering and the tensor on a sample as large as the deep checks'.
+        let every = u64::from(checks.deep_one_in.max(1));
+        play_checked(&game, checks, &mut record, report, &mut |s, r| {
+            game.extra(s, r)?;
+            if (r.decisions as u64).is_multiple_of(every) { check_numbering(&game, s) } else { Ok(()) }
+        })
     }));
     match played {
         Ok(Ok(_)) => Ok(()),

@@ -68,3 +68,54 @@ impl ActionCodebook {
         self.len() == 0
     }
 }
+
+/// Checks a game's fixed numbering and observation tensor in one state,
+/// where the game defines them (the conformance suite's and `arbiter
+/// soak`'s check for them): every legal action of the seat to decide has
+/// a number below [`Entry::num_distinct_actions`], no two of them share
+/// one; every seat's [`Entry::observation_tensor`] exists, has the size
+/// of [`Entry::observation_tensor_shape`], and holds finite values that
+/// are not negative (the Python environments' observation spaces start at
+/// 0).
+pub fn check_numbering<G: Entry>(game: &G, state: &G::State) -> Result<(), String> {
+    use crate::{Seat, ToMove, Viewer};
+    if let Some(n) = game.num_distinct_actions()
+        && !matches!(game.to_move(state), ToMove::Chance | ToMove::Over)
+    {
+        let mut list = Vec::new();
+        game.legal_actions(state, &mut list);
+        let mut seen: HashMap<usize, &G::Action> = HashMap::with_capacity(list.len());
+        for action in &list {
+            let text = || game.action_text(action);
+            let Some(i) = game.action_index(action) else {
+                return Err(format!("the legal action {} has no number", text()));
+            };
+            if i >= n {
+                return Err(format!("the legal action {} is numbered {i}, beyond the {n} numbers", text()));
+            }
+            if let Some(other) = seen.insert(i, action)
+                && other != action
+            {
+                return Err(format!("{} and {} share the number {i}", game.action_text(other), text()));
+            }
+        }
+    }
+    if let Some(shape) = game.observation_tensor_shape() {
+        let size: usize = shape.iter().product();
+        for s in 0..game.seats() {
+            let seat = Seat(s as u8);
+            let Some(tensor) = game.observation_tensor(&game.observe(state, Viewer::Seat(seat))) else {
+                return Err(format!("{seat} has no observation tensor"));
+            };
+            if tensor.len() != size {
+                return Err(format!("{seat}'s observation tensor has {} values, not {size} ({shape:?})", tensor.len()));
+            }
+            if let Some((i, v)) = tensor.iter().enumerate().find(|(_, v)| !v.is_finite() || **v < 0.0) {
+                return Err(format!(
+                    "{seat}'s observation tensor holds {v} at {i}: values are finite and not negative"
+                ));
+            }
+        }
+    }
+    Ok(())
+}

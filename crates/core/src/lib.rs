@@ -41,7 +41,7 @@ mod seat;
 mod session;
 pub mod stats;
 
-pub use codebook::ActionCodebook;
+pub use codebook::{ActionCodebook, check_numbering};
 pub use config::{ConfigError, DiceMode, MatchConfig, PlayerSpec};
 pub use dice::{
     ChanceSource, DiceRequest, Die, Label, MAX_DICE, ManualDice, Roll, RollError, RollPart, SeededDice, parse_roll,

@@ -106,3 +106,45 @@ fn every_entry_is_consistent_and_exports_its_types() {
         assert!(text.contains("export type"), "{id}/{file}: {text}");
     }
 }
+
+/// Plays random games of one game checking its fixed numbering and tensor.
+struct Numbers {
+    /// Games that number their actions once for all.
+    numbered: Vec<&'static str>,
+}
+
+impl Visitor for Numbers {
+    type Output = ();
+
+    fn visit<G: Entry>(&mut self) {
+        use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+        let about = G::about();
+        let game = G::new(G::parse_variant("").unwrap(), about.default_seats).unwrap();
+        if game.num_distinct_actions().is_some() {
+            self.numbered.push(G::ID);
+        }
+        // Cheap checks on every state, the deep ones on few: this test is about numbers.
+        let checks = Checks { deep_one_in: 1000, seed_check_one_in: 0, ..Checks::default() };
+        let mut report = Report::default();
+        for seed in 0..3 {
+            let mut record = arbiter_core::Record::new(random_config(&game, seed));
+            play_checked(&game, &checks, &mut record, &mut report, &mut |s, _| arbiter_core::check_numbering(&game, s))
+                .unwrap_or_else(|e| panic!("{} game {seed}: {e}", G::ID));
+        }
+        eprintln!("{}: {} decisions checked", G::ID, report.decisions);
+        assert!(report.decisions > 3, "{}: the games were played", G::ID);
+    }
+}
+
+/// Every legal action of a game that numbers its actions has one number of
+/// its own below `num_distinct_actions`, and every seat's observation
+/// tensor has its shape's size (`check_numbering`), over random games of
+/// every registered game.
+#[test]
+fn every_game_s_action_numbers_and_tensors_hold_over_random_play() {
+    let mut numbers = Numbers { numbered: Vec::new() };
+    arbiter_games::each(&mut numbers);
+    for id in ["kuhn", "goofspiel", "essence"] {
+        assert!(numbers.numbered.contains(&id), "{id} numbers its actions: {:?}", numbers.numbered);
+    }
+}
