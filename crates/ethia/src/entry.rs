@@ -139,6 +139,24 @@ impl Entry for Ethia {
     fn side_of(&self, seat: Seat) -> usize {
         usize::from(self.table().seat_team(seat))
     }
+
+    /// Every action of the board numbered once for all (`numbering.rs`).
+    fn num_distinct_actions(&self) -> Option<usize> {
+        Some(self.action_count())
+    }
+
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        self.action_number(action)
+    }
+
+    /// Planes over the board (`numbering.rs`).
+    fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
+        Some(self.tensor_shape().to_vec())
+    }
+
+    fn observation_tensor(&self, s: &State) -> Option<Vec<f32>> {
+        Some(self.tensor(s))
+    }
 }
 
 /// Largest quest or party file read.

@@ -19,6 +19,7 @@ mod heuristic;
 pub mod layout;
 pub mod lines;
 pub mod notation;
+mod numbering;
 mod rules;
 mod setup;
 mod state;
