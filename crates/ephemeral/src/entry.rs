@@ -124,6 +124,15 @@ impl Entry for Ephemeral {
         self.figure_tally(end, events)
     }
 
+    /// The position as one vector (`tensor.rs`).
+    fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
+        Some(vec![crate::tensor::TENSOR_SIZE])
+    }
+
+    fn observation_tensor(&self, state: &State) -> Option<Vec<f32>> {
+        Some(self.tensor(state))
+    }
+
     fn about() -> About {
         About {
             aliases: &["ephemeral-path", "ep", "ephemeral-gate"],

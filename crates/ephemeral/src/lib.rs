@@ -45,6 +45,7 @@ pub mod sheet;
 mod state;
 pub mod table;
 mod tally;
+mod tensor;
 mod variant;
 
 pub use ability::Role;

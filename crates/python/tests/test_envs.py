@@ -10,7 +10,8 @@ from arbiter.pettingzoo_env import env
 
 
 @pytest.mark.parametrize("name,params", [("kuhn", {}), ("goofspiel", {"cards": 4}), ("goofspiel", {"cards": 6, "order": "descending"}),
-                                         ("essence", {"variant": "fast"}), ("essence", {"variant": "fast,loop,summoning"})])
+                                         ("essence", {"variant": "fast"}), ("essence", {"variant": "fast,loop,summoning"}),
+                                         ("ethia", {}), ("ethia", {"mode": "battle", "players": 4})])
 def test_pettingzoo_api_test(name, params):
     api_test(env(name, **params), num_cycles=200)
 
