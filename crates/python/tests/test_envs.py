@@ -11,7 +11,8 @@ from arbiter.pettingzoo_env import env
 
 @pytest.mark.parametrize("name,params", [("kuhn", {}), ("goofspiel", {"cards": 4}), ("goofspiel", {"cards": 6, "order": "descending"}),
                                          ("essence", {"variant": "fast"}), ("essence", {"variant": "fast,loop,summoning"}),
-                                         ("ethia", {}), ("ethia", {"mode": "battle", "players": 4})])
+                                         ("ethia", {}), ("ethia", {"mode": "battle", "players": 4}),
+                                         ("ephemeral", {}), ("ephemeral", {"edition": "v0.20"})])
 def test_pettingzoo_api_test(name, params):
     api_test(env(name, **params), num_cycles=200)
 
@@ -28,7 +29,8 @@ def test_pettingzoo_game_pays_zero_sum_returns():
     assert any(totals.values())
 
 
-@pytest.mark.parametrize("name,opponent,params", [("kuhn", "random", {}), ("goofspiel", "mcts:iters=20", {"cards": 4})])
+@pytest.mark.parametrize("name,opponent,params", [("kuhn", "random", {}), ("goofspiel", "mcts:iters=20", {"cards": 4}),
+                                                  ("ethia", "greedy", {}), ("ephemeral", "random", {})])
 def test_gymnasium_check_env(name, opponent, params):
     check_env(ArbiterEnv(name, opponent=opponent, **params), skip_render_check=True)
 
@@ -84,3 +86,46 @@ def test_essence_numbers_its_actions_once_for_all():
     assert game.num_distinct_actions() == 33_564_658
     state = game.new_initial_state()
     assert all(0 <= a < 33_564_658 for a in state.legal_actions())
+
+
+def test_a_continuous_game_s_actions_are_slots_in_its_candidate_list():
+    """Ephemeral Path has no fixed numbers: action k is the k-th legal
+    candidate, the mask marks as many slots as there are candidates, and a
+    slot beyond them is refused."""
+    e = env("ephemeral", slots=600)
+    assert e.action_space("player_0").n == 600
+    e.reset(seed=4)
+    agent = e.agent_selection
+    obs, *_ = e.last()
+    i = e.possible_agents.index(agent)
+    legal = e.state.legal_actions()
+    assert int(obs["action_mask"].sum()) == min(len(legal), 600) > 0
+    assert obs["observation"].shape == (223,)
+    from arbiter.actions import ActionMap
+    slots = ActionMap(e.game, 600)
+    assert [slots.game_action(e.state, k) for k in range(len(legal))] == legal
+    before = e.state.serialize()
+    with pytest.raises(ValueError):
+        e.step(len(legal))  # no candidate there
+    assert e.state.serialize() == before, "a refused slot changes nothing"
+    expected = e.state.clone()
+    expected.apply_action(legal[-1])
+    e.step(len(legal) - 1)
+    if not expected.is_chance_node():  # else the environment rolled on
+        assert e.state.serialize() == expected.serialize()
+    assert i in (0, 1)
+    with pytest.raises(ValueError):
+        env("kuhn", slots=10)  # Kuhn numbers its actions
+
+
+def test_gymnasium_plays_ephemeral_by_slots_to_the_end():
+    e = ArbiterEnv("ephemeral", opponent="random")
+    obs, info = e.reset(seed=2)
+    assert obs.shape == (223,)
+    done, steps = False, 0
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        obs, reward, done, _, info = e.step(action)
+        steps += 1
+        assert steps < 2000
+    assert reward in (-1.0, 0.0, 1.0) and "illegal" not in info

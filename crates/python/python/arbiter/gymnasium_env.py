@@ -7,8 +7,10 @@ other seats played by any Arbiter bot.
     obs, reward, terminated, truncated, info = env.step(info["action_mask"].nonzero()[0][0])
 
 Observations are the game's observation tensor for the agent's seat; actions
-are the game's action numbers (`Discrete(game.num_distinct_actions())`);
-`info["action_mask"]` marks the legal ones. An illegal action ends the
+are the game's action numbers (`Discrete(game.num_distinct_actions())`), or
+for a game without fixed numbers (Ephemeral Path) slots in its candidate
+list (`Discrete(slots)`, see `arbiter.actions`); `info["action_mask"]` marks
+the legal ones. An illegal action ends the
 episode with `illegal_reward` (default -1) and the refusal in `info`. The
 reward is the agent's return at the end, 0 before. Chance nodes are drawn
 from the environment's seeded generator and the opponent bot is seeded from
@@ -22,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 import arbiter
+from arbiter.actions import ActionMap
 from arbiter.pettingzoo_env import TENSOR_MAX, resolve_chance
 
 
@@ -31,14 +34,16 @@ class ArbiterEnv(gym.Env):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game: str, opponent: str = "random", player: int = 0,
-                 illegal_reward: float = -1.0, render_mode: str | None = None, **params):
+                 illegal_reward: float = -1.0, render_mode: str | None = None, slots: int | None = None,
+                 **params):
         self.game = arbiter.load_game(game, **params)
         self.opponent_spec = opponent
         arbiter.bot(opponent)  # a bad description fails here, not at the first step
         self.player = player
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
-        self._n = self.game.num_distinct_actions()
+        self._actions = ActionMap(self.game, slots)
+        self._n = self._actions.n
         self._shape = tuple(self.game.observation_tensor_shape())
         self.action_space = spaces.Discrete(self._n)
         self.observation_space = spaces.Box(0.0, TENSOR_MAX, self._shape, np.float32)
@@ -46,10 +51,7 @@ class ArbiterEnv(gym.Env):
         self.state = None
 
     def _mask(self):
-        mask = np.zeros(self._n, dtype=np.int8)
-        if self.state.current_player() == self.player:
-            mask[self.state.legal_actions()] = 1
-        return mask
+        return self._actions.mask(self.state, self.player)
 
     def _obs(self):
         return np.asarray(self.state.observation_tensor(self.player), dtype=np.float32).reshape(self._shape)
@@ -71,7 +73,7 @@ class ArbiterEnv(gym.Env):
 
     def step(self, action):
         try:
-            self.state.apply_action(int(action))
+            self.state.apply_action(self._actions.game_action(self.state, action))
         except (arbiter.RefusalError, ValueError) as e:
             info = {"action_mask": self._mask(), "illegal": True, "error": str(e),
                     "rule_id": getattr(e, "rule_id", None)}

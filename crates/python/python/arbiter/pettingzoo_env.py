@@ -13,10 +13,9 @@ game's observation tensor (`observation`) and a mask of the legal action
 numbers (`action_mask`). Chance nodes are resolved by the environment with its
 seeded generator. In a simultaneous decision (Goofspiel's bids) the players
 commit one after the other, and nobody sees another's choice before the
-reveal. Games need a fixed action numbering and an observation tensor
-(Kuhn poker, Goofspiel, Essence of the Arcane: 1 890 actions on its fast
-board, 33 564 658 on 5 x 5, where every set of squares a spin may turn has
-its number; see docs/python.md).
+reveal. Every game has an observation tensor; actions are the game's
+fixed numbers, or for Ephemeral Path (positions in centimetres) slots in
+its candidate list: see `arbiter.actions` and docs/python.md.
 """
 
 from __future__ import annotations
@@ -26,15 +25,17 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import arbiter
+from arbiter.actions import ActionMap
 
 #: Bound of the observation spaces: tensor values are counts, flags and
 #: points, never negative.
 TENSOR_MAX = 1.0e6
 
 
-def env(game: str, render_mode: str | None = None, **params) -> "ArbiterAEC":
-    """An AEC environment for `game` (id or alias) with its options."""
-    return ArbiterAEC(game, render_mode=render_mode, **params)
+def env(game: str, render_mode: str | None = None, slots: int | None = None, **params) -> "ArbiterAEC":
+    """An AEC environment for `game` (id or alias) with its options;
+    `slots` sizes the action space of a game without fixed numbers."""
+    return ArbiterAEC(game, render_mode=render_mode, slots=slots, **params)
 
 
 def resolve_chance(state, rng: np.random.Generator) -> None:
@@ -55,11 +56,12 @@ class ArbiterAEC(AECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "name": "arbiter_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, render_mode: str | None = None, **params):
+    def __init__(self, game: str, render_mode: str | None = None, slots: int | None = None, **params):
         super().__init__()
         self.game = arbiter.load_game(game, **params)
         self.metadata = dict(self.metadata, name=f"arbiter_{self.game.id}_v0")
-        self._n = self.game.num_distinct_actions()
+        self._actions = ActionMap(self.game, slots)
+        self._n = self._actions.n
         self._shape = tuple(self.game.observation_tensor_shape())
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
         self.agents = self.possible_agents[:]
@@ -100,10 +102,7 @@ class ArbiterAEC(AECEnv):
     def observe(self, agent):
         i = self._index[agent]
         obs = np.asarray(self.state.observation_tensor(i), dtype=np.float32).reshape(self._shape)
-        mask = np.zeros(self._n, dtype=np.int8)
-        if self.state.current_player() == i:
-            mask[self.state.legal_actions()] = 1
-        return {"observation": obs, "action_mask": mask}
+        return {"observation": obs, "action_mask": self._actions.mask(self.state, i)}
 
     def step(self, action):
         agent = self.agent_selection
@@ -111,7 +110,7 @@ class ArbiterAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0
-        self.state.apply_action(int(action))
+        self.state.apply_action(self._actions.game_action(self.state, action))
         resolve_chance(self.state, self._rng)
         if self.state.is_terminal():
             returns = self.state.returns()
