@@ -40,10 +40,13 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SaveKind {
     /// Fortitude.
+    #[serde(alias = "fortitude")]
     Fortitude,
     /// Reflex.
+    #[serde(alias = "reflex")]
     Reflex,
     /// Will.
+    #[serde(alias = "will")]
     Will,
 }
 
@@ -408,6 +411,31 @@ pub struct Shell {
     pub resist: u8,
 }
 
+/// An aura's bonus to its holder's allies within it: "Allies in the aura
+/// get +1 Will" (`aura = { save = "will", bonus = 1 }`, on a passive
+/// feature whose area is `Emanation N aura`; ruling P2V-R37).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Aura {
+    /// The save it helps.
+    pub save: SaveKind,
+    /// The bonus, +1 to +5.
+    pub bonus: i8,
+}
+
+/// A reaction that has an ally roll a failed save again: "When an ally
+/// within 2 squares fails a Will save, that ally rolls it again and keeps
+/// the better result" (`retry = { save = "will", within = 2 }`; ruling
+/// P2V-R38).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retry {
+    /// The save whose failure triggers it.
+    pub save: SaveKind,
+    /// How near the ally must be, in squares.
+    pub within: u8,
+}
+
 /// The most steps a compound action may have.
 pub const MAX_STEPS: usize = 6;
 
@@ -504,6 +532,12 @@ pub struct Program {
     /// to the card's reduced Armor; N, the resistance dice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub construct_armor: Option<u8>,
+    /// An aura's bonus to allies within it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aura: Option<Aura>,
+    /// A reaction that has an ally roll a failed save again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry: Option<Retry>,
 }
 
 impl Program {
@@ -563,6 +597,32 @@ impl Program {
             }
             if *self != (Program { teleport: self.teleport.clone(), ..Program::default() }) {
                 return Err("`teleport` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(a) = self.aura {
+            if action != A::Passive || strike || !matches!(area, Some(crate::Area::Emanation { aura: true, .. })) {
+                return Err(
+                    "an aura belongs to a passive feature whose area is an aura (area = \"Emanation 1 aura\")".into()
+                );
+            }
+            if !(1..=5).contains(&a.bonus) {
+                return Err("an aura gives +1 to +5".into());
+            }
+            if *self != (Program { aura: self.aura, ..Program::default() }) {
+                return Err("`aura` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(r) = self.retry {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err("`retry` belongs to a reaction (action = \"reaction\") with no range or area".into());
+            }
+            if r.within == 0 || r.within > 60 {
+                return Err("`retry` reaches allies 1 to 60 squares away".into());
+            }
+            if *self != (Program { retry: self.retry, ..Program::default() }) {
+                return Err("`retry` stands alone in an effect".into());
             }
             return Ok(());
         }

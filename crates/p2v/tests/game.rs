@@ -1556,3 +1556,110 @@ fn take_cover_gives_armor_and_physical_resistance_but_no_moving_or_attacking_unt
     assert_eq!(sc.g.armor(&sc.s, 0, 1), 20);
     sc.act("stride e4");
 }
+
+// Auras and retries (ruling P2V-R37, P2V-R38). Satyr: "Sylvan Wine
+// (Emanation 1 aura): Allies in the aura get +1 Will." Caligni Dancer:
+// "Distracting Frolic ↻: When an ally within 2 squares fails a Will save,
+// that ally rolls it again and keeps the better result."
+
+#[test]
+fn an_aura_gives_its_bonus_to_allies_in_it_not_to_its_holder_or_enemies() {
+    // Satyr: Will +8; Kobold Warrior: Will +3.
+    let mut sc = Scene::new(&["Satyr", "Kobold Warrior"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "f5").put("A", "e6");
+    let (a, b, enemy) = (sc.id("a") as u8, sc.id("b") as u8, sc.id("A") as u8);
+    assert_eq!(sc.g.save_bonus(&sc.s, b, "Will"), 4, "the ally in the aura: +3 and +1");
+    assert_eq!(sc.g.save_bonus(&sc.s, b, "Reflex"), 7, "only Will");
+    assert_eq!(sc.g.save_bonus(&sc.s, a, "Will"), 8, "not its holder (R37)");
+    assert_eq!(sc.g.save_bonus(&sc.s, enemy, "Will"), 3, "not an enemy");
+    // Two squares away is out of an emanation 1.
+    sc.put("b", "g5");
+    assert_eq!(sc.g.save_bonus(&sc.s, b, "Will"), 3);
+    // A dying satyr's aura is gone.
+    sc.put("b", "f5");
+    sc.s.creatures[usize::from(a)].life = Life::Dying;
+    assert_eq!(sc.g.save_bonus(&sc.s, b, "Will"), 3);
+}
+
+fn retry_window(sc: &Scene) -> Option<arbiter_p2v::play::state::Trigger> {
+    match sc.s.pending.top() {
+        Some(Frame::Window(w)) => Some(w.trigger),
+        _ => None,
+    }
+}
+
+#[test]
+fn an_ally_within_2_squares_may_have_a_failed_will_save_rolled_again_keeping_the_better() {
+    use arbiter_p2v::play::state::Trigger;
+    // P1's dancer (a) beside its kobold (b); P2's dancer curses the kobold:
+    // "Sickens the target (Will negates)", Power 16 against Will +3.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Caligni Dancer"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "g6").turn("A");
+    let (a, b) = (sc.id("a") as u8, sc.id("b") as u8);
+    sc.act("use dancers-curse b").roll(&[3]); // 3 + 3 = 6 < 16: failed
+    assert_eq!(retry_window(&sc), Some(Trigger::Retry { reactor: a, target: b, die: 3 }));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the dancer's player decides, not the active player");
+    assert!(!sc.s.creatures[usize::from(b)].conditions.has(arbiter_p2v::play::state::Conditions::SICKENED));
+    sc.act("react");
+    assert!(
+        sc.events
+            .iter()
+            .any(|e| matches!(e, Event::Retry { reactor, target, die: 3 } if *reactor == a && *target == b))
+    );
+    assert!(sc.s.creatures[usize::from(a)].reacted, "its reaction is spent");
+    assert!(sc.g.dice(&sc.s).purpose().is_some_and(|p| p.starts_with("Rolled again")));
+    assert_eq!(sc.g.roller(&sc.s), Some(Seat(0)), "the kobold rolls its save again");
+    sc.roll(&[2]); // "keeps the better result": the 3 stands, still a failure
+    assert!(retry_window(&sc).is_none(), "no second retry");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Save { die: 3, .. })), "{:?}", sc.events);
+    assert!(sc.s.creatures[usize::from(b)].conditions.has(arbiter_p2v::play::state::Conditions::SICKENED));
+}
+
+#[test]
+fn a_better_second_save_stands_and_an_ally_too_far_or_a_success_opens_nothing() {
+    use arbiter_p2v::play::state::{Conditions, Trigger};
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Caligni Dancer"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "g6").turn("A");
+    let b = sc.id("b") as u8;
+    sc.act("use dancers-curse b").roll(&[3]);
+    assert!(matches!(retry_window(&sc), Some(Trigger::Retry { .. })));
+    sc.act("react").roll(&[15]); // 18 ≥ 16: negated
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Save { die: 15, .. })));
+    assert!(!sc.s.creatures[usize::from(b)].conditions.has(Conditions::SICKENED));
+    // Three squares away: out of "within 2 squares".
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Caligni Dancer"]);
+    sc.put("a", "d5").put("b", "h5").put("A", "h6").turn("A");
+    sc.act("use dancers-curse b").roll(&[3]);
+    assert!(retry_window(&sc).is_none());
+    assert!(sc.s.creatures[usize::from(b)].conditions.has(Conditions::SICKENED));
+    // A success opens nothing.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Caligni Dancer"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "g6").turn("A");
+    sc.act("use dancers-curse b").roll(&[19]);
+    assert!(retry_window(&sc).is_none());
+}
+
+#[test]
+fn a_hero_point_is_asked_before_a_retry_and_spending_it_closes_the_retry() {
+    use arbiter_p2v::play::state::Trigger;
+    // Ruling P2V-R38: the target's hero point window first, then the
+    // retry; a hero point's second result is final.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Caligni Dancer"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "g6").turn("A");
+    let b = sc.id("b") as u8;
+    heroes(&mut sc, "b", 1);
+    sc.act("use dancers-curse b").roll(&[3]);
+    assert_eq!(retry_window(&sc), Some(Trigger::Reroll { who: b, roller: b, die: 3 }));
+    sc.act("pass");
+    assert!(matches!(retry_window(&sc), Some(Trigger::Retry { target, .. }) if target == b));
+    // Again, spending the hero point this time.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Caligni Dancer"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "g6").turn("A");
+    heroes(&mut sc, "b", 1);
+    sc.act("use dancers-curse b").roll(&[3]);
+    sc.act("react");
+    assert_eq!(sc.asks(), ToMove::Chance);
+    sc.roll(&[1]);
+    assert!(retry_window(&sc).is_none(), "the second result stands: no retry on it");
+    assert!(!sc.s.creatures[sc.id("a")].reacted);
+}

@@ -233,6 +233,16 @@ pub enum Event {
         /// Hero points it has left.
         left: u8,
     },
+    /// A creature's reaction has an ally roll a failed save again, keeping
+    /// the better result (Distracting Frolic).
+    Retry {
+        /// Who reacted.
+        reactor: u8,
+        /// Whose save is rolled again.
+        target: u8,
+        /// The die that failed.
+        die: u8,
+    },
     /// A creature readied: its turn ends, and it may act as a reaction before its next.
     Readied {
         /// Who.

@@ -54,10 +54,14 @@ impl P2v {
                 let total = i32::from(die) + self.save_bonus(s, m.target, m.save());
                 let degree = Self::save_degree(die, total, i32::from(*power));
                 offer(m.target, m.target, degree < Degree::Success);
+                out.extend(self.retry_windows(s, m.target, m.save(), die, degree));
             }
             Frame::Affect(a) => {
                 if let Some((degree, best)) = self.affect_degree(s, a, die) {
                     offer(a.target, a.target, degree < best);
+                    if let Some(save) = self.affect_save(a) {
+                        out.extend(self.retry_windows(s, a.target, save.name(), die, degree));
+                    }
                 }
             }
             Frame::Claim { who, objective, skill } => {
@@ -95,12 +99,14 @@ impl P2v {
         let Some(c) = s.creatures.get_mut(usize::from(who)) else { return };
         c.hero_points = c.hero_points.saturating_sub(1);
         let left = c.hero_points;
-        while matches!(s.pending.top(), Some(Frame::Window(w)) if matches!(w.trigger, Trigger::Reroll { .. })) {
+        while matches!(s.pending.top(), Some(Frame::Window(w))
+            if matches!(w.trigger, Trigger::Reroll { .. } | Trigger::Retry { .. }))
+        {
             s.pending.pop();
         }
         let Some(Frame::Held { roll, die }) = s.pending.pop() else { return };
         events.emit(Event::HeroPoint { who, reroll: Some(roller), die, left });
-        s.pending.push(Frame::Rerolled { roll });
+        s.pending.push(Frame::Rerolled { roll, better_than: None });
     }
 
     /// Pushes a dying creature's recovery check, and before it the window

@@ -22,7 +22,8 @@ impl Evaluate for P2v {
                 let mut sum = 0.0;
                 for die in 1..=20u8 {
                     let mut next = s.clone();
-                    if let Some(Frame::Rerolled { roll }) = next.pending.pop() {
+                    if let Some(Frame::Rerolled { roll, better_than }) = next.pending.pop() {
+                        let die = die.max(better_than.unwrap_or(0));
                         super::resolve::resolve_roll(self, &mut next, *roll, &[die], &mut Discard);
                         self.settle(&mut next, &mut Discard);
                     }
@@ -30,7 +31,7 @@ impl Evaluate for P2v {
                 }
                 sum / 20.0
             }
-            Some(Frame::Window(w)) if matches!(w.trigger, Trigger::Reroll { .. }) => {
+            Some(Frame::Window(w)) if matches!(w.trigger, Trigger::Reroll { .. } | Trigger::Retry { .. }) => {
                 let mut next = s.clone();
                 while let Some(Frame::Window(_)) = next.pending.top() {
                     next.pending.pop();

@@ -110,7 +110,8 @@ impl P2v {
                 let who = s.active().ok_or("no creature is taking its turn")?;
                 let p = self.profile(usize::from(who)).ok_or("no such creature")?;
                 let w = arg(1)?;
-                let norm = |x: &str| x.to_ascii_lowercase().replace([' ', '-', '_'], "");
+                let norm =
+                    |x: &str| x.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
                 let power = match w.parse::<u8>() {
                     Ok(n) if n >= 1 => n - 1,
                     _ => p

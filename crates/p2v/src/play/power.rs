@@ -35,6 +35,11 @@ struct Effect<'p> {
 }
 
 impl P2v {
+    /// The save an [`Affect`] frame's target rolls against it, if any.
+    pub(crate) fn affect_save(&self, a: &Affect) -> Option<crate::program::SaveKind> {
+        self.effect(a).and_then(|e| e.save).map(|s| s.kind)
+    }
+
     /// The effect an [`Affect`] frame applies.
     fn effect<'p>(&'p self, a: &Affect) -> Option<Effect<'p>> {
         let p = self.profile(usize::from(a.user))?;

@@ -54,7 +54,7 @@ impl Resolve for P2v {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
             }
             Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
-            Frame::Rerolled { roll } => self.waits(s, roll),
+            Frame::Rerolled { roll, .. } => self.waits(s, roll),
             Frame::Interlude { who, .. } => self.interlude_waits(s, *who).map(Wait::Seat),
             Frame::Held { .. }
             | Frame::Aim(_)
@@ -189,9 +189,10 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
         Frame::RoundLimit => DiceRequest::new()
             .with(6, "round limit")
             .for_purpose(format!("Round limit: 1d6 + {} rounds, 12 or more ends the game", s.round)),
-        Frame::Rerolled { roll } => {
+        Frame::Rerolled { roll, better_than } => {
             let d = dice(g, s, roll);
-            let purpose = format!("Hero point reroll — {}", d.purpose().unwrap_or("the same roll"));
+            let why = if better_than.is_some() { "Rolled again, the better stands" } else { "Hero point reroll" };
+            let purpose = format!("{why} — {}", d.purpose().unwrap_or("the same roll"));
             d.for_purpose(purpose)
         }
         _ => DiceRequest::new(),
@@ -203,8 +204,9 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
 pub(crate) fn answer_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, roll: &Roll, events: &mut E) {
     let Some(frame) = s.pending.pop() else { return };
     let v = roll.values();
-    if let Frame::Rerolled { roll } = frame {
-        return resolve_roll(g, s, *roll, v, events);
+    if let Frame::Rerolled { roll, better_than } = frame {
+        let die = v.first().copied().unwrap_or(1).max(better_than.unwrap_or(0));
+        return resolve_roll(g, s, *roll, &[die], events);
     }
     if let Some(&die) = v.first() {
         let windows = g.hero_windows(s, &frame, die);
@@ -315,6 +317,9 @@ impl P2v {
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
             Trigger::Reroll { who, .. } => self.team(usize::from(who)) == seat.0 && self.hero_points(s, who) > 0,
+            Trigger::Retry { reactor, target, .. } => {
+                self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
+            }
             Trigger::Readied { who } => self.team(usize::from(who)) == seat.0 && self.may_take_readied(s, who),
             Trigger::Recovery { who } => self.team(usize::from(who)) == seat.0 && self.may_spend_on_recovery(s, who),
             Trigger::TurnStart { who, reactor, power } => {
@@ -601,7 +606,7 @@ impl P2v {
             _ => p.fort,
         };
         let sick = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(C::SICKENED));
-        base - if sick { 2 } else { 0 }
+        base - if sick { 2 } else { 0 } + self.aura_bonus(s, who, save)
     }
 
     fn maneuver_save<E: EventSink<Event>>(

@@ -9,7 +9,7 @@
 use super::damage::{Damage, Defences, Types};
 use crate::card::{Card, Movement};
 use crate::feature::{Action as Cost, Area, Feature};
-use crate::program::{Block, Extra, Ferocity, Program, Save};
+use crate::program::{Aura, Block, Extra, Ferocity, Program, Retry, Save};
 use crate::warband::Warband;
 use arbiter_geometry::battle::{Mode, Size};
 use serde::{Deserialize, Serialize};
@@ -149,6 +149,11 @@ pub struct Profile {
     pub construct: bool,
     /// May use only skills it is trained in.
     pub trained_only: bool,
+    /// Its auras: the emanation's size and the bonus it gives allies in it.
+    pub auras: Vec<(u32, Aura)>,
+    /// Its reaction that has an ally roll a failed save again, if any,
+    /// with the feature's name.
+    pub retry: Option<(Retry, String)>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
 }
@@ -264,9 +269,10 @@ fn executed(f: &Feature) -> bool {
         return weapon(f).is_some()
             || power(f).is_some()
             || (!e.touches() && !e.extra.is_empty())
-            || (f.action == Cost::Reaction && (e.ferocity.is_some() || e.block.is_some()))
+            || (f.action == Cost::Reaction && (e.ferocity.is_some() || e.block.is_some() || e.retry.is_some()))
             || (f.action == Cost::Passive
                 && (e.regenerate.is_some()
+                    || e.aura.is_some()
                     || !e.sickened_by.is_empty()
                     || e.exhausted
                     || e.construct_armor.is_some()));
@@ -367,6 +373,17 @@ impl Profile {
             undead: has("Undead"),
             construct: has("Construct"),
             trained_only: mindless || (beast && !caster && !weapon_user),
+            auras: features
+                .iter()
+                .filter_map(|f| match (f.area, f.effect.as_ref().and_then(|e| e.aura)) {
+                    (Some(Area::Emanation { size, aura: true }), Some(a)) => Some((u32::from(size), a)),
+                    _ => None,
+                })
+                .collect(),
+            retry: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.retry).map(|r| (r, f.name.clone()))),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
         }
     }

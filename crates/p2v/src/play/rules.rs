@@ -598,7 +598,7 @@ impl Game for P2v {
         }
         let seat = |i: u8| Some(Seat(self.team(usize::from(i))));
         let top = match s.pending.top()? {
-            Frame::Rerolled { roll } => &**roll,
+            Frame::Rerolled { roll, .. } => &**roll,
             f => f,
         };
         match top {

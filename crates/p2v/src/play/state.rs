@@ -324,6 +324,16 @@ pub enum Trigger {
         /// Whom.
         target: u8,
     },
+    /// `target` failed a save (held below the window) that `reactor` may
+    /// have it roll again, keeping the better die (Distracting Frolic).
+    Retry {
+        /// Who may react.
+        reactor: u8,
+        /// Who failed the save.
+        target: u8,
+        /// The die rolled.
+        die: u8,
+    },
 }
 
 /// Where an effect that a target may save against comes from.
@@ -517,6 +527,10 @@ pub enum Frame {
     Rerolled {
         /// The roll's frame.
         roll: Box<Frame>,
+        /// For a retry that keeps the better result: the first die, which
+        /// stands if the new one is lower.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        better_than: Option<u8>,
     },
 }
 

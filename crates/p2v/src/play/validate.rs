@@ -141,7 +141,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     let mut frames: Vec<&Frame> = Vec::with_capacity(s.pending.len());
     for f in s.pending.iter() {
         frames.push(f);
-        if let Frame::Held { roll, .. } | Frame::Rerolled { roll } = f {
+        if let Frame::Held { roll, .. } | Frame::Rerolled { roll, .. } = f {
             let d20 = matches!(
                 **roll,
                 Frame::FightRoll(_)
@@ -159,6 +159,11 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             && !(1..=20).contains(die)
         {
             return Err("a held d20 outside 1 to 20".into());
+        }
+        if let Frame::Rerolled { better_than: Some(die), .. } = f
+            && !(1..=20).contains(die)
+        {
+            return Err("a retried d20 outside 1 to 20".into());
         }
     }
     for f in frames {
@@ -233,6 +238,13 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     creature(roller, "a hero point")?;
                     if !(1..=20).contains(&die) {
                         return Err("a hero point offered on a d20 outside 1 to 20".into());
+                    }
+                }
+                super::state::Trigger::Retry { reactor, target, die } => {
+                    creature(reactor, "a retry")?;
+                    creature(target, "a retry")?;
+                    if !(1..=20).contains(&die) {
+                        return Err("a retry offered on a d20 outside 1 to 20".into());
                     }
                 }
                 super::state::Trigger::ShieldBlock { who }

@@ -104,6 +104,9 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 ),
             }
         }
+        Event::Retry { reactor, target, die } => {
+            format!("{} reacts: {} rolls again its save of {die} and keeps the better", name(*reactor), name(*target))
+        }
         Event::Readied { who } => format!("{} readies: it may act before its next turn", name(*who)),
         Event::Door { who, name: door, open } => {
             format!("{} {} the {door}", name(*who), if *open { "opens" } else { "closes" })
@@ -191,6 +194,11 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::Readied { who } => {
             format!("{} is readied: take its readied action now (react) or wait (pass)", name(who))
         }
+        Trigger::Retry { reactor, target, die } => format!(
+            "{} failed its save with {die}: {} may react to have it roll again and keep the better (react) or pass",
+            name(target),
+            name(reactor)
+        ),
         Trigger::Recovery { who } => format!(
             "{} is about to make a recovery check: spend a hero point to pass it and every later one (react) or roll (pass)",
             name(who)

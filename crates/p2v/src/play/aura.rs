@@ -1,0 +1,107 @@
+//! Features that help allies: auras ("Sylvan Wine: Allies in the aura get
+//! +1 Will") and reactions that have an ally roll a failed save again
+//! ("Distracting Frolic: When an ally within 2 squares fails a Will save,
+//! that ally rolls it again and keeps the better result").
+//!
+//! An aura is an emanation around its holder while it is up: an ally of
+//! the holder (not the holder itself) whose space is in it adds the bonus
+//! to that save; two auras helping the same save do not add up, the best
+//! counts (ruling P2V-R37). A retry reaction opens a window when an ally
+//! within range fails that save, after any hero point windows on the roll;
+//! taking it rolls the save again and the better die stands, final: no
+//! hero point or other retry is offered on it (ruling P2V-R38).
+
+use super::event::{Degree, Event};
+use super::rules::P2v;
+use super::state::{Frame, Life, State, Trigger};
+use arbiter_core::resolve::{Timing, Window};
+use arbiter_core::{EventSink, Seat};
+use arbiter_geometry::battle::targeting::distance;
+use arbiter_geometry::battle::{Area, FigureId};
+
+impl P2v {
+    /// The best aura bonus to `who`'s `save` ("Will") from an ally's aura
+    /// its space is in (ruling P2V-R37).
+    pub fn aura_bonus(&self, s: &State, who: u8, save: &str) -> i32 {
+        let team = self.team(usize::from(who));
+        let mut best = 0;
+        for (i, p) in self.roster().iter().enumerate() {
+            if i == usize::from(who) || p.team != team || p.auras.is_empty() {
+                continue;
+            }
+            if s.creatures.get(i).is_none_or(|c| c.life != Life::Up || c.at.is_none()) {
+                continue;
+            }
+            for (size, aura) in &p.auras {
+                let bonus = i32::from(aura.bonus);
+                if aura.save.name() != save || bonus <= best {
+                    continue;
+                }
+                let field = self.field(s);
+                let Some(origin) = field.figure(FigureId(i as u16)).map(|f| f.space) else { continue };
+                if field
+                    .area(&Area::Emanation { origin, radius: *size })
+                    .is_ok_and(|hit| hit.figures.contains(&FigureId(u16::from(who))))
+                {
+                    best = bonus;
+                }
+            }
+        }
+        best
+    }
+
+    /// The retry windows a save `die` of `target` opens: one per ally up
+    /// within range with a retry reaction for that save and its reaction
+    /// left, when the save failed (`degree` below success).
+    pub(crate) fn retry_windows(
+        &self,
+        s: &State,
+        target: u8,
+        save: &str,
+        die: u8,
+        degree: Degree,
+    ) -> Vec<Window<Trigger>> {
+        let mut out = Vec::new();
+        if degree >= Degree::Success {
+            return out;
+        }
+        let team = self.team(usize::from(target));
+        let field = self.field(s);
+        let Some(them) = field.figure(FigureId(u16::from(target))).map(|f| f.space) else { return out };
+        for (i, p) in self.roster().iter().enumerate() {
+            let Some((r, _)) = p.retry.as_ref().filter(|(r, _)| r.save.name() == save) else { continue };
+            let reactor = i as u8;
+            if reactor == target || p.team != team || !self.may_react(s, reactor) {
+                continue;
+            }
+            let Some(me) = field.figure(FigureId(u16::from(reactor))).map(|f| f.space) else { continue };
+            if distance(&me, &them) <= u32::from(r.within) {
+                let t = Trigger::Retry { reactor, target, die };
+                out.push(Window::for_seat(t, Timing::After, Seat(team)));
+            }
+        }
+        out
+    }
+
+    /// Whether `reactor` may still take its retry reaction on `target`'s save.
+    pub(crate) fn may_retry(&self, s: &State, reactor: u8, target: u8) -> bool {
+        self.may_react(s, reactor) && self.in_play(s, usize::from(target))
+    }
+
+    /// Takes `reactor`'s retry reaction on the save held below the windows
+    /// on top: the windows go, and the save is rolled again, the better die
+    /// to stand.
+    pub(crate) fn retry<E: EventSink<Event>>(&self, s: &mut State, reactor: u8, target: u8, events: &mut E) {
+        if let Some(c) = s.creatures.get_mut(usize::from(reactor)) {
+            c.reacted = true;
+        }
+        while matches!(s.pending.top(), Some(Frame::Window(w))
+            if matches!(w.trigger, Trigger::Reroll { .. } | Trigger::Retry { .. }))
+        {
+            s.pending.pop();
+        }
+        let Some(Frame::Held { roll, die }) = s.pending.pop() else { return };
+        events.emit(Event::Retry { reactor, target, die });
+        s.pending.push(Frame::Rerolled { roll, better_than: Some(die) });
+    }
+}
