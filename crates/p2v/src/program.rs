@@ -285,6 +285,9 @@ pub enum Step {
         /// The squares the compound action must have moved the creature for
         /// the bonus.
         after: u8,
+        /// Squares a hit pushes the target straight away (`strike push 2`:
+        /// "On a hit, the target is pushed 2 squares"; ruling P2V-R39).
+        push: u8,
     },
 }
 
@@ -299,12 +302,16 @@ impl FromStr for Step {
                 Some(bonus) if bonus <= 30 => Ok(Step::Stride { bonus }),
                 _ => Err(format!("'{}': a Stride's bonus is written +1 to +30", clip(s.trim(), 30))),
             },
-            ["strike"] => Ok(Step::Strike { bonus: 0, after: 0 }),
+            ["strike"] => Ok(Step::Strike { bonus: 0, after: 0, push: 0 }),
+            ["strike", "push", n] => match n.parse::<u8>() {
+                Ok(push) if (1..=10).contains(&push) => Ok(Step::Strike { bonus: 0, after: 0, push }),
+                _ => Err(format!("'{}': a push is written 'strike push 2' (1 to 10 squares)", clip(s.trim(), 30))),
+            },
             ["strike", b, "after", n] => {
                 let bonus = b.strip_prefix('+').and_then(|x| x.parse::<i8>().ok()).filter(|x| (1..=10).contains(x));
                 let after = n.parse::<u8>().ok().filter(|x| (1..=60).contains(x));
                 match (bonus, after) {
-                    (Some(bonus), Some(after)) => Ok(Step::Strike { bonus, after }),
+                    (Some(bonus), Some(after)) => Ok(Step::Strike { bonus, after, push: 0 }),
                     _ => Err(format!(
                         "'{}': a strike's bonus is written 'strike +2 after 4' (+1 to +10, after 1 to 60 squares)",
                         clip(s.trim(), 30)
@@ -312,7 +319,7 @@ impl FromStr for Step {
                 }
             }
             _ => Err(format!(
-                "'{}' is not a step; use 'stride', 'stride +2', 'strike' or 'strike +2 after 4'",
+                "'{}' is not a step; use 'stride', 'stride +2', 'strike', 'strike +2 after 4' or 'strike push 2'",
                 clip(s.trim(), 30)
             )),
         }
@@ -331,8 +338,9 @@ impl From<Step> for String {
         match s {
             Step::Stride { bonus: 0 } => "stride".into(),
             Step::Stride { bonus } => format!("stride +{bonus}"),
-            Step::Strike { bonus: 0, .. } => "strike".into(),
-            Step::Strike { bonus, after } => format!("strike +{bonus} after {after}"),
+            Step::Strike { bonus: 0, push: 0, .. } => "strike".into(),
+            Step::Strike { bonus: 0, push, .. } => format!("strike push {push}"),
+            Step::Strike { bonus, after, .. } => format!("strike +{bonus} after {after}"),
         }
     }
 }
@@ -782,7 +790,7 @@ mod tests {
         assert!(charge.check(A::Passive, None, false).is_err());
         assert!(toml::from_str::<Program>("steps = [\"fly\"]").is_err());
         let boar = toml("steps = [\"stride\", \"stride\", \"strike +2 after 4\"]");
-        assert_eq!(boar.steps[2], Step::Strike { bonus: 2, after: 4 });
+        assert_eq!(boar.steps[2], Step::Strike { bonus: 2, after: 4, push: 0 });
         assert_eq!(String::from(boar.steps[2]), "strike +2 after 4");
         assert!(toml::from_str::<Program>("steps = [\"strike +2 after\"]").is_err());
         assert!(toml::from_str::<Program>("steps = [\"strike -2 after 4\"]").is_err());

@@ -1663,3 +1663,28 @@ fn a_hero_point_is_asked_before_a_retry_and_spending_it_closes_the_retry() {
     assert!(retry_window(&sc).is_none(), "the second result stands: no retry on it");
     assert!(!sc.s.creatures[sc.id("a")].reacted);
 }
+
+#[test]
+fn shield_push_strides_strikes_and_a_hit_pushes_the_target_2_squares_straight_away() {
+    // Arboreal Warden (large, Fight +9): "Shield Push ●●: A Stride, then a
+    // melee strike; on a hit the target is pushed 2 squares." Ruling
+    // P2V-R39: straight away from the pusher, one square at a time,
+    // stopping where it could not stand.
+    let mut sc = Scene::new(&["Arboreal Warden", "Kobold Warrior"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("b", "a1").put("A", "g5").turn("a");
+    sc.act("use shield-push").act("pass");
+    sc.act("strike stone-longsword A").roll(&[15]); // 24 against Armor 17: a hit
+    assert!(sc.hp("A") < 75, "the strike's damage first");
+    assert_eq!(sc.s.creatures[sc.id("A")].at, Some(sc.sq("i5")), "pushed east, 2 squares");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Moved { how, .. } if how == "pushed")));
+    // A miss pushes nothing.
+    let mut sc = Scene::new(&["Arboreal Warden", "Kobold Warrior"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("b", "a1").put("A", "g5").turn("a");
+    sc.act("use shield-push").act("pass").act("strike stone-longsword A").roll(&[2]);
+    assert_eq!(sc.s.creatures[sc.id("A")].at, Some(sc.sq("g5")));
+    // An enemy of the pushed creature two squares behind it stops the push after one.
+    let mut sc = Scene::new(&["Arboreal Warden", "Kobold Warrior"], &["Basilisk (v1.3)"]);
+    sc.put("a", "e5").put("b", "i5").put("A", "g5").turn("a");
+    sc.act("use shield-push").act("pass").act("strike stone-longsword A").roll(&[15]);
+    assert_eq!(sc.s.creatures[sc.id("A")].at, Some(sc.sq("h5")), "one square, then the kobold's space");
+}

@@ -106,8 +106,11 @@ impl P2v {
                     match step {
                         Step::Stride { bonus: 0 } => "stride SQUARE".to_string(),
                         Step::Stride { bonus } => format!("stride SQUARE (Speed +{bonus})"),
-                        Step::Strike { bonus: 0, .. } => "strike N TARGET (a melee strike)".to_string(),
-                        Step::Strike { bonus, after } => {
+                        Step::Strike { bonus: 0, push: 0, .. } => "strike N TARGET (a melee strike)".to_string(),
+                        Step::Strike { bonus: 0, push, .. } => {
+                            format!("strike N TARGET (a melee strike; a hit pushes it {push} squares)")
+                        }
+                        Step::Strike { bonus, after, .. } => {
                             format!("strike N TARGET (a melee strike, +{bonus} if it moved {after} squares or more)")
                         }
                     }
@@ -141,11 +144,11 @@ impl P2v {
                     tt.carry = 0;
                 }
                 // "+2 to hit if it moved 4 squares or more" (ruling P2V-R31).
-                let bonus = match step {
-                    Step::Strike { bonus, after } if moved >= after => bonus,
-                    _ => 0,
+                let (bonus, push) = match step {
+                    Step::Strike { bonus, after, push } => (if moved >= after { bonus } else { 0 }, push),
+                    Step::Stride { .. } => (0, 0),
                 };
-                super::apply::strike(self, s, t, weapon, target, bonus, events);
+                super::apply::strike(self, s, t, weapon, target, (bonus, push), events);
             }
             _ => {}
         }

@@ -171,7 +171,7 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
         Action::Strike { weapon, target } => {
             let t = spend(s, 1);
             reset_carry(s);
-            strike(g, s, t, weapon, target, 0, events);
+            strike(g, s, t, weapon, target, (0, 0), events);
             if let Phase::Turn(tt) = &mut s.phase {
                 tt.attacks = tt.attacks.saturating_add(1);
             }
@@ -255,7 +255,7 @@ pub(crate) fn strike<E: EventSink<Event>>(
     t: Turn,
     weapon: u8,
     target: u8,
-    bonus: i8,
+    (bonus, push): (i8, u8),
     events: &mut E,
 ) {
     let who = t.who;
@@ -274,7 +274,7 @@ pub(crate) fn strike<E: EventSink<Event>>(
     let name =
         g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or_else(String::new, |w| w.name.clone());
     events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
-    let st = Strike { attacker: who, target, weapon, penalty, reaction: false };
+    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push };
     s.pending.push(Frame::Aim(st));
     // Attack of Opportunity: "makes a ranged attack" within an enemy's reach.
     let ranged = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| !w.melee());
@@ -376,5 +376,5 @@ fn react<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Trigger, events: &mut E
         .map_or_else(String::new, |w| w.name.clone());
     let penalty = if prone { -2 } else { 0 };
     events.emit(Event::Strikes { attacker: reactor, target: mover, weapon: name, penalty });
-    s.pending.push(Frame::Aim(Strike { attacker: reactor, target: mover, weapon, penalty, reaction: true }));
+    s.pending.push(Frame::Aim(Strike { attacker: reactor, target: mover, weapon, penalty, reaction: true, push: 0 }));
 }

@@ -62,6 +62,7 @@ impl Resolve for P2v {
             | Frame::EndTurn { .. }
             | Frame::TurnTail { .. }
             | Frame::RoundTail
+            | Frame::Push { .. }
             | Frame::TurnStart { .. } => None,
         }
     }
@@ -88,6 +89,7 @@ impl Resolve for P2v {
             }
             Frame::EndTurn { who } => self.end_turn(s, who, events),
             Frame::RoundTail => self.round_tail(s, events),
+            Frame::Push { who, from, squares } => self.push_away(s, who, from, squares, events),
             Frame::TurnTail { who } => {
                 if let Some(c) = s.creatures.get_mut(usize::from(who)) {
                     // "The creature then loses all conditions it is experiencing."
@@ -504,6 +506,10 @@ impl P2v {
                 damage.amount = damage.amount.saturating_mul(2);
             }
             let critical = degree == Degree::CriticalSuccess;
+            // "On a hit, the target is pushed 2 squares": after the hit's damage.
+            if st.push > 0 {
+                s.pending.push(Frame::Push { who: st.target, from: st.attacker, squares: st.push });
+            }
             self.on_hit(s, st.attacker, st.weapon, st.target, damage, st.reaction, critical);
         }
     }

@@ -208,6 +208,10 @@ pub struct Strike {
     pub penalty: i8,
     /// True for a reaction (Attack of Opportunity).
     pub reaction: bool,
+    /// Squares a hit pushes the target away (Shield Push: "On a hit, the
+    /// target is pushed 2 squares"); 0 for none.
+    #[serde(default)]
+    pub push: u8,
 }
 
 /// A Trip, Shove or Grapple on its way.
@@ -521,6 +525,16 @@ pub enum Frame {
         who: u8,
         /// The phase it interrupted.
         saved: Phase,
+    },
+    /// A creature pushed straight away from another, one square at a time
+    /// (ruling P2V-R39).
+    Push {
+        /// Who is pushed.
+        who: u8,
+        /// Who pushes it.
+        from: u8,
+        /// How many squares.
+        squares: u8,
     },
     /// A roll made again for a hero point: "use the second result", so its
     /// die takes effect at once, with no hero point offered on it.

@@ -16,7 +16,7 @@ use super::event::Event;
 use super::rules::P2v;
 use super::state::{Conditions, Hit, Life, State};
 use arbiter_core::EventSink;
-use arbiter_geometry::battle::{FigureId, Mode, Mover, Piece, Position, Space, Traits};
+use arbiter_geometry::battle::{Dir, FigureId, Mode, Mover, Piece, Position, Space, Traits};
 
 impl P2v {
     /// The first piece with trait `t` under any square of `space`.
@@ -109,30 +109,69 @@ impl P2v {
             let Some(dir) = self.piece_under(s, &space, Traits::DIRECTIONAL).and_then(|p| p.direction) else {
                 continue;
             };
-            let Some(p) = self.profile(usize::from(who)) else { continue };
-            let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
-            let from = space.anchor();
-            let mut at = from;
-            for _ in 0..2 {
-                let field = self.field(s);
-                let Some(next) = field.board().neighbour(at, dir) else { break };
-                let pos = Position { anchor: at, odd_diagonals: false, down: false };
-                let ok = field.step(mover, pos, next).is_ok_and(|(st, _)| st.fall < 2) && field.may_end(mover, next);
-                if !ok {
-                    break;
-                }
-                let was = Space::new(at, p.size.side());
-                at = next;
-                if let Some(c) = s.creatures.get_mut(usize::from(who)) {
-                    c.at = Some(at);
-                }
-                self.sync(s, usize::from(who));
-                self.entered(s, who, was, Space::new(at, p.size.side()), events);
-            }
-            if at != from {
-                events.emit(Event::Moved { who, from, to: at, how: "swept by the terrain".into() });
-            }
+            self.shift(s, who, dir, 2, "swept by the terrain", events);
         }
+    }
+
+    /// Forced movement: `who` goes `squares` squares in direction `dir`,
+    /// one square at a time, stopping where it could not stand, entering
+    /// what it enters; not a move, so no reaction answers it.
+    pub(crate) fn shift<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        dir: Dir,
+        squares: u8,
+        how: &str,
+        events: &mut E,
+    ) {
+        let Some(space) = self.space_of(s, who) else { return };
+        let Some(p) = self.profile(usize::from(who)) else { return };
+        let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
+        let from = space.anchor();
+        let mut at = from;
+        for _ in 0..squares {
+            let field = self.field(s);
+            let Some(next) = field.board().neighbour(at, dir) else { break };
+            let pos = Position { anchor: at, odd_diagonals: false, down: false };
+            let ok = field.step(mover, pos, next).is_ok_and(|(st, _)| st.fall < 2) && field.may_end(mover, next);
+            if !ok {
+                break;
+            }
+            let was = Space::new(at, p.size.side());
+            at = next;
+            if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+                c.at = Some(at);
+            }
+            self.sync(s, usize::from(who));
+            self.entered(s, who, was, Space::new(at, p.size.side()), events);
+        }
+        if at != from {
+            events.emit(Event::Moved { who, from, to: at, how: how.into() });
+        }
+    }
+
+    /// Pushes `who` `squares` squares straight away from `from`: along the
+    /// one of eight directions nearest the line from `from`'s centre to
+    /// its own (ruling P2V-R39).
+    pub(crate) fn push_away<E: EventSink<Event>>(&self, s: &mut State, who: u8, from: u8, squares: u8, events: &mut E) {
+        let (Some(them), Some(me)) = (self.space_of(s, who), self.space_of(s, from)) else { return };
+        // Centres, in half squares.
+        let centre =
+            |sp: &Space| (2 * i32::from(sp.file) + i32::from(sp.side), 2 * i32::from(sp.rank) + i32::from(sp.side));
+        let ((tx, ty), (mx, my)) = (centre(&them), centre(&me));
+        let (dx, dy) = (tx - mx, ty - my);
+        // The nearest of the eight directions: a diagonal when the line is
+        // within 22.5° of one (tan 22.5° ≈ 0.414 ≈ 5/12).
+        let sx = if 12 * dx.abs() >= 5 * dy.abs() { dx.signum() } else { 0 };
+        let sy = if 12 * dy.abs() >= 5 * dx.abs() { dy.signum() } else { 0 };
+        let Some(dir) = Dir::ALL.iter().copied().find(|d| {
+            let (df, dr) = d.delta();
+            (i32::from(df), i32::from(dr)) == (sx, sy)
+        }) else {
+            return;
+        };
+        self.shift(s, who, dir, squares, "pushed", events);
     }
 }
 

@@ -210,6 +210,13 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             Frame::Recovery { who } | Frame::EndTurn { who } | Frame::TurnTail { who } => {
                 creature(*who, "pending work")?
             }
+            Frame::Push { who, from, squares } => {
+                creature(*who, "a push")?;
+                creature(*from, "a push")?;
+                if *squares > 10 {
+                    return Err("a push of more than 10 squares".into());
+                }
+            }
             Frame::Walk { who, path, back, .. } => {
                 creature(*who, "a move")?;
                 if path.iter().any(|q| !board.contains(*q)) || path.len() > 256 || !board.contains(*back) {
