@@ -48,6 +48,12 @@ fn the_counts_follow_the_block_table() {
     assert_eq!(den.token_bound(), 155);
     assert_eq!(den.num_distinct_actions(), Some(774));
     assert_eq!(den.observation_tensor_shape(), Some(vec![272, 6, 6]));
+    // With 1 to 4 leaders (the rulebook's party, 40 rounds).
+    for (den, counts) in [(false, [1_269, 1_422, 1_575, 1_728]), (true, [591, 652, 713, 774])] {
+        let got: Vec<usize> =
+            (1..=4).map(|n| worlds(den, n, 1, Vec::new(), 40).num_distinct_actions().unwrap()).collect();
+        assert_eq!(got, counts, "den {den}");
+    }
     // The party's own tokens count: 0 + 7 + 45 + 70 more.
     assert_eq!(worlds(false, 0, 1, rich_party(), 40).token_bound(), 218 + 122);
     // The first and last numbers; what the game can never offer has none.
@@ -227,4 +233,56 @@ fn a_whole_fortune_traded_has_its_own_number() {
     let give = g.action_index(&WorldsAction::GiveTokens(1_000)).unwrap();
     assert_ne!(Some(give), g.action_index(&WorldsAction::GetTokens(1_000)));
     assert_ne!(Some(give), g.action_index(&WorldsAction::GiveTokens(20)));
+    // Leader 2's tokens ÷ 100 fill its first constant plane; the trade
+    // partner (leader 3) is marked on plane 32.
+    let t = g.observation_tensor(&state).unwrap();
+    let tokens = (33 + arbiter_ethia::worlds::LEADER_FACTS) * 36;
+    assert!(t[tokens..tokens + 36].iter().all(|v| *v == 10.0));
+    assert_eq!(t[32 * 36 + state.leaders[2].at.index()], 1.0);
+}
+
+/// Every action a game can offer, by kind: the numbering is a bijection
+/// onto `0..num_distinct_actions` (no two actions share a number, none is
+/// left over), on both quests with 1 to 4 leaders.
+#[test]
+fn the_numbers_are_exactly_the_actions_of_the_block_table() {
+    use WorldsAction::*;
+    use arbiter_ethia::worlds::card::{Bonus, Elixir, Relic};
+    use arbiter_ethia::worlds::{ChestPick, Item};
+    use arbiter_geometry::{Cell, Dir};
+    for den in [false, true] {
+        for leaders in 1..=4u8 {
+            let g = worlds(den, leaders, 1, Vec::new(), 40);
+            let cells = (0..g.quest().grid.width() * g.quest().grid.height()).map(Cell);
+            let mut items: Vec<Item> = Elixir::ALL.map(Item::Elixir).to_vec();
+            items.extend(Relic::for_sale().into_iter().map(Item::Relic));
+            items.extend(Bonus::ALL.map(|b| Item::Relic(Relic::Charm(b))));
+            items.push(Item::Relic(Relic::CoyoteFavour));
+            let mut all = vec![Done, Roll, Heal, Move, Parley, Escape, End, Reroll, Charm, Quicken, Go, Resolve, Stop];
+            for i in items {
+                all.extend([Buy(i), Give(i), Get(i)]);
+            }
+            for e in Elixir::ALL {
+                all.extend([Drink(e), Take(e)]);
+            }
+            all.extend([ChestPick::ThreeElixirs, ChestPick::OneElixir, ChestPick::Relic].map(Chest));
+            all.extend(Bonus::ALL.map(CharmOf));
+            all.extend(Dir::ORTHOGONAL.map(Tunnel));
+            all.extend(Dir::ALL.map(Step));
+            for n in 0..leaders {
+                all.extend([Lead(n), Revive(n), Favour(n), Trade(n), Aim(n)]);
+                all.extend(cells.clone().map(|c| Pair(c, n)));
+            }
+            for c in cells.clone() {
+                all.extend([Place(c), Attack(c), Search(c), Disarm(c), Pick(c)]);
+            }
+            for t in 1..=g.token_bound() as u32 {
+                all.extend([GiveTokens(t), GetTokens(t)]);
+            }
+            let mut numbers: Vec<usize> = all.iter().map(|a| g.action_index(a).unwrap()).collect();
+            numbers.sort_unstable();
+            let count = g.num_distinct_actions().unwrap();
+            assert_eq!(numbers, (0..count).collect::<Vec<_>>(), "den {den}, {leaders} leaders");
+        }
+    }
 }

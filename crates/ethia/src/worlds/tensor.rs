@@ -56,7 +56,7 @@ const TABLE_BASE: usize = LEADER_BASE + SLOTS * LEADER_FACTS;
 /// boss pacified; diplomacy closed; the boss attacked; called enemies
 /// still to place ÷ 8; reward elixirs still to pick ÷ 3 and their tier ÷
 /// 10; the strike's three attack dice and defence die ÷ 6, close combat,
-/// by a leader, charmed; the phase (21, [`phase_number`] order); the top
+/// by a leader, charmed; the phase (21, in `Phase` declaration order); the top
 /// of the pending work (nothing, aim, place, an enemy's roll, pair, gift,
 /// strike dice, strike window, strike re-roll, other); the ending (won,
 /// lost, escaped, round limit).
@@ -275,7 +275,7 @@ fn flag(b: bool) -> f32 {
 }
 
 /// A phase's number among the [`PHASES`], in `Phase`'s declaration order.
-pub fn phase_number(p: &Phase) -> usize {
+pub(crate) fn phase_number(p: &Phase) -> usize {
     match p {
         Phase::Shop { .. } => 0,
         Phase::CallRoll => 1,
