@@ -365,6 +365,22 @@ impl Entry for EthiaWorlds {
         action.to_string()
     }
 
+    fn num_distinct_actions(&self) -> Option<usize> {
+        self.action_count()
+    }
+
+    fn action_index(&self, action: &WorldsAction) -> Option<usize> {
+        self.action_number(action)
+    }
+
+    fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
+        Some(self.tensor_shape().to_vec())
+    }
+
+    fn observation_tensor(&self, s: &WorldsState) -> Option<Vec<f32>> {
+        Some(self.tensor(s))
+    }
+
     fn export_typescript(dir: &std::path::Path) -> Result<(), String> {
         // Actions travel in the game's notation (text).
         arbiter_core::export_type::<WorldsState>(dir)?;

@@ -12,14 +12,18 @@ mod enemies;
 mod event;
 mod heuristic;
 mod leader;
+mod numbering;
 pub mod quest;
 pub mod reach;
 mod rules;
 mod state;
 mod strike;
+mod tensor;
 mod validate;
 
 pub use action::{ChestPick, Item, WorldsAction, WorldsNotationError};
 pub use event::WorldsEvent;
+pub use numbering::TOKEN_BOUND_LIMIT;
 pub use rules::{EthiaWorlds, WorldsVariant};
 pub use state::{Enemy, Frame, Leader, Phase, Status, Strike, StrikeStep, Task, WorldsEnding, WorldsState};
+pub use tensor::{LEADER_FACTS, PLANES, TABLE_FACTS};
