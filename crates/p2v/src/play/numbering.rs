@@ -96,6 +96,26 @@ const CONDITIONS: usize = Conditions::NAMES.len();
 const BLOCKS: usize = 22;
 
 impl Bounds {
+    /// The bounds of `g`'s numbering, worked out from its map and roster
+    /// (kept by the game: [`P2v::bounds`]).
+    pub(crate) fn of(g: &P2v) -> Bounds {
+        let terrain = g.base_terrain();
+        let board = terrain.board();
+        let roster = g.roster();
+        let side = roster.iter().map(|p| usize::from(p.size.side())).max().unwrap_or(1);
+        Bounds {
+            width: usize::try_from(board.width()).unwrap_or(0),
+            height: usize::try_from(board.height()).unwrap_or(0),
+            roster: roster.len().min(usize::from(u8::MAX) + 1),
+            weapons: roster.iter().map(|p| p.weapons.len().min(32)).max().unwrap_or(0),
+            powers: roster.iter().map(|p| p.powers.len().min(32)).max().unwrap_or(0),
+            cones: 4 + 4 * side,
+            lines: (9 * (2 * side + 1) * (2 * side + 1)).min(255),
+            doors: doors_of(terrain).iter().map(|d| d.piece).collect(),
+            zones: g.zone_names().len(),
+        }
+    }
+
     /// Squares on the battlefield.
     pub fn squares(&self) -> usize {
         self.width * self.height
@@ -195,26 +215,6 @@ impl Bounds {
 }
 
 impl P2v {
-    /// The bounds of this game's numbering, worked out from its map and
-    /// roster.
-    pub fn bounds(&self) -> Bounds {
-        let terrain = self.base_terrain();
-        let board = terrain.board();
-        let roster = self.roster();
-        let side = roster.iter().map(|p| usize::from(p.size.side())).max().unwrap_or(1);
-        Bounds {
-            width: usize::try_from(board.width()).unwrap_or(0),
-            height: usize::try_from(board.height()).unwrap_or(0),
-            roster: roster.len().min(usize::from(u8::MAX) + 1),
-            weapons: roster.iter().map(|p| p.weapons.len().min(32)).max().unwrap_or(0),
-            powers: roster.iter().map(|p| p.powers.len().min(32)).max().unwrap_or(0),
-            cones: 4 + 4 * side,
-            lines: (9 * (2 * side + 1) * (2 * side + 1)).min(255),
-            doors: doors_of(terrain).iter().map(|d| d.piece).collect(),
-            zones: self.zone_names().len(),
-        }
-    }
-
     /// How many action numbers this game has.
     pub fn action_count(&self) -> usize {
         self.bounds().count()
@@ -319,7 +319,7 @@ mod tests {
             v.warbands[1] = storm.clone();
             let g = P2v::new(v, 2).unwrap();
             let b = g.bounds();
-            let all = every_action(&b);
+            let all = every_action(b);
             assert_eq!(all.len(), b.count(), "{map}");
             for (k, a) in all.iter().enumerate() {
                 assert_eq!(b.number(a), Some(k), "{map}: {a:?}");
