@@ -144,7 +144,7 @@ impl Visitor for Numbers {
 fn every_game_s_action_numbers_and_tensors_hold_over_random_play() {
     let mut numbers = Numbers { numbered: Vec::new() };
     arbiter_games::each(&mut numbers);
-    for id in ["kuhn", "goofspiel", "essence", "ethia", "ethia-worlds"] {
+    for id in ["kuhn", "goofspiel", "essence", "ethia", "ethia-worlds", "p2v"] {
         assert!(numbers.numbered.contains(&id), "{id} numbers its actions: {:?}", numbers.numbered);
     }
 }

@@ -1,5 +1,7 @@
 //! Path 2 Victory's entry in the registration table: the warbands and the
-//! map as options, the bots, the notation and the events in words.
+//! map as options, the bots, the notation and the events in words, and the
+//! fixed action numbers and observation tensor of [`super::numbering`] and
+//! [`super::tensor`].
 
 use super::action::Action;
 use super::event::Event;
@@ -121,6 +123,23 @@ impl Entry for P2v {
             self.profile(usize::from(i)).map_or_else(|| format!("#{i}"), |p| format!("{} ({})", p.name, p.label))
         };
         plain(event, &name, &|s| self.square_name(s))
+    }
+
+    fn num_distinct_actions(&self) -> Option<usize> {
+        Some(self.action_count())
+    }
+
+    fn action_index(&self, action: &Action) -> Option<usize> {
+        self.action_number(action)
+    }
+
+    /// Planes over the battlefield (see [`super::tensor`]).
+    fn observation_tensor_shape(&self) -> Option<Vec<usize>> {
+        Some(self.tensor_shape().to_vec())
+    }
+
+    fn observation_tensor(&self, s: &State) -> Option<Vec<f32>> {
+        Some(self.tensor(s))
     }
 
     fn picture(&self, s: &State) -> String {

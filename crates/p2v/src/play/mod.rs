@@ -21,7 +21,9 @@
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
 //! - [`notation`], [`words`], [`entry`] the game in words and its
-//!   registration; [`heuristic`] its evaluation for the bots.
+//!   registration; [`heuristic`] its evaluation for the bots;
+//! - [`numbering`], [`tensor`] a fixed number for every action and the
+//!   state as a tensor, for the Python API and learning agents.
 //!
 //! The rulings are in `docs/rulings/p2v.md` (P2V-R).
 
@@ -39,6 +41,7 @@ pub mod judge;
 pub mod leap;
 pub mod legal;
 pub mod notation;
+pub mod numbering;
 pub mod objective;
 pub mod power;
 pub mod ready;
@@ -48,6 +51,7 @@ pub mod rules;
 pub mod shell;
 pub mod state;
 pub mod teleport;
+pub mod tensor;
 pub mod terrain;
 pub mod validate;
 pub mod variant;

@@ -4,6 +4,7 @@
 
 use super::action::Action;
 use super::event::Event;
+use super::numbering::Bounds;
 use super::objective::{self, Kind, Objective};
 use super::roster::{Profile, roster};
 use super::state::{Creature, Frame, Life, Phase, State};
@@ -13,7 +14,7 @@ use arbiter_core::{
     ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, RollPart, Seat, ToMove, Viewer,
 };
 use arbiter_geometry::battle::{Battlefield, Figure, FigureId, Piece, Space, Square, SquareSet, Terrain, Traits};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The rulebook's sections, as refusals cite them.
 pub mod section {
@@ -67,6 +68,9 @@ pub struct Shared {
     pub map: String,
     /// True on a large board: deployment on opposite long edges, not corners.
     pub edges: bool,
+    /// The bounds of the fixed action numbers, worked out when first asked
+    /// ([`P2v::bounds`]).
+    pub numbering: OnceLock<Bounds>,
 }
 
 /// Path 2 Victory's standard game, for one configuration.
@@ -80,6 +84,12 @@ impl P2v {
     /// The figures of this game.
     pub fn roster(&self) -> &[Profile] {
         &self.shared.roster
+    }
+
+    /// The bounds of the fixed action numbers ([`super::numbering`]),
+    /// worked out once, when first asked.
+    pub fn bounds(&self) -> &Bounds {
+        self.shared.numbering.get_or_init(|| Bounds::of(self))
     }
 
     /// A creature's profile.
@@ -458,7 +468,13 @@ impl Game for P2v {
             return Err(ConfigError::Variant("each warband must have at least one creature".into()));
         }
         let edges = map.terrain.board().width() >= 48;
-        let shared = Shared { roster, terrain: Arc::new(map.terrain), map: variant.map_label(), edges };
+        let shared = Shared {
+            roster,
+            terrain: Arc::new(map.terrain),
+            map: variant.map_label(),
+            edges,
+            numbering: OnceLock::new(),
+        };
         Ok(P2v { variant, shared: Arc::new(shared) })
     }
 
