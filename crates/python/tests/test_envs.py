@@ -13,7 +13,8 @@ from arbiter.pettingzoo_env import env
                                          ("essence", {"variant": "fast"}), ("essence", {"variant": "fast,loop,summoning"}),
                                          ("ethia", {}), ("ethia", {"mode": "battle", "players": 4}),
                                          ("ephemeral", {}), ("ephemeral", {"edition": "v0.20"}),
-                                         ("ethia-worlds", {}), ("ethia-worlds", {"leaders": 3, "players": 3})])
+                                         ("ethia-worlds", {}), ("ethia-worlds", {"leaders": 3, "players": 3}),
+                                         ("p2v", {})])
 def test_pettingzoo_api_test(name, params):
     api_test(env(name, **params), num_cycles=200)
 
@@ -32,7 +33,8 @@ def test_pettingzoo_game_pays_zero_sum_returns():
 
 @pytest.mark.parametrize("name,opponent,params", [("kuhn", "random", {}), ("goofspiel", "mcts:iters=20", {"cards": 4}),
                                                   ("ethia", "greedy", {}), ("ephemeral", "random", {}),
-                                                  ("ethia-worlds", "random", {"leaders": 2, "players": 2})])
+                                                  ("ethia-worlds", "random", {"leaders": 2, "players": 2}),
+                                                  ("p2v", "random", {})])
 def test_gymnasium_check_env(name, opponent, params):
     check_env(ArbiterEnv(name, opponent=opponent, **params), skip_render_check=True)
 
