@@ -444,6 +444,15 @@ pub struct Retry {
     pub within: u8,
 }
 
+/// What a power does after pulling its target: `then = "strike"`, a melee
+/// strike against it if it ended adjacent (Hungry Winds; ruling P2V-R40).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Then {
+    /// A melee strike against the target if it ended adjacent.
+    Strike,
+}
+
 /// The most steps a compound action may have.
 pub const MAX_STEPS: usize = 6;
 
@@ -546,12 +555,19 @@ pub struct Program {
     /// A reaction that has an ally roll a failed save again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry: Option<Retry>,
+    /// Squares a failed save pulls the target toward the user ("The
+    /// target is pulled 4 (Fortitude negates)"; ruling P2V-R40).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pull: Option<u8>,
+    /// What the user does after the pull.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<Then>,
 }
 
 impl Program {
     /// Whether it does anything to a target (damage, persistent damage or a condition).
     pub fn touches(&self) -> bool {
-        self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty()
+        self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty() || self.pull.is_some()
     }
 
     /// Checks that the effect fits its feature: strikes carry riders, other
@@ -607,6 +623,15 @@ impl Program {
                 return Err("`teleport` stands alone in an effect".into());
             }
             return Ok(());
+        }
+        if self.pull.is_some_and(|n| n == 0 || n > 10) {
+            return Err("a pull moves its target 1 to 10 squares".into());
+        }
+        if self.then.is_some() && self.pull.is_none() {
+            return Err("`then` follows a pull (`pull = 4`)".into());
+        }
+        if (self.pull.is_some() || self.then.is_some()) && (strike || self.hit.is_some()) {
+            return Err("`pull` and `then` belong to a power, not a strike".into());
         }
         if let Some(a) = self.aura {
             if action != A::Passive || strike || !matches!(area, Some(crate::Area::Emanation { aura: true, .. })) {

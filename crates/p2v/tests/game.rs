@@ -713,7 +713,7 @@ fn a_power_affects_every_creature_in_its_area_each_saving_against_the_users_powe
     assert!(has(&sc, "B", Conditions::SICKENED));
     // "Unless otherwise specified, a creature can take a particular free action only once per turn."
     assert_eq!(sc.refused("use stench"), "p2v.power.once");
-    assert_eq!(sc.s.creatures[0].power_uses, [1], "one of two uses left");
+    assert_eq!(sc.s.creatures[0].power_uses[0], 1, "one of two uses left");
 }
 
 #[test]
@@ -1687,4 +1687,34 @@ fn shield_push_strides_strikes_and_a_hit_pushes_the_target_2_squares_straight_aw
     sc.put("a", "e5").put("b", "i5").put("A", "g5").turn("a");
     sc.act("use shield-push").act("pass").act("strike stone-longsword A").roll(&[15]);
     assert_eq!(sc.s.creatures[sc.id("A")].at, Some(sc.sq("h5")), "one square, then the kobold's space");
+}
+
+#[test]
+fn hungry_winds_pulls_the_target_4_squares_and_strikes_it_if_it_ends_adjacent() {
+    // Harpy (Power 15): "Hungry Winds ●● Ranged 4: The target is pulled 4
+    // (Fortitude negates). If it ends its movement adjacent to the harpy,
+    // the harpy makes a melee Strike against it." Ruling P2V-R40.
+    // Kobold Warrior: Fortitude +3.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Harpy"]);
+    sc.put("a", "e6").put("A", "e10").turn("A");
+    sc.act("use hungry-winds a").roll(&[2]); // 5 < 15: pulled
+    assert_eq!(sc.s.creatures[sc.id("a")].at, Some(sc.sq("e9")), "3 squares: it stops adjacent");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Moved { how, .. } if how == "pulled")));
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Strikes { weapon, penalty: 0, .. } if weapon == "Jaws")));
+    assert_eq!(sc.asks(), ToMove::Chance, "the jaws' Fight roll");
+    sc.roll(&[10]);
+    assert_eq!(sc.fight().2, Degree::Success);
+    assert_eq!(sc.turn_state().attacks, 1, "later Fight rolls this turn take −5");
+    // A successful save negates the pull and the strike.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Harpy"]);
+    sc.put("a", "e6").put("A", "e10").turn("A");
+    sc.act("use hungry-winds a").roll(&[15]);
+    assert_eq!(sc.s.creatures[sc.id("a")].at, Some(sc.sq("e6")));
+    assert_ne!(sc.asks(), ToMove::Chance, "no strike");
+    // Pulled short of the harpy by a creature in the way: no strike.
+    let mut sc = Scene::new(&["Kobold Warrior", "Kobold Warrior"], &["Harpy"]);
+    sc.put("a", "e4").put("b", "e6").put("A", "e8").turn("A");
+    sc.act("use hungry-winds a").roll(&[2]);
+    assert_eq!(sc.s.creatures[sc.id("a")].at, Some(sc.sq("e5")), "one square, then its ally's space");
+    assert_ne!(sc.asks(), ToMove::Chance, "not adjacent: no strike");
 }

@@ -32,6 +32,9 @@ struct Effect<'p> {
     apply: &'p [Give],
     save: Option<Save>,
     area: bool,
+    /// Squares a failed save pulls the target toward the user, and whether
+    /// the user then strikes it if adjacent.
+    pull: Option<(u8, bool)>,
 }
 
 impl P2v {
@@ -54,6 +57,7 @@ impl P2v {
                     apply: &e.apply,
                     save: e.save,
                     area: pw.area.is_some_and(|a| !a.single_target()),
+                    pull: e.pull.map(|n| (n, e.then.is_some())),
                 })
             }
             Source::Rider { weapon } => {
@@ -66,6 +70,7 @@ impl P2v {
                     apply: &e.apply,
                     save: e.save,
                     area: false,
+                    pull: None,
                 })
             }
             Source::Strike { weapon, damage } => {
@@ -77,6 +82,7 @@ impl P2v {
                     apply: &[],
                     save: w.save,
                     area: false,
+                    pull: None,
                 })
             }
         }
@@ -261,6 +267,15 @@ impl P2v {
             if let Some(p) = e.persistent {
                 self.add_persistent(s, a.target, p, events);
             }
+            // "The target is pulled 4 (Fortitude negates). If it ends its
+            // movement adjacent to the harpy, the harpy makes a melee Strike
+            // against it" (ruling P2V-R40).
+            if let Some((squares, strike)) = e.pull {
+                self.pull_toward(s, a.target, a.user, squares, events);
+                if strike {
+                    self.strike_after_pull(s, a.user, a.target, events);
+                }
+            }
         }
         if let Some(d) = damage.filter(|d| d.amount > 0) {
             self.push_damage(
@@ -274,6 +289,31 @@ impl P2v {
                     critical: false,
                 },
             );
+        }
+    }
+
+    /// After a pull: if the target ended adjacent, `user` strikes it with
+    /// its best melee weapon that reaches, at the turn's multiple attack
+    /// penalty, and later Fight rolls of the turn take the next one (the
+    /// action included a Fight roll; ruling P2V-R40).
+    fn strike_after_pull<E: EventSink<Event>>(&self, s: &mut State, user: u8, target: u8, events: &mut E) {
+        let Phase::Turn(t) = s.phase else { return };
+        if t.who != user || !self.in_play(s, usize::from(target)) {
+            return;
+        }
+        let field = self.field(s);
+        let (Some(me), Some(them)) =
+            (field.figure(FigureId(u16::from(user))), field.figure(FigureId(u16::from(target))))
+        else {
+            return;
+        };
+        if arbiter_geometry::battle::targeting::distance(&me.space, &them.space) > 1 {
+            return;
+        }
+        let Some(weapon) = self.reaction_weapon(s, user, target) else { return };
+        super::apply::strike(self, s, t, weapon, target, (0, 0), events);
+        if let Phase::Turn(tt) = &mut s.phase {
+            tt.attacks = tt.attacks.saturating_add(1);
         }
     }
 

@@ -125,29 +125,56 @@ impl P2v {
         how: &str,
         events: &mut E,
     ) {
-        let Some(space) = self.space_of(s, who) else { return };
-        let Some(p) = self.profile(usize::from(who)) else { return };
-        let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
-        let from = space.anchor();
-        let mut at = from;
+        let Some(from) = self.space_of(s, who).map(|sp| sp.anchor()) else { return };
         for _ in 0..squares {
-            let field = self.field(s);
-            let Some(next) = field.board().neighbour(at, dir) else { break };
-            let pos = Position { anchor: at, odd_diagonals: false, down: false };
-            let ok = field.step(mover, pos, next).is_ok_and(|(st, _)| st.fall < 2) && field.may_end(mover, next);
-            if !ok {
+            if !self.shift_one(s, who, dir, events) {
                 break;
             }
-            let was = Space::new(at, p.size.side());
-            at = next;
-            if let Some(c) = s.creatures.get_mut(usize::from(who)) {
-                c.at = Some(at);
-            }
-            self.sync(s, usize::from(who));
-            self.entered(s, who, was, Space::new(at, p.size.side()), events);
         }
-        if at != from {
+        if let Some(at) = self.space_of(s, who).map(|sp| sp.anchor()).filter(|at| *at != from) {
             events.emit(Event::Moved { who, from, to: at, how: how.into() });
+        }
+    }
+
+    /// Moves `who` one square in direction `dir` if it can stand there;
+    /// entering acts (a hazard). Whether it moved.
+    fn shift_one<E: EventSink<Event>>(&self, s: &mut State, who: u8, dir: Dir, events: &mut E) -> bool {
+        let Some(space) = self.space_of(s, who) else { return false };
+        let Some(p) = self.profile(usize::from(who)) else { return false };
+        let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
+        let at = space.anchor();
+        let field = self.field(s);
+        let Some(next) = field.board().neighbour(at, dir) else { return false };
+        let pos = Position { anchor: at, odd_diagonals: false, down: false };
+        let ok = field.step(mover, pos, next).is_ok_and(|(st, _)| st.fall < 2) && field.may_end(mover, next);
+        if !ok {
+            return false;
+        }
+        if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+            c.at = Some(next);
+        }
+        self.sync(s, usize::from(who));
+        self.entered(s, who, space, Space::new(next, p.size.side()), events);
+        true
+    }
+
+    /// Pulls `who` up to `squares` squares toward `to`, one square at a
+    /// time along the nearest of eight directions toward it, until it is
+    /// adjacent or can go no further (ruling P2V-R40).
+    pub(crate) fn pull_toward<E: EventSink<Event>>(&self, s: &mut State, who: u8, to: u8, squares: u8, events: &mut E) {
+        let Some(start) = self.space_of(s, who).map(|sp| sp.anchor()) else { return };
+        for _ in 0..squares {
+            let (Some(them), Some(me)) = (self.space_of(s, who), self.space_of(s, to)) else { break };
+            if arbiter_geometry::battle::targeting::distance(&me, &them) <= 1 {
+                break;
+            }
+            let Some(dir) = toward(&them, &me) else { break };
+            if !self.shift_one(s, who, dir, events) {
+                break;
+            }
+        }
+        if let Some(at) = self.space_of(s, who).map(|sp| sp.anchor()).filter(|at| *at != start) {
+            events.emit(Event::Moved { who, from: start, to: at, how: "pulled".into() });
         }
     }
 
@@ -156,21 +183,7 @@ impl P2v {
     /// its own (ruling P2V-R39).
     pub(crate) fn push_away<E: EventSink<Event>>(&self, s: &mut State, who: u8, from: u8, squares: u8, events: &mut E) {
         let (Some(them), Some(me)) = (self.space_of(s, who), self.space_of(s, from)) else { return };
-        // Centres, in half squares.
-        let centre =
-            |sp: &Space| (2 * i32::from(sp.file) + i32::from(sp.side), 2 * i32::from(sp.rank) + i32::from(sp.side));
-        let ((tx, ty), (mx, my)) = (centre(&them), centre(&me));
-        let (dx, dy) = (tx - mx, ty - my);
-        // The nearest of the eight directions: a diagonal when the line is
-        // within 22.5° of one (tan 22.5° ≈ 0.414 ≈ 5/12).
-        let sx = if 12 * dx.abs() >= 5 * dy.abs() { dx.signum() } else { 0 };
-        let sy = if 12 * dy.abs() >= 5 * dx.abs() { dy.signum() } else { 0 };
-        let Some(dir) = Dir::ALL.iter().copied().find(|d| {
-            let (df, dr) = d.delta();
-            (i32::from(df), i32::from(dr)) == (sx, sy)
-        }) else {
-            return;
-        };
+        let Some(dir) = toward(&me, &them) else { return };
         self.shift(s, who, dir, squares, "pushed", events);
     }
 }
@@ -179,4 +192,22 @@ impl P2v {
 fn hazard_hit(who: u8, p: &Piece) -> Hit {
     let types = p.damage.as_deref().and_then(DamageType::parse).map_or(Types::NONE, Types::of);
     Hit { target: who, source: None, damage: Damage { amount: 5, types }, strike: false, area: false, critical: false }
+}
+
+/// The one of eight directions nearest the line from `from`'s centre to
+/// `to`'s (a diagonal when the line is within 22.5° of one); `None` when
+/// the centres coincide.
+fn toward(from: &Space, to: &Space) -> Option<Dir> {
+    // Centres, in half squares.
+    let centre =
+        |sp: &Space| (2 * i32::from(sp.file) + i32::from(sp.side), 2 * i32::from(sp.rank) + i32::from(sp.side));
+    let ((fx, fy), (tx, ty)) = (centre(from), centre(to));
+    let (dx, dy) = (tx - fx, ty - fy);
+    // tan 22.5° ≈ 0.414 ≈ 5/12.
+    let sx = if 12 * dx.abs() >= 5 * dy.abs() { dx.signum() } else { 0 };
+    let sy = if 12 * dy.abs() >= 5 * dx.abs() { dy.signum() } else { 0 };
+    Dir::ALL.iter().copied().find(|d| {
+        let (df, dr) = d.delta();
+        (i32::from(df), i32::from(dr)) == (sx, sy)
+    })
 }
