@@ -393,7 +393,7 @@ fn play_one<G: Soak>(
         let every = u64::from(checks.deep_one_in.max(1));
         play_checked(&game, checks, &mut record, report, &mut |s, r| {
             game.extra(s, r)?;
-            if (r.decisions as u64).is_multiple_of(every) { check_numbering(&game, s) } else { Ok(()) }
+            if (r.decisions as u64) % every == 0 { check_numbering(&game, s) } else { Ok(()) }
         })
     }));
     match played {
