@@ -562,6 +562,10 @@ pub struct Program {
     /// What the user does after the pull.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub then: Option<Then>,
+    /// A reaction to taking damage of these types: a melee strike against
+    /// a random creature within reach ("Furious Flailing"; ruling P2V-R41).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub random_strike: Vec<crate::play::damage::DamageType>,
 }
 
 impl Program {
@@ -644,6 +648,17 @@ impl Program {
             }
             if *self != (Program { aura: self.aura, ..Program::default() }) {
                 return Err("`aura` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if !self.random_strike.is_empty() {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err(
+                    "`random_strike` belongs to a reaction (action = \"reaction\") with no range or area".into()
+                );
+            }
+            if *self != (Program { random_strike: self.random_strike.clone(), ..Program::default() }) {
+                return Err("`random_strike` stands alone in an effect".into());
             }
             return Ok(());
         }

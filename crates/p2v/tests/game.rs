@@ -1718,3 +1718,75 @@ fn hungry_winds_pulls_the_target_4_squares_and_strikes_it_if_it_ends_adjacent() 
     assert_eq!(sc.s.creatures[sc.id("a")].at, Some(sc.sq("e5")), "one square, then its ally's space");
     assert_ne!(sc.asks(), ToMove::Chance, "not adjacent: no strike");
 }
+
+#[test]
+fn furious_flailing_strikes_a_random_creature_within_reach_friend_or_foe_when_burned() {
+    // Forest Troll (reach 2): "Furious Flailing ↻: If the troll takes fire or
+    // electricity damage: Make a melee strike against a random creature
+    // within reach." Giant Animated Statue: "Flaming Coal, Ranged 16/32: 20
+    // bludgeoning and fire damage." Ruling P2V-R41.
+    use arbiter_p2v::play::state::Trigger;
+    let mut sc = Scene::new(&["Forest Troll", "Kobold Warrior"], &["Giant Animated Statue", "Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "e10").put("B", "d5").turn("A");
+    let (troll, b) = (sc.id("a") as u8, sc.id("b") as u8);
+    sc.act("strike flaming-coal a");
+    while sc.asks() != ToMove::Chance || sc.g.dice(&sc.s).purpose().is_some_and(|p| !p.contains("Fight")) {
+        // Cover or concealment checks on the way, if any: no obstacle hits.
+        if sc.asks() == ToMove::Chance {
+            let n = sc.g.dice(&sc.s).len();
+            sc.roll(&vec![6; n]);
+        } else {
+            sc.act("line 1");
+        }
+    }
+    sc.roll(&[10]); // 22 against Armor 15
+    assert!(sc.hp("a") < 125, "burned");
+    assert_eq!(hero_window(&sc), Some(Trigger::Flail { who: troll }));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the troll's player decides");
+    sc.act("react");
+    assert!(sc.s.creatures[usize::from(troll)].reacted);
+    // Two creatures within reach, its ally and an enemy: a die with a face each.
+    let dice = sc.g.dice(&sc.s);
+    assert_eq!((dice.len(), dice.dice()[0].sides), (1, 2), "{dice}");
+    assert!(dice.purpose().is_some_and(|p| p.contains("1 Kobold Warrior (b)") && p.contains("2 Kobold Warrior (B)")));
+    sc.roll(&[1]);
+    assert!(
+        sc.events.iter().any(
+            |e| matches!(e, Event::Strikes { attacker, target, penalty: 0, .. } if *attacker == troll && *target == b)
+        ),
+        "face 1 is the first in roster order, its own ally: {:?}",
+        sc.events
+    );
+    sc.roll(&[10]);
+    assert_eq!(sc.fight().2, Degree::Success);
+    // Once reacted, a second burn opens nothing.
+    sc.act("strike flaming-coal a");
+    while sc.asks() == ToMove::Chance && !sc.g.dice(&sc.s).purpose().is_some_and(|p| p.contains("Fight")) {
+        let n = sc.g.dice(&sc.s).len();
+        sc.roll(&vec![6; n]);
+    }
+    sc.roll(&[10]);
+    assert!(!matches!(hero_window(&sc), Some(Trigger::Flail { .. })));
+}
+
+#[test]
+fn furious_flailing_needs_fire_or_electricity_and_a_creature_within_reach() {
+    use arbiter_p2v::play::state::Trigger;
+    // Bludgeoning alone (the statue's fist) opens nothing.
+    let mut sc = Scene::new(&["Forest Troll", "Kobold Warrior"], &["Giant Animated Statue"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "e7").turn("A");
+    sc.act("strike stone-fist a").roll(&[10]);
+    assert!(sc.hp("a") < 125);
+    assert!(!matches!(hero_window(&sc), Some(Trigger::Flail { .. })));
+    // Fire, but nobody within reach: no window either.
+    let mut sc = Scene::new(&["Forest Troll", "Kobold Warrior"], &["Giant Animated Statue"]);
+    sc.put("a", "e5").put("b", "a1").put("A", "e10").turn("A");
+    sc.act("strike flaming-coal a");
+    while sc.asks() == ToMove::Chance && !sc.g.dice(&sc.s).purpose().is_some_and(|p| p.contains("Fight")) {
+        let n = sc.g.dice(&sc.s).len();
+        sc.roll(&vec![6; n]);
+    }
+    sc.roll(&[10]);
+    assert!(sc.hp("a") < 125);
+    assert!(!matches!(hero_window(&sc), Some(Trigger::Flail { .. })));
+}

@@ -44,6 +44,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Ferocity { who, was_prone } => g.ferocity(s, who, was_prone, events),
                     Trigger::Reroll { who, roller, .. } => g.reroll(s, who, roller, events),
                     Trigger::Retry { reactor, target, .. } => g.retry(s, reactor, target, events),
+                    Trigger::Flail { who } => g.flail(s, who, events),
                     Trigger::Recovery { who } => g.sure_recovery(s, who, events),
                     Trigger::Readied { who } => g.take_readied(s, who, events),
                     _ => react(g, s, t, events),

@@ -35,6 +35,7 @@ pub mod damage;
 pub mod door;
 pub mod entry;
 pub mod event;
+pub mod flail;
 pub mod hero;
 pub mod heuristic;
 pub mod judge;

@@ -27,9 +27,11 @@ impl Resolve for P2v {
 
     fn waits(&self, s: &State, frame: &Frame) -> Option<Wait> {
         match frame {
-            Frame::ObjectiveTable { .. } | Frame::CoverDice { .. } | Frame::Claim { .. } | Frame::RoundLimit => {
-                Some(Wait::Chance)
-            }
+            Frame::ObjectiveTable { .. }
+            | Frame::CoverDice { .. }
+            | Frame::Claim { .. }
+            | Frame::RoundLimit
+            | Frame::RandomTarget { .. } => Some(Wait::Chance),
             Frame::FightRoll(st) => self.strike_alive(s, st).then_some(Wait::Chance),
             Frame::Maneuver(m) | Frame::ManeuverSave { maneuver: m, .. } => {
                 let up = s.creatures.get(usize::from(m.attacker)).is_some_and(|c| c.life == Life::Up);
@@ -112,6 +114,7 @@ impl Resolve for P2v {
             | Frame::ObjectiveTable { .. }
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
+            | Frame::RandomTarget { .. }
             | Frame::Rerolled { .. }
             | Frame::RoundLimit => {}
         }
@@ -188,6 +191,14 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
                 .with(20, "skill")
                 .for_purpose(format!("{} tries to claim the {kind} ({skill})", name(*who)))
         }
+        Frame::RandomTarget { who, among } => {
+            let names: Vec<String> = among.iter().enumerate().map(|(i, c)| format!("{} {}", i + 1, name(*c))).collect();
+            DiceRequest::new().with(among.len().clamp(1, 255) as u8, "random creature").for_purpose(format!(
+                "Whom {} strikes at random: {}",
+                name(*who),
+                names.join(", ")
+            ))
+        }
         Frame::RoundLimit => DiceRequest::new()
             .with(6, "round limit")
             .for_purpose(format!("Round limit: 1d6 + {} rounds, 12 or more ends the game", s.round)),
@@ -258,6 +269,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
             }
         }
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
+        Frame::RandomTarget { who, among } => g.random_target(s, who, &among, d, events),
         Frame::Affect(a) => g.affect(s, a, Some(d), events),
         Frame::FerocityRoll { who, was_prone } => g.ferocity_roll(s, who, was_prone, d, events),
         Frame::PowerCover { affect, checks } => g.power_cover(s, affect, &checks, v, events),
@@ -322,6 +334,7 @@ impl P2v {
             Trigger::Retry { reactor, target, .. } => {
                 self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
             }
+            Trigger::Flail { who } => self.team(usize::from(who)) == seat.0 && self.may_flail(s, who),
             Trigger::Readied { who } => self.team(usize::from(who)) == seat.0 && self.may_take_readied(s, who),
             Trigger::Recovery { who } => self.team(usize::from(who)) == seat.0 && self.may_spend_on_recovery(s, who),
             Trigger::TurnStart { who, reactor, power } => {
@@ -565,6 +578,9 @@ impl P2v {
         } else if c.life == Life::Dying && h.strike && amount > 0 {
             // "… and each time it is hit by a strike that damages it, it makes a recovery check."
             self.push_recovery(s, h.target);
+        } else if c.life == Life::Up {
+            // Furious Flailing: "If the troll takes fire or electricity damage".
+            self.flail_window(s, h.target, h.damage.types, amount);
         }
     }
 

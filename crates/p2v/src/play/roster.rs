@@ -151,6 +151,11 @@ pub struct Profile {
     pub trained_only: bool,
     /// Its auras: the emanation's size and the bonus it gives allies in it.
     pub auras: Vec<(u32, Aura)>,
+    /// Damage types that let it strike a random creature within reach as
+    /// a reaction (Furious Flailing), `NONE` without.
+    pub random_strike: Types,
+    /// The name of that reaction's feature.
+    pub random_strike_name: Option<String>,
     /// Its reaction that has an ally roll a failed save again, if any,
     /// with the feature's name.
     pub retry: Option<(Retry, String)>,
@@ -269,7 +274,8 @@ fn executed(f: &Feature) -> bool {
         return weapon(f).is_some()
             || power(f).is_some()
             || (!e.touches() && !e.extra.is_empty())
-            || (f.action == Cost::Reaction && (e.ferocity.is_some() || e.block.is_some() || e.retry.is_some()))
+            || (f.action == Cost::Reaction
+                && (e.ferocity.is_some() || e.block.is_some() || e.retry.is_some() || !e.random_strike.is_empty()))
             || (f.action == Cost::Passive
                 && (e.regenerate.is_some()
                     || e.aura.is_some()
@@ -380,6 +386,17 @@ impl Profile {
                     _ => None,
                 })
                 .collect(),
+            random_strike: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .filter_map(|f| f.effect.as_ref())
+                .flat_map(|e| e.random_strike.iter().copied())
+                .fold(Types::NONE, Types::with),
+            random_strike_name: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find(|f| f.effect.as_ref().is_some_and(|e| !e.random_strike.is_empty()))
+                .map(|f| f.name.clone()),
             retry: features
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)

@@ -328,6 +328,12 @@ pub enum Trigger {
         /// Whom.
         target: u8,
     },
+    /// `who` took damage that lets it strike a random creature within
+    /// reach (Furious Flailing).
+    Flail {
+        /// Who may react.
+        who: u8,
+    },
     /// `target` failed a save (held below the window) that `reactor` may
     /// have it roll again, keeping the better die (Distracting Frolic).
     Retry {
@@ -525,6 +531,14 @@ pub enum Frame {
         who: u8,
         /// The phase it interrupted.
         saved: Phase,
+    },
+    /// Dice: which of the creatures within reach a random strike hits
+    /// (one die with a face per creature).
+    RandomTarget {
+        /// Who strikes.
+        who: u8,
+        /// The creatures within its reach, in roster order.
+        among: Vec<u8>,
     },
     /// A creature pushed straight away from another, one square at a time
     /// (ruling P2V-R39).

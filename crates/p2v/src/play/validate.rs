@@ -210,6 +210,15 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             Frame::Recovery { who } | Frame::EndTurn { who } | Frame::TurnTail { who } => {
                 creature(*who, "pending work")?
             }
+            Frame::RandomTarget { who, among } => {
+                creature(*who, "a random strike")?;
+                if among.is_empty() || among.len() > 255 {
+                    return Err("a random strike among no creature".into());
+                }
+                for c in among {
+                    creature(*c, "a random strike")?;
+                }
+            }
             Frame::Push { who, from, squares } => {
                 creature(*who, "a push")?;
                 creature(*from, "a push")?;
@@ -247,6 +256,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                         return Err("a hero point offered on a d20 outside 1 to 20".into());
                     }
                 }
+                super::state::Trigger::Flail { who } => creature(who, "a random strike")?,
                 super::state::Trigger::Retry { reactor, target, die } => {
                     creature(reactor, "a retry")?;
                     creature(target, "a retry")?;

@@ -194,6 +194,9 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::Readied { who } => {
             format!("{} is readied: take its readied action now (react) or wait (pass)", name(who))
         }
+        Trigger::Flail { who } => {
+            format!("{} took damage: strike a random creature within reach (react) or pass", name(who))
+        }
         Trigger::Retry { reactor, target, die } => format!(
             "{} failed its save with {die}: {} may react to have it roll again and keep the better (react) or pass",
             name(target),
