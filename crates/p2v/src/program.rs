@@ -562,6 +562,10 @@ pub struct Program {
     /// What the user does after the pull.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub then: Option<Then>,
+    /// Binds the target and the user on a failed save: both off-guard while
+    /// both are up, each attacking only the other ("Vitriol"; ruling P2V-R42).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bind: bool,
     /// A reaction to taking damage of these types: a melee strike against
     /// a random creature within reach ("Furious Flailing"; ruling P2V-R41).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -571,7 +575,7 @@ pub struct Program {
 impl Program {
     /// Whether it does anything to a target (damage, persistent damage or a condition).
     pub fn touches(&self) -> bool {
-        self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty() || self.pull.is_some()
+        self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty() || self.pull.is_some() || self.bind
     }
 
     /// Checks that the effect fits its feature: strikes carry riders, other
@@ -636,6 +640,14 @@ impl Program {
         }
         if (self.pull.is_some() || self.then.is_some()) && (strike || self.hit.is_some()) {
             return Err("`pull` and `then` belong to a power, not a strike".into());
+        }
+        if self.bind
+            && (strike
+                || self.hit.is_some()
+                || self.save.is_none()
+                || !matches!(area, Some(crate::Area::Melee(_) | crate::Area::Ranged { .. })))
+        {
+            return Err("`bind` belongs to a power aimed at one creature, with a save".into());
         }
         if let Some(a) = self.aura {
             if action != A::Passive || strike || !matches!(area, Some(crate::Area::Emanation { aura: true, .. })) {

@@ -1790,3 +1790,40 @@ fn furious_flailing_needs_fire_or_electricity_and_a_creature_within_reach() {
     assert!(sc.hp("a") < 125);
     assert!(!matches!(hero_window(&sc), Some(Trigger::Flail { .. })));
 }
+
+#[test]
+fn vitriol_binds_both_off_guard_each_attacking_only_the_other_until_one_falls() {
+    // Hateful Logger (Power 15): "Vitriol ● Ranged 3: The target and the
+    // hateful logger are off-guard while both of them are above 0 HP and in
+    // play (Will negates). While off-guard from this effect, the target and
+    // the hateful logger must target each other with any attacks they make".
+    // Kobold Warrior: Will +3, HP 7. Ruling P2V-R42.
+    let mut sc = Scene::new(&["Hateful Logger", "Kobold Warrior"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "a1").put("A", "e7").put("B", "d5").turn("a");
+    let (logger, bound, other) = (sc.id("a") as u8, sc.id("A") as u8, sc.id("B") as u8);
+    sc.act("use vitriol A").roll(&[2]); // 5 < 15
+    assert_eq!(sc.g.bound_to(&sc.s, logger), Some(bound));
+    assert_eq!(sc.g.bound_to(&sc.s, bound), Some(logger));
+    assert!(sc.g.off_guard(&sc.s, logger) && sc.g.off_guard(&sc.s, bound), "both off-guard");
+    assert!(!sc.g.off_guard(&sc.s, other));
+    assert_eq!(sc.refused("strike fist B"), "p2v.bind.target", "only the other");
+    // Once one falls to 0 HP, the bond ends for both.
+    sc.put("A", "e6");
+    sc.act("strike fist A").roll(&[15]);
+    assert_eq!(sc.life("A"), Life::Dying);
+    assert_eq!(sc.g.bound_to(&sc.s, logger), None);
+    assert!(!sc.g.off_guard(&sc.s, logger));
+    // The end of a turn takes conditions away, not the bond; the target too
+    // attacks only the logger.
+    let mut sc = Scene::new(&["Hateful Logger", "Kobold Warrior"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "e8").put("A", "e7").put("B", "d5").turn("a");
+    sc.act("use vitriol A").roll(&[2]).act("end");
+    assert_eq!(sc.g.bound_to(&sc.s, bound), Some(logger));
+    sc.turn("A");
+    assert_eq!(sc.refused("strike spear b"), "p2v.bind.target");
+    // A successful Will save negates it.
+    let mut sc = Scene::new(&["Hateful Logger", "Kobold Warrior"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "a1").put("A", "e7").put("B", "d5").turn("a");
+    sc.act("use vitriol A").roll(&[15]);
+    assert_eq!(sc.g.bound_to(&sc.s, 0), None);
+}

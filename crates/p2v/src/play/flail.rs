@@ -36,6 +36,7 @@ impl P2v {
         (0..s.creatures.len().min(255) as u8)
             .filter(|&c| c != who && self.in_play(s, usize::from(c)))
             .filter(|&c| self.reaction_weapon(s, who, c).is_some())
+            .filter(|&c| self.may_attack(s, who, c).is_ok())
             .collect()
     }
 

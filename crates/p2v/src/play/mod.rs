@@ -31,6 +31,7 @@ pub mod action;
 pub mod activity;
 pub mod apply;
 pub mod aura;
+pub mod bind;
 pub mod damage;
 pub mod door;
 pub mod entry;

@@ -35,6 +35,8 @@ struct Effect<'p> {
     /// Squares a failed save pulls the target toward the user, and whether
     /// the user then strikes it if adjacent.
     pull: Option<(u8, bool)>,
+    /// Whether a failed save binds the target and the user (Vitriol).
+    bind: bool,
 }
 
 impl P2v {
@@ -58,6 +60,7 @@ impl P2v {
                     save: e.save,
                     area: pw.area.is_some_and(|a| !a.single_target()),
                     pull: e.pull.map(|n| (n, e.then.is_some())),
+                    bind: e.bind,
                 })
             }
             Source::Rider { weapon } => {
@@ -71,6 +74,7 @@ impl P2v {
                     save: e.save,
                     area: false,
                     pull: None,
+                    bind: false,
                 })
             }
             Source::Strike { weapon, damage } => {
@@ -83,6 +87,7 @@ impl P2v {
                     save: w.save,
                     area: false,
                     pull: None,
+                    bind: false,
                 })
             }
         }
@@ -101,6 +106,7 @@ impl P2v {
         let Some(c) = s.creatures.get(usize::from(target)) else { return false };
         c.prone
             || c.life == Life::Dying
+            || s.effects.has(target, super::state::Lasting::Bound)
             || c.conditions.has(Conditions::OFF_GUARD)
             || c.conditions.has(Conditions::GRABBED)
             || self.flanked(s, target)
@@ -270,6 +276,9 @@ impl P2v {
             // "The target is pulled 4 (Fortitude negates). If it ends its
             // movement adjacent to the harpy, the harpy makes a melee Strike
             // against it" (ruling P2V-R40).
+            if e.bind && self.in_play(s, usize::from(a.user)) {
+                self.bind(s, a.target, a.user, events);
+            }
             if let Some((squares, strike)) = e.pull {
                 self.pull_toward(s, a.target, a.user, squares, events);
                 if strike {
@@ -479,6 +488,7 @@ impl P2v {
                         section::TARGETING,
                     ));
                 }
+                self.may_attack(s, who, t)?;
                 let (a, b) = (FigureId(u16::from(who)), FigureId(u16::from(t)));
                 let ok = match area {
                     CardArea::Melee(r) => field.in_reach(a, b, u32::from(r.unwrap_or(1))),

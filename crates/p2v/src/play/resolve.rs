@@ -323,6 +323,7 @@ impl P2v {
             Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor } => {
                 self.team(usize::from(reactor)) == seat.0
                     && self.may_react(s, reactor)
+                    && self.may_attack(s, reactor, mover).is_ok()
                     && self.shell(s, reactor).is_none()
                     && self.in_play(s, usize::from(mover))
             }
@@ -568,6 +569,8 @@ impl P2v {
             c.prone = true;
             events.emit(Event::Dying { who: h.target });
             self.sync(s, i);
+            // Vitriol: "while both of them are above 0 HP".
+            self.unbind(s, h.target, events);
             // Ferocity: "If you would be reduced to 0 HP or below", asked of
             // its owner at once (ruling P2V-R23).
             let t = Trigger::Ferocity { who: h.target, was_prone };
@@ -594,6 +597,7 @@ impl P2v {
         let at = c.at.take();
         events.emit(Event::Eliminated { who, at });
         self.sync(s, i);
+        self.unbind(s, who, events);
         // Its pending work goes with it.
         s.pending.retain(|f| match f {
             Frame::Walk { who: w, .. } | Frame::Recovery { who: w } => *w != who,

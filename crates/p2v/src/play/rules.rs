@@ -530,6 +530,7 @@ impl Game for P2v {
             pending: Default::default(),
             ending: None,
             doors: super::door::doors_of(&self.shared.terrain),
+            effects: Default::default(),
             field: Default::default(),
         }
     }

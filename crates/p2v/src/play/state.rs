@@ -9,7 +9,7 @@
 
 use super::damage::Damage;
 use super::objective::Objective;
-use arbiter_core::resolve::{Pending, Window};
+use arbiter_core::resolve::{Effects, Pending, Window};
 use arbiter_geometry::battle::{Battlefield, Reach, Square};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
@@ -675,9 +675,22 @@ pub struct State {
     /// Every door of the map, open or closed now.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doors: Vec<Door>,
+    /// Lasting effects beyond the conditions a turn's end removes (Vitriol's
+    /// bond), held by creatures by roster index.
+    #[serde(default, skip_serializing_if = "Effects::is_empty")]
+    pub effects: Effects<Lasting, u8>,
     /// The battlefield built from this state.
     #[serde(skip)]
     pub field: FieldCache,
+}
+
+/// What a lasting effect is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lasting {
+    /// Bound to the effect's source by Vitriol: off-guard, and its attacks
+    /// target only the source, while both are up (ruling P2V-R42).
+    Bound,
 }
 
 /// A door of the map and whether it stands open.

@@ -102,6 +102,14 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             return Err(format!("door {} is listed twice", d.piece));
         }
     }
+    // Lasting effects: a bond holds two creatures up, each the other's source.
+    for e in s.effects.iter() {
+        let up = |i: u8| s.creatures.get(usize::from(i)).is_some_and(|c| c.life == super::state::Life::Up);
+        match e.source {
+            Some(other) if up(e.holder) && up(other) && g.bound_to(s, other) == Some(e.holder) => {}
+            _ => return Err(format!("a bond on creature {} that does not hold two creatures up", e.holder)),
+        }
+    }
     if s.zones.iter().flatten().any(|&z| usize::from(z) >= g.zone_names().len()) || s.vp.iter().any(|&v| v > 10_000) {
         return Err("an impossible zone or score".into());
     }
