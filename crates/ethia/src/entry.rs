@@ -357,12 +357,14 @@ impl Entry for EthiaWorlds {
         parts.join(",")
     }
 
+    /// Squares are named on the quest's map (`a1` at its lower left, files
+    /// across its width), whatever its size.
     fn parse_action(&self, _s: &WorldsState, text: &str) -> Result<WorldsAction, String> {
-        text.parse::<WorldsAction>().map_err(|e| e.to_string())
+        WorldsAction::parse_on(text, &self.quest().grid).map_err(|e| e.to_string())
     }
 
     fn action_text(&self, action: &WorldsAction) -> String {
-        action.to_string()
+        action.text_on(&self.quest().grid)
     }
 
     fn num_distinct_actions(&self) -> Option<usize> {

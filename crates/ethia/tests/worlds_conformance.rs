@@ -59,3 +59,48 @@ fn the_dukes_den_conforms() {
         assert!(r.pending_decisions > 0, "{r:?}");
     }
 }
+
+/// Squares are named on the quest's own map: on the 6 × 6 Duke's Den the
+/// square in file d of rank 2 is `d2` (it was named as on an 8-file board,
+/// `b2`, before), and every decision offered in random play reads back from
+/// the words a player sees.
+#[test]
+fn squares_are_named_on_the_quest_s_own_map() {
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Entry, Record};
+    use arbiter_ethia::worlds::action::{parse_square_on, square_on};
+    use arbiter_geometry::Cell;
+    let v = WorldsVariant {
+        leaders: 2,
+        quest_file: Some(include_str!("data/dukes-den.toml").into()),
+        round_limit: 10,
+        ..WorldsVariant::default()
+    };
+    let g = EthiaWorlds::new(v, 2).unwrap();
+    let grid = &g.quest().grid;
+    assert_eq!(grid.width(), 6);
+    assert_eq!(square_on(grid, Cell(9)), "d2");
+    assert_eq!(parse_square_on(grid, "d2"), Some(Cell(9)));
+    assert_eq!(parse_square_on(grid, "g1"), None, "off a 6-file map");
+    assert_eq!(parse_square_on(grid, "a7"), None, "off a 6-rank map");
+    let mut seen = 0;
+    let mut list = Vec::new();
+    let checks = Checks { deep_one_in: 1000, seed_check_one_in: 0, ..Checks::default() };
+    for seed in 0..6 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut Report::default(), &mut |s, _| {
+            list.clear();
+            g.legal_actions(s, &mut list);
+            for a in &list {
+                let text = g.action_text(a);
+                match g.parse_action(s, &text) {
+                    Ok(b) if b == *a => seen += 1,
+                    other => return Err(format!("{text} reads back as {other:?}")),
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+    }
+    assert!(seen > 100, "{seen}");
+}

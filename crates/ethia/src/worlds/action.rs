@@ -7,6 +7,7 @@
 
 use super::card::{Bonus, Elixir, Relic};
 use crate::notation::{name, parse_square};
+use arbiter_geometry::Grid;
 use arbiter_geometry::{Cell, Dir};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -158,7 +159,28 @@ fn parse_leader(t: &str) -> Option<u8> {
 }
 
 impl fmt::Display for WorldsAction {
+    /// The stored form (records, JSON): squares named as on an 8-file
+    /// board, whatever the quest's width. People see [`WorldsAction::text_on`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_with(f, &name)
+    }
+}
+
+impl WorldsAction {
+    /// The decision in notation with the squares named on `grid` (files
+    /// `a`… across the quest's width, ranks from 1): what people read and type.
+    pub fn text_on(&self, grid: &Grid) -> String {
+        let mut out = String::new();
+        let _ = self.write_with(&mut out, &|c| square_on(grid, c));
+        out
+    }
+
+    /// Reads a decision whose squares are named on `grid` (see [`WorldsAction::text_on`]).
+    pub fn parse_on(text: &str, grid: &Grid) -> Result<WorldsAction, WorldsNotationError> {
+        WorldsAction::parse_with(text, &|t| parse_square_on(grid, t))
+    }
+
+    fn write_with(&self, f: &mut dyn fmt::Write, name: &dyn Fn(Cell) -> String) -> fmt::Result {
         use WorldsAction::*;
         match *self {
             Buy(i) => write!(f, "buy:{}", item_name(i)),
@@ -215,7 +237,17 @@ pub struct WorldsNotationError {
 impl FromStr for WorldsAction {
     type Err = WorldsNotationError;
 
+    /// Reads the stored form (see the `Display` implementation).
     fn from_str(text: &str) -> Result<WorldsAction, WorldsNotationError> {
+        WorldsAction::parse_with(text, &parse_square)
+    }
+}
+
+impl WorldsAction {
+    fn parse_with(
+        text: &str,
+        parse_square: &dyn Fn(&str) -> Option<Cell>,
+    ) -> Result<WorldsAction, WorldsNotationError> {
         use WorldsAction::*;
         let t = text.trim().to_ascii_lowercase();
         let fail = |reason| WorldsNotationError { text: t.chars().take(40).collect(), reason };
@@ -300,4 +332,24 @@ impl<'de> Deserialize<'de> for WorldsAction {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<WorldsAction, D::Error> {
         String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
     }
+}
+
+/// A square's name on `grid`: its file's letter (`a` for the first of up
+/// to 26) and its rank from 1 (`c4`).
+pub fn square_on(grid: &Grid, c: Cell) -> String {
+    let w = u16::from(grid.width().max(1));
+    let (file, rank) = (u16::from(c.0) % w, u16::from(c.0) / w);
+    format!("{}{}", char::from(b'a' + (file.min(25) as u8)), rank + 1)
+}
+
+/// The square named `text` on `grid` (see [`square_on`]), if it is on it.
+pub fn parse_square_on(grid: &Grid, text: &str) -> Option<Cell> {
+    let b = text.as_bytes();
+    let file = b.first()?.to_ascii_lowercase().checked_sub(b'a')?;
+    let digits = text.get(1..)?;
+    if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') || !digits.bytes().all(|d| d.is_ascii_digit()) {
+        return None;
+    }
+    let rank: i32 = digits.parse().ok()?;
+    grid.cell(i32::from(file), rank - 1)
 }

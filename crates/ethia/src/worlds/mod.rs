@@ -5,7 +5,7 @@
 //! the Kingdom of Coyote ships with the game. Rulings are in
 //! `docs/rulings/ethia.md` (W1–W15).
 
-mod action;
+pub mod action;
 pub mod card;
 mod dice;
 mod enemies;
