@@ -562,6 +562,11 @@ pub struct Program {
     /// What the user does after the pull.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub then: Option<Then>,
+    /// On a triggered effect at elimination: the squares of its area become
+    /// concealing terrain until the end of the next round ("Final Night";
+    /// ruling P2V-R43).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub conceal: bool,
     /// Binds the target and the user on a failed save: both off-guard while
     /// both are up, each attacking only the other ("Vitriol"; ruling P2V-R42).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -732,8 +737,11 @@ impl Program {
                     When::EnemyTurnStart => "`when = \"enemy-turn-start\"` needs a range (area = \"Ranged 6\")".into(),
                 });
             }
-            if !self.touches() || !self.steps.is_empty() || self.hit.is_some() || self.grab {
-                return Err("a triggered effect gives damage, persistent damage or conditions".into());
+            if self.conceal && when != When::Eliminated {
+                return Err("`conceal` is for `when = \"eliminated\"`".into());
+            }
+            if !(self.touches() || self.conceal) || !self.steps.is_empty() || self.hit.is_some() || self.grab {
+                return Err("a triggered effect gives damage, persistent damage, conditions or `conceal`".into());
             }
             return Ok(());
         }

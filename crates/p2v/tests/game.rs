@@ -1827,3 +1827,37 @@ fn vitriol_binds_both_off_guard_each_attacking_only_the_other_until_one_falls() 
     sc.act("use vitriol A").roll(&[15]);
     assert_eq!(sc.g.bound_to(&sc.s, 0), None);
 }
+
+fn dark(sc: &Scene, at: &str) -> bool {
+    let q = sc.sq(at);
+    sc.g.field(&sc.s).terrain().pieces().iter().any(|p| {
+        p.name == "darkness" && p.squares.contains(q) && p.traits.contains(arbiter_geometry::battle::Traits::CONCEALING)
+    })
+}
+
+#[test]
+fn final_night_leaves_concealing_darkness_around_where_it_fell_until_the_next_round_ends() {
+    // Caligni Skulker: "Final Night: If the skulker is eliminated: Squares in
+    // emanation 3 are concealing terrain until the end of the next round."
+    // Ruling P2V-R43.
+    let mut sc = Scene::new(&["Caligni Skulker", "Kobold Warrior"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "a1").put("A", "e6").put("B", "l12").turn("A");
+    let skulker = sc.id("a");
+    sc.s.creatures[skulker].hp = 0;
+    sc.s.creatures[skulker].life = Life::Dying;
+    // A strike on a dying creature that damages it: a recovery check; 1 eliminates it.
+    sc.act("strike spear a").roll(&[15]);
+    while sc.asks() == ToMove::Chance && sc.life("a") == Life::Dying {
+        sc.roll(&[1]);
+    }
+    assert_eq!(sc.life("a"), Life::Eliminated);
+    assert!(dark(&sc, "e5") && dark(&sc, "e8") && dark(&sc, "h5"), "emanation 3 around e5");
+    assert!(!dark(&sc, "e9") && !dark(&sc, "a1"));
+    // It lasts through the end of this round and the next.
+    sc.act("end").turn("b").act("end").turn("B").act("end");
+    assert_eq!(sc.s.round, 2);
+    assert!(dark(&sc, "e5"), "still dark in the next round");
+    sc.turn("A").act("end").turn("b").act("end").turn("B").act("end");
+    assert_eq!(sc.s.round, 3);
+    assert!(!dark(&sc, "e5"), "cleared at the end of the next round");
+}

@@ -784,11 +784,25 @@ impl P2v {
     /// The effects a creature's fall sets off ("When it is eliminated,
     /// creatures in emanation 3 take …"): each affected creature's
     /// [`Affect`], worked out while it still stands (ruling P2V-R25).
+    /// The darkness a creature leaves where it falls ("Final Night: Squares
+    /// in emanation 3 are concealing terrain until the end of the next
+    /// round"), if it has such a feature: the emanation's squares from its
+    /// space, until the end of the next round (ruling P2V-R43).
+    pub(crate) fn veil_of(&self, s: &State, who: u8) -> Option<super::state::Veil> {
+        let p = self.profile(usize::from(who))?;
+        let pw = p.powers.iter().find(|pw| pw.program.when == Some(When::Eliminated) && pw.program.conceal)?;
+        let Some(CardArea::Emanation { size, .. }) = pw.area else { return None };
+        let field = self.field(s);
+        let origin = field.figure(FigureId(u16::from(who)))?.space;
+        let hit = field.area(&Area::Emanation { origin, radius: u32::from(size) }).ok()?;
+        Some(super::state::Veil { squares: hit.squares.iter().collect(), until: s.round.saturating_add(1) })
+    }
+
     pub(crate) fn last_words(&self, s: &State, who: u8) -> Vec<Frame> {
         let Some(p) = self.profile(usize::from(who)) else { return Vec::new() };
         let mut out = Vec::new();
         for (k, pw) in p.powers.iter().enumerate() {
-            if pw.program.when != Some(When::Eliminated) {
+            if pw.program.when != Some(When::Eliminated) || !pw.program.touches() {
                 continue;
             }
             let power = k as u8;

@@ -591,6 +591,7 @@ impl P2v {
     pub(crate) fn eliminate<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
         let i = usize::from(who);
         let last_words = self.last_words(s, who);
+        let veil = self.veil_of(s, who);
         let Some(c) = s.creatures.get_mut(i) else { return };
         c.fell_at = c.at;
         c.life = Life::Eliminated;
@@ -598,6 +599,10 @@ impl P2v {
         events.emit(Event::Eliminated { who, at });
         self.sync(s, i);
         self.unbind(s, who, events);
+        if let Some(v) = veil {
+            s.veils.push(v);
+            s.forget_field();
+        }
         // Its pending work goes with it.
         s.pending.retain(|f| match f {
             Frame::Walk { who: w, .. } | Frame::Recovery { who: w } => *w != who,

@@ -245,7 +245,7 @@ pub fn power(f: &Feature) -> Option<Power> {
         });
     }
     let area = if program.steps.is_empty() {
-        if !program.touches() {
+        if !program.touches() && !program.conceal {
             return None;
         }
         let area = f.area.or(program.area)?;

@@ -114,7 +114,7 @@ impl P2v {
     }
 
     fn build_field(&self, s: &State) -> Battlefield {
-        let terrain = if s.objectives.is_empty() {
+        let terrain = if s.objectives.is_empty() && s.veils.is_empty() {
             self.shared.terrain.clone()
         } else {
             let base = &self.shared.terrain;
@@ -122,6 +122,12 @@ impl P2v {
             for o in &s.objectives {
                 let mut p = Piece::new(o.kind.name(), Traits::OBJECTIVE);
                 p.squares = SquareSet::single(o.square);
+                pieces.push(p);
+            }
+            // Final Night's darkness: concealing terrain for a while.
+            for v in &s.veils {
+                let mut p = Piece::new("darkness", Traits::CONCEALING);
+                p.squares = v.squares.iter().copied().collect();
                 pieces.push(p);
             }
             Terrain::new(base.board().clone(), pieces).map(Arc::new).unwrap_or_else(|_| base.clone())
@@ -315,6 +321,12 @@ impl P2v {
     /// The end of a round once the terrain has moved the creatures on it:
     /// scoring, then the round limit or the next round.
     pub(crate) fn round_tail<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        // "… until the end of the next round": darkness clears (ruling P2V-R43).
+        let before = s.veils.len();
+        s.veils.retain(|v| v.until > s.round);
+        if s.veils.len() != before {
+            s.forget_field();
+        }
         // "At the end of each round, each warband scores 1 Victory Point for
         // each objective they currently have claimed."
         for seat in 0..2u8 {
@@ -531,6 +543,7 @@ impl Game for P2v {
             ending: None,
             doors: super::door::doors_of(&self.shared.terrain),
             effects: Default::default(),
+            veils: Vec::new(),
             field: Default::default(),
         }
     }

@@ -675,6 +675,9 @@ pub struct State {
     /// Every door of the map, open or closed now.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doors: Vec<Door>,
+    /// Squares made concealing terrain for a while (Final Night).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub veils: Vec<Veil>,
     /// Lasting effects beyond the conditions a turn's end removes (Vitriol's
     /// bond), held by creatures by roster index.
     #[serde(default, skip_serializing_if = "Effects::is_empty")]
@@ -682,6 +685,15 @@ pub struct State {
     /// The battlefield built from this state.
     #[serde(skip)]
     pub field: FieldCache,
+}
+
+/// Squares that are concealing terrain until the end of a round.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Veil {
+    /// The squares.
+    pub squares: Vec<Square>,
+    /// The round at whose end they clear.
+    pub until: u8,
 }
 
 /// What a lasting effect is.

@@ -102,6 +102,13 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             return Err(format!("door {} is listed twice", d.piece));
         }
     }
+    // Darkness: squares of the board, clearing no later than next round.
+    let board = g.base_terrain().board();
+    for v in &s.veils {
+        if v.squares.iter().any(|q| !board.contains(*q)) || v.until > s.round.saturating_add(1) {
+            return Err("darkness off the board or lasting beyond the next round".into());
+        }
+    }
     // Lasting effects: a bond holds two creatures up, each the other's source.
     for e in s.effects.iter() {
         let up = |i: u8| s.creatures.get(usize::from(i)).is_some_and(|c| c.life == super::state::Life::Up);
