@@ -78,6 +78,8 @@ export interface State {
   ending: { winner: number | null; reason: string } | null;
   /** Every door of the map (by terrain piece) and whether it stands open. */
   doors?: { piece: number; open: boolean }[];
+  /** Squares made concealing terrain for a while (Final Night), clearing at the end of round `until`. */
+  veils?: { squares: Sq[]; until: number }[];
 }
 
 /** A decision (tagged by `act`). */

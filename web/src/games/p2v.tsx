@@ -180,6 +180,12 @@ export function useP2v(p: GameProps): GameUI {
           </g>
           );
         })}
+        {(s.veils ?? []).map((v) => (
+          <g class="terrain t-concealing darkness" data-terrain="darkness" pointer-events="none">
+            <title>{`Darkness: concealing terrain until the end of round ${v.until}`}</title>
+            {v.squares.map((q) => <rect x={x(q)} y={y(q)} width={C} height={C} />)}
+          </g>
+        ))}
         {areaShown && (
           <g class="area-preview" data-testid="p2v-area" pointer-events="none">
             {areaShown.squares.map((q) => <rect x={x(q)} y={y(q)} width={C} height={C} />)}
