@@ -72,6 +72,11 @@ pub struct Item {
     pub caster: bool,
     /// What it does, in Arbiter's words.
     pub text: String,
+    /// What the game runs of it: a damage type the chosen weapon also deals
+    /// ("Fiery Weapon: … It does fire damage as well as whatever other
+    /// damage it does"; `adds = "fire"`, with `choice = "weapon"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adds: Option<crate::play::damage::DamageType>,
 }
 
 fn is_passive(a: &Action) -> bool {
@@ -159,6 +164,9 @@ impl Items {
             }
             if it.choice.as_ref().is_some_and(|c| c.trim().is_empty() || c.chars().count() > 20) {
                 return Err(at("choice", format!("{}: a choice is 1 to 20 characters", it.name)));
+            }
+            if it.adds.is_some() && it.choice.as_deref() != Some("weapon") {
+                return Err(at("adds", format!("{}: `adds` is for an item whose choice is a weapon", it.name)));
             }
             it.text = it.text.trim().to_string();
             items.push(it);

@@ -1861,3 +1861,39 @@ fn final_night_leaves_concealing_darkness_around_where_it_fell_until_the_next_ro
     assert_eq!(sc.s.round, 3);
     assert!(!dark(&sc, "e5"), "cleared at the end of the next round");
 }
+
+#[test]
+fn a_fiery_weapon_also_deals_fire_damage() {
+    // "Fiery Weapon: Choose a weapon. It does fire damage as well as whatever
+    // other damage it does." Forest Troll: "Taking fire or electricity damage
+    // makes it sickened." Caligni Dancer: Dagger, 5 piercing.
+    let mut dancer = warband(&["Caligni Dancer"]);
+    dancer.entries[0].items = vec!["Fiery Weapon (Dagger)".into()];
+    let v = Variant {
+        warbands: vec![dancer, warband(&["Forest Troll"])],
+        map: map(12, 12, &[], ""),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        !g.roster()[0].unexecuted.iter().any(|n| n.contains("Fiery")),
+        "the item runs: {:?}",
+        g.roster()[0].unexecuted
+    );
+    let mut s = g.initial_state();
+    s.round = 1;
+    s.phase = Phase::Activate { seat: 0 };
+    let mut sc = Scene { g, s, events: Vec::new() };
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike dagger A").roll(&[18]);
+    assert!(sc.hp("A") < 125);
+    assert!(
+        sc.s.creatures[1].conditions.has(arbiter_p2v::play::state::Conditions::SICKENED),
+        "the dagger's fire sickens the troll"
+    );
+    // Without the item, the same strike does not.
+    let mut sc = Scene::new(&["Caligni Dancer"], &["Forest Troll"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("strike dagger A").roll(&[18]);
+    assert!(!sc.s.creatures[1].conditions.has(arbiter_p2v::play::state::Conditions::SICKENED));
+}

@@ -405,6 +405,21 @@ impl Profile {
         }
     }
 
+    /// Takes its items: those the game runs change the profile (a weapon
+    /// that also deals fire damage); the others are listed as not run yet.
+    pub fn take_items(&mut self, items: &[crate::warband::ChosenItem]) {
+        for it in items {
+            let weapon = it
+                .choice
+                .as_deref()
+                .and_then(|c| self.weapons.iter_mut().find(|w| w.name.eq_ignore_ascii_case(c.trim())));
+            match (it.item.adds, weapon) {
+                (Some(t), Some(w)) => w.damage.types = w.damage.types.with(t),
+                _ => self.unexecuted.push(it.label()),
+            }
+        }
+    }
+
     /// The best melee reach it has (0 if it has no melee strike).
     pub fn reach(&self) -> u16 {
         self.weapons.iter().filter_map(|w| w.reach).max().unwrap_or(0)
@@ -423,9 +438,9 @@ pub fn coverage(e: &crate::warband::Entry) -> (usize, usize, Vec<String>) {
             crate::warband::Upgrade::Positioning(_) => None,
         })
         .collect();
-    let p = Profile::new(e.card(), e.label(), 0, 0, 0, &upgrades);
-    let mut missing = p.unexecuted;
-    missing.extend(e.items().iter().map(|i| i.label()));
+    let mut p = Profile::new(e.card(), e.label(), 0, 0, 0, &upgrades);
+    p.take_items(e.items());
+    let missing = p.unexecuted;
     let total = e.card().base_features().count() + upgrades.len() + e.items().len();
     (total.saturating_sub(missing.len()), total, missing)
 }
@@ -446,9 +461,7 @@ pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
                 .collect();
             for _ in 0..e.count() {
                 let mut p = Profile::new(e.card(), e.label(), team as u8, e.unit_cost(), e.hero_points(), &upgrades);
-                for item in e.items() {
-                    p.unexecuted.push(item.label());
-                }
+                p.take_items(e.items());
                 p.label = label(team as u8, i);
                 i += 1;
                 out.push(p);
