@@ -34,7 +34,7 @@ def test_pettingzoo_game_pays_zero_sum_returns():
 @pytest.mark.parametrize("name,opponent,params", [("kuhn", "random", {}), ("goofspiel", "mcts:iters=20", {"cards": 4}),
                                                   ("ethia", "greedy", {}), ("ephemeral", "random", {}),
                                                   ("ethia-worlds", "random", {"leaders": 2, "players": 2}),
-                                                  ("p2v", "random", {})])
+                                                  ("p2v", "random", {}), ("essence", "greedy", {"variant": "fast"})])
 def test_gymnasium_check_env(name, opponent, params):
     check_env(ArbiterEnv(name, opponent=opponent, **params), skip_render_check=True)
 
