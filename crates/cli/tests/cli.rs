@@ -747,7 +747,11 @@ fn build_p2v_checks_shipped_warbands_and_writes_warband_sheets() {
     assert!(t.contains("warband sheet written to"), "{t}");
     let o = arbiter(&["build", "--game", "p2v", "old-wood-brawlers"], "");
     let t = text(&o);
-    assert!(t.contains("Hateful Logger          2 of 3 (66%) — not yet: Vitriol"), "{t}");
+    assert!(t.contains("Hateful Logger          3 of 3 (100%)"), "{t}");
+    assert!(
+        t.contains("Ohancanu                3 of 6 (50%) — not yet: White Hairs, Catch Rock, Denuded Outrage"),
+        "{t}"
+    );
     let html = std::fs::read_to_string(&sheet).unwrap();
     assert!(html.contains("Basilisk") && html.contains("@media print"));
     // A JSON file of our own, checked against the starter bestiary.
