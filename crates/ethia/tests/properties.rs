@@ -70,7 +70,13 @@ proptest! {
         v.walls = Some(if bits & 4 == 0 { WallOption::Standard } else { WallOption::Custom });
         let g = Ethia::new(v, seats).unwrap();
         let (_, states) = random_game(g.variant().clone(), seats, seed);
-        for s in states.iter().filter(|s| !matches!(s.phase, Phase::WallRollOff { .. } | Phase::ChooseWalls)) {
+        // The layout as placed: on the whole board. Battle's shrink (ruling
+        // E15) may leave a square of the seam open to one neighbour only.
+        let whole = g.grid().all();
+        for s in states
+            .iter()
+            .filter(|s| !matches!(s.phase, Phase::WallRollOff { .. } | Phase::ChooseWalls) && s.area == whole)
+        {
             let grid = g.grid();
             prop_assert!(grid.connected(&s.walls, s.area));
             for c in s.area.iter() {
