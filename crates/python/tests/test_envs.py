@@ -9,6 +9,18 @@ from arbiter.gymnasium_env import ArbiterEnv
 from arbiter.pettingzoo_env import env
 
 
+def play_first_legal(e, info, limit=10_000):
+    """Plays a Gymnasium episode taking the first legal action each step;
+    returns the steps, the last reward and the last info."""
+    done, steps, reward = False, 0, 0.0
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, reward, done, _, info = e.step(action)
+        steps += 1
+        assert steps < limit, "the episode did not end"
+    return steps, reward, info
+
+
 @pytest.mark.parametrize("name,params", [("kuhn", {}), ("goofspiel", {"cards": 4}), ("goofspiel", {"cards": 6, "order": "descending"}),
                                          ("essence", {"variant": "fast"}), ("essence", {"variant": "fast,loop,summoning"}),
                                          ("ethia", {}), ("ethia", {"mode": "battle", "players": 4}),
@@ -43,11 +55,7 @@ def test_gymnasium_episode_and_illegal_action():
     e = ArbiterEnv("goofspiel", opponent="greedy", cards=4, order="descending")
     obs, info = e.reset(seed=1)
     assert obs.shape == (18,)
-    done, steps = False, 0
-    while not done:
-        action = int(np.flatnonzero(info["action_mask"])[0])
-        obs, reward, done, _, info = e.step(action)
-        steps += 1
+    steps, reward, info = play_first_legal(e, info)
     assert steps == 4
     assert reward in (-1.0, 0.0, 1.0)
     e.reset(seed=2)
@@ -126,10 +134,5 @@ def test_gymnasium_plays_ephemeral_by_slots_to_the_end():
     e = ArbiterEnv("ephemeral", opponent="random")
     obs, info = e.reset(seed=2)
     assert obs.shape == (223,)
-    done, steps = False, 0
-    while not done:
-        action = int(np.flatnonzero(info["action_mask"])[0])
-        obs, reward, done, _, info = e.step(action)
-        steps += 1
-        assert steps < 2000
+    steps, reward, info = play_first_legal(e, info, limit=2000)
     assert reward in (-1.0, 0.0, 1.0) and "illegal" not in info

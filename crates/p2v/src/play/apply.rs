@@ -370,12 +370,25 @@ fn react<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Trigger, events: &mut E
         c.reacted = true;
     }
     events.emit(Event::Reacts { who: reactor, reaction: "Reactive Strike".into() });
+    reaction_strike(g, s, reactor, mover, weapon, events);
+}
+
+/// A strike made as a reaction: no multiple attack penalty, −2 if the
+/// striker is prone; announced, then aimed.
+pub(crate) fn reaction_strike<E: EventSink<Event>>(
+    g: &P2v,
+    s: &mut State,
+    reactor: u8,
+    target: u8,
+    weapon: u8,
+    events: &mut E,
+) {
     let prone = s.creatures.get(usize::from(reactor)).is_some_and(|c| c.prone);
     let name = g
         .profile(usize::from(reactor))
         .and_then(|p| p.weapons.get(usize::from(weapon)))
         .map_or_else(String::new, |w| w.name.clone());
     let penalty = if prone { -2 } else { 0 };
-    events.emit(Event::Strikes { attacker: reactor, target: mover, weapon: name, penalty });
-    s.pending.push(Frame::Aim(Strike { attacker: reactor, target: mover, weapon, penalty, reaction: true, push: 0 }));
+    events.emit(Event::Strikes { attacker: reactor, target, weapon: name, penalty });
+    s.pending.push(Frame::Aim(Strike { attacker: reactor, target, weapon, penalty, reaction: true, push: 0 }));
 }

@@ -95,12 +95,7 @@ impl P2v {
         if let Some(c) = s.creatures.get_mut(usize::from(reactor)) {
             c.reacted = true;
         }
-        while matches!(s.pending.top(), Some(Frame::Window(w))
-            if matches!(w.trigger, Trigger::Reroll { .. } | Trigger::Retry { .. }))
-        {
-            s.pending.pop();
-        }
-        let Some(Frame::Held { roll, die }) = s.pending.pop() else { return };
+        let Some((roll, die)) = super::hero::take_held(s) else { return };
         events.emit(Event::Retry { reactor, target, die });
         s.pending.push(Frame::Rerolled { roll, better_than: Some(die) });
     }

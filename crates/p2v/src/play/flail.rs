@@ -11,7 +11,7 @@
 
 use super::event::Event;
 use super::rules::P2v;
-use super::state::{Frame, Life, State, Strike, Trigger};
+use super::state::{Frame, Life, State, Trigger};
 use arbiter_core::resolve::{Timing, Window};
 use arbiter_core::{EventSink, Seat};
 
@@ -88,13 +88,6 @@ impl P2v {
             return;
         }
         let Some(weapon) = self.reaction_weapon(s, who, target) else { return };
-        let prone = s.creatures.get(usize::from(who)).is_some_and(|c| c.prone);
-        let penalty = if prone { -2 } else { 0 };
-        let name = self
-            .profile(usize::from(who))
-            .and_then(|p| p.weapons.get(usize::from(weapon)))
-            .map_or_else(String::new, |w| w.name.clone());
-        events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
-        s.pending.push(Frame::Aim(Strike { attacker: who, target, weapon, penalty, reaction: true, push: 0 }));
+        super::apply::reaction_strike(self, s, who, target, weapon, events);
     }
 }

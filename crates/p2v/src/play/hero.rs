@@ -99,12 +99,7 @@ impl P2v {
         let Some(c) = s.creatures.get_mut(usize::from(who)) else { return };
         c.hero_points = c.hero_points.saturating_sub(1);
         let left = c.hero_points;
-        while matches!(s.pending.top(), Some(Frame::Window(w))
-            if matches!(w.trigger, Trigger::Reroll { .. } | Trigger::Retry { .. }))
-        {
-            s.pending.pop();
-        }
-        let Some(Frame::Held { roll, die }) = s.pending.pop() else { return };
+        let Some((roll, die)) = take_held(s) else { return };
         events.emit(Event::HeroPoint { who, reroll: Some(roller), die, left });
         s.pending.push(Frame::Rerolled { roll, better_than: None });
     }
@@ -134,5 +129,23 @@ impl P2v {
         c.hero_points = c.hero_points.saturating_sub(1);
         c.sure_recovery = true;
         events.emit(Event::HeroPoint { who, reroll: None, die: 0, left: c.hero_points });
+    }
+}
+
+/// Closes every window still open on a held roll (hero points, retries)
+/// and takes the roll itself: its frame and the die that was rolled.
+pub(crate) fn take_held(s: &mut State) -> Option<(Box<Frame>, u8)> {
+    while matches!(s.pending.top(), Some(Frame::Window(w))
+        if matches!(w.trigger, Trigger::Reroll { .. } | Trigger::Retry { .. }))
+    {
+        s.pending.pop();
+    }
+    match s.pending.pop() {
+        Some(Frame::Held { roll, die }) => Some((roll, die)),
+        Some(other) => {
+            s.pending.push(other);
+            None
+        }
+        None => None,
     }
 }
