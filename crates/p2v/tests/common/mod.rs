@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+pub mod scene;
+
 /// A file of the shared reference material (`../shared` beside the repository),
 /// which tests may read and the product never does. It is looked for beside this
 /// checkout, then at `$ARBITER_SHARED`, then at `/work/shared`; where none has it, the
