@@ -444,6 +444,18 @@ pub struct Retry {
     pub within: u8,
 }
 
+/// A reaction that braces against named strikes (Catch Rock: "When a Rock
+/// strike or an earth power targets it, it gets +4 Armor and +4 to its
+/// saves against that attack"; ruling P2V-R44).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Catch {
+    /// The bonus to Armor (and to saves) against the attack.
+    pub bonus: u8,
+    /// The strikes it answers, by weapon name (`["Rock"]`).
+    pub strikes: Vec<String>,
+}
+
 /// What a power does after pulling its target: `then = "strike"`, a melee
 /// strike against it if it ended adjacent (Hungry Winds; ruling P2V-R40).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -575,6 +587,9 @@ pub struct Program {
     /// a random creature within reach ("Furious Flailing"; ruling P2V-R41).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub random_strike: Vec<crate::play::damage::DamageType>,
+    /// A reaction bracing against named strikes (Catch Rock; ruling P2V-R44).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catch: Option<Catch>,
 }
 
 impl Program {
@@ -676,6 +691,24 @@ impl Program {
             }
             if *self != (Program { random_strike: self.random_strike.clone(), ..Program::default() }) {
                 return Err("`random_strike` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(c) = &self.catch {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err("`catch` belongs to a reaction (action = \"reaction\") with no range or area".into());
+            }
+            if !(1..=10).contains(&c.bonus) {
+                return Err("`catch` gives +1 to +10".into());
+            }
+            if c.strikes.is_empty()
+                || c.strikes.len() > 8
+                || c.strikes.iter().any(|n| n.trim().is_empty() || n.len() > 40)
+            {
+                return Err("`catch` names 1 to 8 strikes, by weapon name (at most 40 characters each)".into());
+            }
+            if *self != (Program { catch: self.catch.clone(), ..Program::default() }) {
+                return Err("`catch` stands alone in an effect".into());
             }
             return Ok(());
         }

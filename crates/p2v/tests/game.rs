@@ -1757,3 +1757,32 @@ fn a_fiery_weapon_also_deals_fire_damage() {
     sc.act("strike dagger A").roll(&[18]);
     assert!(!sc.s.creatures[1].conditions.has(arbiter_p2v::play::state::Conditions::SICKENED));
 }
+
+#[test]
+fn catch_rock_braces_against_a_rock_strike_for_4_armor() {
+    // Ohancanu: "Catch Rock ⚡ When a Rock strike or an earth power targets it, it
+    // gets +4 Armor and +4 to its saves against that attack." Ruling P2V-R44: asked of
+    // its owner when the strike is declared, before any die; its reaction is spent.
+    // Ohancanu: Fight +10, Armor 16; Rock (ranged 12/24, 15 bludgeoning).
+    for (answer, armor) in [("react", 20), ("pass", 16)] {
+        let mut sc = Scene::new(&["Ohancanu"], &["Ohancanu"]);
+        sc.put("a", "b2").put("A", "b8").turn("a");
+        sc.act("strike rock A");
+        assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the target's owner decides first");
+        sc.act(answer);
+        sc.roll(&[7]); // 17
+        assert_eq!(sc.fight().1, armor, "{answer}");
+        assert_eq!(sc.fight().2 >= Degree::Success, armor == 16, "17 hits Armor 16, not 20");
+        assert_eq!(sc.s.creatures[1].reacted, answer == "react");
+    }
+    // Its reaction spent, the next Rock strike asks nothing; a Greataxe never asks.
+    let mut sc = Scene::new(&["Ohancanu"], &["Ohancanu"]);
+    sc.put("a", "b2").put("A", "b8").turn("a");
+    sc.act("strike rock A").act("react").roll(&[7]);
+    sc.act("strike rock A");
+    assert_eq!(sc.asks(), ToMove::Chance, "no reaction left: the Fight roll comes at once");
+    let mut sc = Scene::new(&["Ohancanu"], &["Ohancanu"]);
+    sc.put("a", "b2").put("A", "b4").turn("a");
+    sc.act("strike greataxe A");
+    assert_eq!(sc.asks(), ToMove::Chance, "a Greataxe is no Rock strike");
+}

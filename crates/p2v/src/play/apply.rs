@@ -45,6 +45,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Reroll { who, roller, .. } => g.reroll(s, who, roller, events),
                     Trigger::Retry { reactor, target, .. } => g.retry(s, reactor, target, events),
                     Trigger::Flail { who } => g.flail(s, who, events),
+                    Trigger::Catch { who, attacker } => g.catch(s, who, attacker, events),
                     Trigger::Recovery { who } => g.sure_recovery(s, who, events),
                     Trigger::Readied { who } => g.take_readied(s, who, events),
                     _ => react(g, s, t, events),
@@ -275,8 +276,10 @@ pub(crate) fn strike<E: EventSink<Event>>(
     let name =
         g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or_else(String::new, |w| w.name.clone());
     events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
-    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push };
+    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push, caught: false };
     s.pending.push(Frame::Aim(st));
+    // Catch Rock: the target braces before anything is rolled.
+    g.catch_window(s, who, target, weapon);
     // Attack of Opportunity: "makes a ranged attack" within an enemy's reach.
     let ranged = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| !w.melee());
     if ranged {
@@ -390,5 +393,13 @@ pub(crate) fn reaction_strike<E: EventSink<Event>>(
         .map_or_else(String::new, |w| w.name.clone());
     let penalty = if prone { -2 } else { 0 };
     events.emit(Event::Strikes { attacker: reactor, target, weapon: name, penalty });
-    s.pending.push(Frame::Aim(Strike { attacker: reactor, target, weapon, penalty, reaction: true, push: 0 }));
+    s.pending.push(Frame::Aim(Strike {
+        attacker: reactor,
+        target,
+        weapon,
+        penalty,
+        reaction: true,
+        push: 0,
+        caught: false,
+    }));
 }

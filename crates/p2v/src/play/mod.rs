@@ -32,6 +32,7 @@ pub mod activity;
 pub mod apply;
 pub mod aura;
 pub mod bind;
+pub mod catch;
 pub mod damage;
 pub mod door;
 pub mod entry;

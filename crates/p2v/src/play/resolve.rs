@@ -336,6 +336,9 @@ impl P2v {
                 self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
             }
             Trigger::Flail { who } => self.team(usize::from(who)) == seat.0 && self.may_flail(s, who),
+            Trigger::Catch { who, attacker } => {
+                self.team(usize::from(who)) == seat.0 && self.may_catch(s, who, attacker)
+            }
             Trigger::Readied { who } => self.team(usize::from(who)) == seat.0 && self.may_take_readied(s, who),
             Trigger::Recovery { who } => self.team(usize::from(who)) == seat.0 && self.may_spend_on_recovery(s, who),
             Trigger::TurnStart { who, reactor, power } => {
@@ -476,6 +479,8 @@ impl P2v {
         events.emit(Event::CoverChecks { dice: dice.to_vec(), instead, concealed });
         match instead {
             Some(Obstacle::Creature(c)) if self.in_play(s, usize::from(c)) => {
+                // A brace was against the strike on its first target (ruling P2V-R44).
+                st.caught &= st.target == c;
                 st.target = c;
                 s.pending.push(Frame::FightRoll(st));
             }

@@ -159,6 +159,9 @@ pub struct Profile {
     /// Its reaction that has an ally roll a failed save again, if any,
     /// with the feature's name.
     pub retry: Option<(Retry, String)>,
+    /// Its reaction bracing against named strikes (Catch Rock), with the
+    /// feature's name.
+    pub catch: Option<(crate::program::Catch, String)>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
 }
@@ -275,7 +278,11 @@ fn executed(f: &Feature) -> bool {
             || power(f).is_some()
             || (!e.touches() && !e.extra.is_empty())
             || (f.action == Cost::Reaction
-                && (e.ferocity.is_some() || e.block.is_some() || e.retry.is_some() || !e.random_strike.is_empty()))
+                && (e.ferocity.is_some()
+                    || e.block.is_some()
+                    || e.retry.is_some()
+                    || e.catch.is_some()
+                    || !e.random_strike.is_empty()))
             || (f.action == Cost::Passive
                 && (e.regenerate.is_some()
                     || e.aura.is_some()
@@ -401,6 +408,10 @@ impl Profile {
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)
                 .find_map(|f| f.effect.as_ref().and_then(|e| e.retry).map(|r| (r, f.name.clone()))),
+            catch: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.catch.clone()).map(|c| (c, f.name.clone()))),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
         }
     }

@@ -212,6 +212,10 @@ pub struct Strike {
     /// target is pushed 2 squares"); 0 for none.
     #[serde(default)]
     pub push: u8,
+    /// True once the target braced against it as a reaction (Catch Rock:
+    /// "+4 Armor … against that attack"; ruling P2V-R44).
+    #[serde(default)]
+    pub caught: bool,
 }
 
 /// A Trip, Shove or Grapple on its way.
@@ -333,6 +337,14 @@ pub enum Trigger {
     Flail {
         /// Who may react.
         who: u8,
+    },
+    /// `who` is the target of a strike it may brace against (Catch Rock),
+    /// from `attacker`.
+    Catch {
+        /// The target, who may react.
+        who: u8,
+        /// Who strikes.
+        attacker: u8,
     },
     /// `target` failed a save (held below the window) that `reactor` may
     /// have it roll again, keeping the better die (Distracting Frolic).

@@ -272,6 +272,10 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     }
                 }
                 super::state::Trigger::Flail { who } => creature(who, "a random strike")?,
+                super::state::Trigger::Catch { who, attacker } => {
+                    creature(who, "a brace")?;
+                    creature(attacker, "a brace")?;
+                }
                 super::state::Trigger::Retry { reactor, target, die } => {
                     creature(reactor, "a retry")?;
                     creature(target, "a retry")?;

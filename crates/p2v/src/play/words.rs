@@ -197,6 +197,11 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::Flail { who } => {
             format!("{} took damage: strike a random creature within reach (react) or pass", name(who))
         }
+        Trigger::Catch { who, attacker } => format!(
+            "{} strikes at {}: brace against it for a bonus to its Armor (react) or pass",
+            name(attacker),
+            name(who)
+        ),
         Trigger::Retry { reactor, target, die } => format!(
             "{} failed its save with {die}: {} may react to have it roll again and keep the better (react) or pass",
             name(target),
