@@ -445,7 +445,7 @@ pub fn coverage(e: &crate::warband::Entry) -> (usize, usize, Vec<String>) {
         .upgrades()
         .iter()
         .filter_map(|u| match u {
-            crate::warband::Upgrade::Card(f) => Some(f),
+            crate::warband::Upgrade::Card(f) => Some(&**f),
             crate::warband::Upgrade::Positioning(_) => None,
         })
         .collect();
@@ -466,7 +466,7 @@ pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
                 .upgrades()
                 .iter()
                 .filter_map(|u| match u {
-                    crate::warband::Upgrade::Card(f) => Some(f),
+                    crate::warband::Upgrade::Card(f) => Some(&**f),
                     crate::warband::Upgrade::Positioning(_) => None,
                 })
                 .collect();
