@@ -590,6 +590,14 @@ pub struct Program {
     /// A reaction bracing against named strikes (Catch Rock; ruling P2V-R44).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub catch: Option<Catch>,
+    /// White hairs an adjacent enemy may pull out while the creature is held;
+    /// the last one eliminates it (White Hairs; ruling P2V-R45).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hairs: Option<u8>,
+    /// The reaction to losing a hair: strike the puller or Escape (Denuded
+    /// Outrage; ruling P2V-R45).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub outrage: bool,
 }
 
 impl Program {
@@ -691,6 +699,27 @@ impl Program {
             }
             if *self != (Program { random_strike: self.random_strike.clone(), ..Program::default() }) {
                 return Err("`random_strike` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(n) = self.hairs {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`hairs` belongs to a passive feature with no range or area".into());
+            }
+            if !(1..=20).contains(&n) {
+                return Err("a creature has 1 to 20 hairs".into());
+            }
+            if *self != (Program { hairs: self.hairs, ..Program::default() }) {
+                return Err("`hairs` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.outrage {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err("`outrage` belongs to a reaction (action = \"reaction\") with no range or area".into());
+            }
+            if *self != (Program { outrage: true, ..Program::default() }) {
+                return Err("`outrage` stands alone in an effect".into());
             }
             return Ok(());
         }

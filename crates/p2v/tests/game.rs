@@ -1786,3 +1786,70 @@ fn catch_rock_braces_against_a_rock_strike_for_4_armor() {
     sc.act("strike greataxe A");
     assert_eq!(sc.asks(), ToMove::Chance, "a Greataxe is no Rock strike");
 }
+
+#[test]
+fn white_hairs_are_pulled_by_an_adjacent_enemy_while_it_is_held_and_the_fifth_eliminates_it() {
+    // Ohancanu: "White Hairs: While it is grabbed, restrained or stunned, an adjacent
+    // enemy may spend 1 AP on an Athletics check against its Power. On a success it is
+    // rattled and loses one of its five white hairs; when the fifth is gone, it is
+    // eliminated." Ruling P2V-R45. Ohancanu: Power 19. Eagle Knight: Fortitude +9,
+    // trained in Athletics.
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Eagle Knight"], &["Ohancanu"]);
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    assert_eq!(sc.refused("pluck A"), "p2v.pluck.held", "not while it is free");
+    sc.s.creatures[1].conditions = Conditions::GRABBED;
+    let ap = sc.turn_state().ap;
+    sc.act("pluck A");
+    assert_eq!(sc.turn_state().ap, ap - 1, "1 AP");
+    sc.roll(&[9]); // 18 < 19
+    assert_eq!(sc.s.creatures[1].hairs_lost, 0, "a failed check takes nothing");
+    sc.act("pluck A").roll(&[10]); // 19: "equal to or greater than the Power"
+    assert_eq!(sc.s.creatures[1].hairs_lost, 1);
+    assert!(sc.s.creatures[1].conditions.has(Conditions::RATTLED), "it is rattled");
+    assert_eq!(sc.g.hairs_left(&sc.s, 1), Some(4));
+
+    // The fifth hair eliminates it.
+    let mut sc = Scene::new(&["Eagle Knight"], &["Ohancanu"]);
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    sc.s.creatures[1].conditions = Conditions::STUNNED;
+    sc.s.creatures[1].hairs_lost = 4;
+    sc.act("pluck A").roll(&[15]);
+    assert_eq!(sc.life("A"), Life::Eliminated, "the fifth is gone");
+
+    // Only an adjacent enemy pulls.
+    let mut sc = Scene::new(&["Eagle Knight"], &["Ohancanu"]);
+    sc.put("a", "c5").put("A", "f5").turn("a");
+    sc.s.creatures[1].conditions = Conditions::GRABBED;
+    assert_eq!(sc.refused("pluck A"), "p2v.pluck.adjacent");
+}
+
+#[test]
+fn denuded_outrage_strikes_the_puller_or_escapes() {
+    // Ohancanu: "Denuded Outrage ⚡ When it loses a white hair, it either strikes the
+    // creature that pulled it out or tries to Escape." "Escape • Remove one condition
+    // currently affecting the creature." Ruling P2V-R45: its reaction, asked of its owner.
+    use arbiter_p2v::play::state::Conditions;
+    for answer in ["react", "escape grabbed", "pass"] {
+        let mut sc = Scene::new(&["Eagle Knight"], &["Ohancanu"]);
+        sc.put("a", "e5").put("A", "f5").turn("a");
+        sc.s.creatures[1].conditions = Conditions::GRABBED;
+        sc.act("pluck A").roll(&[15]);
+        assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "Ohancanu's owner answers");
+        assert_eq!(sc.refused("escape stunned"), "p2v.outrage.answer", "only a condition it has");
+        sc.act(answer);
+        match answer {
+            "react" => {
+                assert_eq!(sc.asks(), ToMove::Chance, "the Greataxe's Fight roll against the puller");
+                sc.roll(&[11]);
+                // Fight +10, −2 rattled, no multiple attack penalty: 19 against the knight's Armor 19.
+                assert_eq!(sc.fight(), (19, 19, Degree::Success));
+            }
+            "escape grabbed" => {
+                assert!(!sc.s.creatures[1].conditions.has(Conditions::GRABBED), "no longer grabbed");
+                assert!(sc.s.creatures[1].reacted);
+            }
+            _ => assert!(!sc.s.creatures[1].reacted),
+        }
+    }
+}

@@ -35,6 +35,11 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
         match (top, a) {
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
             (Frame::PowerLine { .. }, Action::Line { line }) => g.choose_power_line(s, *line),
+            (Frame::Window(w), Action::React | Action::Escape { .. })
+                if matches!(w.trigger, Trigger::Outrage { .. }) =>
+            {
+                g.outrage(s, a, events)
+            }
             (Frame::Window(w), Action::React) => {
                 let t = w.trigger;
                 match t {
@@ -198,6 +203,11 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
                 _ => (2, None),
             };
             s.pending.push(Frame::Maneuver(Maneuver { attacker: who, target, kind, penalty, to }));
+        }
+        Action::Pluck { target } => {
+            spend(s, 1);
+            reset_carry(s);
+            s.pending.push(Frame::Pluck { who, target });
         }
         Action::Escape { condition } => {
             spend(s, 1);

@@ -28,6 +28,11 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
             return judge_turn(g, s, t, a);
         }
+        if let Frame::Window(w) = top
+            && let super::state::Trigger::Outrage { who, puller } = w.trigger
+        {
+            return g.judge_outrage(s, who, puller, a);
+        }
         return judge_pending(top, a);
     }
     match (s.phase, *a) {
@@ -371,6 +376,7 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         Action::Crawl { to } => judge_step(g, s, &t, to, "Crawl"),
         Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
+        Action::Pluck { target } => g.judge_pluck(s, &t, target),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Leap { to } => g.judge_leap(s, &t, to),
         Action::Ready => g.judge_ready(s, &t),

@@ -38,6 +38,7 @@ pub mod door;
 pub mod entry;
 pub mod event;
 pub mod flail;
+pub mod hairs;
 pub mod hero;
 pub mod heuristic;
 pub mod judge;

@@ -26,6 +26,7 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
           place LETTER SQUARE
 Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
+          pluck TARGET (White Hairs) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
@@ -141,6 +142,7 @@ impl P2v {
                 Ok(Action::Use { power, aim })
             }
             "trip" => Ok(Action::Trip { target: self.creature(arg(1)?)? }),
+            "pluck" => Ok(Action::Pluck { target: self.creature(arg(1)?)? }),
             "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
             "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
             "escape" => {
@@ -203,6 +205,7 @@ impl P2v {
                 Aim::Cone { index } => format!("use {} {}", power + 1, cone_name(index)),
             },
             Action::Trip { target } => format!("trip {}", who(target)),
+            Action::Pluck { target } => format!("pluck {}", who(target)),
             Action::Grapple { target } => format!("grapple {}", who(target)),
             Action::Shove { target, to } => format!("shove {} {}", who(target), self.square_name(to)),
             Action::Escape { condition } => format!(

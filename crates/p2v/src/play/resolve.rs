@@ -55,6 +55,10 @@ impl Resolve for P2v {
             Frame::FerocityRoll { who, .. } => {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
             }
+            Frame::Pluck { who, target } => {
+                let up = |c: u8| s.creatures.get(usize::from(c)).is_some_and(|c| c.life == Life::Up);
+                (up(*who) && up(*target)).then_some(Wait::Chance)
+            }
             Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
             Frame::Rerolled { roll, .. } => self.waits(s, roll),
             Frame::Interlude { who, .. } => self.interlude_waits(s, *who).map(Wait::Seat),
@@ -114,6 +118,7 @@ impl Resolve for P2v {
             | Frame::ObjectiveTable { .. }
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
+            | Frame::Pluck { .. }
             | Frame::RandomTarget { .. }
             | Frame::Rerolled { .. }
             | Frame::RoundLimit => {}
@@ -191,6 +196,11 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
                 .with(20, "skill")
                 .for_purpose(format!("{} tries to claim the {kind} ({skill})", name(*who)))
         }
+        Frame::Pluck { who, target } => DiceRequest::new().with(20, "skill").for_purpose(format!(
+            "{} tries to pull a white hair out of {} (Athletics)",
+            name(*who),
+            name(*target)
+        )),
         Frame::RandomTarget { who, among } => {
             let names: Vec<String> = among.iter().enumerate().map(|(i, c)| format!("{} {}", i + 1, name(*c))).collect();
             DiceRequest::new().with(among.len().clamp(1, 255) as u8, "random creature").for_purpose(format!(
@@ -269,6 +279,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
             }
         }
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
+        Frame::Pluck { who, target } => g.pluck_roll(s, who, target, d, events),
         Frame::RandomTarget { who, among } => g.random_target(s, who, &among, d, events),
         Frame::Affect(a) => g.affect(s, a, Some(d), events),
         Frame::FerocityRoll { who, was_prone } => g.ferocity_roll(s, who, was_prone, d, events),
@@ -336,6 +347,9 @@ impl P2v {
                 self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
             }
             Trigger::Flail { who } => self.team(usize::from(who)) == seat.0 && self.may_flail(s, who),
+            Trigger::Outrage { who, puller } => {
+                self.team(usize::from(who)) == seat.0 && self.may_outrage(s, who, puller)
+            }
             Trigger::Catch { who, attacker } => {
                 self.team(usize::from(who)) == seat.0 && self.may_catch(s, who, attacker)
             }

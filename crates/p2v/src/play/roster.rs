@@ -162,6 +162,10 @@ pub struct Profile {
     /// Its reaction bracing against named strikes (Catch Rock), with the
     /// feature's name.
     pub catch: Option<(crate::program::Catch, String)>,
+    /// Its white hairs and the feature's name (White Hairs).
+    pub hairs: Option<(u8, String)>,
+    /// The name of its reaction to losing a hair (Denuded Outrage).
+    pub outrage: Option<String>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
 }
@@ -282,12 +286,14 @@ fn executed(f: &Feature) -> bool {
                     || e.block.is_some()
                     || e.retry.is_some()
                     || e.catch.is_some()
+                    || e.outrage
                     || !e.random_strike.is_empty()))
             || (f.action == Cost::Passive
                 && (e.regenerate.is_some()
                     || e.aura.is_some()
                     || !e.sickened_by.is_empty()
                     || e.exhausted
+                    || e.hairs.is_some()
                     || e.construct_armor.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -412,6 +418,15 @@ impl Profile {
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)
                 .find_map(|f| f.effect.as_ref().and_then(|e| e.catch.clone()).map(|c| (c, f.name.clone()))),
+            hairs: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.hairs).map(|n| (n, f.name.clone()))),
+            outrage: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find(|f| f.effect.as_ref().is_some_and(|e| e.outrage))
+                .map(|f| f.name.clone()),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
         }
     }

@@ -523,6 +523,7 @@ impl Game for P2v {
                 power_uses: p.powers.iter().map(|w| w.uses.unwrap_or(0)).collect(),
                 blocks: 0,
                 readied: false,
+                hairs_lost: 0,
                 sheltered: false,
                 armor_broken: false,
                 fell_at: None,
@@ -643,7 +644,10 @@ impl Game for P2v {
                 }
             }
             Frame::Damage(h) => seat(h.target),
-            Frame::Recovery { who } | Frame::FerocityRoll { who, .. } | Frame::Claim { who, .. } => seat(*who),
+            Frame::Recovery { who }
+            | Frame::FerocityRoll { who, .. }
+            | Frame::Claim { who, .. }
+            | Frame::Pluck { who, .. } => seat(*who),
             _ => None,
         }
     }

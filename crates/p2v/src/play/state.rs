@@ -126,6 +126,9 @@ pub struct Creature {
     /// True from its Ready until it takes the readied action or its next turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub readied: bool,
+    /// White hairs pulled out of it (White Hairs).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hairs_lost: u8,
     /// Where it was eliminated, for looting.
     pub fell_at: Option<Square>,
 }
@@ -338,6 +341,14 @@ pub enum Trigger {
         /// Who may react.
         who: u8,
     },
+    /// `who` lost a white hair to `puller` and may answer with Denuded
+    /// Outrage: strike the puller, or Escape.
+    Outrage {
+        /// The creature that lost the hair.
+        who: u8,
+        /// Who pulled it.
+        puller: u8,
+    },
     /// `who` is the target of a strike it may brace against (Catch Rock),
     /// from `attacker`.
     Catch {
@@ -447,6 +458,13 @@ pub enum Frame {
         objective: u8,
         /// The skill, by index into [`super::damage::SKILLS`].
         skill: u8,
+    },
+    /// Dice: an Athletics check to pull a white hair out of `target`.
+    Pluck {
+        /// Who pulls.
+        who: u8,
+        /// The creature with the hairs.
+        target: u8,
     },
     /// The rest of a move, square by square (anchors still to enter).
     Walk {
@@ -739,4 +757,9 @@ impl State {
     pub fn forget_field(&mut self) {
         self.field = FieldCache::default();
     }
+}
+
+/// Whether a count is 0 (left out of the saved state).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

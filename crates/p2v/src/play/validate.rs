@@ -164,6 +164,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     | Frame::ManeuverSave { .. }
                     | Frame::Affect(_)
                     | Frame::Claim { .. }
+                    | Frame::Pluck { .. }
             );
             if !d20 {
                 return Err("a held roll that is not a d20".into());
@@ -187,6 +188,10 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 if usize::from(*objective) >= s.objectives.len() =>
             {
                 return Err("pending work names an objective that is not there".into());
+            }
+            Frame::Pluck { who, target } => {
+                creature(*who, "a white hair")?;
+                creature(*target, "a white hair")?;
             }
             Frame::Claim { who, skill, .. } => {
                 creature(*who, "a claim")?;
@@ -272,7 +277,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     }
                 }
                 super::state::Trigger::Flail { who } => creature(who, "a random strike")?,
-                super::state::Trigger::Catch { who, attacker } => {
+                super::state::Trigger::Outrage { who, puller: attacker }
+                | super::state::Trigger::Catch { who, attacker } => {
                     creature(who, "a brace")?;
                     creature(attacker, "a brace")?;
                 }

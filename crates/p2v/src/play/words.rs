@@ -121,6 +121,16 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             objective + 1,
             if *success { "claimed" } else { "failed" }
         ),
+        Event::Pluck { who, target, die, total, power, left } => format!(
+            "{} tries to pull a white hair out of {}: {die} for {total} against Power {power} — {}",
+            name(*who),
+            name(*target),
+            match left {
+                None => "it holds".to_string(),
+                Some(0) => "the last one: it is eliminated".to_string(),
+                Some(n) => format!("out, it is rattled ({n} left)"),
+            }
+        ),
         Event::Prone { who, down } => {
             if *down {
                 format!("{} drops prone", name(*who))
@@ -197,6 +207,11 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::Flail { who } => {
             format!("{} took damage: strike a random creature within reach (react) or pass", name(who))
         }
+        Trigger::Outrage { who, puller } => format!(
+            "{} pulled a white hair out of {}: Denuded Outrage — strike it (react), escape CONDITION, or pass",
+            name(puller),
+            name(who)
+        ),
         Trigger::Catch { who, attacker } => format!(
             "{} strikes at {}: brace against it for a bonus to its Armor (react) or pass",
             name(attacker),
