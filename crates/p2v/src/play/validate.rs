@@ -64,6 +64,11 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 p.powers.len()
             ));
         }
+        // A creature in play keeps at least one hair; the last one eliminates it.
+        let hairs = p.hairs.as_ref().map_or(0, |(n, _)| *n);
+        if c.hairs_lost > hairs || (c.hairs_lost == hairs && hairs > 0 && matches!(c.life, Life::Up | Life::Dying)) {
+            return Err(format!("{} ({}) has lost {} of its {hairs} white hairs", p.name, p.label, c.hairs_lost));
+        }
         if c.persistent.iter().any(|(t, _)| usize::from(*t) >= 16) {
             return Err(format!("{} ({}) has persistent damage of an unknown type", p.name, p.label));
         }
