@@ -598,6 +598,15 @@ pub struct Program {
     /// Outrage; ruling P2V-R45).
     #[serde(default, skip_serializing_if = "is_false")]
     pub outrage: bool,
+    /// On a compound action: "after each hit" — once one of its strikes
+    /// does not hit, the action ends (Dance of Burning War; ruling P2V-R46).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub chain: bool,
+    /// On a passive feature: the powers, by name, one of whose spent uses
+    /// comes back when a critical hit lands on the creature (Stoke the
+    /// Volcano; ruling P2V-R47).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regain: Vec<String>,
 }
 
 impl Program {
@@ -612,8 +621,9 @@ impl Program {
     pub fn check(&self, action: crate::Action, area: Option<crate::Area>, strike: bool) -> Result<(), String> {
         use crate::Action as A;
         if let Some(h) = &self.hit {
-            if !strike {
-                return Err("only a strike has `hit` effects".into());
+            let steps_strike = self.steps.iter().any(|s| matches!(s, Step::Strike { .. }));
+            if !strike && !steps_strike {
+                return Err("only a strike, or a compound action with a strike step, has `hit` effects".into());
             }
             if h.hit.is_some()
                 || h.grab
@@ -699,6 +709,18 @@ impl Program {
             }
             if *self != (Program { random_strike: self.random_strike.clone(), ..Program::default() }) {
                 return Err("`random_strike` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if !self.regain.is_empty() {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`regain` belongs to a passive feature with no range or area".into());
+            }
+            if self.regain.len() > 8 || self.regain.iter().any(|n| n.trim().is_empty() || n.len() > 60) {
+                return Err("`regain` names 1 to 8 powers (at most 60 characters each)".into());
+            }
+            if *self != (Program { regain: self.regain.clone(), ..Program::default() }) {
+                return Err("`regain` stands alone in an effect".into());
             }
             return Ok(());
         }
@@ -819,6 +841,9 @@ impl Program {
             }
             return Ok(());
         }
+        if self.chain && !self.steps.iter().any(|s| matches!(s, Step::Strike { .. })) {
+            return Err("`chain` belongs to a compound action with a strike step".into());
+        }
         if !self.steps.is_empty() {
             if strike || !matches!(action, A::One | A::OncePerTurn | A::Two) {
                 return Err("a compound action (`steps`) is an action costing 1 or 2 AP".into());
@@ -826,8 +851,8 @@ impl Program {
             if self.steps.len() > MAX_STEPS {
                 return Err(format!("a compound action has at most {MAX_STEPS} steps"));
             }
-            if self.touches() || self.save.is_some() || self.hit.is_some() || self.grab || !self.extra.is_empty() {
-                return Err("a compound action has only `steps`".into());
+            if self.touches() || self.save.is_some() || self.grab || !self.extra.is_empty() {
+                return Err("a compound action has only `steps`, with `hit` and `chain`".into());
             }
             return Ok(());
         }

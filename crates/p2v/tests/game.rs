@@ -1853,3 +1853,52 @@ fn denuded_outrage_strikes_the_puller_or_escapes() {
         }
     }
 }
+
+#[test]
+fn dance_of_burning_war_strides_and_strikes_again_after_each_hit_adding_fire_and_electricity() {
+    // Caldera Oni: "Dance of Burning War ●● (1 per encounter) Stride and make a melee
+    // strike; after each hit, Stride and strike again, up to three strikes. Each hit
+    // deals an extra 20 fire and electricity damage (Reflex half)." Ruling P2V-R46.
+    // Oni: Fight +15, Katana (melee 2, 30 slashing and fire). Basilisk (v1.3): Armor 17,
+    // Reflex +3, HP 75.
+    let mut sc = Scene::new(&["Caldera Oni"], &["Basilisk (v1.3)", "Basilisk (v1.3)"]);
+    sc.put("a", "b2").put("A", "f5").put("B", "j9").turn("a");
+    sc.act("use dance-of-burning-war");
+    sc.act("stride d4").act("strike katana A");
+    sc.roll(&[5]); // 20 against 17: a hit, 30 damage
+    assert_eq!(sc.hp("A"), 45);
+    // The extra 20 fire and electricity, Reflex half: 8 + 3 = 11 fails against Power 20
+    // (by less than 10: no critical failure).
+    assert_eq!(sc.asks(), ToMove::Chance, "the Basilisk's Reflex save");
+    sc.roll(&[8]);
+    assert_eq!(sc.hp("A"), 25, "the extra 20");
+    // After the hit: Stride and strike again.
+    sc.act("stride h7").act("strike katana B");
+    sc.roll(&[1]); // a miss
+    // "after each hit": a miss ends the dance, and the turn goes on with no AP spent beyond its 2.
+    assert!(!sc.s.pending.iter().any(|f| matches!(f, Frame::Activity { .. })), "the dance is over: {:?}", sc.s.pending);
+    assert_eq!(sc.s.phase, Phase::Activate { seat: 1 }, "its 2 AP spent, the oni's turn is over");
+    assert_eq!(sc.hp("B"), 75);
+}
+
+#[test]
+fn stoke_the_volcano_gives_back_a_spent_use_when_a_critical_hit_lands() {
+    // Caldera Oni: "Stoke the Volcano: When a critical hit lands on it, it regains a
+    // use of Ash Form or Dance of Burning War (its choice)." Ruling P2V-R47: with one
+    // of them spent, that one comes back; with none spent, nothing happens.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Caldera Oni"]);
+    sc.put("a", "e4").put("A", "e5").turn("a");
+    let dance = sc.g.roster()[1].powers.iter().position(|p| p.name == "Dance of Burning War").unwrap();
+    sc.s.creatures[1].power_uses[dance] = 0;
+    sc.act("strike spear A").roll(&[19]); // 24 against Armor 21: a hit, not critical
+    assert_eq!(sc.s.creatures[1].power_uses[dance], 0, "a plain hit gives nothing back");
+    sc.act("strike spear A").roll(&[20]); // a natural 20
+    assert_eq!(sc.s.creatures[1].power_uses[dance], 1, "the dance's use is back");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Regains { .. })), "{:?}", sc.events);
+    // Nothing spent: nothing to give back, nobody asked.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Caldera Oni"]);
+    sc.put("a", "e4").put("A", "e5").turn("a");
+    sc.act("strike spear A").roll(&[20]);
+    assert_eq!(sc.s.creatures[1].power_uses[dance], 1);
+    assert_ne!(sc.asks(), ToMove::Seat(Seat(1)));
+}

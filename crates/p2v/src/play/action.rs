@@ -95,6 +95,12 @@ pub enum Action {
         /// The creature with the hairs.
         target: u8,
     },
+    /// Choose the power whose use a critical hit gives back (Stoke the
+    /// Volcano; ruling P2V-R47).
+    Regain {
+        /// The power, by index among the creature's powers.
+        power: u8,
+    },
     /// Escape: remove one condition (●).
     Escape {
         /// The condition, by its bit (see [`super::state::Conditions`]).

@@ -35,6 +35,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
         match (top, a) {
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
             (Frame::PowerLine { .. }, Action::Line { line }) => g.choose_power_line(s, *line),
+            (Frame::Window(_), Action::Regain { power }) => g.choose_regain(s, *power, events),
             (Frame::Window(w), Action::React | Action::Escape { .. })
                 if matches!(w.trigger, Trigger::Outrage { .. }) =>
             {
@@ -178,7 +179,7 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
         Action::Strike { weapon, target } => {
             let t = spend(s, 1);
             reset_carry(s);
-            strike(g, s, t, weapon, target, (0, 0), events);
+            strike(g, s, t, weapon, target, (0, 0, None), events);
             if let Phase::Turn(tt) = &mut s.phase {
                 tt.attacks = tt.attacks.saturating_add(1);
             }
@@ -267,7 +268,7 @@ pub(crate) fn strike<E: EventSink<Event>>(
     t: Turn,
     weapon: u8,
     target: u8,
-    (bonus, push): (i8, u8),
+    (bonus, push, of): (i8, u8, Option<u8>),
     events: &mut E,
 ) {
     let who = t.who;
@@ -286,7 +287,7 @@ pub(crate) fn strike<E: EventSink<Event>>(
     let name =
         g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or_else(String::new, |w| w.name.clone());
     events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
-    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push, caught: false };
+    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push, of, caught: false };
     s.pending.push(Frame::Aim(st));
     // Catch Rock: the target braces before anything is rolled.
     g.catch_window(s, who, target, weapon);
@@ -410,6 +411,7 @@ pub(crate) fn reaction_strike<E: EventSink<Event>>(
         penalty,
         reaction: true,
         push: 0,
+        of: None,
         caught: false,
     }));
 }

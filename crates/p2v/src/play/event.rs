@@ -264,6 +264,15 @@ pub enum Event {
         /// Where it fell.
         at: Option<Square>,
     },
+    /// `who` regained a use of a power (Stoke the Volcano).
+    Regains {
+        /// Who.
+        who: u8,
+        /// The power.
+        power: String,
+        /// The feature that gave it back.
+        feature: String,
+    },
     /// An Athletics check to pull a white hair out of `target`.
     Pluck {
         /// Who pulls.

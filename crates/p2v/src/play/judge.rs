@@ -28,10 +28,12 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
             return judge_turn(g, s, t, a);
         }
-        if let Frame::Window(w) = top
-            && let super::state::Trigger::Outrage { who, puller } = w.trigger
-        {
-            return g.judge_outrage(s, who, puller, a);
+        if let Frame::Window(w) = top {
+            match w.trigger {
+                super::state::Trigger::Outrage { who, puller } => return g.judge_outrage(s, who, puller, a),
+                super::state::Trigger::Regain { who } => return g.judge_regain(s, who, a),
+                _ => {}
+            }
         }
         return judge_pending(top, a);
     }

@@ -23,7 +23,9 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 out.extend((0..options.len().min(255) as u8).map(|line| Action::Line { line }))
             }
             Frame::Window(w) => {
-                if let super::state::Trigger::Outrage { who, puller } = w.trigger {
+                if let super::state::Trigger::Regain { who } = w.trigger {
+                    out.extend(g.regainable(s, who).into_iter().map(|power| Action::Regain { power }));
+                } else if let super::state::Trigger::Outrage { who, puller } = w.trigger {
                     // Denuded Outrage: strike the puller, or Escape a condition.
                     let escapes = (0..16u8).map(|condition| Action::Escape { condition });
                     let answers = [Action::React, Action::Pass].into_iter().chain(escapes);

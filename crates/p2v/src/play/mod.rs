@@ -54,6 +54,7 @@ pub mod roster;
 pub mod rules;
 pub mod shell;
 pub mod state;
+pub mod stoke;
 pub mod teleport;
 pub mod tensor;
 pub mod terrain;

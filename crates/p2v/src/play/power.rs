@@ -77,6 +77,20 @@ impl P2v {
                     bind: false,
                 })
             }
+            Source::Step { power } => {
+                let pw = p.powers.get(usize::from(power))?;
+                let e = pw.program.hit.as_ref()?;
+                Some(Effect {
+                    name: &pw.name,
+                    damage: e.damage.map(|d| d.0),
+                    persistent: e.persistent.map(|d| d.0),
+                    apply: &e.apply,
+                    save: e.save,
+                    area: false,
+                    pull: None,
+                    bind: false,
+                })
+            }
             Source::Strike { weapon, damage } => {
                 let w = p.weapons.get(usize::from(weapon))?;
                 Some(Effect {
@@ -320,7 +334,7 @@ impl P2v {
             return;
         }
         let Some(weapon) = self.reaction_weapon(s, user, target) else { return };
-        super::apply::strike(self, s, t, weapon, target, (0, 0), events);
+        super::apply::strike(self, s, t, weapon, target, (0, 0, None), events);
         if let Phase::Turn(tt) = &mut s.phase {
             tt.attacks = tt.attacks.saturating_add(1);
         }
@@ -617,7 +631,7 @@ impl P2v {
             return;
         }
         if pw.compound() {
-            s.pending.push(Frame::Activity { who, power, next: 0, struck: false, moved: 0 });
+            s.pending.push(Frame::Activity { who, power, next: 0, struck: false, moved: 0, hit: false });
             return;
         }
         s.pending.push_in_order(targets.into_iter().map(|target| {

@@ -347,6 +347,7 @@ impl P2v {
                 self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
             }
             Trigger::Flail { who } => self.team(usize::from(who)) == seat.0 && self.may_flail(s, who),
+            Trigger::Regain { who } => self.team(usize::from(who)) == seat.0 && !self.regainable(s, who).is_empty(),
             Trigger::Outrage { who, puller } => {
                 self.team(usize::from(who)) == seat.0 && self.may_outrage(s, who, puller)
             }
@@ -539,6 +540,30 @@ impl P2v {
                 damage.amount = damage.amount.saturating_mul(2);
             }
             let critical = degree == Degree::CriticalSuccess;
+            // A compound action's strike: it hit (a chained action goes on),
+            // and the action's `hit` adds to it, after the strike's damage.
+            if let Some(power) = st.of {
+                let mine = s.pending.find_mut(|f| match f {
+                    Frame::Activity { who, power: pw, hit, .. } if *who == st.attacker && *pw == power => Some(hit),
+                    _ => None,
+                });
+                if let Some(hit) = mine {
+                    *hit = true;
+                }
+                let rider = p.powers.get(usize::from(power)).is_some_and(|pw| pw.program.hit.is_some());
+                if rider {
+                    s.pending.push(Frame::Affect(super::state::Affect {
+                        user: st.attacker,
+                        target: st.target,
+                        source: super::state::Source::Step { power },
+                        covered: true,
+                    }));
+                }
+            }
+            // Stoke the Volcano: "When a critical hit lands on it, it regains a use …".
+            if critical && self.profile(usize::from(st.target)).is_some_and(|t| !t.regain.is_empty()) {
+                self.stoke(s, st.target, events);
+            }
             // "On a hit, the target is pushed 2 squares": after the hit's damage.
             if st.push > 0 {
                 s.pending.push(Frame::Push { who: st.target, from: st.attacker, squares: st.push });

@@ -162,6 +162,11 @@ pub struct Profile {
     /// Its reaction bracing against named strikes (Catch Rock), with the
     /// feature's name.
     pub catch: Option<(crate::program::Catch, String)>,
+    /// Powers, by name, a critical hit on it gives a use of back, and the
+    /// feature's name (Stoke the Volcano).
+    pub regain: Vec<String>,
+    /// The name of that feature.
+    pub regain_name: Option<String>,
     /// Its white hairs and the feature's name (White Hairs).
     pub hairs: Option<(u8, String)>,
     /// The name of its reaction to losing a hair (Denuded Outrage).
@@ -294,6 +299,7 @@ fn executed(f: &Feature) -> bool {
                     || !e.sickened_by.is_empty()
                     || e.exhausted
                     || e.hairs.is_some()
+                    || !e.regain.is_empty()
                     || e.construct_armor.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -418,6 +424,17 @@ impl Profile {
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)
                 .find_map(|f| f.effect.as_ref().and_then(|e| e.catch.clone()).map(|c| (c, f.name.clone()))),
+            regain: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .filter_map(|f| f.effect.as_ref())
+                .flat_map(|e| e.regain.iter().cloned())
+                .collect(),
+            regain_name: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .find(|f| f.effect.as_ref().is_some_and(|e| !e.regain.is_empty()))
+                .map(|f| f.name.clone()),
             hairs: features
                 .iter()
                 .filter(|f| f.action == Cost::Passive)

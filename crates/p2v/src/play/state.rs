@@ -215,6 +215,10 @@ pub struct Strike {
     /// target is pushed 2 squares"); 0 for none.
     #[serde(default)]
     pub push: u8,
+    /// The compound action it is a step of, by power index: a hit adds that
+    /// action's `hit` and lets a chained action go on.
+    #[serde(default)]
+    pub of: Option<u8>,
     /// True once the target braced against it as a reaction (Catch Rock:
     /// "+4 Armor … against that attack"; ruling P2V-R44).
     #[serde(default)]
@@ -341,6 +345,12 @@ pub enum Trigger {
         /// Who may react.
         who: u8,
     },
+    /// A critical hit landed on `who`, which chooses the use it regains
+    /// (Stoke the Volcano).
+    Regain {
+        /// Who regains.
+        who: u8,
+    },
     /// `who` lost a white hair to `puller` and may answer with Denuded
     /// Outrage: strike the puller, or Escape.
     Outrage {
@@ -382,6 +392,11 @@ pub enum Source {
     Rider {
         /// The weapon.
         weapon: u8,
+    },
+    /// What a hit of a compound action's strike adds (its `hit`), by power index.
+    Step {
+        /// The compound action.
+        power: u8,
     },
     /// A strike's own damage, which a save halves or negates (`Stinger`).
     Strike {
@@ -545,6 +560,9 @@ pub enum Frame {
         /// Squares its Strides have moved the creature so far.
         #[serde(default)]
         moved: u8,
+        /// Whether its last strike hit (a chained action goes on only after a hit).
+        #[serde(default)]
+        hit: bool,
     },
     /// A d20 just rolled (a Fight roll, a save or a check), held while the
     /// hero point windows above it are open; it takes effect when they close.

@@ -282,6 +282,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     }
                 }
                 super::state::Trigger::Flail { who } => creature(who, "a random strike")?,
+                super::state::Trigger::Regain { who } => creature(who, "a use regained")?,
                 super::state::Trigger::Outrage { who, puller: attacker }
                 | super::state::Trigger::Catch { who, attacker } => {
                     creature(who, "a brace")?;
@@ -329,7 +330,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 creature(a.target, "an effect")?;
                 let p = &g.roster()[usize::from(a.user)];
                 let fits = match a.source {
-                    super::state::Source::Power { power } => usize::from(power) < p.powers.len(),
+                    super::state::Source::Power { power } | super::state::Source::Step { power } => {
+                        usize::from(power) < p.powers.len()
+                    }
                     super::state::Source::Rider { weapon } | super::state::Source::Strike { weapon, .. } => {
                         usize::from(weapon) < p.weapons.len()
                     }

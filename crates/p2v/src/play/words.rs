@@ -121,6 +121,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             objective + 1,
             if *success { "claimed" } else { "failed" }
         ),
+        Event::Regains { who, power, feature } => format!("{feature}: {} regains a use of {power}", name(*who)),
         Event::Pluck { who, target, die, total, power, left } => format!(
             "{} tries to pull a white hair out of {}: {die} for {total} against Power {power} — {}",
             name(*who),
@@ -206,6 +207,9 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         }
         Trigger::Flail { who } => {
             format!("{} took damage: strike a random creature within reach (react) or pass", name(who))
+        }
+        Trigger::Regain { who } => {
+            format!("A critical hit landed on {}: regain POWER — the use that comes back", name(who))
         }
         Trigger::Outrage { who, puller } => format!(
             "{} pulled a white hair out of {}: Denuded Outrage — strike it (react), escape CONDITION, or pass",
