@@ -607,6 +607,10 @@ pub struct Program {
     /// Volcano; ruling P2V-R47).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub regain: Vec<String>,
+    /// A reaction to an enemy within reach trying to grab an ally: a melee
+    /// strike at it, a hit sparing the ally (Liberating Strike; ruling P2V-R48).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub liberate: bool,
 }
 
 impl Program {
@@ -733,6 +737,15 @@ impl Program {
             }
             if *self != (Program { hairs: self.hairs, ..Program::default() }) {
                 return Err("`hairs` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.liberate {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err("`liberate` belongs to a reaction (action = \"reaction\") with no range or area".into());
+            }
+            if *self != (Program { liberate: true, ..Program::default() }) {
+                return Err("`liberate` stands alone in an effect".into());
             }
             return Ok(());
         }

@@ -1902,3 +1902,43 @@ fn stoke_the_volcano_gives_back_a_spent_use_when_a_critical_hit_lands() {
     assert_eq!(sc.s.creatures[1].power_uses[dance], 1);
     assert_ne!(sc.asks(), ToMove::Seat(Seat(1)));
 }
+
+#[test]
+fn liberating_strike_answers_a_grab_on_an_ally_and_a_hit_spares_it() {
+    // Eagle Knight: "Liberating Strike ⚡ Trigger: an enemy within reach tries to grab,
+    // immobilize or restrain an ally. Make a melee strike at it; on a hit, the ally is
+    // spared the condition." Ruling P2V-R48. Eagle Knight: Fight +11, Rapier (melee,
+    // 15 piercing). Basilisk (v1.3): Armor 17, HP 75. Giant Ant: Armor 16, HP 30.
+    use arbiter_p2v::play::state::Conditions;
+    for (die, spared) in [(10, true), (2, false)] {
+        // A Grapple: the knight answers before the basilisk's Fight roll.
+        let mut sc = Scene::new(&["Eagle Knight", "Kobold Warrior"], &["Basilisk (v1.3)"]);
+        sc.put("a", "g5").put("b", "e5").put("A", "f5").turn("A");
+        sc.act("grapple b");
+        assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the knight's owner decides first");
+        sc.act("react").roll(&[die]);
+        assert_eq!(sc.hp("A") < 75, spared, "21 hits Armor 17, 13 does not");
+        if spared {
+            assert!(sc.events.iter().any(|e| matches!(e, Event::Spared { .. })), "{:?}", sc.events);
+            assert_ne!(sc.asks(), ToMove::Chance, "no Grapple roll: the try is over");
+        } else {
+            assert_eq!(sc.asks(), ToMove::Chance, "the Grapple's Fight roll comes");
+        }
+        assert!(sc.s.creatures[0].reacted);
+    }
+    // A hit's grab, paid for: the knight may strike before the ally is grabbed.
+    let mut sc = Scene::new(&["Eagle Knight", "Kobold Warrior"], &["Giant Ant"]);
+    sc.put("a", "g5").put("b", "e5").put("A", "f5").turn("A");
+    sc.s.creatures[1].hp = 99; // the kobold survives the bite
+    sc.act("strike mandible b").roll(&[15]);
+    sc.act("react"); // the ant spends 1 AP to grab
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the knight's window");
+    sc.act("react").roll(&[10]); // 21: a hit
+    assert!(!sc.s.creatures[1].conditions.has(Conditions::GRABBED), "spared the grab");
+    // Passing lets the grab through.
+    let mut sc = Scene::new(&["Eagle Knight", "Kobold Warrior"], &["Giant Ant"]);
+    sc.put("a", "g5").put("b", "e5").put("A", "f5").turn("A");
+    sc.s.creatures[1].hp = 99;
+    sc.act("strike mandible b").roll(&[15]).act("react").act("pass");
+    assert!(sc.s.creatures[1].conditions.has(Conditions::GRABBED), "grabbed");
+}

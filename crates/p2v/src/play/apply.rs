@@ -51,6 +51,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Reroll { who, roller, .. } => g.reroll(s, who, roller, events),
                     Trigger::Retry { reactor, target, .. } => g.retry(s, reactor, target, events),
                     Trigger::Flail { who } => g.flail(s, who, events),
+                    Trigger::Liberate { reactor, grabber, .. } => g.liberate(s, reactor, grabber, events),
                     Trigger::Catch { who, attacker } => g.catch(s, who, attacker, events),
                     Trigger::Recovery { who } => g.sure_recovery(s, who, events),
                     Trigger::Readied { who } => g.take_readied(s, who, events),
@@ -204,6 +205,10 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
                 _ => (2, None),
             };
             s.pending.push(Frame::Maneuver(Maneuver { attacker: who, target, kind, penalty, to }));
+            // Liberating Strike: "an enemy within reach tries to grab … an ally".
+            if kind == 2 {
+                g.liberate_windows(s, who, target);
+            }
         }
         Action::Pluck { target } => {
             spend(s, 1);
@@ -287,7 +292,7 @@ pub(crate) fn strike<E: EventSink<Event>>(
     let name =
         g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or_else(String::new, |w| w.name.clone());
     events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
-    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push, of, caught: false };
+    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push, of, frees: false, caught: false };
     s.pending.push(Frame::Aim(st));
     // Catch Rock: the target braces before anything is rolled.
     g.catch_window(s, who, target, weapon);
@@ -412,6 +417,7 @@ pub(crate) fn reaction_strike<E: EventSink<Event>>(
         reaction: true,
         push: 0,
         of: None,
+        frees: false,
         caught: false,
     }));
 }

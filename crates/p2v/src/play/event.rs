@@ -264,6 +264,13 @@ pub enum Event {
         /// Where it fell.
         at: Option<Square>,
     },
+    /// `who` was spared the grab of `from` (Liberating Strike).
+    Spared {
+        /// Who was spared.
+        who: u8,
+        /// Whose grab failed.
+        from: u8,
+    },
     /// `who` regained a use of a power (Stoke the Volcano).
     Regains {
         /// Who.

@@ -44,6 +44,7 @@ pub mod heuristic;
 pub mod judge;
 pub mod leap;
 pub mod legal;
+pub mod liberate;
 pub mod notation;
 pub mod numbering;
 pub mod objective;

@@ -786,6 +786,23 @@ impl P2v {
         if let Phase::Turn(t) = &mut s.phase {
             t.ap = t.ap.saturating_sub(1);
         }
+        // The window is done; the grab waits for those who may stop it.
+        if matches!(s.pending.top(), Some(Frame::Window(w)) if matches!(w.trigger, super::state::Trigger::Grab { .. }))
+        {
+            s.pending.pop();
+        }
+        s.pending.push(Frame::Seize { attacker, target });
+        self.liberate_windows(s, attacker, target);
+        let _ = events;
+    }
+
+    /// A grab paid for and not stopped: the target is grabbed, if both are
+    /// still in play.
+    pub(crate) fn seize<E: EventSink<Event>>(&self, s: &mut State, attacker: u8, target: u8, events: &mut E) {
+        let up = s.creatures.get(usize::from(attacker)).is_some_and(|c| c.life == Life::Up);
+        if !up || !self.in_play(s, usize::from(target)) {
+            return;
+        }
         let name = self
             .profile(usize::from(attacker))
             .and_then(|p| p.weapons.iter().find(|w| w.grab))

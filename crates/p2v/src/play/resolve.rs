@@ -69,6 +69,7 @@ impl Resolve for P2v {
             | Frame::TurnTail { .. }
             | Frame::RoundTail
             | Frame::Push { .. }
+            | Frame::Seize { .. }
             | Frame::TurnStart { .. } => None,
         }
     }
@@ -94,6 +95,7 @@ impl Resolve for P2v {
                 self.walk(s, who, from, path, how, (asked, back), events)
             }
             Frame::EndTurn { who } => self.end_turn(s, who, events),
+            Frame::Seize { attacker, target } => self.seize(s, attacker, target, events),
             Frame::RoundTail => self.round_tail(s, events),
             Frame::Push { who, from, squares } => self.push_away(s, who, from, squares, events),
             Frame::TurnTail { who } => {
@@ -347,6 +349,9 @@ impl P2v {
                 self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
             }
             Trigger::Flail { who } => self.team(usize::from(who)) == seat.0 && self.may_flail(s, who),
+            Trigger::Liberate { reactor, grabber, ally } => {
+                self.team(usize::from(reactor)) == seat.0 && self.may_liberate(s, reactor, grabber, ally)
+            }
             Trigger::Regain { who } => self.team(usize::from(who)) == seat.0 && !self.regainable(s, who).is_empty(),
             Trigger::Outrage { who, puller } => {
                 self.team(usize::from(who)) == seat.0 && self.may_outrage(s, who, puller)
@@ -559,6 +564,10 @@ impl P2v {
                         covered: true,
                     }));
                 }
+            }
+            // Liberating Strike: "on a hit, the ally is spared the condition".
+            if st.frees {
+                self.spare(s, st.target, events);
             }
             // Stoke the Volcano: "When a critical hit lands on it, it regains a use …".
             if critical && self.profile(usize::from(st.target)).is_some_and(|t| !t.regain.is_empty()) {

@@ -169,6 +169,9 @@ pub struct Profile {
     pub regain_name: Option<String>,
     /// Its white hairs and the feature's name (White Hairs).
     pub hairs: Option<(u8, String)>,
+    /// The name of its reaction that strikes to free a grabbed ally
+    /// (Liberating Strike).
+    pub liberate: Option<String>,
     /// The name of its reaction to losing a hair (Denuded Outrage).
     pub outrage: Option<String>,
     /// Features the engine does not run yet, by name.
@@ -292,6 +295,7 @@ fn executed(f: &Feature) -> bool {
                     || e.retry.is_some()
                     || e.catch.is_some()
                     || e.outrage
+                    || e.liberate
                     || !e.random_strike.is_empty()))
             || (f.action == Cost::Passive
                 && (e.regenerate.is_some()
@@ -439,6 +443,11 @@ impl Profile {
                 .iter()
                 .filter(|f| f.action == Cost::Passive)
                 .find_map(|f| f.effect.as_ref().and_then(|e| e.hairs).map(|n| (n, f.name.clone()))),
+            liberate: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find(|f| f.effect.as_ref().is_some_and(|e| e.liberate))
+                .map(|f| f.name.clone()),
             outrage: features
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)

@@ -219,6 +219,9 @@ pub struct Strike {
     /// action's `hit` and lets a chained action go on.
     #[serde(default)]
     pub of: Option<u8>,
+    /// A Liberating Strike: a hit frees the ally its target tries to grab.
+    #[serde(default)]
+    pub frees: bool,
     /// True once the target braced against it as a reaction (Catch Rock:
     /// "+4 Armor … against that attack"; ruling P2V-R44).
     #[serde(default)]
@@ -344,6 +347,16 @@ pub enum Trigger {
     Flail {
         /// Who may react.
         who: u8,
+    },
+    /// `grabber` tries to grab `ally`, whom `reactor` may strike to free
+    /// (Liberating Strike).
+    Liberate {
+        /// Who may strike.
+        reactor: u8,
+        /// Who tries to grab.
+        grabber: u8,
+        /// Whom it tries to grab.
+        ally: u8,
     },
     /// A critical hit landed on `who`, which chooses the use it regains
     /// (Stoke the Volcano).
@@ -473,6 +486,14 @@ pub enum Frame {
         objective: u8,
         /// The skill, by index into [`super::damage::SKILLS`].
         skill: u8,
+    },
+    /// A grab a hit let its attacker make, paid for, waiting for the
+    /// reactions that may stop it; running it grabs the target.
+    Seize {
+        /// Who grabs.
+        attacker: u8,
+        /// Whom.
+        target: u8,
     },
     /// Dice: an Athletics check to pull a white hair out of `target`.
     Pluck {

@@ -194,7 +194,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             {
                 return Err("pending work names an objective that is not there".into());
             }
-            Frame::Pluck { who, target } => {
+            Frame::Seize { attacker: who, target } | Frame::Pluck { who, target } => {
                 creature(*who, "a white hair")?;
                 creature(*target, "a white hair")?;
             }
@@ -283,6 +283,11 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 }
                 super::state::Trigger::Flail { who } => creature(who, "a random strike")?,
                 super::state::Trigger::Regain { who } => creature(who, "a use regained")?,
+                super::state::Trigger::Liberate { reactor, grabber, ally } => {
+                    creature(reactor, "a freeing strike")?;
+                    creature(grabber, "a freeing strike")?;
+                    creature(ally, "a freeing strike")?;
+                }
                 super::state::Trigger::Outrage { who, puller: attacker }
                 | super::state::Trigger::Catch { who, attacker } => {
                     creature(who, "a brace")?;

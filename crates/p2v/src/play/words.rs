@@ -121,6 +121,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             objective + 1,
             if *success { "claimed" } else { "failed" }
         ),
+        Event::Spared { who, from } => format!("{} is spared the grab of {}", name(*who), name(*from)),
         Event::Regains { who, power, feature } => format!("{feature}: {} regains a use of {power}", name(*who)),
         Event::Pluck { who, target, die, total, power, left } => format!(
             "{} tries to pull a white hair out of {}: {die} for {total} against Power {power} — {}",
@@ -208,6 +209,12 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::Flail { who } => {
             format!("{} took damage: strike a random creature within reach (react) or pass", name(who))
         }
+        Trigger::Liberate { reactor, grabber, ally } => format!(
+            "{} tries to grab {}: {} may strike it to free its ally (react) or pass",
+            name(grabber),
+            name(ally),
+            name(reactor)
+        ),
         Trigger::Regain { who } => {
             format!("A critical hit landed on {}: regain POWER — the use that comes back", name(who))
         }
