@@ -611,6 +611,11 @@ pub struct Program {
     /// strike at it, a hit sparing the ally (Liberating Strike; ruling P2V-R48).
     #[serde(default, skip_serializing_if = "is_false")]
     pub liberate: bool,
+    /// Trample: a Stride through creatures smaller than the user and no
+    /// larger than this size, each moved through taking `damage` with
+    /// `save` (ruling P2V-R49).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trample: Option<arbiter_geometry::battle::Size>,
 }
 
 impl Program {
@@ -737,6 +742,19 @@ impl Program {
             }
             if *self != (Program { hairs: self.hairs, ..Program::default() }) {
                 return Err("`hairs` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.trample.is_some() {
+            if action != A::Two || strike || area.is_some() {
+                return Err("a trample is an action costing 2 AP, with no range or area".into());
+            }
+            if self.damage.is_none() || self.save.is_none() {
+                return Err("a trample needs the damage it deals and the save against it".into());
+            }
+            let allowed = Program { trample: self.trample, damage: self.damage, save: self.save, ..Program::default() };
+            if *self != allowed {
+                return Err("a trample has only `trample`, `damage` and `save`".into());
             }
             return Ok(());
         }

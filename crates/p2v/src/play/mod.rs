@@ -59,6 +59,7 @@ pub mod stoke;
 pub mod teleport;
 pub mod tensor;
 pub mod terrain;
+pub mod trample;
 pub mod validate;
 pub mod variant;
 pub mod words;

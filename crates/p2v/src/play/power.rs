@@ -451,6 +451,7 @@ impl P2v {
                 .filter(|a| self.judge_aim(s, who, power, *a).is_ok())
                 .collect(),
             None if pw.program.teleport.is_some() => self.teleport_landings(s, who, power),
+            None if pw.program.trample.is_some() => self.trample_landings(s, who, power),
             None | Some(CardArea::Emanation { .. }) => vec![Aim::Here],
             Some(CardArea::Cone(_)) => (0..cone_origins(&me).len() as u8).map(|index| Aim::Cone { index }).collect(),
             Some(CardArea::Line(_)) => (0..s.creatures.len())
@@ -472,6 +473,16 @@ impl P2v {
         let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else {
             return Err(no("p2v.power.none", "the creature is not on the board", section::POWER));
         };
+        if pw.program.trample.is_some() {
+            return match aim {
+                Aim::Square { at } => self.judge_trample(s, who, power, at),
+                _ => Err(no(
+                    "p2v.power.aim",
+                    format!("{} is aimed at the square where the Stride ends: use POWER SQUARE", pw.name),
+                    section::AREAS,
+                )),
+            };
+        }
         if pw.program.teleport.is_some() {
             return match aim {
                 Aim::Square { at } => self.judge_teleport(s, who, power, at),
@@ -628,6 +639,10 @@ impl P2v {
         }
         if let (Some(_), Aim::Square { at }) = (&pw.program.teleport, aim) {
             self.teleport(s, who, at, events);
+            return;
+        }
+        if let (Some(_), Aim::Square { at }) = (pw.program.trample, aim) {
+            self.trample(s, who, power, at);
             return;
         }
         if pw.compound() {

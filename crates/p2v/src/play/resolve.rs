@@ -70,6 +70,7 @@ impl Resolve for P2v {
             | Frame::RoundTail
             | Frame::Push { .. }
             | Frame::Seize { .. }
+            | Frame::Trample { .. }
             | Frame::TurnStart { .. } => None,
         }
     }
@@ -96,6 +97,7 @@ impl Resolve for P2v {
             }
             Frame::EndTurn { who } => self.end_turn(s, who, events),
             Frame::Seize { attacker, target } => self.seize(s, attacker, target, events),
+            Frame::Trample { who, power, under } => self.trample_done(s, who, power, &under),
             Frame::RoundTail => self.round_tail(s, events),
             Frame::Push { who, from, squares } => self.push_away(s, who, from, squares, events),
             Frame::TurnTail { who } => {
@@ -130,6 +132,9 @@ impl Resolve for P2v {
 
 /// The `how` of a [`Frame::Walk`] that is a Leap (0 Stride, 1 Step, 2 Crawl).
 pub(crate) const LEAP: u8 = 3;
+
+/// The `how` of a [`Frame::Walk`] that is a trample (Trample).
+pub(crate) const TRAMPLE: u8 = 4;
 
 /// The dice the top frame waits for.
 pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
@@ -821,7 +826,7 @@ impl P2v {
         events: &mut E,
     ) {
         let i = usize::from(who);
-        let how_name = ["Stride", "Step", "Crawl", "Leap"][usize::from(how.min(LEAP))].to_string();
+        let how_name = ["Stride", "Step", "Crawl", "Leap", "Trample"][usize::from(how.min(TRAMPLE))].to_string();
         let at = s.creatures.get(i).and_then(|c| c.at);
         let alive = s.creatures.get(i).is_some_and(|c| c.life == Life::Up);
         let (Some(p), Some(old)) = (self.profile(i), at) else { return };
@@ -858,7 +863,13 @@ impl P2v {
             }
         }
         path.remove(0);
-        let field = self.field(s);
+        // A trample moves through the smaller creatures it may trample.
+        let trampling =
+            if how == TRAMPLE { self.trample_power(s, who).map(|pw| self.trample_field(s, who, pw)) } else { None };
+        let field = match trampling.as_ref() {
+            Some(f) => f,
+            None => self.field(s),
+        };
         let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
         let odd = match s.phase {
             Phase::Turn(t) if t.who == who => t.odd_diagonal,
@@ -888,6 +899,9 @@ impl P2v {
             t.odd_diagonal = odd_after;
         }
         self.sync(s, i);
+        if how == TRAMPLE {
+            self.trampled(s, who, now);
+        }
         if fall >= 2 || down {
             // "A creature that falls 2 squares or more takes 5 damage per 2
             // squares it falls. If it takes damage, it falls prone at the bottom."

@@ -250,7 +250,7 @@ pub fn power(f: &Feature) -> Option<Power> {
     if f.strike || (matches!(f.action, Cost::Passive | Cost::Reaction) && program.when.is_none()) {
         return None;
     }
-    if program.teleport.is_some() || program.shell.is_some() {
+    if program.teleport.is_some() || program.shell.is_some() || program.trample.is_some() {
         return Some(Power {
             name: f.name.clone(),
             cost: f.action,

@@ -86,6 +86,13 @@ impl P2v {
         &self.shared.roster
     }
 
+    /// The figures, to change a profile in a unit test (a card the
+    /// bestiary does not have); `None` once the game has been cloned.
+    #[cfg(test)]
+    pub(crate) fn roster_mut(&mut self) -> Option<&mut Vec<Profile>> {
+        Arc::get_mut(&mut self.shared).map(|s| &mut s.roster)
+    }
+
     /// The bounds of the fixed action numbers ([`super::numbering`]),
     /// worked out once, when first asked.
     pub fn bounds(&self) -> &Bounds {

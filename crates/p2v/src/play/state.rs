@@ -495,6 +495,16 @@ pub enum Frame {
         /// Whom.
         target: u8,
     },
+    /// A trample under way (its walk above it): the creatures it moved
+    /// through so far, each to save once the walk is over.
+    Trample {
+        /// The trampler.
+        who: u8,
+        /// Its Trample power, by index.
+        power: u8,
+        /// Who it moved through, in order.
+        under: Vec<u8>,
+    },
     /// Dice: an Athletics check to pull a white hair out of `target`.
     Pluck {
         /// Who pulls.

@@ -194,6 +194,15 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             {
                 return Err("pending work names an objective that is not there".into());
             }
+            Frame::Trample { who, power, under } => {
+                creature(*who, "a trample")?;
+                if usize::from(*power) >= g.roster()[usize::from(*who)].powers.len() {
+                    return Err("a trample names a power its creature does not have".into());
+                }
+                for c in under {
+                    creature(*c, "a trample")?;
+                }
+            }
             Frame::Seize { attacker: who, target } | Frame::Pluck { who, target } => {
                 creature(*who, "a white hair")?;
                 creature(*target, "a white hair")?;
