@@ -616,6 +616,10 @@ pub struct Program {
     /// `save` (ruling P2V-R49).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trample: Option<arbiter_geometry::battle::Size>,
+    /// On a passive feature: difficult terrain with this trait does not
+    /// slow the creature (Forest Stride: `unhindered = "plant"`; ruling P2V-R70).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unhindered: Option<String>,
 }
 
 impl Program {
@@ -742,6 +746,18 @@ impl Program {
             }
             if *self != (Program { hairs: self.hairs, ..Program::default() }) {
                 return Err("`hairs` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(t) = &self.unhindered {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`unhindered` belongs to a passive feature with no range or area".into());
+            }
+            if arbiter_geometry::battle::Traits::parse(t).is_none() {
+                return Err(format!("'{}' is not a terrain trait", clip(t, 30)));
+            }
+            if *self != (Program { unhindered: self.unhindered.clone(), ..Program::default() }) {
+                return Err("`unhindered` stands alone in an effect".into());
             }
             return Ok(());
         }

@@ -1942,3 +1942,29 @@ fn liberating_strike_answers_a_grab_on_an_ally_and_a_hit_spares_it() {
     sc.act("strike mandible b").roll(&[15]).act("react").act("pass");
     assert!(sc.s.creatures[1].conditions.has(Conditions::GRABBED), "grabbed");
 }
+
+#[test]
+fn forest_stride_crosses_difficult_terrain_made_by_plants_as_open_ground() {
+    // Chetamog: "Forest Stride: Difficult terrain made by plants does not slow it."
+    // "Difficult terrain: It costs 1 additional square of movement to move into a square
+    // of difficult terrain." Ruling P2V-R70: terrain with the `plant` trait. Chetamog:
+    // Large, Speed 8.
+    let band = |legend: &str| {
+        let row = ". . y y y y . . . . . .";
+        let rows: Vec<&str> = std::iter::repeat_n(row, 12).collect();
+        map(12, 12, &rows, &format!("\"y\" = {legend}"))
+    };
+    let brambles = band(r#"{ name = "brambles", traits = ["difficult", "plant"] }"#);
+    let rubble = band(r#"{ name = "rubble", traits = ["difficult"] }"#);
+    let mut sc = Scene::on(&["Chetamog"], &["Kobold Warrior"], brambles.clone());
+    sc.put("a", "a2").put("A", "l12").turn("a");
+    sc.act("stride g2");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("g2")), "6 squares of brambles cost 6");
+    let mut sc = Scene::on(&["Chetamog"], &["Kobold Warrior"], rubble);
+    sc.put("a", "a2").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("stride g2"), "p2v.move.stride", "rubble is no plant: 12 squares of movement");
+    // Others are slowed by the brambles as ever.
+    let mut sc = Scene::on(&["Giant Ant"], &["Chetamog"], brambles);
+    sc.put("a", "b4").put("A", "k11").turn("a");
+    assert_eq!(sc.refused("stride g4"), "p2v.move.stride", "the ant, Speed 8: 4 × 2 + 1 = 9");
+}

@@ -136,9 +136,9 @@ impl P2v {
         let Some(t) = self.step_turn(s, step) else { return };
         // The squares a Stride moves the creature: the anchors its path enters.
         let squares = match *a {
-            Action::Stride { to } => {
-                stride_reach(self, s, &t).and_then(|r| r.path(self.field(s), to)).map_or(0, |p| p.len().min(255) as u8)
-            }
+            Action::Stride { to } => stride_reach(self, s, &t)
+                .and_then(|r| r.path(&self.move_field(s, who), to))
+                .map_or(0, |p| p.len().min(255) as u8),
             _ => 0,
         };
         if let Some(Frame::Activity { next: n, struck: st, moved: m, hit, .. }) = s.pending.top_mut() {

@@ -250,7 +250,7 @@ pub(crate) fn stride(g: &P2v, s: &mut State, t: Turn, to: arbiter_geometry::batt
     let who = t.who;
     let path = stride_reach(g, s, &t).and_then(|r| {
         let cost = r.cost(to)?;
-        Some((r.path(g.field(s), to)?, cost))
+        Some((r.path(&g.move_field(s, who), to)?, cost))
     });
     let budget = super::judge::stride_budget(g, s, &t);
     let Some((steps, cost)) = path else { return };

@@ -179,7 +179,11 @@ pub fn stride_reach(g: &P2v, s: &State, t: &Turn) -> Option<Arc<Reach>> {
     let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
     let start = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
     let budget = stride_budget(g, s, t);
-    Some(s.field.1.get_or((t.who, at, t.odd_diagonal, budget), || g.field(s).reachable(mover, start, budget)))
+    Some(
+        s.field
+            .1
+            .get_or((t.who, at, t.odd_diagonal, budget), || g.move_field(s, t.who).reachable(mover, start, budget)),
+    )
 }
 
 /// Checks a one-square move (Step or Crawl): the neighbouring anchor, not
@@ -190,7 +194,7 @@ pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) 
     let (Some(p), Some(at)) = (g.profile(i), s.creatures.get(i).and_then(|c| c.at)) else {
         return Err(no("p2v.move.nobody", "the creature is not on the board", section::MOVEMENT));
     };
-    let field = g.field(s);
+    let field = g.move_field(s, t.who);
     let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
     let pos = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
     let (step, _) = field

@@ -60,6 +60,7 @@ pub mod teleport;
 pub mod tensor;
 pub mod terrain;
 pub mod trample;
+pub mod unhindered;
 pub mod validate;
 pub mod variant;
 pub mod words;

@@ -866,9 +866,10 @@ impl P2v {
         // A trample moves through the smaller creatures it may trample.
         let trampling =
             if how == TRAMPLE { self.trample_power(s, who).map(|pw| self.trample_field(s, who, pw)) } else { None };
+        let moving = self.move_field(s, who);
         let field = match trampling.as_ref() {
             Some(f) => f,
-            None => self.field(s),
+            None => &*moving,
         };
         let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
         let odd = match s.phase {

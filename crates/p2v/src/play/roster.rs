@@ -167,6 +167,8 @@ pub struct Profile {
     pub regain: Vec<String>,
     /// The name of that feature.
     pub regain_name: Option<String>,
+    /// Difficult terrain with this trait does not slow it (Forest Stride).
+    pub unhindered: Option<arbiter_geometry::battle::Traits>,
     /// Its white hairs and the feature's name (White Hairs).
     pub hairs: Option<(u8, String)>,
     /// The name of its reaction that strikes to free a grabbed ally
@@ -304,6 +306,7 @@ fn executed(f: &Feature) -> bool {
                     || e.exhausted
                     || e.hairs.is_some()
                     || !e.regain.is_empty()
+                    || e.unhindered.is_some()
                     || e.construct_armor.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -439,6 +442,11 @@ impl Profile {
                 .filter(|f| f.action == Cost::Passive)
                 .find(|f| f.effect.as_ref().is_some_and(|e| !e.regain.is_empty()))
                 .map(|f| f.name.clone()),
+            unhindered: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .filter_map(|f| f.effect.as_ref()?.unhindered.as_deref())
+                .find_map(arbiter_geometry::battle::Traits::parse),
             hairs: features
                 .iter()
                 .filter(|f| f.action == Cost::Passive)
