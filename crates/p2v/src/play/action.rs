@@ -126,6 +126,23 @@ pub enum Action {
     React,
     /// Decline the reaction offered.
     Pass,
+    /// Add a creature to the group being formed, to activate them together
+    /// ("Group activation"; [`super::party`]).
+    Join {
+        /// The creature.
+        who: u8,
+    },
+    /// Hand the turn to another creature of the commander's turn (the
+    /// commander or one of its minions), free.
+    Switch {
+        /// The creature to act next.
+        who: u8,
+    },
+    /// The commander gives up 1 AP to give a minion +1 AP this turn.
+    Give {
+        /// The minion.
+        who: u8,
+    },
 }
 
 /// Where a power is aimed.

@@ -22,6 +22,7 @@
 //!   square by square with the reactions they open, the end of a turn;
 //! - [`notation`], [`words`], [`entry`] the game in words and its
 //!   registration; [`heuristic`] its evaluation for the bots;
+//! - [`party`] group activation, and a commander's turn with its minions;
 //! - [`numbering`], [`tensor`] a fixed number for every action and the
 //!   state as a tensor, for the Python API and learning agents.
 //!
@@ -45,6 +46,7 @@ pub mod legal;
 pub mod notation;
 pub mod numbering;
 pub mod objective;
+pub mod party;
 pub mod power;
 pub mod ready;
 pub mod resolve;

@@ -44,14 +44,17 @@
 //! | use cone | `Use { power, aim: Cone { index } }` | p · c |
 //! | use square | `Use { power, aim: Square { at } }` | p · n |
 //! | use line | `Use { power, aim: Line { toward } }` | p · n |
+//! | join | `Join { who }` | r |
+//! | switch | `Switch { who }` | r |
+//! | give | `Give { who }` | r |
 //!
 //! An action outside these bounds (a square off the map, a creature not in
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 17 777 numbers on the ruined crossroads
-//! (24 × 18, no door), 35 059 on the river ford (36 × 24, 1 door) and
-//! 69 619 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 17 813 numbers on the ruined crossroads
+//! (24 × 18, no door), 35 095 on the river ford (36 × 24, 1 door) and
+//! 69 655 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
@@ -93,7 +96,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 22;
+const BLOCKS: usize = 25;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -147,6 +150,9 @@ impl Bounds {
             p * self.cones,            // use cone
             p * n,                     // use square
             p * n,                     // use line
+            r,                         // join
+            r,                         // switch
+            r,                         // give
         ]
     }
 
@@ -209,6 +215,9 @@ impl Bounds {
                     Aim::Line { toward } => (21, pw * n + self.square(toward)?),
                 }
             }
+            Action::Join { who: w } => (22, who(w)?),
+            Action::Switch { who: w } => (23, who(w)?),
+            Action::Give { who: w } => (24, who(w)?),
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -244,7 +253,7 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let last = Action::Use { power: (b.powers - 1) as u8, aim: Aim::Line { toward: Square::at(23, 17) } };
+        let last = Action::Give { who: (b.roster - 1) as u8 };
         assert_eq!(b.number(&last), Some(b.count() - 1));
         // Off the map, out of the roster: no number.
         assert_eq!(b.number(&Action::Stride { to: Square::at(24, 0) }), None);
@@ -301,6 +310,9 @@ mod tests {
         for power in powers() {
             out.extend(squares.iter().map(|&toward| Action::Use { power, aim: Aim::Line { toward } }));
         }
+        out.extend(who().map(|w| Action::Join { who: w }));
+        out.extend(who().map(|w| Action::Switch { who: w }));
+        out.extend(who().map(|w| Action::Give { who: w }));
         out
     }
 

@@ -439,11 +439,20 @@ impl P2v {
             }
             match s.phase {
                 // Nothing pending while busy: the turn's end has run; move on.
-                Phase::Busy => self.next_activation(s, events),
+                // (or the next member of a party acts: `party`).
+                Phase::Busy => {
+                    if !self.party_resume(s) {
+                        self.next_activation(s, events)
+                    }
+                }
                 // A creature with no AP left (and no free action it may still
                 // take, ruling P2V-R22), or struck down in its own turn
                 // (helpless: "They cannot take actions"), ends its turn.
                 Phase::Turn(t) => {
+                    // A group member took the step's action: the next decides.
+                    if self.party_rotate(s) {
+                        continue;
+                    }
                     let up = s.creatures.get(usize::from(t.who)).is_some_and(|c| c.life == Life::Up);
                     if up && (t.ap > 0 || self.free_action_left(s, &t)) {
                         return;
@@ -526,6 +535,8 @@ impl Game for P2v {
                 sheltered: false,
                 armor_broken: false,
                 fell_at: None,
+                commander: None,
+                riding: None,
             })
             .collect();
         State {
@@ -544,8 +555,10 @@ impl Game for P2v {
             doors: super::door::doors_of(&self.shared.terrain),
             effects: Default::default(),
             veils: Vec::new(),
+            party: None,
             field: Default::default(),
         }
+        .with_commanders(self)
     }
 
     fn validate_state(&self, s: &State) -> Result<(), String> {

@@ -15,6 +15,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     let creature = |i: u8, what: &str| -> Result<(), String> {
         if usize::from(i) < n { Ok(()) } else { Err(format!("{what} names creature {i}, and there are {n}")) }
     };
+    g.check_party(s)?;
     if s.objectives.len() > 8 {
         return Err("more than eight objectives".into());
     }
