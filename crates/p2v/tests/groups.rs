@@ -269,3 +269,53 @@ fn commanders_and_minions_do_not_join_groups() {
     let g: &P2v = &sc.g;
     assert!(g.minions_in_play(&sc.s, 0) == vec![1]);
 }
+
+/// Random games with groups and a commander's turns play to the end, replay
+/// and serialise (the conformance checks), every legal action has a number
+/// of its own, and groups, switches and gifts were all offered and taken.
+#[test]
+fn random_games_with_groups_and_commanders_conform() {
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::{State, Variant};
+    use common::scene::warband;
+    use std::collections::BTreeSet;
+    let v = Variant {
+        warbands: vec![
+            warband(&["Arboreal Regent", "Awakened Tree", "Awakened Tree", "Kobold Warrior", "Kobold Warrior"]),
+            warband(&["Kobold Warrior", "Kobold Warrior", "Kobold Warrior", "Boar", "Boar"]),
+        ],
+        map: "ruined-crossroads".into(),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    let checks = Checks { deep_one_in: 500, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut seen = BTreeSet::new();
+    let mut list = Vec::new();
+    for seed in 0..6 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            list.clear();
+            g.legal_actions(s, &mut list);
+            for a in &list {
+                match a {
+                    Action::Join { .. } => seen.insert("join offered"),
+                    Action::Switch { .. } => seen.insert("switch offered"),
+                    Action::Give { .. } => seen.insert("give offered"),
+                    _ => false,
+                };
+            }
+            match s.party.as_ref() {
+                Some(p) if p.kind == Kind::Group && !p.forming => seen.insert("a group acted"),
+                Some(p) if p.kind == Kind::Command && p.cur > 0 => seen.insert("a minion acted"),
+                _ => false,
+            };
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    for k in ["join offered", "switch offered", "give offered", "a group acted", "a minion acted"] {
+        assert!(seen.contains(k), "{k}: {seen:?}");
+    }
+}

@@ -137,17 +137,10 @@ impl P2v {
     /// as a minion or as one it starts with (ruling P2V-R54).
     pub fn commander_of(&self, i: usize) -> Option<u8> {
         let me = self.profile(i)?;
-        let bestiary = crate::Bestiary::starter_ref().ok()?;
-        let norm = |x: &str| x.trim().to_ascii_lowercase();
+        let card = me.card.trim().to_ascii_lowercase();
         (0..self.roster().len()).find_map(|j| {
             let p = self.profile(j)?;
-            if j == i || p.team != me.team {
-                return None;
-            }
-            let c = bestiary.get(&p.card)?.commander()?;
-            let named = c.minions.split(',').any(|m| norm(m) == norm(&me.card))
-                || c.starts_with.iter().any(|s| norm(&s.creature) == norm(&me.card));
-            named.then_some(j as u8)
+            (j != i && p.team == me.team && p.commands.contains(&card)).then_some(j as u8)
         })
     }
 
@@ -205,7 +198,7 @@ impl P2v {
             return Err(no("p2v.group.twice", "that creature is in the group already", GROUP));
         }
         let touching = if members.is_empty() {
-            (0..s.creatures.len() as u8).any(|o| o != who && self.could_join(s, seat, o) && self.adjacent(s, who, o))
+            (0..s.creatures.len() as u8).any(|o| o != who && self.adjacent(s, who, o) && self.could_join(s, seat, o))
         } else {
             members.iter().any(|&m| self.adjacent(s, who, m))
         };
