@@ -2,7 +2,7 @@
 //! per rule, each citing the rulebook's sentence
 //! (`../shared/rulebooks/path-2-victory-v1.3.txt`, "Group activation" and
 //! "COMMANDERS, MINIONS AND MOUNTS"), and one per ruling P2V-R50 to
-//! P2V-R54 of `docs/rulings/p2v.md`.
+//! P2V-R55 of `docs/rulings/p2v.md`.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::expect_used)]
 
 mod common;
@@ -270,11 +270,12 @@ fn commanders_and_minions_do_not_join_groups() {
     assert!(g.minions_in_play(&sc.s, 0) == vec![1]);
 }
 
-/// Random games with groups and a commander's turns play to the end, replay
-/// and serialise (the conformance checks), every legal action has a number
-/// of its own, and groups, switches and gifts were all offered and taken.
+/// Random games with groups, a commander's turns and mounts play to the
+/// end, replay and serialise (the conformance checks), every legal action
+/// has a number of its own, and groups, switches, gifts and mounts were all
+/// offered and taken.
 #[test]
-fn random_games_with_groups_and_commanders_conform() {
+fn random_games_with_groups_commanders_and_mounts_conform() {
     use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
     use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::{State, Variant};
@@ -293,7 +294,7 @@ fn random_games_with_groups_and_commanders_conform() {
     let mut report = Report::default();
     let mut seen = BTreeSet::new();
     let mut list = Vec::new();
-    for seed in 0..6 {
+    for seed in 0..10 {
         let mut record = Record::new(random_config(&g, seed));
         play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
             list.clear();
@@ -303,6 +304,8 @@ fn random_games_with_groups_and_commanders_conform() {
                     Action::Join { .. } => seen.insert("join offered"),
                     Action::Switch { .. } => seen.insert("switch offered"),
                     Action::Give { .. } => seen.insert("give offered"),
+                    Action::Mount { .. } => seen.insert("mount offered"),
+                    Action::Dismount { .. } => seen.insert("dismount offered"),
                     _ => false,
                 };
             }
@@ -311,11 +314,90 @@ fn random_games_with_groups_and_commanders_conform() {
                 Some(p) if p.kind == Kind::Command && p.cur > 0 => seen.insert("a minion acted"),
                 _ => false,
             };
+            if s.creatures.iter().any(|c| c.riding.is_some()) {
+                seen.insert("a creature rode");
+            }
             check_numbering(&g, s)
         })
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
-    for k in ["join offered", "switch offered", "give offered", "a group acted", "a minion acted"] {
+    for k in [
+        "join offered",
+        "switch offered",
+        "give offered",
+        "a group acted",
+        "a minion acted",
+        "mount offered",
+        "dismount offered",
+        "a creature rode",
+    ] {
         assert!(seen.contains(k), "{k}: {seen:?}");
     }
+}
+
+// Boar: Medium, Speed 8, Tusk. A Kobold Warrior (Small) may ride it.
+
+#[test]
+fn a_rider_mounts_a_larger_ally_which_acts_in_its_turn_and_carries_it() {
+    // "When one creature mounts another, the mount becomes a minion and the rider
+    // its commander – the mount acts on its rider's turn, and receives 1 AP per
+    // turn by default." (ruling P2V-R55)
+    let mut sc = Scene::new(&["Kobold Warrior", "Boar"], &kobolds(1));
+    sc.put("a", "c3").put("b", "d3").put("A", "j10");
+    sc.turn("a");
+    assert!(legal(&sc).contains(&Action::Mount { who: 1 }));
+    sc.act("mount b");
+    assert_eq!(sc.s.creatures[0].riding, Some(1));
+    assert_eq!(sc.s.creatures[1].commander, Some(0), "the mount is the rider's minion");
+    assert_eq!(sc.s.creatures[0].at, sc.s.creatures[1].at, "the rider shares the mount's space");
+    assert!(sc.s.creatures[1].done, "the boar acts in this turn, not one of its own");
+    assert_eq!(sc.turn_state().ap, 1, "mounting costs 1 AP");
+    assert_eq!(sc.refused("stride c6"), "p2v.mount.riding");
+    sc.act("switch b");
+    assert_eq!(sc.turn_state().ap, 1, "the mount's 1 AP");
+    sc.act("stride d9");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("d9")), "the move carries the rider");
+    assert_eq!(who(&sc), "a", "the boar is spent: the rider decides");
+    let off: Vec<Action> = legal(&sc).into_iter().filter(|a| matches!(a, Action::Dismount { .. })).collect();
+    assert_eq!(off.len(), 8, "any free square beside the boar: {off:?}");
+    sc.act("dismount e9");
+    assert_eq!(sc.s.creatures[0].riding, None);
+    assert_eq!(sc.s.creatures[1].commander, None, "\"If the rider dismounts, the mount goes back to normal.\"");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e9")));
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+}
+
+#[test]
+fn a_mounted_pair_activates_as_commander_and_minion_and_the_rider_can_be_struck() {
+    // "the mount acts on its rider's turn" (ruling P2V-R55)
+    let mut sc = Scene::new(&["Kobold Warrior", "Boar"], &kobolds(1));
+    sc.put("a", "c3").put("b", "d3").put("A", "e4");
+    sc.turn("a").act("mount b").act("end");
+    // The boar's AP: its turn ends when the rider hands over none; end it too.
+    while sc.asks() == ToMove::Seat(Seat(0)) {
+        sc.act("end");
+    }
+    sc.act("activate A");
+    assert!(legal(&sc).contains(&Action::Strike { weapon: 0, target: 0 }), "the rider stands in the boar's space");
+    sc.act("end");
+    // A new round: P1 activates the rider, with its mount.
+    let mut sc2 = sc;
+    sc2.s.creatures.iter_mut().for_each(|c| c.done = false);
+    sc2.s.phase = Phase::Activate { seat: 0 };
+    assert_eq!(sc2.refused("activate b"), "p2v.minion.own-turn");
+    sc2.act("activate a").pass_turn_start();
+    assert!(matches!(sc2.s.party.as_ref().map(|p| p.kind), Some(Kind::Command)));
+    assert!(legal(&sc2).contains(&Action::Switch { who: 1 }));
+}
+
+#[test]
+fn only_an_adjacent_larger_ally_may_be_mounted() {
+    // Ruling P2V-R55.
+    let mut sc = Scene::new(&["Kobold Warrior", "Kobold Warrior", "Boar"], &kobolds(1));
+    sc.put("a", "c3").put("b", "d3").put("c", "h3").put("A", "j10");
+    sc.turn("a");
+    assert_eq!(sc.refused("mount b"), "p2v.mount.size");
+    assert_eq!(sc.refused("mount c"), "p2v.mount.adjacent");
+    assert_eq!(sc.refused("mount A"), "p2v.mount.whom");
+    assert_eq!(sc.refused("dismount c4"), "p2v.mount.dismount");
 }

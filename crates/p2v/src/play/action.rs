@@ -143,6 +143,16 @@ pub enum Action {
         /// The minion.
         who: u8,
     },
+    /// Mount an adjacent, larger ally: it becomes the rider's minion (●).
+    Mount {
+        /// The mount.
+        who: u8,
+    },
+    /// Get down from the mount onto a square beside it (●).
+    Dismount {
+        /// Where the rider's space's lower-left square lands.
+        to: Square,
+    },
 }
 
 /// Where a power is aimed.

@@ -112,6 +112,15 @@ pub enum Event {
         /// The minion.
         minion: u8,
     },
+    /// A rider mounted (or dismounted) its mount.
+    Mounted {
+        /// The rider.
+        rider: u8,
+        /// The mount.
+        mount: u8,
+        /// True on mounting, false on dismounting.
+        on: bool,
+    },
     /// A creature moved.
     Moved {
         /// Who.

@@ -28,7 +28,8 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE
 Turns:    activate LETTER · join LETTER (a group: join each, then activate the last) ·
-          switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
+          switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
+          mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
@@ -82,6 +83,8 @@ impl P2v {
             "join" => Ok(Action::Join { who: self.creature(arg(1)?)? }),
             "switch" | "with" => Ok(Action::Switch { who: self.creature(arg(1)?)? }),
             "give" => Ok(Action::Give { who: self.creature(arg(1)?)? }),
+            "mount" | "ride" => Ok(Action::Mount { who: self.creature(arg(1)?)? }),
+            "dismount" => Ok(Action::Dismount { to: self.square(arg(1)?)? }),
             "stride" | "move" => Ok(Action::Stride { to: self.square(arg(1)?)? }),
             "step" => Ok(Action::Step { to: self.square(arg(1)?)? }),
             "crawl" => Ok(Action::Crawl { to: self.square(arg(1)?)? }),
@@ -197,6 +200,8 @@ impl P2v {
             Action::Join { who: w } => format!("join {}", who(w)),
             Action::Switch { who: w } => format!("switch {}", who(w)),
             Action::Give { who: w } => format!("give {}", who(w)),
+            Action::Mount { who: w } => format!("mount {}", who(w)),
+            Action::Dismount { to } => format!("dismount {}", self.square_name(to)),
             Action::Stride { to } => format!("stride {}", self.square_name(to)),
             Action::Step { to } => format!("step {}", self.square_name(to)),
             Action::Crawl { to } => format!("crawl {}", self.square_name(to)),

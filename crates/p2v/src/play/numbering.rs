@@ -47,14 +47,16 @@
 //! | join | `Join { who }` | r |
 //! | switch | `Switch { who }` | r |
 //! | give | `Give { who }` | r |
+//! | mount | `Mount { who }` | r |
+//! | dismount | `Dismount { to }` | n |
 //!
 //! An action outside these bounds (a square off the map, a creature not in
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 17 813 numbers on the ruined crossroads
-//! (24 × 18, no door), 35 095 on the river ford (36 × 24, 1 door) and
-//! 69 655 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 18 257 numbers on the ruined crossroads
+//! (24 × 18, no door), 35 971 on the river ford (36 × 24, 1 door) and
+//! 71 395 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
@@ -96,7 +98,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 25;
+const BLOCKS: usize = 27;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -153,6 +155,8 @@ impl Bounds {
             r,                         // join
             r,                         // switch
             r,                         // give
+            r,                         // mount
+            n,                         // dismount
         ]
     }
 
@@ -218,6 +222,8 @@ impl Bounds {
             Action::Join { who: w } => (22, who(w)?),
             Action::Switch { who: w } => (23, who(w)?),
             Action::Give { who: w } => (24, who(w)?),
+            Action::Mount { who: w } => (25, who(w)?),
+            Action::Dismount { to } => (26, self.square(to)?),
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -253,7 +259,7 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let last = Action::Give { who: (b.roster - 1) as u8 };
+        let last = Action::Dismount { to: Square::at(23, 17) };
         assert_eq!(b.number(&last), Some(b.count() - 1));
         // Off the map, out of the roster: no number.
         assert_eq!(b.number(&Action::Stride { to: Square::at(24, 0) }), None);
@@ -313,6 +319,8 @@ mod tests {
         out.extend(who().map(|w| Action::Join { who: w }));
         out.extend(who().map(|w| Action::Switch { who: w }));
         out.extend(who().map(|w| Action::Give { who: w }));
+        out.extend(who().map(|w| Action::Mount { who: w }));
+        out.extend(squares.iter().map(|&to| Action::Dismount { to }));
         out
     }
 

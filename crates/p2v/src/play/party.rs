@@ -252,8 +252,15 @@ impl P2v {
     /// `Some` with the verdict, `None` to judge it as usual.
     pub(crate) fn judge_party(&self, s: &State, a: &Action) -> Option<Result<(), Refusal>> {
         if s.pending.top().is_some() {
-            return matches!(a, Action::Join { .. } | Action::Switch { .. } | Action::Give { .. })
-                .then(|| Err(no("p2v.group.not-now", "finish what is under way first", GROUP)));
+            return matches!(
+                a,
+                Action::Join { .. }
+                    | Action::Switch { .. }
+                    | Action::Give { .. }
+                    | Action::Mount { .. }
+                    | Action::Dismount { .. }
+            )
+            .then(|| Err(no("p2v.group.not-now", "finish what is under way first", GROUP)));
         }
         let party = s.party.as_ref();
         match (s.phase, a) {
@@ -276,11 +283,19 @@ impl P2v {
             ))),
             (Phase::Turn(t), Action::Switch { who }) => Some(self.judge_switch(s, t, *who)),
             (Phase::Turn(t), Action::Give { who }) => Some(self.judge_give(s, t, *who)),
-            (Phase::Turn(t), a) => match party {
-                Some(p) if p.kind == Kind::Group => self.judge_step(s, p, t, a),
+            (Phase::Turn(t), a) => match (self.judge_mounts(s, t, a), party) {
+                (Some(verdict), _) => Some(verdict),
+                (None, Some(p)) if p.kind == Kind::Group => self.judge_step(s, p, t, a),
                 _ => None,
             },
-            (_, Action::Join { .. } | Action::Switch { .. } | Action::Give { .. }) => Some(Err(no(
+            (
+                _,
+                Action::Join { .. }
+                | Action::Switch { .. }
+                | Action::Give { .. }
+                | Action::Mount { .. }
+                | Action::Dismount { .. },
+            ) => Some(Err(no(
                 "p2v.group.not-now",
                 "that is not the decision owed now: groups form when a creature is activated, and `switch` and `give` belong to a commander's turn",
                 GROUP,
@@ -426,6 +441,8 @@ impl P2v {
                     p.cur = k as u8;
                     p.idle = true;
                     s.phase = Phase::Turn(p.turns[k]);
+                    // A rider is off the battlefield while its mount decides.
+                    s.forget_field();
                     events.emit(Event::Switched { who });
                 }
                 true
@@ -441,6 +458,13 @@ impl P2v {
                     }
                     events.emit(Event::Gave { commander: t.who, minion: who });
                 }
+                true
+            }
+            (Phase::Turn(t), a @ (Action::Mount { .. } | Action::Dismount { .. })) => {
+                if let Some(p) = s.party.as_mut() {
+                    p.idle = false;
+                }
+                self.apply_mount(s, t, &a, events);
                 true
             }
             (Phase::Turn(t), a) => {
@@ -502,6 +526,9 @@ impl P2v {
         let Some(k) = p.index(who) else { return };
         p.turns[k] = t;
         s.phase = Phase::Turn(p.turns[usize::from(p.cur)]);
+        if p.kind == Kind::Command {
+            s.forget_field();
+        }
     }
 
     /// After a group member took the step's action (nothing pending): the
@@ -532,13 +559,18 @@ impl P2v {
             *x = true;
         }
         p.idle = false;
-        match p.next() {
-            Some(k) => {
+        let command = p.kind == Kind::Command;
+        let next = p.next();
+        if command {
+            s.forget_field();
+        }
+        match (next, s.party.as_mut()) {
+            (Some(k), Some(p)) => {
                 p.cur = k as u8;
                 s.phase = Phase::Turn(p.turns[k]);
                 true
             }
-            None => {
+            _ => {
                 s.party = None;
                 false
             }
@@ -577,7 +609,11 @@ impl P2v {
                     }
                 }
             }
-            Phase::Turn(t) if s.party.as_ref().is_some_and(|p| p.kind == Kind::Command) => {
+            Phase::Turn(t) => {
+                self.mount_choices(s, t, out);
+                if s.party.as_ref().is_none_or(|p| p.kind != Kind::Command) {
+                    return;
+                }
                 for who in 0..n {
                     if self.judge_switch(s, t, who).is_ok() {
                         out.push(Action::Switch { who });

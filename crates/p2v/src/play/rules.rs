@@ -156,7 +156,7 @@ impl P2v {
         Some(Figure {
             name: p.label.clone(),
             size: p.size,
-            space: Space::new(at, p.size.side()),
+            space: self.figure_space(s, i, at, p.size.side())?,
             team: p.team,
             helpless: c.life == Life::Dying,
         })
@@ -165,6 +165,15 @@ impl P2v {
     /// Brings the kept battlefield in line with creature `i` after it moved,
     /// fell or left.
     pub(crate) fn sync(&self, s: &mut State, i: usize) {
+        // A mount carries its rider.
+        let rider = self.carry_rider(s, i);
+        self.sync_one(s, i);
+        if let Some(r) = rider {
+            self.sync_one(s, r);
+        }
+    }
+
+    fn sync_one(&self, s: &mut State, i: usize) {
         let fig = self.figure(s, i);
         s.field.1.clear();
         if let Some(f) = s.field.0.get_mut() {
@@ -431,6 +440,8 @@ impl P2v {
     /// Runs pending work until a decision or roll is owed; then, if nothing
     /// is pending and the game is between phases, moves on.
     pub(crate) fn settle<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        // Who decides may have changed: a rider's figure depends on it.
+        self.forget_riders(s);
         loop {
             let waiting = drive(self, s, events).is_some();
             self.release_grabs(s, events);
