@@ -80,6 +80,26 @@ export interface State {
   doors?: { piece: number; open: boolean }[];
   /** Squares made concealing terrain for a while (Final Night), clearing at the end of round `until`. */
   veils?: { squares: Sq[]; until: number }[];
+  /** Creatures activated together (a group, or a commander with its minions), while they act. */
+  party?: Party;
+}
+
+/** A group activation or a commander's turn under way (rulings P2V-R50 to R54). */
+export interface Party {
+  kind: "group" | "command";
+  /** In order: a group's as they joined, a commander first. */
+  members: number[];
+  /** True while a group is still being formed. */
+  forming?: boolean;
+  /** Members whose turn has ended. */
+  stopped?: boolean[];
+}
+
+/** Says who acts together, for the prompt: "group a, b (c ended)" or "commander a with b". */
+export function partyWords(p: Party, label: (i: number) => string): string {
+  const who = p.members.map((m, k) => (p.stopped?.[k] ? `${label(m)} (done)` : label(m)));
+  if (p.kind === "command") return `Commander ${who[0]} with ${who.slice(1).join(", ")}`;
+  return p.forming ? `Forming a group: ${who.join(", ")}` : `Group ${who.join(", ")}`;
 }
 
 /** A decision (tagged by `act`). */

@@ -16,6 +16,7 @@ import {
   fileName,
   fileOf,
   frameWords,
+  partyWords,
   pct,
   rankOf,
   squareName,
@@ -269,8 +270,10 @@ export function useP2v(p: GameProps): GameUI {
     else if (phase === "place_objective") prompt = `Place an objective: choose its kind, then a glowing square (${s.phase.left ?? 1} left).`;
     else if (phase === "choose_zone") prompt = "Choose your deployment zone.";
     else if (phase === "deploy") prompt = `Deploy ${deployWho !== null ? name(deployWho) : "a creature"}: click a glowing square in your zone.`;
-    else if (phase === "activate") prompt = "Activate one of your creatures: click it (or its button).";
+    else if (phase === "activate" && s.party?.forming) prompt = `${partyWords(s.party, name)} — join another adjacent creature, or activate the last member.`;
+    else if (phase === "activate") prompt = "Activate one of your creatures: click it (or its button), or join adjacent ones into a group.";
     else if (phase === "turn" && active !== null) prompt = `${name(active)}: ${s.phase.ap ?? 0} AP left — stride to a glowing square, strike a marked enemy, use a power, or end the turn.`;
+    if (s.party && !s.party.forming && phase === "turn" && !windowText) prompt = `${partyWords(s.party, (i) => cv(i)?.label ?? `#${i}`)} · ${prompt ?? ""}`;
   }
 
   const others = legal.filter(([a]) => !["stride", "place", "objective", "strike", "use", "react", "pass", "line", "activate", "zone"].includes(a.act));

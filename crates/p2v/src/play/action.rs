@@ -139,6 +139,33 @@ pub enum Action {
     React,
     /// Decline the reaction offered.
     Pass,
+    /// Add a creature to the group being formed, to activate them together
+    /// ("Group activation"; [`super::party`]).
+    Join {
+        /// The creature.
+        who: u8,
+    },
+    /// Hand the turn to another creature of the commander's turn (the
+    /// commander or one of its minions), free.
+    Switch {
+        /// The creature to act next.
+        who: u8,
+    },
+    /// The commander gives up 1 AP to give a minion +1 AP this turn.
+    Give {
+        /// The minion.
+        who: u8,
+    },
+    /// Mount an adjacent, larger ally: it becomes the rider's minion (●).
+    Mount {
+        /// The mount.
+        who: u8,
+    },
+    /// Get down from the mount onto a square beside it (●).
+    Dismount {
+        /// Where the rider's space's lower-left square lands.
+        to: Square,
+    },
 }
 
 /// Where a power is aimed.

@@ -68,6 +68,9 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
         }
         return;
     }
+    if g.apply_party(s, a, events) {
+        return;
+    }
     match (s.phase, *a) {
         (Phase::PlaceObjective { seat, .. }, Action::Objective { kind, at }) => {
             place_objective(s, seat, kind, at, events)
@@ -127,8 +130,11 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     } else {
         2
     };
+    // A minion's turn inside its commander's has 1 AP.
+    let ap = g.party_ap(s, who, ap);
     events.emit(Event::Activated { who, ap });
     s.phase = Phase::Turn(Turn { who, ap, ..Turn::default() });
+    g.party_started(s, who);
     // A readied creature may act "at any time": before the first action too.
     g.push_readied_windows(s);
 }

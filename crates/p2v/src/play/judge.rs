@@ -21,6 +21,9 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         ToMove::Chance => return Err(Refusal::new("p2v.dice.owed", "dice must be rolled first", section::ROUNDS)),
         _ => {}
     }
+    if let Some(verdict) = g.judge_party(s, a) {
+        return verdict;
+    }
     if let Some(top) = s.pending.top() {
         if let Frame::Activity { who, power, next, .. } = *top {
             return g.judge_activity(s, who, power, next, a);

@@ -11,6 +11,13 @@ use arbiter_geometry::battle::{Space, Traits};
 
 /// Appends every legal action of the seat to move.
 pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
+    let start = out.len();
+    listed(g, s, out);
+    // Groups and commanders add decisions and constrain the rest.
+    g.refine_legal(s, out, start);
+}
+
+fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
     if !matches!(g.to_move(s), ToMove::Seat(_)) {
         return;
     }

@@ -1,6 +1,9 @@
 //! The notation of decisions, as typed at the terminal and written in logs.
 //!
 //! - set-up: `objective book e5`, `zone sw`, `place a c3`;
+//! - groups and commanders: `join a`, `join b`, `activate c` (a, b and c
+//!   activate as a group), `switch b` (a commander's turn goes on with its
+//!   minion b), `give b` (the commander's AP to minion b);
 //! - turns: `activate a`, `stride e5`, `step e5`, `crawl e5`, `strike 1 B`
 //!   (the creature's first strike, at B; a weapon's name works too:
 //!   `strike jaws B`), `claim 2 arcana` (objective 2 with Arcana), `prone`,
@@ -24,7 +27,9 @@ pub const HELP: &str = "\
 Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE
-Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
+Turns:    activate LETTER · join LETTER (a group: join each, then activate the last) ·
+          switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
+          mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           pluck TARGET (White Hairs) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
@@ -85,6 +90,11 @@ impl P2v {
             }
             "place" | "deploy" => Ok(Action::Place { who: self.creature(arg(1)?)?, at: self.square(arg(2)?)? }),
             "activate" | "a" => Ok(Action::Activate { who: self.creature(arg(1)?)? }),
+            "join" => Ok(Action::Join { who: self.creature(arg(1)?)? }),
+            "switch" | "with" => Ok(Action::Switch { who: self.creature(arg(1)?)? }),
+            "give" => Ok(Action::Give { who: self.creature(arg(1)?)? }),
+            "mount" | "ride" => Ok(Action::Mount { who: self.creature(arg(1)?)? }),
+            "dismount" => Ok(Action::Dismount { to: self.square(arg(1)?)? }),
             "stride" | "move" => Ok(Action::Stride { to: self.square(arg(1)?)? }),
             "step" => Ok(Action::Step { to: self.square(arg(1)?)? }),
             "crawl" => Ok(Action::Crawl { to: self.square(arg(1)?)? }),
@@ -220,6 +230,11 @@ impl P2v {
             }
             Action::Place { who: w, at } => format!("place {} {}", who(w), self.square_name(at)),
             Action::Activate { who: w } => format!("activate {}", who(w)),
+            Action::Join { who: w } => format!("join {}", who(w)),
+            Action::Switch { who: w } => format!("switch {}", who(w)),
+            Action::Give { who: w } => format!("give {}", who(w)),
+            Action::Mount { who: w } => format!("mount {}", who(w)),
+            Action::Dismount { to } => format!("dismount {}", self.square_name(to)),
             Action::Stride { to } => format!("stride {}", self.square_name(to)),
             Action::Step { to } => format!("step {}", self.square_name(to)),
             Action::Crawl { to } => format!("crawl {}", self.square_name(to)),

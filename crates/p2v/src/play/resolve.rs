@@ -943,6 +943,7 @@ impl P2v {
         let shared = (0..s.creatures.len()).any(|j| {
             j != i
                 && self.in_play(s, j)
+                && !self.mounted_pair(s, i as u8, j as u8)
                 && s.creatures[j]
                     .at
                     .is_some_and(|a| Space::new(a, self.profile(j).map_or(1, |q| q.size.side())).overlaps(&space))

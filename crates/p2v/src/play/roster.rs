@@ -178,6 +178,9 @@ pub struct Profile {
     pub outrage: Option<String>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
+    /// The cards of the creatures it commands (its Commander entry's
+    /// minions and those it starts with), lower case; empty for no commander.
+    pub commands: Vec<String>,
 }
 
 /// The letters of a seat's figures: `a`…`z`, then `aa`…; capitals for P2.
@@ -402,6 +405,13 @@ impl Profile {
                 .filter_map(|f| f.effect.as_ref())
                 .find_map(|e| e.construct_armor)
                 .map(|n| (n, st.reduced_armor.unwrap_or(st.armor))),
+            commands: card
+                .commander()
+                .map(|c| {
+                    let named = c.minions.split(',').map(|m| m.trim().to_ascii_lowercase());
+                    named.chain(c.starts_with.iter().map(|m| m.creature.trim().to_ascii_lowercase())).collect()
+                })
+                .unwrap_or_default(),
             undead: has("Undead"),
             construct: has("Construct"),
             trained_only: mindless || (beast && !caster && !weapon_user),

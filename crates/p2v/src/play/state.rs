@@ -131,6 +131,14 @@ pub struct Creature {
     pub hairs_lost: u8,
     /// Where it was eliminated, for looting.
     pub fell_at: Option<Square>,
+    /// Its commander while it is a minion (a commander's minion from the
+    /// start, or a mount under its rider): it acts in that creature's turn
+    /// ([`super::party`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commander: Option<u8>,
+    /// The creature it rides, while mounted ([`super::party`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub riding: Option<u8>,
 }
 
 /// What the creature taking its turn has done so far this turn.
@@ -761,6 +769,10 @@ pub struct State {
     /// bond), held by creatures by roster index.
     #[serde(default, skip_serializing_if = "Effects::is_empty")]
     pub effects: Effects<Lasting, u8>,
+    /// Several creatures activated together (a group, or a commander with
+    /// its minions) while they act ([`super::party`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party: Option<super::party::Party>,
     /// The battlefield built from this state.
     #[serde(skip)]
     pub field: FieldCache,

@@ -15,6 +15,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     let creature = |i: u8, what: &str| -> Result<(), String> {
         if usize::from(i) < n { Ok(()) } else { Err(format!("{what} names creature {i}, and there are {n}")) }
     };
+    g.check_party(s)?;
     if s.objectives.len() > 8 {
         return Err("more than eight objectives".into());
     }
@@ -85,7 +86,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         .collect();
     let mut seen = arbiter_geometry::battle::SquareSet::EMPTY;
     for (i, c) in s.creatures.iter().enumerate() {
-        if moving.contains(&(i as u8)) {
+        // A rider shares its mount's space.
+        if moving.contains(&(i as u8)) || g.mount_of(s, i as u8).is_some() {
             continue;
         }
         if let (Some(at), Life::Up | Life::Dying) = (c.at, c.life) {
