@@ -88,6 +88,12 @@ pub enum Action {
         /// The target.
         target: u8,
     },
+    /// A Stride dragging along an adjacent creature the mover has grabbed
+    /// (●; Haul Away, ruling P2V-R71).
+    Haul {
+        /// Where its space's lower-left square ends.
+        to: Square,
+    },
     /// Pull a white hair out of an adjacent enemy that is grabbed,
     /// immobilized or stunned: an Athletics check against its Power (●;
     /// White Hairs, ruling P2V-R45).

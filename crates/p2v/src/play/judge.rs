@@ -319,7 +319,7 @@ pub fn shove_squares(g: &P2v, s: &State, attacker: u8, target: u8) -> Vec<Square
         .collect()
 }
 
-fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
+pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
     let i = usize::from(t.who);
     let c = &s.creatures[i];
     if *a == Action::End {
@@ -386,6 +386,7 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Pluck { target } => g.judge_pluck(s, &t, target),
+        Action::Haul { to } => g.judge_haul(s, &t, to),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Leap { to } => g.judge_leap(s, &t, to),
         Action::Ready => g.judge_ready(s, &t),

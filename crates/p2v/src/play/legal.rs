@@ -116,6 +116,9 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 && let Some(reach) = stride_reach(g, s, &t)
             {
                 out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Stride { to }));
+                if g.haulable(s, t.who).is_some() {
+                    out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Haul { to }));
+                }
             }
             let field = g.field(s);
             let around = Space::new(at, 1).squares().dilated();

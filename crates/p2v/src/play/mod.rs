@@ -41,6 +41,7 @@ pub mod entry;
 pub mod event;
 pub mod flail;
 pub mod hairs;
+pub mod haul;
 pub mod hero;
 pub mod heuristic;
 pub mod judge;

@@ -167,6 +167,8 @@ pub struct Profile {
     pub regain: Vec<String>,
     /// The name of that feature.
     pub regain_name: Option<String>,
+    /// Its Strides may drag a creature it has grabbed along (Haul Away).
+    pub haul: bool,
     /// Difficult terrain with this trait does not slow it (Forest Stride).
     pub unhindered: Option<arbiter_geometry::battle::Traits>,
     /// Its white hairs and the feature's name (White Hairs).
@@ -310,6 +312,7 @@ fn executed(f: &Feature) -> bool {
                     || e.hairs.is_some()
                     || !e.regain.is_empty()
                     || e.unhindered.is_some()
+                    || e.haul
                     || e.construct_armor.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -452,6 +455,10 @@ impl Profile {
                 .filter(|f| f.action == Cost::Passive)
                 .find(|f| f.effect.as_ref().is_some_and(|e| !e.regain.is_empty()))
                 .map(|f| f.name.clone()),
+            haul: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .any(|f| f.effect.as_ref().is_some_and(|e| e.haul)),
             unhindered: features
                 .iter()
                 .filter(|f| f.action == Cost::Passive)

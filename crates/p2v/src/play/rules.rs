@@ -573,6 +573,7 @@ impl Game for P2v {
                 blocks: 0,
                 readied: false,
                 hairs_lost: 0,
+                grabbed_by: None,
                 sheltered: false,
                 armor_broken: false,
                 fell_at: None,

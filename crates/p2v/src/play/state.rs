@@ -126,6 +126,10 @@ pub struct Creature {
     /// True from its Ready until it takes the readied action or its next turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub readied: bool,
+    /// Who grabbed it last (by Grapple or a hit's grab); it holds while it
+    /// is grabbed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grabbed_by: Option<u8>,
     /// White hairs pulled out of it (White Hairs).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub hairs_lost: u8,
@@ -512,6 +516,13 @@ pub enum Frame {
         power: u8,
         /// Who it moved through, in order.
         under: Vec<u8>,
+    },
+    /// A Stride dragging a grabbed creature along (its walk above it).
+    Haul {
+        /// The hauler.
+        who: u8,
+        /// The dragged creature.
+        victim: u8,
     },
     /// Dice: an Athletics check to pull a white hair out of `target`.
     Pluck {

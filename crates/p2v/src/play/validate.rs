@@ -65,6 +65,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 p.powers.len()
             ));
         }
+        if c.grabbed_by.is_some_and(|g| usize::from(g) >= s.creatures.len()) {
+            return Err(format!("{} ({}) was grabbed by a creature not in the roster", p.name, p.label));
+        }
         // A creature in play keeps at least one hair; the last one eliminates it.
         let hairs = p.hairs.as_ref().map_or(0, |(n, _)| *n);
         if c.hairs_lost > hairs || (c.hairs_lost == hairs && hairs > 0 && matches!(c.life, Life::Up | Life::Dying)) {
@@ -205,7 +208,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     creature(*c, "a trample")?;
                 }
             }
-            Frame::Seize { attacker: who, target } | Frame::Pluck { who, target } => {
+            Frame::Haul { who, victim: target }
+            | Frame::Seize { attacker: who, target }
+            | Frame::Pluck { who, target } => {
                 creature(*who, "a white hair")?;
                 creature(*target, "a white hair")?;
             }
