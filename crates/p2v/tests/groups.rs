@@ -401,3 +401,15 @@ fn only_an_adjacent_larger_ally_may_be_mounted() {
     assert_eq!(sc.refused("mount A"), "p2v.mount.whom");
     assert_eq!(sc.refused("dismount c4"), "p2v.mount.dismount");
 }
+
+#[test]
+fn the_terminal_table_names_groups_minions_and_riders() {
+    use arbiter_core::Entry;
+    let mut sc = Scene::new(&["Kobold Warrior", "Boar", "Arboreal Regent", "Awakened Tree"], &kobolds(1));
+    sc.put("a", "c3").put("b", "d3").put("c", "h2").put("d", "h6").put("A", "j11");
+    assert!(sc.g.picture(&sc.s).contains("minion of c"), "{}", sc.g.picture(&sc.s));
+    sc.turn("a").act("mount b");
+    let picture = sc.g.picture(&sc.s);
+    assert!(picture.contains("riding b") && picture.contains("ridden by a"), "{picture}");
+    assert!(picture.contains("in the commander's turn"), "{picture}");
+}

@@ -627,6 +627,33 @@ impl P2v {
         }
     }
 
+    /// What the table says of creature `who` besides its state: the group
+    /// or commander's turn it acts in, its commander, its mount or rider.
+    pub fn party_notes(&self, s: &State, who: u8) -> Vec<String> {
+        let label = |w: u8| self.profile(usize::from(w)).map_or_else(|| format!("#{w}"), |p| p.label.clone());
+        let mut out = Vec::new();
+        if let Some(p) = s.party.as_ref()
+            && let Some(k) = p.index(who)
+        {
+            let what = match (p.kind, p.forming) {
+                (Kind::Group, true) => "joining a group",
+                (Kind::Group, false) => "in the group",
+                (Kind::Command, _) => "in the commander's turn",
+            };
+            let done = if p.stopped.get(k).copied().unwrap_or(false) { ", turn over" } else { "" };
+            out.push(format!("{what}{done}"));
+        }
+        if let Some(m) = self.mount_of(s, who) {
+            out.push(format!("riding {}", label(m)));
+        } else if let Some(c) = s.creatures.get(usize::from(who)).and_then(|c| c.commander)
+            && self.in_play(s, usize::from(c))
+        {
+            let rides = self.mount_of(s, c) == Some(who);
+            out.push(if rides { format!("ridden by {}", label(c)) } else { format!("minion of {}", label(c)) });
+        }
+        out
+    }
+
     /// Checks a party read from outside: members in range, lists of one length.
     pub(crate) fn check_party(&self, s: &State) -> Result<(), String> {
         let Some(p) = s.party.as_ref() else { return Ok(()) };
