@@ -174,6 +174,46 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// The kind of decision, as its records name it (`stride`, `drop_prone`),
+    /// without its details.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Action::Objective { .. } => "objective",
+            Action::Zone { .. } => "zone",
+            Action::Place { .. } => "place",
+            Action::Activate { .. } => "activate",
+            Action::Stride { .. } => "stride",
+            Action::Step { .. } => "step",
+            Action::Leap { .. } => "leap",
+            Action::Crawl { .. } => "crawl",
+            Action::Strike { .. } => "strike",
+            Action::Claim { .. } => "claim",
+            Action::Trip { .. } => "trip",
+            Action::Shove { .. } => "shove",
+            Action::Grapple { .. } => "grapple",
+            Action::Haul { .. } => "haul",
+            Action::Pluck { .. } => "pluck",
+            Action::Regain { .. } => "regain",
+            Action::Escape { .. } => "escape",
+            Action::Use { .. } => "use",
+            Action::Door { .. } => "door",
+            Action::Ready => "ready",
+            Action::DropProne => "drop_prone",
+            Action::Stand => "stand",
+            Action::End => "end",
+            Action::Line { .. } => "line",
+            Action::React => "react",
+            Action::Pass => "pass",
+            Action::Join { .. } => "join",
+            Action::Switch { .. } => "switch",
+            Action::Give { .. } => "give",
+            Action::Mount { .. } => "mount",
+            Action::Dismount { .. } => "dismount",
+        }
+    }
+}
+
 /// Where a power is aimed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "aim")]
@@ -202,4 +242,27 @@ pub enum Aim {
         /// The square it runs towards.
         toward: Square,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// `kind` names a decision as its records do.
+    #[test]
+    fn the_kind_is_the_records_tag() {
+        let some = [
+            Action::Stride { to: Square::at(1, 2) },
+            Action::DropProne,
+            Action::Pluck { target: 3 },
+            Action::Use { power: 1, aim: Aim::Here },
+            Action::Dismount { to: Square::at(0, 0) },
+            Action::Pass,
+        ];
+        for a in some {
+            let v = serde_json::to_value(a).unwrap();
+            assert_eq!(v["act"].as_str(), Some(a.kind()), "{a:?}");
+        }
+    }
 }

@@ -236,8 +236,7 @@ impl P2v {
     /// The kind of action a group step is, for "the same actions": the
     /// action's name, a power's name for a power (none for `end`).
     fn step_kind(&self, who: u8, a: &Action) -> Option<String> {
-        let v = serde_json::to_value(a).ok()?;
-        let name = v.get("act")?.as_str()?.to_string();
+        let name = a.kind().to_string();
         match a {
             Action::End => None,
             Action::Use { power, .. } => {
@@ -332,7 +331,11 @@ impl P2v {
             )));
         }
         let to = match *a {
-            Action::Stride { to } | Action::Step { to } | Action::Crawl { to } | Action::Leap { to } => Some(to),
+            Action::Stride { to }
+            | Action::Step { to }
+            | Action::Crawl { to }
+            | Action::Leap { to }
+            | Action::Haul { to } => Some(to),
             Action::Use { aim: super::action::Aim::Square { at }, .. } => Some(at),
             _ => None,
         };
