@@ -265,6 +265,18 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
         return `${name(t.who)} is readied: take its readied action now (one free or 1-AP action)?`;
       case "recovery":
         return `${name(t.who)} is about to make a recovery check: spend a hero point to pass it and every later one?`;
+      case "flail":
+        return `${name(t.who)} took damage: strike a random creature within reach (Furious Flailing)?`;
+      case "retry":
+        return `${name(t.target)} failed its save with ${t.die}: ${name(t.reactor)} may have it roll again, the better die standing?`;
+      case "catch":
+        return `${name(t.attacker)} strikes at ${name(t.who)}: brace against it for more Armor (Catch Rock)?`;
+      case "outrage":
+        return `${name(t.puller)} pulled a white hair out of ${name(t.who)}: Denuded Outrage — strike it (React), escape a condition, or pass?`;
+      case "liberate":
+        return `${name(t.grabber)} tries to grab ${name(t.ally)}: ${name(t.reactor)} may strike it to free its ally (Liberating Strike)?`;
+      case "regain":
+        return `A critical hit landed on ${name(t.who)}: choose the use that comes back (Stoke the Volcano).`;
       default:
         return "A reaction is offered.";
     }
