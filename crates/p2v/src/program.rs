@@ -465,6 +465,8 @@ pub enum Affects {
     Creatures,
     /// Only the user's enemies.
     Enemies,
+    /// Only the user's allies, the user included (a healing spell).
+    Allies,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -575,12 +577,23 @@ pub struct Program {
     /// a random creature within reach ("Furious Flailing"; ruling P2V-R41).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub random_strike: Vec<crate::play::damage::DamageType>,
+    /// HP it heals each creature it affects (a spell: "Heal 5 damage").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heal: Option<u16>,
+    /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spells: Option<crate::spell::Caster>,
 }
 
 impl Program {
     /// Whether it does anything to a target (damage, persistent damage or a condition).
     pub fn touches(&self) -> bool {
-        self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty() || self.pull.is_some() || self.bind
+        self.damage.is_some()
+            || self.persistent.is_some()
+            || !self.apply.is_empty()
+            || self.pull.is_some()
+            || self.bind
+            || self.heal.is_some()
     }
 
     /// Checks that the effect fits its feature: strikes carry riders, other
@@ -588,6 +601,23 @@ impl Program {
     /// extra damage. Returns the key at fault and why.
     pub fn check(&self, action: crate::Action, area: Option<crate::Area>, strike: bool) -> Result<(), String> {
         use crate::Action as A;
+        if let Some(c) = &self.spells {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`spells` belongs to a passive caster feature with no range or area".into());
+            }
+            if *self != (Program { spells: self.spells.clone(), ..Program::default() }) {
+                return Err("`spells` stands alone in an effect".into());
+            }
+            return c.check();
+        }
+        if self.heal.is_some_and(|n| n == 0 || n > 999) {
+            return Err("a creature heals 1 to 999 HP".into());
+        }
+        if self.heal.is_some()
+            && (strike || self.save.is_some() || self.damage.is_some() || self.affects == Affects::Enemies)
+        {
+            return Err("healing is a power's, with no save or damage, for allies".into());
+        }
         if let Some(h) = &self.hit {
             if !strike {
                 return Err("only a strike has `hit` effects".into());

@@ -280,14 +280,17 @@ pub(crate) fn strike<E: EventSink<Event>>(
     // Attack of Opportunity: "makes a ranged attack" within an enemy's reach.
     let ranged = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| !w.melee());
     if ranged {
-        for w in reaction_windows(g, s, who, |g, s, r| {
-            let field = g.field(s);
-            let reach = g.profile(usize::from(r)).map_or(0, |p| p.reach());
-            reach > 0 && field.in_reach(FigureId(u16::from(r)), FigureId(u16::from(who)), u32::from(reach))
-        }) {
+        for w in reaction_windows(g, s, who, |g, s, r| within_reach(g, s, who, r)) {
             s.pending.push(Frame::Window(w));
         }
     }
+}
+
+/// Whether `who` is within the reach of `r` (Attack of Opportunity).
+pub(crate) fn within_reach(g: &P2v, s: &State, who: u8, r: u8) -> bool {
+    let field = g.field(s);
+    let reach = g.profile(usize::from(r)).map_or(0, |p| p.reach());
+    reach > 0 && field.in_reach(FigureId(u16::from(r)), FigureId(u16::from(who)), u32::from(reach))
 }
 
 fn reset_carry(s: &mut State) {
@@ -334,7 +337,12 @@ pub fn strike_penalty(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> i
 
 /// Reaction windows for every enemy of `who` with Reactive Strike that may
 /// react and for which `when` holds.
-fn reaction_windows(g: &P2v, s: &State, who: u8, when: impl Fn(&P2v, &State, u8) -> bool) -> Vec<Window<Trigger>> {
+pub(crate) fn reaction_windows(
+    g: &P2v,
+    s: &State,
+    who: u8,
+    when: impl Fn(&P2v, &State, u8) -> bool,
+) -> Vec<Window<Trigger>> {
     let mine = g.team(usize::from(who));
     (0..s.creatures.len() as u8)
         .filter(|&r| {
@@ -356,7 +364,10 @@ fn reaction_windows(g: &P2v, s: &State, who: u8, when: impl Fn(&P2v, &State, u8)
 /// Takes the reaction a window offers: a Reactive Strike with the
 /// reactor's best weapon that reaches the triggering creature.
 fn react<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Trigger, events: &mut E) {
-    let (Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor }) = t else {
+    let (Trigger::LeftReach { mover, reactor }
+    | Trigger::RangedInReach { attacker: mover, reactor }
+    | Trigger::Casts { caster: mover, reactor }) = t
+    else {
         return;
     };
     let Some(weapon) = g.reaction_weapon(s, reactor, mover) else {

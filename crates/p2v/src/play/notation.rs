@@ -6,6 +6,9 @@
 //!   `strike jaws B`), `claim 2 arcana` (objective 2 with Arcana), `prone`,
 //!   `stand`, `end`; `use 1 B`, `use stench`, `use splinter-spray ne`,
 //!   `use 2 e9` (a power at a creature, around the user, as a cone, as a line);
+//!   `cast sleep e5`, `cast heal 2 b` (a spell, its cast if it has several,
+//!   and its target or burst corner: [`super::cast`]; written back as the
+//!   `use` of the spell's power);
 //! - answers: `line 2` (the defender's line for cover), `react`, `pass`
 //!   (a reaction, or the grab a hit offers).
 //!
@@ -25,19 +28,19 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE
 Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
-          use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
+          use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
 The square of a move is where the creature's lower-left square ends.";
 
 impl P2v {
-    fn square(&self, text: &str) -> Result<Square, String> {
+    pub(crate) fn square(&self, text: &str) -> Result<Square, String> {
         let b = self.base_terrain().board();
         b.parse(text.trim()).ok_or_else(|| format!("'{}' is not a square of the board", clip(text)))
     }
 
-    fn creature(&self, text: &str) -> Result<u8, String> {
+    pub(crate) fn creature(&self, text: &str) -> Result<u8, String> {
         let t = text.trim();
         self.roster()
             .iter()
@@ -140,6 +143,7 @@ impl P2v {
                 };
                 Ok(Action::Use { power, aim })
             }
+            "cast" => self.parse_cast(s, &words),
             "trip" => Ok(Action::Trip { target: self.creature(arg(1)?)? }),
             "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
             "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
@@ -287,11 +291,11 @@ pub fn cone_name(index: u8) -> String {
 }
 
 /// The index of a cone's name (see [`cone_name`]).
-fn cone_index(name: &str) -> Option<u8> {
+pub(crate) fn cone_index(name: &str) -> Option<u8> {
     (0..=67u8).find(|&i| cone_name(i) == name)
 }
 
-fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
+pub(crate) fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
     if words.len() == 2 {
         Ok(aim)
     } else {
@@ -302,6 +306,7 @@ fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
 fn usage(verb: &str) -> &'static str {
     match verb {
         "objective" => "objective KIND SQUARE",
+        "cast" => "cast SPELL [N] [TARGET|SQUARE]",
         "zone" => "zone NAME",
         "place" | "deploy" => "place LETTER SQUARE",
         "activate" | "a" => "activate LETTER",

@@ -37,6 +37,8 @@ struct Effect<'p> {
     pull: Option<(u8, bool)>,
     /// Whether a failed save binds the target and the user (Vitriol).
     bind: bool,
+    /// HP it heals.
+    heal: Option<u16>,
 }
 
 impl P2v {
@@ -61,6 +63,7 @@ impl P2v {
                     area: pw.area.is_some_and(|a| !a.single_target()),
                     pull: e.pull.map(|n| (n, e.then.is_some())),
                     bind: e.bind,
+                    heal: e.heal,
                 })
             }
             Source::Rider { weapon } => {
@@ -75,6 +78,7 @@ impl P2v {
                     area: false,
                     pull: None,
                     bind: false,
+                    heal: None,
                 })
             }
             Source::Strike { weapon, damage } => {
@@ -88,6 +92,7 @@ impl P2v {
                     area: false,
                     pull: None,
                     bind: false,
+                    heal: None,
                 })
             }
         }
@@ -235,6 +240,10 @@ impl P2v {
             return;
         }
         let Some(e) = self.effect(&a) else { return };
+        if let Some(n) = e.heal {
+            self.heal(s, a.target, n, events);
+            return;
+        }
         let degree = match (e.save, die) {
             (Some(save), Some(d)) => {
                 let power = self.power_now(s, a.user);
@@ -395,6 +404,7 @@ impl P2v {
         let area = match (pw.area, aim) {
             (None, _) => return Some(Vec::new()),
             (Some(CardArea::Melee(_) | CardArea::Ranged { .. }), Aim::Creature { who: t }) => return Some(vec![t]),
+            (Some(CardArea::Burst(n)), Aim::Square { at }) if pw.spell.is_some() => Self::burst_area(at, n),
             (Some(CardArea::Emanation { size, .. }), Aim::Here) => {
                 Area::Emanation { origin: me, radius: u32::from(size) }
             }
@@ -412,8 +422,12 @@ impl P2v {
             .figures
             .iter()
             .map(|f| f.0 as u8)
-            .filter(|&t| t != who && self.in_play(s, usize::from(t)))
-            .filter(|&t| pw.program.affects == Affects::Creatures || self.team(usize::from(t)) != p.team)
+            .filter(|&t| (t != who || pw.program.affects == Affects::Allies) && self.in_play(s, usize::from(t)))
+            .filter(|&t| match pw.program.affects {
+                Affects::Creatures => true,
+                Affects::Enemies => self.team(usize::from(t)) != p.team,
+                Affects::Allies => self.team(usize::from(t)) == p.team,
+            })
             .collect();
         out.sort_unstable();
         Some(out)
@@ -437,6 +451,7 @@ impl P2v {
                 .filter(|a| self.judge_aim(s, who, power, *a).is_ok())
                 .collect(),
             None if pw.program.teleport.is_some() => self.teleport_landings(s, who, power),
+            Some(CardArea::Burst(_)) if pw.spell.is_some() => self.burst_aims(s, who, power),
             None | Some(CardArea::Emanation { .. }) => vec![Aim::Here],
             Some(CardArea::Cone(_)) => (0..cone_origins(&me).len() as u8).map(|index| Aim::Cone { index }).collect(),
             Some(CardArea::Line(_)) => (0..s.creatures.len())
@@ -474,21 +489,38 @@ impl P2v {
             None => "with nothing more: use POWER",
             Some(CardArea::Cone(_)) => "in a direction: use POWER n|ne|e|se|s|sw|w|nw",
             Some(CardArea::Line(_)) => "towards a square: use POWER SQUARE",
-            _ => "",
+            Some(CardArea::Burst(_)) => "at the square whose lower-left corner is the burst's: cast SPELL SQUARE",
         };
         let wrong = || no("p2v.power.aim", format!("{} is aimed {how}", pw.name), section::AREAS);
         match (pw.area, aim) {
             (None, Aim::Here) => Ok(()),
+            (Some(CardArea::Burst(_)), Aim::Square { at }) if pw.spell.is_some() => {
+                let range = pw.spell.as_ref().and_then(|sp| sp.range).unwrap_or(0);
+                self.judge_burst(s, who, range, at)
+            }
             (Some(area @ (CardArea::Melee(_) | CardArea::Ranged { .. })), Aim::Creature { who: t }) => {
                 let ti = usize::from(t);
-                if !self.in_play(s, ti) || t == who || self.team(ti) == self.team(usize::from(who)) {
+                let friendly = pw.program.heal.is_some() || pw.program.affects == Affects::Allies;
+                if friendly && (!self.in_play(s, ti) || self.team(ti) != self.team(usize::from(who))) {
+                    return Err(no(
+                        "p2v.power.target",
+                        format!("{} is for the user or an ally in play (ruling P2V-R61)", pw.name),
+                        section::TARGETING,
+                    ));
+                }
+                if friendly && t == who {
+                    return Ok(());
+                }
+                if !friendly && (!self.in_play(s, ti) || t == who || self.team(ti) == self.team(usize::from(who))) {
                     return Err(no(
                         "p2v.power.target",
                         "a power with a range targets an enemy creature in play (ruling P2V-R8)",
                         section::TARGETING,
                     ));
                 }
-                self.may_attack(s, who, t)?;
+                if !friendly {
+                    self.may_attack(s, who, t)?;
+                }
                 let (a, b) = (FigureId(u16::from(who)), FigureId(u16::from(t)));
                 let ok = match area {
                     CardArea::Melee(r) => field.in_reach(a, b, u32::from(r.unwrap_or(1))),
@@ -535,6 +567,11 @@ impl P2v {
     /// Checks a power's use by the active creature: uses left, once per
     /// turn for free and ●○ actions, the action points, the aim.
     pub fn judge_use(&self, s: &State, t: &Turn, power: u8, aim: Aim) -> Result<(), Refusal> {
+        let r = self.judge_use_inner(s, t, power, aim);
+        if self.spell_of(t.who, power).is_some() { r.map_err(super::cast::as_cast) } else { r }
+    }
+
+    fn judge_use_inner(&self, s: &State, t: &Turn, power: u8, aim: Aim) -> Result<(), Refusal> {
         let i = usize::from(t.who);
         let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else {
             return Err(no("p2v.power.none", "the creature has no such power", section::POWER));
@@ -546,7 +583,10 @@ impl P2v {
                 section::REACTIONS,
             ));
         }
-        if pw.uses.is_some() && s.creatures[i].power_uses.get(usize::from(power)).copied().unwrap_or(0) == 0 {
+        if let Some(k) = self.use_counter(t.who, power)
+            && !self.sustaining(s, t.who, power)
+            && s.creatures[i].power_uses.get(k).copied().unwrap_or(0) == 0
+        {
             return Err(no("p2v.power.uses", format!("{} has no uses left", pw.name), "How to read a creature card"));
         }
         // "Unless otherwise specified, a creature can take a particular free
@@ -575,7 +615,11 @@ impl P2v {
     /// ("Spending 1 AP ends this"; ruling P2V-R36).
     pub fn power_cost(&self, s: &State, who: u8, power: u8) -> u8 {
         let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else { return 0 };
-        if pw.program.shell.is_some() && self.shell(s, who).is_some() { 1 } else { pw.cost.action_points() }
+        if pw.program.shell.is_some() && self.shell(s, who).is_some() {
+            1
+        } else {
+            self.cast_cost(s, who, power).unwrap_or(pw.cost.action_points())
+        }
     }
 
     /// Whether the creature taking its turn may still take a free action
@@ -595,6 +639,7 @@ impl P2v {
         let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else { return };
         let targets = self.power_targets(s, who, power, aim).unwrap_or_default();
         let cost = self.power_cost(s, who, power);
+        let sustained = self.sustaining(s, who, power);
         if let Phase::Turn(t) = &mut s.phase {
             t.ap = t.ap.saturating_sub(cost);
             t.carry = 0;
@@ -602,12 +647,17 @@ impl P2v {
                 t.once_powers |= 1 << power;
             }
         }
-        if pw.uses.is_some()
-            && let Some(u) = s.creatures.get_mut(i).and_then(|c| c.power_uses.get_mut(usize::from(power)))
+        if let Some(k) = self.use_counter(who, power)
+            && !sustained
+            && let Some(u) = s.creatures.get_mut(i).and_then(|c| c.power_uses.get_mut(k))
         {
             *u = u.saturating_sub(1);
         }
         events.emit(Event::Uses { who, power: pw.name.clone(), targets: targets.clone() });
+        if pw.spell.is_some() {
+            self.cast_spell(s, who, power, targets, events);
+            return;
+        }
         if pw.program.shell.is_some() {
             self.toggle_shell(s, who, events);
             return;

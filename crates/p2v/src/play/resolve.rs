@@ -320,7 +320,9 @@ impl P2v {
     /// Whether `seat` can answer a window now.
     pub(crate) fn can_respond(&self, s: &State, t: &Trigger, seat: Seat) -> bool {
         match *t {
-            Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor } => {
+            Trigger::LeftReach { mover, reactor }
+            | Trigger::RangedInReach { attacker: mover, reactor }
+            | Trigger::Casts { caster: mover, reactor } => {
                 self.team(usize::from(reactor)) == seat.0
                     && self.may_react(s, reactor)
                     && self.may_attack(s, reactor, mover).is_ok()

@@ -58,6 +58,8 @@ pub struct Power {
     pub uses: Option<u8>,
     /// What it does to each creature it affects, or the steps it is made of.
     pub program: Program,
+    /// Set when it is one cast of a spell (see [`super::cast`]).
+    pub spell: Option<super::cast::SpellUse>,
 }
 
 impl Power {
@@ -242,6 +244,7 @@ pub fn power(f: &Feature) -> Option<Power> {
             area: None,
             uses: f.uses.map(|u| u.count),
             program: program.clone(),
+            spell: None,
         });
     }
     let area = if program.steps.is_empty() {
@@ -257,12 +260,22 @@ pub fn power(f: &Feature) -> Option<Power> {
         None
     };
     let area = area.or(program.area);
-    Some(Power { name: f.name.clone(), cost: f.action, area, uses: f.uses.map(|u| u.count), program: program.clone() })
+    Some(Power {
+        name: f.name.clone(),
+        cost: f.action,
+        area,
+        uses: f.uses.map(|u| u.count),
+        program: program.clone(),
+        spell: None,
+    })
 }
 
 /// What the engine does not run of a feature yet, in words (`None` when it
 /// runs it completely).
 fn gap(f: &Feature) -> Option<String> {
+    if let Some(c) = f.effect.as_ref().and_then(|e| e.spells.as_ref()) {
+        return super::cast::spells_not_run(c).map(|missing| format!("{} ({})", f.name, missing.join(", ")));
+    }
     (!executed(f)).then(|| f.name.clone())
 }
 
@@ -310,7 +323,8 @@ impl Profile {
         for w in &mut weapons {
             w.extra.extend(passive.iter().copied());
         }
-        let powers: Vec<Power> = features.iter().filter_map(|f| power(f)).collect();
+        let mut powers: Vec<Power> = features.iter().filter_map(|f| power(f)).collect();
+        super::cast::add_spells(&mut powers, &features);
         let has = |t: &str| card.has_trait(t);
         let mindless = card.standard().to_ascii_lowercase().contains("mindless");
         let beast = (has("Animal") || has("Beast")) && !has("Humanoid");

@@ -276,6 +276,14 @@ pub enum Trigger {
         /// Who may strike.
         reactor: u8,
     },
+    /// `caster` casts a spell within the reach of `reactor`, which has
+    /// Attack of Opportunity ("If a creature within your reach casts a spell").
+    Casts {
+        /// Who casts.
+        caster: u8,
+        /// Who may strike.
+        reactor: u8,
+    },
     /// `who` starts its turn where `reactor` may answer with a power
     /// (Petrifying Glance).
     TurnStart {
@@ -703,6 +711,13 @@ pub enum Lasting {
     /// Bound to the effect's source by Vitriol: off-guard, and its attacks
     /// target only the source, while both are up (ruling P2V-R42).
     Bound,
+    /// The holder cast this spell (its first cast's power index) in the
+    /// round of the effect's value: it may sustain it on its next turn
+    /// (ruling P2V-R59).
+    Sustain {
+        /// The power.
+        power: u8,
+    },
 }
 
 /// A door of the map and whether it stands open.
