@@ -152,11 +152,13 @@ pub enum Give {
     Prone,
     /// Slowed, or stunned if it was slowed already (`slowed or stunned`).
     SlowedOrStunned,
+    /// Invisible (a status: it lasts until the creature attacks; ruling P2V-R63).
+    Invisible,
 }
 
 impl Give {
     /// Every kind, in the order of [`Give::key`].
-    pub const ALL: [Give; 10] = [
+    pub const ALL: [Give; 11] = [
         Give::OffGuard,
         Give::Rattled,
         Give::Sickened,
@@ -167,6 +169,7 @@ impl Give {
         Give::Encumbered,
         Give::Prone,
         Give::SlowedOrStunned,
+        Give::Invisible,
     ];
 
     /// Its name in files.
@@ -182,6 +185,7 @@ impl Give {
             Give::Encumbered => "encumbered",
             Give::Prone => "prone",
             Give::SlowedOrStunned => "slowed or stunned",
+            Give::Invisible => "invisible",
         }
     }
 }
@@ -453,6 +457,31 @@ pub enum Then {
     Strike,
 }
 
+/// Bonuses for a while: `bonus = { fight = 1 }` (ruling P2V-R64).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    /// To Fight rolls.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fight: i8,
+    /// To Power.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub power: i8,
+    /// To saving throws.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub saves: i8,
+    /// To Armor.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub armor: i8,
+    /// To Speed, in squares.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub speed: i8,
+}
+
+fn is_zero(n: &i8) -> bool {
+    *n == 0
+}
+
 /// The most steps a compound action may have.
 pub const MAX_STEPS: usize = 6;
 
@@ -580,6 +609,10 @@ pub struct Program {
     /// HP it heals each creature it affects (a spell: "Heal 5 damage").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal: Option<u16>,
+    /// Bonuses it gives each creature it affects until the start of the
+    /// user's next turn (a spell: "+1 Armor until the caster's next turn").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Bonus>,
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<crate::spell::Caster>,
@@ -594,6 +627,7 @@ impl Program {
             || self.pull.is_some()
             || self.bind
             || self.heal.is_some()
+            || self.bonus.is_some()
     }
 
     /// Checks that the effect fits its feature: strikes carry riders, other
@@ -609,6 +643,15 @@ impl Program {
                 return Err("`spells` stands alone in an effect".into());
             }
             return c.check();
+        }
+        if let Some(b) = self.bonus {
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed];
+            if all.iter().any(|n| !(0..=5).contains(n)) || all.iter().all(|n| *n == 0) {
+                return Err("a bonus gives +1 to +5 to fight, power, saves, armor or speed".into());
+            }
+            if strike || self.save.is_some() || self.affects == Affects::Enemies {
+                return Err("a bonus is a power's, with no save, for the user or its allies".into());
+            }
         }
         if self.heal.is_some_and(|n| n == 0 || n > 999) {
             return Err("a creature heals 1 to 999 HP".into());

@@ -190,7 +190,8 @@ impl Spell {
             }
             if let Some(e) = &c.effect {
                 // A burst is checked as the power it makes: an area at range.
-                e.check(c.action, c.area, false).map_err(|m| (here.key("effect"), m))?;
+                // A cast with no range or area affects the caster: checked as one in reach.
+                e.check(c.action, c.area.or(Some(Area::Melee(None))), false).map_err(|m| (here.key("effect"), m))?;
                 if e.spells.is_some() || e.teleport.is_some() || e.shell.is_some() || !e.steps.is_empty() {
                     return Err((
                         here.key("effect"),

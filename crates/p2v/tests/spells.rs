@@ -243,9 +243,10 @@ fn arbiter_build_lists_the_spells_the_engine_does_not_run_yet() {
     let pixie = w.entries().iter().find(|e| e.card().name() == "Pixie").unwrap();
     let (_, _, missing) = arbiter_p2v::play::roster::coverage(pixie);
     assert!(
-        missing.iter().any(|m| m.starts_with("Primal Caster Rank 4 (") && m.contains("invisibility")),
+        missing.iter().any(|m| m.starts_with("Primal Caster Rank 4 (") && m.contains("dispel magic")),
         "{missing:?}"
     );
+    assert!(!missing.iter().any(|m| m.contains("invisibility")), "invisibility runs: {missing:?}");
 }
 
 #[test]
@@ -256,4 +257,62 @@ fn a_cast_is_judged_like_every_decision() {
     sc.act("stride e4");
     assert_eq!(sc.refused("cast sleep g5"), "p2v.cast.ap");
     assert!(matches!(sc.s.phase, Phase::Turn(_)));
+}
+
+#[test]
+fn an_invisible_caster_cannot_be_targeted_until_it_attacks() {
+    // "Invisible: The creature cannot be seen, which means attackers do not
+    // have line of sight to it. Area of effect attacks can still affect an
+    // invisible creature as normal." The Pixie casts invisibility on itself
+    // at will; ruling P2V-R63: it lasts until it attacks.
+    let mut sc = Scene::new(&["Pixie"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("cast invisibility");
+    assert!(sc.g.invisible(&sc.s, 0));
+    assert!(matches!(sc.s.phase, Phase::Activate { .. }), "2 AP: the turn is over");
+    sc.turn("A");
+    assert_eq!(sc.refused("strike 1 a"), "p2v.strike.invisible");
+    sc.act("end");
+    // Its own strike ends it.
+    next_turn(&mut sc, 2, "a");
+    sc.act("strike 1 A");
+    assert!(!sc.g.invisible(&sc.s, 0), "seen once it attacks");
+}
+
+#[test]
+fn shield_and_courageous_anthem_give_bonuses_until_the_casters_next_turn() {
+    // Ruling P2V-R64: a spell's bonus lasts until the start of its caster's
+    // next turn. Shield: +1 Armor. Courageous Anthem: the caster and allies
+    // within 8 squares get +1 to Fight rolls.
+    let mut sc = Scene::new(&["Pixie"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "k11").turn("a");
+    let before = sc.g.armor(&sc.s, 0, 1);
+    sc.act("cast shield");
+    assert_eq!(sc.g.armor(&sc.s, 0, 1), before + 1);
+    assert_eq!(sc.turn_state().ap, 1, "1 AP");
+    next_turn(&mut sc, 2, "a");
+    assert_eq!(sc.g.armor(&sc.s, 0, 1), before, "ended as its next turn started");
+
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "e8").put("A", "k11").turn("a");
+    sc.act("cast courageous-anthem");
+    use arbiter_p2v::play::cast::Stat;
+    assert_eq!(sc.g.bonus(&sc.s, 0, Stat::Fight), 1, "the caster");
+    assert_eq!(sc.g.bonus(&sc.s, 1, Stat::Fight), 1, "an ally within 8");
+    assert_eq!(sc.g.bonus(&sc.s, 2, Stat::Fight), 0, "not an enemy");
+    // A strike by the ally adds it: 10 + 5 (Fight) + 1 = 16.
+    sc.turn("b");
+    sc.put("A", "e9");
+    sc.act("strike 1 A");
+    sc.roll(&[10]);
+    assert_eq!(sc.fight().0, 16);
+}
+
+#[test]
+fn triple_time_adds_speed() {
+    // Triple Time: the caster and allies within 8 squares get +2 Speed (ruling P2V-R64).
+    let mut sc = Scene::new(&["Satyr"], &["Kobold Warrior"]);
+    sc.put("a", "a1").put("A", "l12").turn("a");
+    sc.act("cast triple-time");
+    assert_eq!(sc.g.bonus(&sc.s, 0, arbiter_p2v::play::cast::Stat::Speed), 2);
 }

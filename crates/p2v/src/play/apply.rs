@@ -107,6 +107,7 @@ fn activate(g: &P2v, s: &mut State, seat: u8, who: u8) {
 /// regeneration.
 pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, events: &mut E) {
     let i = usize::from(who);
+    g.pass_turn_start(s, who);
     g.regenerate(s, who, events);
     let Some(c) = s.creatures.get_mut(i) else { return };
     // "At the start of each of its turns, a creature's action points (AP)
@@ -262,6 +263,8 @@ pub(crate) fn strike<E: EventSink<Event>>(
     let who = t.who;
     let i = usize::from(who);
     let penalty = strike_penalty(g, s, &t, weapon, target).saturating_add(bonus);
+    // An invisible creature that attacks is seen (ruling P2V-R63).
+    g.end_invisible(s, who, events);
     if let Phase::Turn(tt) = &mut s.phase
         && weapon < 32
     {

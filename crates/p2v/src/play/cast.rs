@@ -351,3 +351,88 @@ impl P2v {
         Ok(Action::Use { power: k as u8, aim })
     }
 }
+
+/// A number a spell's bonus raises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    /// Fight rolls.
+    Fight,
+    /// Power.
+    Power,
+    /// Saving throws.
+    Saves,
+    /// Armor.
+    Armor,
+    /// Speed.
+    Speed,
+}
+
+impl P2v {
+    /// The bonus `who` has to a number from spells now.
+    pub fn bonus(&self, s: &State, who: u8, stat: Stat) -> i32 {
+        s.effects.total(who, |k| *k == Lasting::Bonus { stat })
+    }
+
+    /// Whether `who` is invisible ("attackers do not have line of sight to it").
+    pub fn invisible(&self, s: &State, who: u8) -> bool {
+        s.effects.has(who, Lasting::Invisible)
+    }
+
+    /// Gives the bonuses of a spell to `who` until the start of `from`'s
+    /// next turn; a second cast refreshes them (ruling P2V-R64).
+    pub(crate) fn give_bonus<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        from: u8,
+        b: crate::program::Bonus,
+        events: &mut E,
+    ) {
+        use arbiter_core::resolve::Anchor;
+        let all = [
+            (Stat::Fight, b.fight),
+            (Stat::Power, b.power),
+            (Stat::Saves, b.saves),
+            (Stat::Armor, b.armor),
+            (Stat::Speed, b.speed),
+        ];
+        for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
+            let until = Expiry::At { anchor: Anchor::TurnStart(from), times: 1 };
+            s.effects.replace(Effect::new(Lasting::Bonus { stat }, who, until).from(from).valued(i16::from(n)));
+            let name = format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase());
+            events.emit(super::event::Event::Condition { who, name, on: true });
+        }
+    }
+
+    /// Makes `who` invisible until it attacks.
+    pub(crate) fn make_invisible<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        events: &mut E,
+    ) {
+        if !self.invisible(s, who) {
+            s.effects.add(Effect::new(Lasting::Invisible, who, Expiry::Never));
+            events.emit(super::event::Event::Condition { who, name: "invisible".into(), on: true });
+        }
+    }
+
+    /// Ends `who`'s invisibility: it attacks (ruling P2V-R63).
+    pub(crate) fn end_invisible<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        events: &mut E,
+    ) {
+        if self.invisible(s, who) {
+            s.effects.remove(who, Lasting::Invisible, |_| {});
+            events.emit(super::event::Event::Condition { who, name: "invisible".into(), on: false });
+        }
+    }
+
+    /// The start of `who`'s turn: bonuses it gave end.
+    pub(crate) fn pass_turn_start(&self, s: &mut State, who: u8) {
+        s.effects.pass(arbiter_core::resolve::Anchor::TurnStart(who), |_| {});
+    }
+}

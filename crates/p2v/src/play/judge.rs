@@ -159,7 +159,7 @@ pub fn stride_budget(g: &P2v, s: &State, t: &Turn) -> u32 {
     let i = usize::from(t.who);
     let (Some(p), Some(c)) = (g.profile(i), s.creatures.get(i)) else { return 0 };
     let enc = if c.conditions.has(Conditions::ENCUMBERED) { 2 } else { 0 };
-    (p.speed - enc).max(0) as u32 + u32::from(t.carry)
+    (p.speed - enc + g.bonus(s, t.who, super::cast::Stat::Speed)).max(0) as u32 + u32::from(t.carry)
 }
 
 /// Where the active creature can Stride to, with the cheapest way.
@@ -255,6 +255,13 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     }
     if field.line_of_sight(a, b).is_none() {
         return Err(no("p2v.strike.sight", "the attacker has no line of sight to the target", "Line of sight"));
+    }
+    if g.invisible(s, target) {
+        return Err(no(
+            "p2v.strike.invisible",
+            "the target is invisible: attackers have no line of sight to it",
+            "APPENDIX: COMBAT STATUSES",
+        ));
     }
     if !field.line_of_effect(a, b) {
         return Err(no("p2v.strike.effect", "solid terrain blocks the line of effect to the target", "Line of effect"));

@@ -39,6 +39,8 @@ struct Effect<'p> {
     bind: bool,
     /// HP it heals.
     heal: Option<u16>,
+    /// Bonuses it gives until the user's next turn.
+    bonus: Option<crate::program::Bonus>,
 }
 
 impl P2v {
@@ -64,6 +66,7 @@ impl P2v {
                     pull: e.pull.map(|n| (n, e.then.is_some())),
                     bind: e.bind,
                     heal: e.heal,
+                    bonus: e.bonus,
                 })
             }
             Source::Rider { weapon } => {
@@ -79,6 +82,7 @@ impl P2v {
                     pull: None,
                     bind: false,
                     heal: None,
+                    bonus: None,
                 })
             }
             Source::Strike { weapon, damage } => {
@@ -93,6 +97,7 @@ impl P2v {
                     pull: None,
                     bind: false,
                     heal: None,
+                    bonus: None,
                 })
             }
         }
@@ -102,7 +107,7 @@ impl P2v {
     pub fn power_now(&self, s: &State, who: u8) -> i32 {
         let Some(p) = self.profile(usize::from(who)) else { return 0 };
         let rattled = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(Conditions::RATTLED));
-        p.power - if rattled { 2 } else { 0 }
+        p.power - if rattled { 2 } else { 0 } + self.bonus(s, who, super::cast::Stat::Power)
     }
 
     /// Whether the target is off-guard now: the condition, or prone,
@@ -244,6 +249,9 @@ impl P2v {
             self.heal(s, a.target, n, events);
             return;
         }
+        if let Some(b) = e.bonus {
+            self.give_bonus(s, a.target, a.user, b, events);
+        }
         let degree = match (e.save, die) {
             (Some(save), Some(d)) => {
                 let power = self.power_now(s, a.user);
@@ -345,6 +353,10 @@ impl P2v {
         for g in what {
             let Some(c) = s.creatures.get_mut(i) else { return };
             let (bit, name) = match g {
+                Give::Invisible => {
+                    self.make_invisible(s, who, events);
+                    continue;
+                }
                 Give::Prone => {
                     if !c.prone && !immune("prone") {
                         c.prone = true;
@@ -402,6 +414,8 @@ impl P2v {
         let field = self.field(s);
         let me = field.figure(FigureId(u16::from(who)))?.space;
         let area = match (pw.area, aim) {
+            // A spell with no range or area affects its caster ("on itself").
+            (None, _) if pw.spell.is_some() => return Some(vec![who]),
             (None, _) => return Some(Vec::new()),
             (Some(CardArea::Melee(_) | CardArea::Ranged { .. }), Aim::Creature { who: t }) => return Some(vec![t]),
             (Some(CardArea::Burst(n)), Aim::Square { at }) if pw.spell.is_some() => Self::burst_area(at, n),
@@ -539,6 +553,13 @@ impl P2v {
                 if field.line_of_sight(a, b).is_none() {
                     return Err(no("p2v.power.sight", "the user has no line of sight to the target", "Line of sight"));
                 }
+                if !friendly && self.invisible(s, t) {
+                    return Err(no(
+                        "p2v.power.invisible",
+                        "the target is invisible: attackers have no line of sight to it",
+                        "APPENDIX: COMBAT STATUSES",
+                    ));
+                }
                 if !field.line_of_effect(a, b) {
                     return Err(no(
                         "p2v.power.effect",
@@ -654,6 +675,10 @@ impl P2v {
             *u = u.saturating_sub(1);
         }
         events.emit(Event::Uses { who, power: pw.name.clone(), targets: targets.clone() });
+        // An invisible creature that attacks is seen (ruling P2V-R63).
+        if targets.iter().any(|&t| self.team(usize::from(t)) != self.team(i)) {
+            self.end_invisible(s, who, events);
+        }
         if pw.spell.is_some() {
             self.cast_spell(s, who, power, targets, events);
             return;

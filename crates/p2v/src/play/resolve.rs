@@ -328,6 +328,7 @@ impl P2v {
                     && self.may_attack(s, reactor, mover).is_ok()
                     && self.shell(s, reactor).is_none()
                     && self.in_play(s, usize::from(mover))
+                    && !self.invisible(s, mover)
             }
             Trigger::Grab { attacker, target } => {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
@@ -497,7 +498,7 @@ impl P2v {
             _ => p.armor,
         };
         let shell = self.shell(s, target).map_or(0, |sh| i32::from(sh.armor));
-        base + shell - if self.off_guard(s, target) { 2 } else { 0 }
+        base + shell - if self.off_guard(s, target) { 2 } else { 0 } + self.bonus(s, target, super::cast::Stat::Armor)
     }
 
     /// Whether enemies flank the creature ("Flanked").
@@ -639,7 +640,7 @@ impl P2v {
             _ => p.fort,
         };
         let sick = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(C::SICKENED));
-        base - if sick { 2 } else { 0 } + self.aura_bonus(s, who, save)
+        base - if sick { 2 } else { 0 } + self.aura_bonus(s, who, save) + self.bonus(s, who, super::cast::Stat::Saves)
     }
 
     fn maneuver_save<E: EventSink<Event>>(

@@ -718,6 +718,15 @@ pub enum Lasting {
         /// The power.
         power: u8,
     },
+    /// Invisible: attackers have no line of sight to it; it ends when the
+    /// holder attacks (ruling P2V-R63).
+    Invisible,
+    /// A bonus (the value) to a number of the holder, from a spell, until
+    /// the start of its source's next turn (ruling P2V-R64).
+    Bonus {
+        /// Which number.
+        stat: super::cast::Stat,
+    },
 }
 
 /// A door of the map and whether it stands open.
