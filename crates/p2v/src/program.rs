@@ -613,6 +613,10 @@ pub struct Program {
     /// user's next turn (a spell: "+1 Armor until the caster's next turn").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus: Option<Bonus>,
+    /// A feature that casts one of these spells over its own area, without
+    /// a use of them ("Play the Pipes"; see [`crate::spell::CastsAs`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casts: Option<crate::spell::CastsAs>,
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<crate::spell::Caster>,
@@ -641,6 +645,15 @@ impl Program {
             }
             if *self != (Program { spells: self.spells.clone(), ..Program::default() }) {
                 return Err("`spells` stands alone in an effect".into());
+            }
+            return c.check();
+        }
+        if let Some(c) = &self.casts {
+            if !matches!(action, A::One | A::Two) || strike || area.is_none_or(|a| a.single_target()) {
+                return Err("`casts` belongs to a 1- or 2-AP action with an area (area = \"Emanation 6\")".into());
+            }
+            if *self != (Program { casts: self.casts.clone(), ..Program::default() }) {
+                return Err("`casts` stands alone in an effect".into());
             }
             return c.check();
         }

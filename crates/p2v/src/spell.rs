@@ -416,6 +416,46 @@ impl Caster {
     }
 }
 
+/// A feature that casts a spell of its list over the feature's own area,
+/// spending the feature's use rather than the spell's: "Casts charm, fear,
+/// sleep or suggestion without spending a daily use, on every non-satyr
+/// creature in emanation 6. Once one satyr has played, no other satyr may
+/// play this battle."
+///
+/// ```toml
+/// effect.casts = { spells = ["charm", "fear", "sleep", "suggestion"], except = "Satyr", once = true }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastsAs {
+    /// The spells it may cast (each one's first cast's effect, heightened
+    /// to the creature's caster rank).
+    pub spells: Vec<String>,
+    /// Creatures of this card are not affected ("every non-satyr creature").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub except: Option<String>,
+    /// Once any creature has used a feature of this name, no creature may
+    /// use one this battle ("no other satyr may play this battle").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once: bool,
+}
+
+impl CastsAs {
+    /// Checks the list against the starter catalogue.
+    pub fn check(&self) -> Result<(), String> {
+        if self.spells.is_empty() || self.spells.len() > MAX_CASTER_SPELLS {
+            return Err(format!("`casts` lists 1 to {MAX_CASTER_SPELLS} spells"));
+        }
+        let book = SpellBook::starter_ref().map_err(|e| format!("the spell catalogue is broken: {e}"))?;
+        for name in &self.spells {
+            if book.get(name).is_none() {
+                return Err(format!("'{}' is not in the spell catalogue (data/spells.toml)", clip(name.trim(), 40)));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The most spells one caster feature may name.
 pub const MAX_CASTER_SPELLS: usize = 12;
 

@@ -316,3 +316,23 @@ fn triple_time_adds_speed() {
     sc.act("cast triple-time");
     assert_eq!(sc.g.bonus(&sc.s, 0, arbiter_p2v::play::cast::Stat::Speed), 2);
 }
+
+#[test]
+fn play_the_pipes_casts_over_every_non_satyr_and_once_a_battle() {
+    // Satyr: "Play the Pipes ●● (1 per encounter): Casts charm, fear, sleep or
+    // suggestion without spending a daily use, on every non-satyr creature in
+    // emanation 6. Once one satyr has played, no other satyr may play this battle."
+    let mut sc = Scene::new(&["Satyr", "Azhana"], &["Kobold Warrior", "Satyr"]);
+    sc.put("a", "e5").put("b", "e7").put("A", "h5").put("B", "g5").turn("a");
+    let sleep_before = uses_left(&sc, "a", "sleep");
+    sc.act("cast play the pipes sleep");
+    // Azhana (Will +8) and the kobold (Will +3) save; the enemy satyr is spared.
+    sc.roll(&[2]).roll(&[3]);
+    assert!(conditions(&sc, "b").has(Conditions::STUNNED), "an ally is a non-satyr creature too");
+    assert!(conditions(&sc, "A").has(Conditions::STUNNED));
+    assert!(conditions(&sc, "B").is_empty(), "satyrs are not affected");
+    assert_eq!(uses_left(&sc, "a", "sleep"), sleep_before, "no daily use spent");
+    // The other satyr may not play this battle.
+    sc.turn("B");
+    assert_eq!(sc.refused("cast play the pipes fear"), "p2v.cast.once-a-battle");
+}

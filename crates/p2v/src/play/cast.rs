@@ -43,17 +43,29 @@ pub struct SpellUse {
     pub sustain: Option<u8>,
     /// The caster rank it is cast at.
     pub rank: u8,
+    /// Creatures of this card it does not affect (Play the Pipes: satyrs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub except: Option<String>,
+    /// The feature's name, if only one creature may use it in a battle
+    /// ("Once one satyr has played, no other satyr may play this battle").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub once: Option<String>,
 }
 
 /// The spells of a caster the engine does not run yet (not in the
 /// catalogue, or with a cast that has no effect); `None` if it runs them all.
 pub fn spells_not_run(c: &Caster) -> Option<Vec<String>> {
+    let names: Vec<String> = c.spells().into_iter().map(|(name, _)| name.to_string()).collect();
+    not_run(&names)
+}
+
+/// The spells of a list the engine does not run yet; `None` if it runs them all.
+pub fn not_run(names: &[String]) -> Option<Vec<String>> {
     let book = SpellBook::starter_ref().ok();
-    let missing: Vec<String> = c
-        .spells()
-        .into_iter()
-        .filter(|(name, _)| book.and_then(|b| b.get(name)).is_none_or(|sp| !sp.runs()))
-        .map(|(name, _)| name.trim().to_ascii_lowercase())
+    let missing: Vec<String> = names
+        .iter()
+        .filter(|name| book.and_then(|b| b.get(name)).is_none_or(|sp| !sp.runs()))
+        .map(|name| name.trim().to_ascii_lowercase())
         .collect();
     (!missing.is_empty()).then_some(missing)
 }
@@ -89,9 +101,42 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                         range: cast.range,
                         sustain: sp.sustain.map(Cost::action_points),
                         rank: c.rank,
+                        except: None,
+                        once: None,
                     }),
                 });
             }
+        }
+    }
+    // Features that cast a spell of their list over their own area.
+    let rank = features.iter().filter_map(|f| f.caster_rank()).max().unwrap_or(1);
+    for f in features {
+        let Some(c) = f.effect.as_ref().and_then(|e| e.casts.as_ref()) else { continue };
+        let mut first: Option<u8> = None;
+        for name in &c.spells {
+            let Some(sp) = book.get(name).filter(|sp| sp.runs()) else { continue };
+            let Some(program) = sp.heightened(0, rank) else { continue };
+            let here = u8::try_from(powers.len()).unwrap_or(u8::MAX);
+            let counter = f.uses.map(|_| *first.get_or_insert(here));
+            let label = format!("{} ({})", f.name, sp.name.to_ascii_lowercase());
+            powers.push(Power {
+                name: label.clone(),
+                cost: f.action,
+                area: f.area,
+                uses: f.uses.map(|u| u.count),
+                program,
+                spell: Some(SpellUse {
+                    spell: label,
+                    cast: 0,
+                    casts: 1,
+                    counter,
+                    range: None,
+                    sustain: None,
+                    rank,
+                    except: c.except.clone(),
+                    once: c.once.then(|| f.name.clone()),
+                }),
+            });
         }
     }
 }
@@ -216,6 +261,20 @@ impl P2v {
             }
         }
         out
+    }
+
+    /// Whether a feature only one creature may use in a battle has been
+    /// used already (by any creature: a power of that feature with a use spent).
+    pub(crate) fn played(&self, s: &State, feature: &str) -> bool {
+        self.roster().iter().enumerate().any(|(i, p)| {
+            p.powers.iter().enumerate().any(|(k, pw)| {
+                pw.spell.as_ref().is_some_and(|sp| sp.once.as_deref() == Some(feature))
+                    && pw.uses.is_some_and(|n| {
+                        let counter = pw.spell.as_ref().and_then(|sp| sp.counter).map_or(k, usize::from);
+                        s.creatures.get(i).and_then(|c| c.power_uses.get(counter)).is_some_and(|&left| left < n)
+                    })
+            })
+        })
     }
 
     /// Whether `t` (the caster's turn) may cast `power` as a spell: a

@@ -437,6 +437,10 @@ impl P2v {
             .iter()
             .map(|f| f.0 as u8)
             .filter(|&t| (t != who || pw.program.affects == Affects::Allies) && self.in_play(s, usize::from(t)))
+            .filter(|&t| {
+                let except = pw.spell.as_ref().and_then(|sp| sp.except.as_deref());
+                except.is_none_or(|x| self.profile(usize::from(t)).is_none_or(|q| !q.card.eq_ignore_ascii_case(x)))
+            })
             .filter(|&t| match pw.program.affects {
                 Affects::Creatures => true,
                 Affects::Enemies => self.team(usize::from(t)) != p.team,
@@ -609,6 +613,15 @@ impl P2v {
             && s.creatures[i].power_uses.get(k).copied().unwrap_or(0) == 0
         {
             return Err(no("p2v.power.uses", format!("{} has no uses left", pw.name), "How to read a creature card"));
+        }
+        if let Some(f) = pw.spell.as_ref().and_then(|sp| sp.once.as_deref())
+            && self.played(s, f)
+        {
+            return Err(no(
+                "p2v.power.once-a-battle",
+                format!("{f} has been used this battle: only one creature may use it"),
+                "How to read a creature card",
+            ));
         }
         // "Unless otherwise specified, a creature can take a particular free
         // action only once per turn."

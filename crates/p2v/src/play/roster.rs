@@ -276,6 +276,9 @@ fn gap(f: &Feature) -> Option<String> {
     if let Some(c) = f.effect.as_ref().and_then(|e| e.spells.as_ref()) {
         return super::cast::spells_not_run(c).map(|missing| format!("{} ({})", f.name, missing.join(", ")));
     }
+    if let Some(c) = f.effect.as_ref().and_then(|e| e.casts.as_ref()) {
+        return super::cast::not_run(&c.spells).map(|missing| format!("{} ({})", f.name, missing.join(", ")));
+    }
     (!executed(f)).then(|| f.name.clone())
 }
 
