@@ -154,11 +154,14 @@ pub enum Give {
     SlowedOrStunned,
     /// Invisible (a status: it lasts until the creature attacks; ruling P2V-R63).
     Invisible,
+    /// Controlled: the opponent spends its action points on its next turn
+    /// (also written `charmed`; ruling P2V-R66).
+    Controlled,
 }
 
 impl Give {
     /// Every kind, in the order of [`Give::key`].
-    pub const ALL: [Give; 11] = [
+    pub const ALL: [Give; 12] = [
         Give::OffGuard,
         Give::Rattled,
         Give::Sickened,
@@ -170,6 +173,7 @@ impl Give {
         Give::Prone,
         Give::SlowedOrStunned,
         Give::Invisible,
+        Give::Controlled,
     ];
 
     /// Its name in files.
@@ -186,6 +190,7 @@ impl Give {
             Give::Prone => "prone",
             Give::SlowedOrStunned => "slowed or stunned",
             Give::Invisible => "invisible",
+            Give::Controlled => "controlled",
         }
     }
 }
@@ -197,6 +202,9 @@ impl FromStr for Give {
         let t = s.trim().to_ascii_lowercase();
         if t == "dazzled" {
             return Ok(Give::Rattled);
+        }
+        if t == "charmed" {
+            return Ok(Give::Controlled);
         }
         Give::ALL.into_iter().find(|g| g.key() == t).ok_or_else(|| {
             let all: Vec<&str> = Give::ALL.iter().map(|g| g.key()).collect();
@@ -476,6 +484,9 @@ pub struct Bonus {
     /// To Speed, in squares.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub speed: i8,
+    /// To skill checks.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub skills: i8,
 }
 
 fn is_zero(n: &i8) -> bool {
@@ -658,9 +669,9 @@ impl Program {
             return c.check();
         }
         if let Some(b) = self.bonus {
-            let all = [b.fight, b.power, b.saves, b.armor, b.speed];
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills];
             if all.iter().any(|n| !(0..=5).contains(n)) || all.iter().all(|n| *n == 0) {
-                return Err("a bonus gives +1 to +5 to fight, power, saves, armor or speed".into());
+                return Err("a bonus gives +1 to +5 to fight, power, saves, armor, speed or skills".into());
             }
             if strike || self.save.is_some() || self.affects == Affects::Enemies {
                 return Err("a bonus is a power's, with no save, for the user or its allies".into());

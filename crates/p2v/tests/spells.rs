@@ -336,3 +336,48 @@ fn play_the_pipes_casts_over_every_non_satyr_and_once_a_battle() {
     sc.turn("B");
     assert_eq!(sc.refused("cast play the pipes fear"), "p2v.cast.once-a-battle");
 }
+
+#[test]
+fn a_charmed_creature_is_controlled_by_the_opponent_on_its_next_turn() {
+    // "Controlled: On the creature's turn, the opponent spends the creature's
+    // action points and controls the action(s) the controlled creature takes.
+    // The opponent cannot choose any features with a limited number of uses."
+    // Charm: controlled (Will negates); ruling P2V-R66.
+    let mut sc = Scene::new(&["Satyr"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "g5").put("B", "g6").turn("a");
+    sc.act("cast charm A");
+    sc.roll(&[2]);
+    assert!(sc.g.controlled(&sc.s, 1));
+    sc.turn("A");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "P1 decides for the charmed kobold");
+    sc.act("strike 1 B");
+    sc.roll(&[15]);
+    assert!(sc.hp("B") < 7, "it struck its own ally");
+    sc.act("end");
+    assert!(!sc.g.controlled(&sc.s, 1), "it ends with the creature's turn");
+    // Its next turn is its own again.
+    sc.s.round = 2;
+    let i = sc.id("A");
+    sc.s.creatures[i].done = false;
+    sc.turn("A");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)));
+}
+
+#[test]
+fn guidance_and_uplifting_overture_help_an_ally() {
+    // Guidance: +1 to Fight rolls and saves; Uplifting Overture: +1 to skill
+    // checks ("To do so, roll 1d20 and add the corresponding saving throw
+    // bonus"); each until the caster's next turn (ruling P2V-R64).
+    use arbiter_p2v::play::cast::Stat;
+    let mut sc = Scene::new(&["Tortoise Soothsayer", "Satyr"], &["Kobold Warrior"]);
+    sc.put("a", "a1").put("b", "f1").put("A", "k11").turn("a");
+    let will = sc.g.save_bonus(&sc.s, 1, "Will");
+    sc.act("cast guidance b");
+    assert_eq!(sc.g.save_bonus(&sc.s, 1, "Will"), will + 1);
+    assert_eq!(sc.g.bonus(&sc.s, 1, Stat::Fight), 1);
+    assert_eq!(sc.refused("cast guidance A"), "p2v.cast.target", "not for an enemy");
+    sc.turn("b");
+    let skill = sc.g.skill_bonus(&sc.s, 1, "nature");
+    sc.act("cast uplifting-overture b");
+    assert_eq!(sc.g.skill_bonus(&sc.s, 1, "nature"), skill + 1);
+}

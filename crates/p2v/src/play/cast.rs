@@ -425,6 +425,8 @@ pub enum Stat {
     Armor,
     /// Speed.
     Speed,
+    /// Skill checks.
+    Skills,
 }
 
 impl P2v {
@@ -455,6 +457,7 @@ impl P2v {
             (Stat::Saves, b.saves),
             (Stat::Armor, b.armor),
             (Stat::Speed, b.speed),
+            (Stat::Skills, b.skills),
         ];
         for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
             let until = Expiry::At { anchor: Anchor::TurnStart(from), times: 1 };
@@ -493,5 +496,65 @@ impl P2v {
     /// The start of `who`'s turn: bonuses it gave end.
     pub(crate) fn pass_turn_start(&self, s: &mut State, who: u8) {
         s.effects.pass(arbiter_core::resolve::Anchor::TurnStart(who), |_| {});
+    }
+}
+
+impl P2v {
+    /// Controls `who` on its next turn (charm, suggestion): "On the
+    /// creature's turn, the opponent spends the creature's action points and
+    /// controls the action(s) the controlled creature takes."
+    pub(crate) fn control<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        events: &mut E,
+    ) {
+        use arbiter_core::resolve::Anchor;
+        let until = Expiry::At { anchor: Anchor::TurnEnd(who), times: 1 };
+        s.effects.replace(Effect::new(Lasting::Controlled, who, until));
+        events.emit(super::event::Event::Condition { who, name: "controlled".into(), on: true });
+    }
+
+    /// Whether `who` is controlled by the opponent now.
+    pub fn controlled(&self, s: &State, who: u8) -> bool {
+        s.effects.has(who, Lasting::Controlled)
+    }
+
+    /// The seat that decides for `who` on its turn: its own, or the
+    /// opponent's while it is controlled.
+    pub fn controller(&self, s: &State, who: u8) -> u8 {
+        let seat = self.team(usize::from(who));
+        if self.controlled(s, who) { 1 - seat.min(1) } else { seat }
+    }
+
+    /// The end of `who`'s turn: what lasted until then ends (controlled).
+    pub(crate) fn pass_turn_end<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        events: &mut E,
+    ) {
+        let mut ended = Vec::new();
+        s.effects.pass(arbiter_core::resolve::Anchor::TurnEnd(who), |e| {
+            if e.kind == Lasting::Controlled {
+                ended.push(e.holder);
+            }
+        });
+        for h in ended {
+            events.emit(super::event::Event::Condition { who: h, name: "controlled".into(), on: false });
+        }
+    }
+
+    /// Refuses, for a controlled creature, a feature with limited uses:
+    /// "The opponent cannot choose any features with a limited number of uses."
+    pub(crate) fn judge_controlled(&self, s: &State, who: u8, limited: bool) -> Result<(), Refusal> {
+        if limited && self.controlled(s, who) {
+            return Err(Refusal::because(
+                "p2v.controlled.limited",
+                "a controlled creature's opponent cannot choose a feature with limited uses",
+                section::CONDITIONS,
+            ));
+        }
+        Ok(())
     }
 }

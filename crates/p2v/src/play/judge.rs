@@ -225,7 +225,8 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     if !g.in_play(s, ti) || ti == i {
         return Err(no("p2v.strike.target", "the target must be another creature in play", section::TARGETING));
     }
-    if g.team(ti) == p.team {
+    // A controlled creature fights for its controller (ruling P2V-R66).
+    if g.team(ti) == g.controller(s, t.who) {
         return Err(no("p2v.strike.ally", "a strike targets an enemy creature (ruling P2V-R8)", section::TARGETING));
     }
     g.may_attack(s, t.who, target)?;
@@ -318,6 +319,16 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
     if *a == Action::End {
         return Ok(());
     }
+    let limited = match *a {
+        Action::Use { power, .. } => {
+            g.profile(i).and_then(|p| p.powers.get(usize::from(power))).is_some_and(|pw| pw.uses.is_some())
+        }
+        Action::Strike { weapon, .. } => {
+            g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| w.uses.is_some())
+        }
+        _ => false,
+    };
+    g.judge_controlled(s, t.who, limited)?;
     if let Action::Use { power, aim } = *a {
         return g.judge_use(s, &t, power, aim);
     }

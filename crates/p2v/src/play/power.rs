@@ -357,6 +357,12 @@ impl P2v {
                     self.make_invisible(s, who, events);
                     continue;
                 }
+                Give::Controlled => {
+                    if !immune("controlled") {
+                        self.control(s, who, events);
+                    }
+                    continue;
+                }
                 Give::Prone => {
                     if !c.prone && !immune("prone") {
                         c.prone = true;
@@ -529,7 +535,7 @@ impl P2v {
                 if friendly && t == who {
                     return Ok(());
                 }
-                if !friendly && (!self.in_play(s, ti) || t == who || self.team(ti) == self.team(usize::from(who))) {
+                if !friendly && (!self.in_play(s, ti) || t == who || self.team(ti) == self.controller(s, who)) {
                     return Err(no(
                         "p2v.power.target",
                         "a power with a range targets an enemy creature in play (ruling P2V-R8)",

@@ -751,6 +751,7 @@ impl P2v {
         };
         let sick = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(C::SICKENED));
         save - if p.defences.trained(skill) { 0 } else { 5 } - if sick { 2 } else { 0 }
+            + self.bonus(s, who, super::cast::Stat::Skills)
     }
 
     /// One step of a move: the reactions the step opens are asked first
@@ -896,6 +897,7 @@ impl P2v {
 
     fn end_turn<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
         events.emit(Event::TurnEnded { who });
+        self.pass_turn_end(s, who, events);
         s.phase = Phase::Busy;
         s.pending.push(Frame::TurnTail { who });
         let i = usize::from(who);

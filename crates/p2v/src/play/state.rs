@@ -721,6 +721,10 @@ pub enum Lasting {
     /// Invisible: attackers have no line of sight to it; it ends when the
     /// holder attacks (ruling P2V-R63).
     Invisible,
+    /// Controlled: on its turn the opponent spends its action points, and
+    /// chooses no feature with limited uses; it ends with the holder's
+    /// next turn (ruling P2V-R66).
+    Controlled,
     /// A bonus (the value) to a number of the holder, from a spell, until
     /// the start of its source's next turn (ruling P2V-R64).
     Bonus {
