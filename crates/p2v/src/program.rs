@@ -465,6 +465,16 @@ pub enum Then {
     Strike,
 }
 
+/// One choice of a strike with choices: its name and what a hit does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    /// Its name (`sleep`), added to the feature's (`Sprinkle Pixie Dust (sleep)`).
+    pub name: String,
+    /// What a hit does: damage, persistent damage, conditions, with a save.
+    pub hit: Program,
+}
+
 /// Bonuses for a while: `bonus = { fight = 1 }` (ruling P2V-R64).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -628,6 +638,10 @@ pub struct Program {
     /// a use of them ("Play the Pipes"; see [`crate::spell::CastsAs`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub casts: Option<crate::spell::CastsAs>,
+    /// A strike that does no damage of its own but one of these on a hit,
+    /// the attacker's choice when it strikes ("Sprinkle Pixie Dust").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<Choice>,
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<crate::spell::Caster>,
@@ -658,6 +672,33 @@ impl Program {
                 return Err("`spells` stands alone in an effect".into());
             }
             return c.check();
+        }
+        if !self.choices.is_empty() {
+            if !strike || !matches!(action, A::One | A::Two) || !area.is_some_and(|a| a.single_target()) {
+                return Err("`choices` belong to a strike costing 1 or 2 AP, with a range".into());
+            }
+            if self.choices.len() < 2 || self.choices.len() > 4 {
+                return Err("a strike has 2 to 4 choices".into());
+            }
+            if *self != (Program { choices: self.choices.clone(), ..Program::default() }) {
+                return Err("`choices` stand alone in an effect".into());
+            }
+            for c in &self.choices {
+                let n = c.name.trim();
+                if n.is_empty() || n.chars().count() > 20 {
+                    return Err("a choice's name is 1 to 20 characters".into());
+                }
+                let h = &c.hit;
+                if !h.touches() || h.heal.is_some() || h.bonus.is_some() || h.hit.is_some() || !h.steps.is_empty() {
+                    return Err(format!(
+                        "choice {n}: a hit gives damage, persistent damage or conditions, with a save"
+                    ));
+                }
+                if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
+                    return Err(format!("choice {n}: a save that halves needs damage to halve"));
+                }
+            }
+            return Ok(());
         }
         if let Some(c) = &self.casts {
             if !matches!(action, A::One | A::Two) || strike || area.is_none_or(|a| a.single_target()) {

@@ -381,3 +381,30 @@ fn guidance_and_uplifting_overture_help_an_ally() {
     sc.act("cast uplifting-overture b");
     assert_eq!(sc.g.skill_bonus(&sc.s, 1, "nature"), skill + 1);
 }
+
+#[test]
+fn sprinkle_pixie_dust_is_a_bow_strike_with_a_choice_instead_of_damage() {
+    // Pixie: "Sprinkle Pixie Dust ●●: A bow strike that, on a hit, does no
+    // damage but one of these instead: stunned and prone (Will negates); 15
+    // mental damage (Will half); or charmed (Will negates)." Ruling P2V-R67.
+    let mut sc = Scene::new(&["Pixie"], &["Basilisk"]);
+    sc.put("a", "a1").put("A", "h1").turn("a");
+    let p = &sc.g.roster()[0];
+    let k = p.weapons.iter().position(|w| w.name == "Sprinkle Pixie Dust (mind)").expect("a choice") as u8 + 1;
+    sc.act(&format!("strike {k} A"));
+    assert_eq!(sc.turn_state().ap, 0, "2 AP");
+    // 10 + 9 = 19 against Armor 17: a hit, no damage of its own; Will +6 + 3 < 17: 15 mental.
+    sc.roll(&[10]);
+    assert_eq!(sc.hp("A"), 75, "no damage from the hit itself");
+    sc.roll(&[3]);
+    assert_eq!(sc.hp("A"), 60, "15 mental damage");
+    let (_, _, missing) = arbiter_p2v::play::roster::coverage(
+        arbiter_p2v::Warband::shipped("soothsayers-circle")
+            .unwrap()
+            .entries()
+            .iter()
+            .find(|e| e.card().name() == "Pixie")
+            .unwrap(),
+    );
+    assert!(!missing.iter().any(|m| m.contains("Pixie Dust")), "{missing:?}");
+}

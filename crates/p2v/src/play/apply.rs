@@ -171,7 +171,8 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             s.pending.push(Frame::Walk { who, from, path: vec![to], how, asked: false, back: from });
         }
         Action::Strike { weapon, target } => {
-            let t = spend(s, 1);
+            let ap = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or(1, |w| w.ap);
+            let t = spend(s, ap);
             reset_carry(s);
             strike(g, s, t, weapon, target, (0, 0), events);
             if let Phase::Turn(tt) = &mut s.phase {

@@ -558,3 +558,51 @@ impl P2v {
         Ok(())
     }
 }
+
+impl P2v {
+    /// What the spells on a creature are worth to its side, as a share of
+    /// its points, for the bots' judging: invisible +0.1, controlled −0.3,
+    /// +0.02 per point of bonus.
+    pub(crate) fn spell_standing(&self, s: &State, who: u8) -> f64 {
+        let mut v = 0.0;
+        for e in s.effects.on(who) {
+            v += match e.kind {
+                Lasting::Invisible => 0.1,
+                Lasting::Controlled => -0.3,
+                Lasting::Bonus { .. } => 0.02 * f64::from(e.value),
+                _ => 0.0,
+            };
+        }
+        v
+    }
+}
+
+/// The strikes a feature with choices makes ("A bow strike that, on a hit,
+/// does no damage but one of these instead"): one weapon per choice, named
+/// `Feature (choice)`, with no damage of its own and the choice as its hit.
+pub fn choice_weapons(f: &Feature) -> Vec<super::roster::Weapon> {
+    let Some(e) = f.effect.as_ref().filter(|e| !e.choices.is_empty() && f.strike) else { return Vec::new() };
+    let (reach, short, long) = match f.area {
+        Some(crate::Area::Melee(r)) => (Some(r.unwrap_or(1)), 0, None),
+        Some(crate::Area::Ranged { short, long }) => (None, short, long),
+        _ => return Vec::new(),
+    };
+    e.choices
+        .iter()
+        .map(|c| super::roster::Weapon {
+            name: format!("{} ({})", f.name, c.name.trim()),
+            reach,
+            short,
+            long,
+            damage: super::damage::Damage { amount: 0, types: super::damage::Types::NONE },
+            once_per_turn: f.action == Cost::OncePerTurn,
+            uses: f.uses.map(|u| u.count),
+            no_long_penalty: false,
+            extra: Vec::new(),
+            save: None,
+            hit: Some(c.hit.clone()),
+            grab: false,
+            ap: f.action.action_points().max(1),
+        })
+        .collect()
+}

@@ -218,6 +218,13 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     if w.uses.is_some() && s.creatures[i].uses.get(usize::from(weapon)).copied().unwrap_or(0) == 0 {
         return Err(no("p2v.strike.uses", format!("{} has no uses left", w.name), "How to read a creature card"));
     }
+    if w.ap > t.ap {
+        return Err(no(
+            "p2v.turn.ap",
+            format!("{} costs {} AP and the creature has {} AP left", w.name, w.ap, t.ap),
+            section::TURN,
+        ));
+    }
     if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
         return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name), section::TURN));
     }

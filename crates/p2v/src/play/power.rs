@@ -765,7 +765,8 @@ impl P2v {
             )));
         }
         s.pending.push_in_order(frames);
-        if w.save.is_none() {
+        // A strike with choices does no damage of its own.
+        if w.save.is_none() && damage.amount > 0 {
             self.push_damage(s, Hit { target, source: Some(attacker), damage, strike: true, area: false, critical });
         }
     }

@@ -42,6 +42,13 @@ pub struct Weapon {
     pub hit: Option<Program>,
     /// "On a hit it may spend 1 AP to grab the target."
     pub grab: bool,
+    /// The action points it costs (1; 2 for a ●● strike with choices).
+    #[serde(default = "one_ap")]
+    pub ap: u8,
+}
+
+fn one_ap() -> u8 {
+    1
 }
 
 /// A power: an action that is not a strike, with a range or an area, whose
@@ -227,6 +234,7 @@ pub fn weapon(f: &Feature) -> Option<Weapon> {
         save: f.effect.as_ref().and_then(|e| e.save),
         hit: f.effect.as_ref().and_then(|e| e.hit.as_deref().cloned()),
         grab: f.effect.as_ref().is_some_and(|e| e.grab),
+        ap: 1,
     })
 }
 
@@ -289,6 +297,7 @@ fn executed(f: &Feature) -> bool {
     if let Some(e) = &f.effect {
         return weapon(f).is_some()
             || power(f).is_some()
+            || !super::cast::choice_weapons(f).is_empty()
             || (!e.touches() && !e.extra.is_empty())
             || (f.action == Cost::Reaction
                 && (e.ferocity.is_some() || e.block.is_some() || e.retry.is_some() || !e.random_strike.is_empty()))
@@ -326,6 +335,8 @@ impl Profile {
         for w in &mut weapons {
             w.extra.extend(passive.iter().copied());
         }
+        // Strikes with choices do no damage of their own: no extra damage.
+        weapons.extend(features.iter().flat_map(|f| super::cast::choice_weapons(f)));
         let mut powers: Vec<Power> = features.iter().filter_map(|f| power(f)).collect();
         super::cast::add_spells(&mut powers, &features);
         let has = |t: &str| card.has_trait(t);
