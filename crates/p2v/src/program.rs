@@ -674,13 +674,17 @@ impl Program {
             return c.check();
         }
         if !self.choices.is_empty() {
-            if !strike || !matches!(action, A::One | A::Two) || !area.is_some_and(|a| a.single_target()) {
-                return Err("`choices` belong to a strike costing 1 or 2 AP, with a range".into());
+            let range = if area.is_some() && self.area.is_some() { None } else { area.or(self.area) };
+            if !matches!(action, A::One | A::Two) || !range.is_some_and(|a| a.single_target()) {
+                return Err(
+                    "`choices` belong to a 1- or 2-AP action with a range (on the feature or `area = \"Ranged 20\"`)"
+                        .into(),
+                );
             }
             if self.choices.len() < 2 || self.choices.len() > 4 {
                 return Err("a strike has 2 to 4 choices".into());
             }
-            if *self != (Program { choices: self.choices.clone(), ..Program::default() }) {
+            if *self != (Program { choices: self.choices.clone(), area: self.area, ..Program::default() }) {
                 return Err("`choices` stand alone in an effect".into());
             }
             for c in &self.choices {
@@ -701,10 +705,14 @@ impl Program {
             return Ok(());
         }
         if let Some(c) = &self.casts {
-            if !matches!(action, A::One | A::Two) || strike || area.is_none_or(|a| a.single_target()) {
-                return Err("`casts` belongs to a 1- or 2-AP action with an area (area = \"Emanation 6\")".into());
+            let shape = if area.is_some() && self.area.is_some() { None } else { area.or(self.area) };
+            if !matches!(action, A::One | A::Two) || strike || shape.is_none_or(|a| a.single_target()) {
+                return Err(
+                    "`casts` belongs to a 1- or 2-AP action with an area (on the feature or `area = \"Emanation 6\"`)"
+                        .into(),
+                );
             }
-            if *self != (Program { casts: self.casts.clone(), ..Program::default() }) {
+            if *self != (Program { casts: self.casts.clone(), area: self.area, ..Program::default() }) {
                 return Err("`casts` stands alone in an effect".into());
             }
             return c.check();

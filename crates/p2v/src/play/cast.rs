@@ -111,7 +111,8 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
     // Features that cast a spell of their list over their own area.
     let rank = features.iter().filter_map(|f| f.caster_rank()).max().unwrap_or(1);
     for f in features {
-        let Some(c) = f.effect.as_ref().and_then(|e| e.casts.as_ref()) else { continue };
+        let Some(e) = f.effect.as_ref() else { continue };
+        let Some(c) = e.casts.as_ref() else { continue };
         let mut first: Option<u8> = None;
         for name in &c.spells {
             let Some(sp) = book.get(name).filter(|sp| sp.runs()) else { continue };
@@ -122,7 +123,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
             powers.push(Power {
                 name: label.clone(),
                 cost: f.action,
-                area: f.area,
+                area: f.area.or(e.area),
                 uses: f.uses.map(|u| u.count),
                 program,
                 spell: Some(SpellUse {
@@ -581,8 +582,8 @@ impl P2v {
 /// does no damage but one of these instead"): one weapon per choice, named
 /// `Feature (choice)`, with no damage of its own and the choice as its hit.
 pub fn choice_weapons(f: &Feature) -> Vec<super::roster::Weapon> {
-    let Some(e) = f.effect.as_ref().filter(|e| !e.choices.is_empty() && f.strike) else { return Vec::new() };
-    let (reach, short, long) = match f.area {
+    let Some(e) = f.effect.as_ref().filter(|e| !e.choices.is_empty()) else { return Vec::new() };
+    let (reach, short, long) = match f.area.or(e.area) {
         Some(crate::Area::Melee(r)) => (Some(r.unwrap_or(1)), 0, None),
         Some(crate::Area::Ranged { short, long }) => (None, short, long),
         _ => return Vec::new(),

@@ -218,13 +218,6 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     if w.uses.is_some() && s.creatures[i].uses.get(usize::from(weapon)).copied().unwrap_or(0) == 0 {
         return Err(no("p2v.strike.uses", format!("{} has no uses left", w.name), "How to read a creature card"));
     }
-    if w.ap > t.ap {
-        return Err(no(
-            "p2v.turn.ap",
-            format!("{} costs {} AP and the creature has {} AP left", w.name, w.ap, t.ap),
-            section::TURN,
-        ));
-    }
     if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
         return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name), section::TURN));
     }
@@ -394,7 +387,18 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         Action::Step { to } => judge_step(g, s, &t, to, "Step"),
         Action::Crawl { .. } if !c.prone => Err(no("p2v.move.crawl", "only a prone creature crawls", section::ACTIONS)),
         Action::Crawl { to } => judge_step(g, s, &t, to, "Crawl"),
-        Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
+        Action::Strike { weapon, target } => {
+            // A ●● strike (Sprinkle Pixie Dust) needs both action points.
+            let ap = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or(1, |w| w.ap);
+            if ap > t.ap {
+                return Err(no(
+                    "p2v.turn.ap",
+                    format!("the strike costs {ap} AP and the creature has {} AP left", t.ap),
+                    section::TURN,
+                ));
+            }
+            judge_strike(g, s, &t, weapon, target)
+        }
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Leap { to } => g.judge_leap(s, &t, to),
