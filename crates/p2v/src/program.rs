@@ -637,14 +637,14 @@ pub struct Program {
     /// A feature that casts one of these spells over its own area, without
     /// a use of them ("Play the Pipes"; see [`crate::spell::CastsAs`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub casts: Option<crate::spell::CastsAs>,
+    pub casts: Option<Box<crate::spell::CastsAs>>,
     /// A strike that does no damage of its own but one of these on a hit,
     /// the attacker's choice when it strikes ("Sprinkle Pixie Dust").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spells: Option<crate::spell::Caster>,
+    pub spells: Option<Box<crate::spell::Caster>>,
 }
 
 impl Program {

@@ -251,7 +251,7 @@ pub fn power(f: &Feature) -> Option<Power> {
             cost: f.action,
             area: None,
             uses: f.uses.map(|u| u.count),
-            program: program.clone(),
+            program: (**program).clone(),
             spell: None,
         });
     }
@@ -273,7 +273,7 @@ pub fn power(f: &Feature) -> Option<Power> {
         cost: f.action,
         area,
         uses: f.uses.map(|u| u.count),
-        program: program.clone(),
+        program: (**program).clone(),
         spell: None,
     })
 }
