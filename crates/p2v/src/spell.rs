@@ -92,6 +92,12 @@ pub struct Cast {
     /// For a burst: how far away its corner may be, in squares.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub range: Option<u16>,
+    /// Whether it is a strike: "the caster makes a Fight roll and compares
+    /// it to the target's Armor. Only if the attack hits does the spell's
+    /// effect take place." Its `damage` is the hit's; the rest, with its
+    /// save, is what the hit adds.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strike: bool,
     /// What it does, as data (see [`crate::program`]); absent while the
     /// engine cannot run it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -187,6 +193,29 @@ impl Spell {
             }
             if matches!(c.area, Some(Area::Emanation { aura: true, .. })) {
                 return Err((here.key("area"), "a spell's area is not an aura".into()));
+            }
+            if c.strike {
+                if !c.area.is_some_and(|a| a.single_target()) {
+                    return Err((here.key("strike"), "a strike spell has a range (Melee or Ranged)".into()));
+                }
+                if let Some(e) = &c.effect {
+                    let only = Program {
+                        damage: e.damage,
+                        persistent: e.persistent,
+                        apply: e.apply.clone(),
+                        save: e.save,
+                        ..Program::default()
+                    };
+                    let rider = Program { damage: None, ..only.clone() };
+                    if *e != only || !e.touches() || (rider.save.is_some() && !rider.touches()) {
+                        return Err((
+                            here.key("effect"),
+                            "a strike spell's effect is its damage, and persistent damage or conditions with a save"
+                                .into(),
+                        ));
+                    }
+                }
+                continue;
             }
             if let Some(e) = &c.effect {
                 // A burst is checked as the power it makes: an area at range.

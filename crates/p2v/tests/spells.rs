@@ -408,3 +408,21 @@ fn sprinkle_pixie_dust_is_a_bow_strike_with_a_choice_instead_of_damage() {
     );
     assert!(!missing.iter().any(|m| m.contains("Pixie Dust")), "{missing:?}");
 }
+
+#[test]
+fn tangle_vine_is_a_spell_strike_whose_effect_needs_a_hit() {
+    // "If a spell is listed as a strike, then the caster makes a Fight roll
+    // and compares it to the target's Armor. Only if the attack hits does the
+    // spell's effect take place." Tangle Vine, at will: on a hit, immobilized
+    // (ruling P2V-R68).
+    let mut sc = Scene::new(&["Tortoise Soothsayer"], &["Kobold Warrior"]);
+    sc.put("a", "a1").put("A", "g2").turn("a");
+    sc.act("strike tangle-vine A");
+    sc.roll(&[1]);
+    assert!(conditions(&sc, "A").is_empty(), "a miss: nothing");
+    sc.act("strike tangle-vine A");
+    // 15 + 10 − 5 (second attack) = 20 against Armor 16.
+    sc.roll(&[15]);
+    assert!(conditions(&sc, "A").has(Conditions::IMMOBILIZED));
+    assert_eq!(sc.hp("A"), 7, "no damage");
+}

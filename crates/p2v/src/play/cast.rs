@@ -19,6 +19,7 @@ use super::roster::Power;
 use super::rules::{P2v, section};
 use super::state::{Lasting, State, Turn};
 use crate::feature::{Action as Cost, Feature};
+use crate::program::Program;
 use crate::spell::{Caster, Pool, SpellBook};
 use arbiter_core::Refusal;
 use arbiter_core::resolve::{Effect, Expiry};
@@ -55,8 +56,17 @@ pub struct SpellUse {
 /// The spells of a caster the engine does not run yet (not in the
 /// catalogue, or with a cast that has no effect); `None` if it runs them all.
 pub fn spells_not_run(c: &Caster) -> Option<Vec<String>> {
+    let book = SpellBook::starter_ref().ok();
     let names: Vec<String> = c.spells().into_iter().map(|(name, _)| name.to_string()).collect();
-    not_run(&names)
+    let mut missing = not_run(&names).unwrap_or_default();
+    // A strike spell runs only cast at will (a weapon with no uses).
+    for (name, pool) in c.spells() {
+        let strike = book.and_then(|b| b.get(name)).is_some_and(|sp| sp.runs() && sp.cast.iter().any(|c| c.strike));
+        if strike && pool != Pool::AtWill {
+            missing.push(name.trim().to_ascii_lowercase());
+        }
+    }
+    (!missing.is_empty()).then_some(missing)
 }
 
 /// The spells of a list the engine does not run yet; `None` if it runs them all.
@@ -70,6 +80,45 @@ pub fn not_run(names: &[String]) -> Option<Vec<String>> {
     (!missing.is_empty()).then_some(missing)
 }
 
+/// The strikes of the creature's spells cast at will that are strikes
+/// (tangle vine): a weapon each, its damage the spell's, its hit the rest.
+pub fn spell_weapons(features: &[&Feature]) -> Vec<super::roster::Weapon> {
+    let Ok(book) = SpellBook::starter_ref() else { return Vec::new() };
+    let mut out = Vec::new();
+    for c in features.iter().filter_map(|f| f.effect.as_ref().and_then(|e| e.spells.as_ref())) {
+        for (name, pool) in c.spells() {
+            let Some(sp) = book.get(name).filter(|sp| sp.runs() && pool == Pool::AtWill) else { continue };
+            for (k, cast) in sp.cast.iter().enumerate().filter(|(_, c)| c.strike) {
+                let Some(p) = sp.heightened(k, c.rank) else { continue };
+                let (reach, short, long) = match cast.area {
+                    Some(crate::Area::Melee(r)) => (Some(r.unwrap_or(1)), 0, None),
+                    Some(crate::Area::Ranged { short, long }) => (None, short, long),
+                    _ => continue,
+                };
+                let rider = Program { damage: None, ..p.clone() };
+                out.push(super::roster::Weapon {
+                    name: sp.name.clone(),
+                    reach,
+                    short,
+                    long,
+                    damage: p
+                        .damage
+                        .map_or(super::damage::Damage { amount: 0, types: super::damage::Types::NONE }, |d| d.0),
+                    once_per_turn: false,
+                    uses: None,
+                    no_long_penalty: false,
+                    extra: Vec::new(),
+                    save: None,
+                    hit: rider.touches().then_some(rider),
+                    grab: false,
+                    ap: cast.action.action_points().max(1),
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Adds the powers of the creature's caster features: one per cast of
 /// each spell the engine runs, after its other powers.
 pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
@@ -79,7 +128,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
         for (name, pool) in c.spells() {
             let Some(sp) = book.get(name).filter(|sp| sp.runs()) else { continue };
             let mut own: Option<u8> = None;
-            for (k, cast) in sp.cast.iter().enumerate() {
+            for (k, cast) in sp.cast.iter().enumerate().filter(|(_, c)| !c.strike) {
                 let Some(program) = sp.heightened(k, c.rank) else { continue };
                 let here = u8::try_from(powers.len()).unwrap_or(u8::MAX);
                 let (uses, counter) = match pool {

@@ -337,6 +337,7 @@ impl Profile {
         }
         // Strikes with choices do no damage of their own: no extra damage.
         weapons.extend(features.iter().flat_map(|f| super::cast::choice_weapons(f)));
+        weapons.extend(super::cast::spell_weapons(&features));
         let mut powers: Vec<Power> = features.iter().filter_map(|f| power(f)).collect();
         super::cast::add_spells(&mut powers, &features);
         let has = |t: &str| card.has_trait(t);
