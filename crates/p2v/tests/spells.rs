@@ -426,3 +426,29 @@ fn tangle_vine_is_a_spell_strike_whose_effect_needs_a_hit() {
     assert!(conditions(&sc, "A").has(Conditions::IMMOBILIZED));
     assert_eq!(sc.hp("A"), 7, "no damage");
 }
+
+#[test]
+fn the_table_previews_a_bursts_four_squares() {
+    // "Bursts: A burst power is measured from a single corner of a square …
+    // spreading in all directions to a specified radius": a burst 1 is the four
+    // squares round its corner (ruling P2V-R60).
+    use arbiter_p2v::play::Variant;
+    let v = Variant {
+        warbands: vec![common::scene::warband(&["Azhana"]), common::scene::warband(&["Kobold Warrior"])],
+        map: map(12, 12, &[], ""),
+        no_round_limit: false,
+    };
+    let mut sc = Scene::new(&["Azhana"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "h6").turn("a");
+    let view = arbiter_p2v::table::table_view(&v, Some(&sc.s)).unwrap();
+    let look = view.look.expect("a look at the state");
+    let sleep = sc.g.roster()[0].powers.iter().position(|p| p.name == "Sleep").unwrap() as u8;
+    let at = sc.sq("h6");
+    let burst = look
+        .areas
+        .iter()
+        .find(|a| a.power == sleep && a.aim == arbiter_p2v::play::action::Aim::Square { at })
+        .expect("sleep aimed at the kobold's square");
+    assert_eq!(burst.squares.len(), 4);
+    assert_eq!(burst.targets, vec![1]);
+}
