@@ -229,7 +229,8 @@ impl P2v {
     /// The first power of the same spell (sustaining one cast sustains the spell).
     fn first_cast(&self, who: u8, power: u8) -> u8 {
         let Some(sp) = self.spell_of(who, power) else { return power };
-        power.saturating_sub(sp.cast)
+        let Some(p) = self.profile(usize::from(who)) else { return power };
+        p.powers.iter().position(|pw| pw.spell.as_ref().is_some_and(|x| x.spell == sp.spell)).map_or(power, |k| k as u8)
     }
 
     /// After a cast of a spell with a sustain entry: it may be sustained
