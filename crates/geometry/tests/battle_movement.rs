@@ -6,7 +6,7 @@
 
 mod battle_common;
 
-use arbiter_geometry::battle::{Battlefield, Forced, Mode, MoveError, Mover, Position, Size, Source};
+use arbiter_geometry::battle::{Battlefield, Forced, Mode, MoveError, Mover, Position, Size, Source, Traits};
 use battle_common::{field, names, put, sq};
 
 fn walker(f: &Battlefield, id: arbiter_geometry::battle::FigureId) -> Mover {
@@ -427,4 +427,19 @@ fn a_leap_passes_over_anything_but_solid_terrain_and_lands_where_it_may_end() {
     let d = put(&mut f, "d", Size::Medium, "d2", 0);
     let leaps = f.leaps(walker(&f, d), sq(&f, "d2"), 2);
     assert!(!leaps.iter().flatten().any(|q| f.board().name(*q) == "b2"), "the wall on c2 is in the way");
+}
+
+#[test]
+fn difficult_terrain_made_by_plants_does_not_slow_a_creature_unhindered_by_plants() {
+    // Chetamog: "Forest Stride: Difficult terrain made by plants does not slow it."
+    // The `plant` trait marks such terrain; `Terrain::unhindered_by` is the terrain
+    // as that creature moves over it. Rubble stays difficult.
+    let mut f = field(". Y Y : . .", "");
+    let a = put(&mut f, "a", Size::Medium, "a1", 0);
+    assert_eq!(cost(&f, a, Mode::Walk, "c1", 10), Some(4), "brambles: 2 each");
+    let mut g = Battlefield::shared(std::sync::Arc::new(f.terrain().unhindered_by(Traits::PLANT)));
+    let b = put(&mut g, "a", Size::Medium, "a1", 0);
+    assert_eq!(cost(&g, b, Mode::Walk, "c1", 10), Some(2), "plants: open ground to it");
+    assert_eq!(cost(&g, b, Mode::Walk, "d1", 10), Some(4), "rubble is no plant");
+    assert!(g.terrain().pieces().iter().any(|p| p.traits.contains(Traits::PLANT)), "still plants");
 }

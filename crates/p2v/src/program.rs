@@ -456,6 +456,18 @@ pub struct Retry {
     pub within: u8,
 }
 
+/// A reaction that braces against named strikes (Catch Rock: "When a Rock
+/// strike or an earth power targets it, it gets +4 Armor and +4 to its
+/// saves against that attack"; ruling P2V-R44).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Catch {
+    /// The bonus to Armor (and to saves) against the attack.
+    pub bonus: u8,
+    /// The strikes it answers, by weapon name (`["Rock"]`).
+    pub strikes: Vec<String>,
+}
+
 /// What a power does after pulling its target: `then = "strike"`, a melee
 /// strike against it if it ended adjacent (Hungry Winds; ruling P2V-R40).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -627,6 +639,39 @@ pub struct Program {
     /// a random creature within reach ("Furious Flailing"; ruling P2V-R41).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub random_strike: Vec<crate::play::damage::DamageType>,
+    /// A reaction bracing against named strikes (Catch Rock; ruling P2V-R44).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catch: Option<Catch>,
+    /// White hairs an adjacent enemy may pull out while the creature is held;
+    /// the last one eliminates it (White Hairs; ruling P2V-R45).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hairs: Option<u8>,
+    /// The reaction to losing a hair: strike the puller or Escape (Denuded
+    /// Outrage; ruling P2V-R45).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub outrage: bool,
+    /// On a compound action: "after each hit" — once one of its strikes
+    /// does not hit, the action ends (Dance of Burning War; ruling P2V-R46).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub chain: bool,
+    /// On a passive feature: the powers, by name, one of whose spent uses
+    /// comes back when a critical hit lands on the creature (Stoke the
+    /// Volcano; ruling P2V-R47).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regain: Vec<String>,
+    /// A reaction to an enemy within reach trying to grab an ally: a melee
+    /// strike at it, a hit sparing the ally (Liberating Strike; ruling P2V-R48).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub liberate: bool,
+    /// Trample: a Stride through creatures smaller than the user and no
+    /// larger than this size, each moved through taking `damage` with
+    /// `save` (ruling P2V-R49).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trample: Option<arbiter_geometry::battle::Size>,
+    /// On a passive feature: difficult terrain with this trait does not
+    /// slow the creature (Forest Stride: `unhindered = "plant"`; ruling P2V-R70).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unhindered: Option<String>,
     /// HP it heals each creature it affects (a spell: "Heal 5 damage").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal: Option<u16>,
@@ -735,8 +780,9 @@ impl Program {
             return Err("healing is a power's, with no save or damage, for allies".into());
         }
         if let Some(h) = &self.hit {
-            if !strike {
-                return Err("only a strike has `hit` effects".into());
+            let steps_strike = self.steps.iter().any(|s| matches!(s, Step::Strike { .. }));
+            if !strike && !steps_strike {
+                return Err("only a strike, or a compound action with a strike step, has `hit` effects".into());
             }
             if h.hit.is_some()
                 || h.grab
@@ -825,6 +871,91 @@ impl Program {
             }
             return Ok(());
         }
+        if !self.regain.is_empty() {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`regain` belongs to a passive feature with no range or area".into());
+            }
+            if self.regain.len() > 8 || self.regain.iter().any(|n| n.trim().is_empty() || n.len() > 60) {
+                return Err("`regain` names 1 to 8 powers (at most 60 characters each)".into());
+            }
+            if *self != (Program { regain: self.regain.clone(), ..Program::default() }) {
+                return Err("`regain` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(n) = self.hairs {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`hairs` belongs to a passive feature with no range or area".into());
+            }
+            if !(1..=20).contains(&n) {
+                return Err("a creature has 1 to 20 hairs".into());
+            }
+            if *self != (Program { hairs: self.hairs, ..Program::default() }) {
+                return Err("`hairs` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(t) = &self.unhindered {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`unhindered` belongs to a passive feature with no range or area".into());
+            }
+            if arbiter_geometry::battle::Traits::parse(t).is_none() {
+                return Err(format!("'{}' is not a terrain trait", clip(t, 30)));
+            }
+            if *self != (Program { unhindered: self.unhindered.clone(), ..Program::default() }) {
+                return Err("`unhindered` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.trample.is_some() {
+            if action != A::Two || strike || area.is_some() {
+                return Err("a trample is an action costing 2 AP, with no range or area".into());
+            }
+            if self.damage.is_none() || self.save.is_none() {
+                return Err("a trample needs the damage it deals and the save against it".into());
+            }
+            let allowed = Program { trample: self.trample, damage: self.damage, save: self.save, ..Program::default() };
+            if *self != allowed {
+                return Err("a trample has only `trample`, `damage` and `save`".into());
+            }
+            return Ok(());
+        }
+        if self.liberate {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err("`liberate` belongs to a reaction (action = \"reaction\") with no range or area".into());
+            }
+            if *self != (Program { liberate: true, ..Program::default() }) {
+                return Err("`liberate` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.outrage {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err("`outrage` belongs to a reaction (action = \"reaction\") with no range or area".into());
+            }
+            if *self != (Program { outrage: true, ..Program::default() }) {
+                return Err("`outrage` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(c) = &self.catch {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err("`catch` belongs to a reaction (action = \"reaction\") with no range or area".into());
+            }
+            if !(1..=10).contains(&c.bonus) {
+                return Err("`catch` gives +1 to +10".into());
+            }
+            if c.strikes.is_empty()
+                || c.strikes.len() > 8
+                || c.strikes.iter().any(|n| n.trim().is_empty() || n.len() > 40)
+            {
+                return Err("`catch` names 1 to 8 strikes, by weapon name (at most 40 characters each)".into());
+            }
+            if *self != (Program { catch: self.catch.clone(), ..Program::default() }) {
+                return Err("`catch` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
         if let Some(r) = self.retry {
             if action != A::Reaction || strike || area.is_some() {
                 return Err("`retry` belongs to a reaction (action = \"reaction\") with no range or area".into());
@@ -903,6 +1034,9 @@ impl Program {
             }
             return Ok(());
         }
+        if self.chain && !self.steps.iter().any(|s| matches!(s, Step::Strike { .. })) {
+            return Err("`chain` belongs to a compound action with a strike step".into());
+        }
         if !self.steps.is_empty() {
             if strike || !matches!(action, A::One | A::OncePerTurn | A::Two) {
                 return Err("a compound action (`steps`) is an action costing 1 or 2 AP".into());
@@ -910,8 +1044,8 @@ impl Program {
             if self.steps.len() > MAX_STEPS {
                 return Err(format!("a compound action has at most {MAX_STEPS} steps"));
             }
-            if self.touches() || self.save.is_some() || self.hit.is_some() || self.grab || !self.extra.is_empty() {
-                return Err("a compound action has only `steps`".into());
+            if self.touches() || self.save.is_some() || self.grab || !self.extra.is_empty() {
+                return Err("a compound action has only `steps`, with `hit` and `chain`".into());
             }
             return Ok(());
         }

@@ -186,7 +186,7 @@ fn card_html(out: &mut String, e: &Entry) {
     let limited: Vec<&Feature> = c
         .base_features()
         .chain(e.upgrades().iter().filter_map(|u| match u {
-            Upgrade::Card(f) => Some(f),
+            Upgrade::Card(f) => Some(&**f),
             Upgrade::Positioning(_) => None,
         }))
         .filter(|f| f.uses.is_some())

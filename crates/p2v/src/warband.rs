@@ -731,7 +731,7 @@ fn check_upgrades(card: &Card, names: &[String], items: &Items, v: &mut EntryVio
         let mut v = |message: String| v(Rule::Upgrade, Field::Upgrades, Some(k), message);
         let n = n.trim();
         let found = match card.upgrade(n) {
-            Some(f) => Some(Upgrade::Card(f.clone())),
+            Some(f) => Some(Upgrade::Card(Box::new(f.clone()))),
             None => match items.find(n) {
                 Some((it, _)) if it.kind == ItemKind::Positioning => Some(Upgrade::Positioning(it.clone())),
                 Some((it, _)) => {
@@ -774,7 +774,7 @@ fn check_items(
     v: &mut EntryViolation<'_>,
 ) -> Vec<ChosenItem> {
     let taken = upgrades.iter().filter_map(|u| match u {
-        Upgrade::Card(f) => Some(f),
+        Upgrade::Card(f) => Some(&**f),
         Upgrade::Positioning(_) => None,
     });
     let weapons: Vec<&str> = card.base_features().chain(taken).filter(|f| f.strike).map(|f| f.name.trim()).collect();
@@ -917,7 +917,7 @@ fn entry_label(e: &EntryFile, index: usize) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Upgrade {
     /// One its card offers.
-    Card(Feature),
+    Card(Box<Feature>),
     /// A positioning upgrade.
     Positioning(Item),
 }

@@ -1757,3 +1757,214 @@ fn a_fiery_weapon_also_deals_fire_damage() {
     sc.act("strike dagger A").roll(&[18]);
     assert!(!sc.s.creatures[1].conditions.has(arbiter_p2v::play::state::Conditions::SICKENED));
 }
+
+#[test]
+fn catch_rock_braces_against_a_rock_strike_for_4_armor() {
+    // Ohancanu: "Catch Rock ⚡ When a Rock strike or an earth power targets it, it
+    // gets +4 Armor and +4 to its saves against that attack." Ruling P2V-R44: asked of
+    // its owner when the strike is declared, before any die; its reaction is spent.
+    // Ohancanu: Fight +10, Armor 16; Rock (ranged 12/24, 15 bludgeoning).
+    for (answer, armor) in [("react", 20), ("pass", 16)] {
+        let mut sc = Scene::new(&["Ohancanu"], &["Ohancanu"]);
+        sc.put("a", "b2").put("A", "b8").turn("a");
+        sc.act("strike rock A");
+        assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the target's owner decides first");
+        sc.act(answer);
+        sc.roll(&[7]); // 17
+        assert_eq!(sc.fight().1, armor, "{answer}");
+        assert_eq!(sc.fight().2 >= Degree::Success, armor == 16, "17 hits Armor 16, not 20");
+        assert_eq!(sc.s.creatures[1].reacted, answer == "react");
+    }
+    // Its reaction spent, the next Rock strike asks nothing; a Greataxe never asks.
+    let mut sc = Scene::new(&["Ohancanu"], &["Ohancanu"]);
+    sc.put("a", "b2").put("A", "b8").turn("a");
+    sc.act("strike rock A").act("react").roll(&[7]);
+    sc.act("strike rock A");
+    assert_eq!(sc.asks(), ToMove::Chance, "no reaction left: the Fight roll comes at once");
+    let mut sc = Scene::new(&["Ohancanu"], &["Ohancanu"]);
+    sc.put("a", "b2").put("A", "b4").turn("a");
+    sc.act("strike greataxe A");
+    assert_eq!(sc.asks(), ToMove::Chance, "a Greataxe is no Rock strike");
+}
+
+#[test]
+fn white_hairs_are_pulled_by_an_adjacent_enemy_while_it_is_held_and_the_fifth_eliminates_it() {
+    // Ohancanu: "White Hairs: While it is grabbed, restrained or stunned, an adjacent
+    // enemy may spend 1 AP on an Athletics check against its Power. On a success it is
+    // rattled and loses one of its five white hairs; when the fifth is gone, it is
+    // eliminated." Ruling P2V-R45. Ohancanu: Power 19. Eagle Knight: Fortitude +9,
+    // trained in Athletics.
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Eagle Knight"], &["Ohancanu"]);
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    assert_eq!(sc.refused("pluck A"), "p2v.pluck.held", "not while it is free");
+    sc.s.creatures[1].conditions = Conditions::GRABBED;
+    let ap = sc.turn_state().ap;
+    sc.act("pluck A");
+    assert_eq!(sc.turn_state().ap, ap - 1, "1 AP");
+    sc.roll(&[9]); // 18 < 19
+    assert_eq!(sc.s.creatures[1].hairs_lost, 0, "a failed check takes nothing");
+    sc.act("pluck A").roll(&[10]); // 19: "equal to or greater than the Power"
+    assert_eq!(sc.s.creatures[1].hairs_lost, 1);
+    assert!(sc.s.creatures[1].conditions.has(Conditions::RATTLED), "it is rattled");
+    assert_eq!(sc.g.hairs_left(&sc.s, 1), Some(4));
+
+    // The fifth hair eliminates it.
+    let mut sc = Scene::new(&["Eagle Knight"], &["Ohancanu"]);
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    sc.s.creatures[1].conditions = Conditions::STUNNED;
+    sc.s.creatures[1].hairs_lost = 4;
+    sc.act("pluck A").roll(&[15]);
+    assert_eq!(sc.life("A"), Life::Eliminated, "the fifth is gone");
+
+    // Only an adjacent enemy pulls.
+    let mut sc = Scene::new(&["Eagle Knight"], &["Ohancanu"]);
+    sc.put("a", "c5").put("A", "f5").turn("a");
+    sc.s.creatures[1].conditions = Conditions::GRABBED;
+    assert_eq!(sc.refused("pluck A"), "p2v.pluck.adjacent");
+}
+
+#[test]
+fn denuded_outrage_strikes_the_puller_or_escapes() {
+    // Ohancanu: "Denuded Outrage ⚡ When it loses a white hair, it either strikes the
+    // creature that pulled it out or tries to Escape." "Escape • Remove one condition
+    // currently affecting the creature." Ruling P2V-R45: its reaction, asked of its owner.
+    use arbiter_p2v::play::state::Conditions;
+    for answer in ["react", "escape grabbed", "pass"] {
+        let mut sc = Scene::new(&["Eagle Knight"], &["Ohancanu"]);
+        sc.put("a", "e5").put("A", "f5").turn("a");
+        sc.s.creatures[1].conditions = Conditions::GRABBED;
+        sc.act("pluck A").roll(&[15]);
+        assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "Ohancanu's owner answers");
+        assert_eq!(sc.refused("escape stunned"), "p2v.outrage.answer", "only a condition it has");
+        sc.act(answer);
+        match answer {
+            "react" => {
+                assert_eq!(sc.asks(), ToMove::Chance, "the Greataxe's Fight roll against the puller");
+                sc.roll(&[11]);
+                // Fight +10, −2 rattled, no multiple attack penalty: 19 against the knight's Armor 19.
+                assert_eq!(sc.fight(), (19, 19, Degree::Success));
+            }
+            "escape grabbed" => {
+                assert!(!sc.s.creatures[1].conditions.has(Conditions::GRABBED), "no longer grabbed");
+                assert!(sc.s.creatures[1].reacted);
+            }
+            _ => assert!(!sc.s.creatures[1].reacted),
+        }
+    }
+}
+
+#[test]
+fn dance_of_burning_war_strides_and_strikes_again_after_each_hit_adding_fire_and_electricity() {
+    // Caldera Oni: "Dance of Burning War ●● (1 per encounter) Stride and make a melee
+    // strike; after each hit, Stride and strike again, up to three strikes. Each hit
+    // deals an extra 20 fire and electricity damage (Reflex half)." Ruling P2V-R46.
+    // Oni: Fight +15, Katana (melee 2, 30 slashing and fire). Basilisk (v1.3): Armor 17,
+    // Reflex +3, HP 75.
+    let mut sc = Scene::new(&["Caldera Oni"], &["Basilisk (v1.3)", "Basilisk (v1.3)"]);
+    sc.put("a", "b2").put("A", "f5").put("B", "j9").turn("a");
+    sc.act("use dance-of-burning-war");
+    sc.act("stride d4").act("strike katana A");
+    sc.roll(&[5]); // 20 against 17: a hit, 30 damage
+    assert_eq!(sc.hp("A"), 45);
+    // The extra 20 fire and electricity, Reflex half: 8 + 3 = 11 fails against Power 20
+    // (by less than 10: no critical failure).
+    assert_eq!(sc.asks(), ToMove::Chance, "the Basilisk's Reflex save");
+    sc.roll(&[8]);
+    assert_eq!(sc.hp("A"), 25, "the extra 20");
+    // After the hit: Stride and strike again.
+    sc.act("stride h7").act("strike katana B");
+    sc.roll(&[1]); // a miss
+    // "after each hit": a miss ends the dance, and the turn goes on with no AP spent beyond its 2.
+    assert!(!sc.s.pending.iter().any(|f| matches!(f, Frame::Activity { .. })), "the dance is over: {:?}", sc.s.pending);
+    assert_eq!(sc.s.phase, Phase::Activate { seat: 1 }, "its 2 AP spent, the oni's turn is over");
+    assert_eq!(sc.hp("B"), 75);
+}
+
+#[test]
+fn stoke_the_volcano_gives_back_a_spent_use_when_a_critical_hit_lands() {
+    // Caldera Oni: "Stoke the Volcano: When a critical hit lands on it, it regains a
+    // use of Ash Form or Dance of Burning War (its choice)." Ruling P2V-R47: with one
+    // of them spent, that one comes back; with none spent, nothing happens.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Caldera Oni"]);
+    sc.put("a", "e4").put("A", "e5").turn("a");
+    let dance = sc.g.roster()[1].powers.iter().position(|p| p.name == "Dance of Burning War").unwrap();
+    sc.s.creatures[1].power_uses[dance] = 0;
+    sc.act("strike spear A").roll(&[19]); // 24 against Armor 21: a hit, not critical
+    assert_eq!(sc.s.creatures[1].power_uses[dance], 0, "a plain hit gives nothing back");
+    sc.act("strike spear A").roll(&[20]); // a natural 20
+    assert_eq!(sc.s.creatures[1].power_uses[dance], 1, "the dance's use is back");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Regains { .. })), "{:?}", sc.events);
+    // Nothing spent: nothing to give back, nobody asked.
+    let mut sc = Scene::new(&["Kobold Warrior"], &["Caldera Oni"]);
+    sc.put("a", "e4").put("A", "e5").turn("a");
+    sc.act("strike spear A").roll(&[20]);
+    assert_eq!(sc.s.creatures[1].power_uses[dance], 1);
+    assert_ne!(sc.asks(), ToMove::Seat(Seat(1)));
+}
+
+#[test]
+fn liberating_strike_answers_a_grab_on_an_ally_and_a_hit_spares_it() {
+    // Eagle Knight: "Liberating Strike ⚡ Trigger: an enemy within reach tries to grab,
+    // immobilize or restrain an ally. Make a melee strike at it; on a hit, the ally is
+    // spared the condition." Ruling P2V-R48. Eagle Knight: Fight +11, Rapier (melee,
+    // 15 piercing). Basilisk (v1.3): Armor 17, HP 75. Giant Ant: Armor 16, HP 30.
+    use arbiter_p2v::play::state::Conditions;
+    for (die, spared) in [(10, true), (2, false)] {
+        // A Grapple: the knight answers before the basilisk's Fight roll.
+        let mut sc = Scene::new(&["Eagle Knight", "Kobold Warrior"], &["Basilisk (v1.3)"]);
+        sc.put("a", "g5").put("b", "e5").put("A", "f5").turn("A");
+        sc.act("grapple b");
+        assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the knight's owner decides first");
+        sc.act("react").roll(&[die]);
+        assert_eq!(sc.hp("A") < 75, spared, "21 hits Armor 17, 13 does not");
+        if spared {
+            assert!(sc.events.iter().any(|e| matches!(e, Event::Spared { .. })), "{:?}", sc.events);
+            assert_ne!(sc.asks(), ToMove::Chance, "no Grapple roll: the try is over");
+        } else {
+            assert_eq!(sc.asks(), ToMove::Chance, "the Grapple's Fight roll comes");
+        }
+        assert!(sc.s.creatures[0].reacted);
+    }
+    // A hit's grab, paid for: the knight may strike before the ally is grabbed.
+    let mut sc = Scene::new(&["Eagle Knight", "Kobold Warrior"], &["Giant Ant"]);
+    sc.put("a", "g5").put("b", "e5").put("A", "f5").turn("A");
+    sc.s.creatures[1].hp = 99; // the kobold survives the bite
+    sc.act("strike mandible b").roll(&[15]);
+    sc.act("react"); // the ant spends 1 AP to grab
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the knight's window");
+    sc.act("react").roll(&[10]); // 21: a hit
+    assert!(!sc.s.creatures[1].conditions.has(Conditions::GRABBED), "spared the grab");
+    // Passing lets the grab through.
+    let mut sc = Scene::new(&["Eagle Knight", "Kobold Warrior"], &["Giant Ant"]);
+    sc.put("a", "g5").put("b", "e5").put("A", "f5").turn("A");
+    sc.s.creatures[1].hp = 99;
+    sc.act("strike mandible b").roll(&[15]).act("react").act("pass");
+    assert!(sc.s.creatures[1].conditions.has(Conditions::GRABBED), "grabbed");
+}
+
+#[test]
+fn forest_stride_crosses_difficult_terrain_made_by_plants_as_open_ground() {
+    // Chetamog: "Forest Stride: Difficult terrain made by plants does not slow it."
+    // "Difficult terrain: It costs 1 additional square of movement to move into a square
+    // of difficult terrain." Ruling P2V-R70: terrain with the `plant` trait. Chetamog:
+    // Large, Speed 8.
+    let band = |legend: &str| {
+        let row = ". . y y y y . . . . . .";
+        let rows: Vec<&str> = std::iter::repeat_n(row, 12).collect();
+        map(12, 12, &rows, &format!("\"y\" = {legend}"))
+    };
+    let brambles = band(r#"{ name = "brambles", traits = ["difficult", "plant"] }"#);
+    let rubble = band(r#"{ name = "rubble", traits = ["difficult"] }"#);
+    let mut sc = Scene::on(&["Chetamog"], &["Kobold Warrior"], brambles.clone());
+    sc.put("a", "a2").put("A", "l12").turn("a");
+    sc.act("stride g2");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("g2")), "6 squares of brambles cost 6");
+    let mut sc = Scene::on(&["Chetamog"], &["Kobold Warrior"], rubble);
+    sc.put("a", "a2").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("stride g2"), "p2v.move.stride", "rubble is no plant: 12 squares of movement");
+    // Others are slowed by the brambles as ever.
+    let mut sc = Scene::on(&["Giant Ant"], &["Chetamog"], brambles);
+    sc.put("a", "b4").put("A", "k11").turn("a");
+    assert_eq!(sc.refused("stride g4"), "p2v.move.stride", "the ant, Speed 8: 4 × 2 + 1 = 9");
+}

@@ -66,9 +66,13 @@ impl Traits {
     pub const WATER: Traits = Traits(1 << 13);
     /// An objective: difficult and obstructing, and no move may end on it.
     pub const OBJECTIVE: Traits = Traits(1 << 14);
+    /// Arbiter's addition: made of plants (woods, brambles), which some
+    /// creatures cross unhindered ("Difficult terrain made by plants does
+    /// not slow it").
+    pub const PLANT: Traits = Traits(1 << 15);
 
     /// Every trait with its name in map files.
-    pub const NAMES: [(Traits, &'static str); 15] = [
+    pub const NAMES: [(Traits, &'static str); 16] = [
         (Traits::CONCEALING, "concealing"),
         (Traits::DEEP_WATER, "deep water"),
         (Traits::DIFFICULT, "difficult"),
@@ -84,6 +88,7 @@ impl Traits {
         (Traits::NARROW, "narrow"),
         (Traits::WATER, "water"),
         (Traits::OBJECTIVE, "objective"),
+        (Traits::PLANT, "plant"),
     ];
 
     /// True if every trait of `o` is in the set.
@@ -447,6 +452,24 @@ impl Terrain {
     /// Every piece, by id.
     pub fn pieces(&self) -> &[Piece] {
         &self.pieces
+    }
+    /// The same terrain for a creature that difficult terrain with trait `t`
+    /// does not slow ("Difficult terrain made by plants does not slow it"):
+    /// those pieces lose `difficult`, everything else stays (a door's state too).
+    pub fn unhindered_by(&self, t: Traits) -> Terrain {
+        let pieces = self
+            .pieces
+            .iter()
+            .map(|p| {
+                let mut p = p.clone();
+                if p.traits.contains(t) {
+                    p.traits = p.traits.without(Traits::DIFFICULT);
+                }
+                p
+            })
+            .collect();
+        // The pieces were valid on this board, so they are again.
+        Terrain::new(self.board.clone(), pieces).unwrap_or_else(|_| self.clone())
     }
     /// One piece.
     pub fn piece(&self, id: PieceId) -> Option<&Piece> {

@@ -10,6 +10,7 @@ pub const LEGEND: &str = r##"
 "+" = { name = "door", traits = ["door"], door = "closed" }
 "'" = { name = "open door", traits = ["door"], door = "open" }
 ":" = { name = "rubble", traits = ["difficult"] }
+"Y" = { name = "brambles", traits = ["difficult", "plant"] }
 "%" = { name = "darkness", traits = ["opaque"] }
 "&" = { name = "undergrowth", traits = ["obstructing", "difficult"] }
 "~" = { name = "deep water", traits = ["deep water", "water"] }

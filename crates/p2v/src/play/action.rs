@@ -88,6 +88,19 @@ pub enum Action {
         /// The target.
         target: u8,
     },
+    /// Pull a white hair out of an adjacent enemy that is grabbed,
+    /// immobilized or stunned: an Athletics check against its Power (●;
+    /// White Hairs, ruling P2V-R45).
+    Pluck {
+        /// The creature with the hairs.
+        target: u8,
+    },
+    /// Choose the power whose use a critical hit gives back (Stoke the
+    /// Volcano; ruling P2V-R47).
+    Regain {
+        /// The power, by index among the creature's powers.
+        power: u8,
+    },
     /// Escape: remove one condition (●).
     Escape {
         /// The condition, by its bit (see [`super::state::Conditions`]).

@@ -30,7 +30,16 @@ impl P2v {
         if !up || s.active() != Some(who) {
             return None;
         }
-        self.profile(usize::from(who))?.powers.get(usize::from(power))?.program.steps.get(usize::from(next)).copied()
+        let program = &self.profile(usize::from(who))?.powers.get(usize::from(power))?.program;
+        // "After each hit": a chained action ends at a strike that did not hit.
+        if program.chain {
+            let struck_before = program.steps.iter().take(usize::from(next)).any(|s| matches!(s, Step::Strike { .. }));
+            let hit = s.pending.iter().any(|f| matches!(f, Frame::Activity { who: w, hit: true, .. } if *w == who));
+            if struck_before && !hit {
+                return None;
+            }
+        }
+        program.steps.get(usize::from(next)).copied()
     }
 
     /// The seat an activity frame waits on.
@@ -122,20 +131,24 @@ impl P2v {
 
     /// Carries out a step judged legal.
     pub(crate) fn apply_activity<E: EventSink<Event>>(&self, s: &mut State, a: &Action, events: &mut E) {
-        let Some(Frame::Activity { who, power, next, struck, moved }) = s.pending.top().cloned() else { return };
+        let Some(Frame::Activity { who, power, next, struck, moved, .. }) = s.pending.top().cloned() else { return };
         let Some(step) = self.activity_step(s, who, power, next) else { return };
         let Some(t) = self.step_turn(s, step) else { return };
         // The squares a Stride moves the creature: the anchors its path enters.
         let squares = match *a {
-            Action::Stride { to } => {
-                stride_reach(self, s, &t).and_then(|r| r.path(self.field(s), to)).map_or(0, |p| p.len().min(255) as u8)
-            }
+            Action::Stride { to } => stride_reach(self, s, &t)
+                .and_then(|r| r.path(&self.move_field(s, who), to))
+                .map_or(0, |p| p.len().min(255) as u8),
             _ => 0,
         };
-        if let Some(Frame::Activity { next: n, struck: st, moved: m, .. }) = s.pending.top_mut() {
+        if let Some(Frame::Activity { next: n, struck: st, moved: m, hit, .. }) = s.pending.top_mut() {
             *n = n.saturating_add(1);
             *st = struck || matches!(a, Action::Strike { .. });
             *m = moved.saturating_add(squares);
+            // A strike step made or passed: it has not hit (yet).
+            if matches!(step, Step::Strike { .. }) {
+                *hit = false;
+            }
         }
         match *a {
             Action::Stride { to } => super::apply::stride(self, s, t, to),
@@ -148,7 +161,7 @@ impl P2v {
                     Step::Strike { bonus, after, push } => (if moved >= after { bonus } else { 0 }, push),
                     Step::Stride { .. } => (0, 0),
                 };
-                super::apply::strike(self, s, t, weapon, target, (bonus, push), events);
+                super::apply::strike(self, s, t, weapon, target, (bonus, push, Some(power)), events);
             }
             _ => {}
         }

@@ -35,6 +35,12 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
         match (top, a) {
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
             (Frame::PowerLine { .. }, Action::Line { line }) => g.choose_power_line(s, *line),
+            (Frame::Window(_), Action::Regain { power }) => g.choose_regain(s, *power, events),
+            (Frame::Window(w), Action::React | Action::Escape { .. })
+                if matches!(w.trigger, Trigger::Outrage { .. }) =>
+            {
+                g.outrage(s, a, events)
+            }
             (Frame::Window(w), Action::React) => {
                 let t = w.trigger;
                 match t {
@@ -45,6 +51,8 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Reroll { who, roller, .. } => g.reroll(s, who, roller, events),
                     Trigger::Retry { reactor, target, .. } => g.retry(s, reactor, target, events),
                     Trigger::Flail { who } => g.flail(s, who, events),
+                    Trigger::Liberate { reactor, grabber, .. } => g.liberate(s, reactor, grabber, events),
+                    Trigger::Catch { who, attacker } => g.catch(s, who, attacker, events),
                     Trigger::Recovery { who } => g.sure_recovery(s, who, events),
                     Trigger::Readied { who } => g.take_readied(s, who, events),
                     _ => react(g, s, t, events),
@@ -174,7 +182,7 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             let ap = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or(1, |w| w.ap);
             let t = spend(s, ap);
             reset_carry(s);
-            strike(g, s, t, weapon, target, (0, 0), events);
+            strike(g, s, t, weapon, target, (0, 0, None), events);
             if let Phase::Turn(tt) = &mut s.phase {
                 tt.attacks = tt.attacks.saturating_add(1);
             }
@@ -199,6 +207,15 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
                 _ => (2, None),
             };
             s.pending.push(Frame::Maneuver(Maneuver { attacker: who, target, kind, penalty, to }));
+            // Liberating Strike: "an enemy within reach tries to grab … an ally".
+            if kind == 2 {
+                g.liberate_windows(s, who, target);
+            }
+        }
+        Action::Pluck { target } => {
+            spend(s, 1);
+            reset_carry(s);
+            s.pending.push(Frame::Pluck { who, target });
         }
         Action::Escape { condition } => {
             spend(s, 1);
@@ -235,7 +252,7 @@ pub(crate) fn stride(g: &P2v, s: &mut State, t: Turn, to: arbiter_geometry::batt
     let who = t.who;
     let path = stride_reach(g, s, &t).and_then(|r| {
         let cost = r.cost(to)?;
-        Some((r.path(g.field(s), to)?, cost))
+        Some((r.path(&g.move_field(s, who), to)?, cost))
     });
     let budget = super::judge::stride_budget(g, s, &t);
     let Some((steps, cost)) = path else { return };
@@ -258,7 +275,7 @@ pub(crate) fn strike<E: EventSink<Event>>(
     t: Turn,
     weapon: u8,
     target: u8,
-    (bonus, push): (i8, u8),
+    (bonus, push, of): (i8, u8, Option<u8>),
     events: &mut E,
 ) {
     let who = t.who;
@@ -279,8 +296,10 @@ pub(crate) fn strike<E: EventSink<Event>>(
     let name =
         g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or_else(String::new, |w| w.name.clone());
     events.emit(Event::Strikes { attacker: who, target, weapon: name, penalty });
-    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push };
+    let st = Strike { attacker: who, target, weapon, penalty, reaction: false, push, of, frees: false, caught: false };
     s.pending.push(Frame::Aim(st));
+    // Catch Rock: the target braces before anything is rolled.
+    g.catch_window(s, who, target, weapon);
     // Attack of Opportunity: "makes a ranged attack" within an enemy's reach.
     let ranged = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| !w.melee());
     if ranged {
@@ -405,5 +424,15 @@ pub(crate) fn reaction_strike<E: EventSink<Event>>(
         .map_or_else(String::new, |w| w.name.clone());
     let penalty = if prone { -2 } else { 0 };
     events.emit(Event::Strikes { attacker: reactor, target, weapon: name, penalty });
-    s.pending.push(Frame::Aim(Strike { attacker: reactor, target, weapon, penalty, reaction: true, push: 0 }));
+    s.pending.push(Frame::Aim(Strike {
+        attacker: reactor,
+        target,
+        weapon,
+        penalty,
+        reaction: true,
+        push: 0,
+        of: None,
+        frees: false,
+        caught: false,
+    }));
 }

@@ -264,6 +264,37 @@ pub enum Event {
         /// Where it fell.
         at: Option<Square>,
     },
+    /// `who` was spared the grab of `from` (Liberating Strike).
+    Spared {
+        /// Who was spared.
+        who: u8,
+        /// Whose grab failed.
+        from: u8,
+    },
+    /// `who` regained a use of a power (Stoke the Volcano).
+    Regains {
+        /// Who.
+        who: u8,
+        /// The power.
+        power: String,
+        /// The feature that gave it back.
+        feature: String,
+    },
+    /// An Athletics check to pull a white hair out of `target`.
+    Pluck {
+        /// Who pulls.
+        who: u8,
+        /// Whose hair.
+        target: u8,
+        /// The die.
+        die: u8,
+        /// The total.
+        total: i32,
+        /// The Power to reach.
+        power: i32,
+        /// Hairs left after a success; `None` for a failure.
+        left: Option<u8>,
+    },
     /// A skill check to claim an objective.
     Claim {
         /// Who.

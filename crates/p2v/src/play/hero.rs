@@ -69,6 +69,10 @@ impl P2v {
                 let power = s.objectives.get(usize::from(*objective)).map_or(0, |o| i32::from(o.power));
                 offer(*who, *who, i32::from(die) + self.skill_bonus(s, *who, name) < power);
             }
+            Frame::Pluck { who, target } => {
+                let power = self.profile(usize::from(*target)).map_or(0, |p| p.power);
+                offer(*who, *who, i32::from(die) + self.skill_bonus(s, *who, "athletics") < power);
+            }
             _ => {}
         }
         out
@@ -83,7 +87,7 @@ impl P2v {
         let rattled = s.creatures.get(usize::from(st.attacker)).is_some_and(|c| c.conditions.has(C::RATTLED));
         let total = i32::from(die) + fight + i32::from(st.penalty) - if rattled { 2 } else { 0 }
             + self.bonus(s, st.attacker, super::cast::Stat::Fight);
-        let armor = self.armor(s, st.target, st.attacker);
+        let armor = self.armor(s, st.target, st.attacker) + if st.caught { self.catch_bonus(st.target) } else { 0 };
         let degree = if die == 20 || total >= armor + 10 {
             Degree::CriticalSuccess
         } else if total >= armor {

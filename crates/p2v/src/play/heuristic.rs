@@ -65,7 +65,12 @@ impl P2v {
             let worth = f64::from(p.points) / 20.0;
             match c.life {
                 Life::Up => {
-                    score[t] += worth * (0.5 + 0.5 * f64::from(c.hp.max(0)) / f64::from(p.hp.max(1)));
+                    let mut health = f64::from(c.hp.max(0)) / f64::from(p.hp.max(1));
+                    // White hairs are a second, shorter track to elimination.
+                    if let Some((n, _)) = p.hairs {
+                        health = health.min(f64::from(n.saturating_sub(c.hairs_lost)) / f64::from(n.max(1)));
+                    }
+                    score[t] += worth * (0.5 + 0.5 * health);
                     score[t] += HERO_POINT * f64::from(c.hero_points);
                     // What spells left on it: invisible, controlled, bonuses.
                     score[t] += worth * self.spell_standing(s, i as u8);

@@ -28,6 +28,13 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
             return judge_turn(g, s, t, a);
         }
+        if let Frame::Window(w) = top {
+            match w.trigger {
+                super::state::Trigger::Outrage { who, puller } => return g.judge_outrage(s, who, puller, a),
+                super::state::Trigger::Regain { who } => return g.judge_regain(s, who, a),
+                _ => {}
+            }
+        }
         return judge_pending(top, a);
     }
     match (s.phase, *a) {
@@ -172,7 +179,11 @@ pub fn stride_reach(g: &P2v, s: &State, t: &Turn) -> Option<Arc<Reach>> {
     let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
     let start = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
     let budget = stride_budget(g, s, t);
-    Some(s.field.1.get_or((t.who, at, t.odd_diagonal, budget), || g.field(s).reachable(mover, start, budget)))
+    Some(
+        s.field
+            .1
+            .get_or((t.who, at, t.odd_diagonal, budget), || g.move_field(s, t.who).reachable(mover, start, budget)),
+    )
 }
 
 /// Checks a one-square move (Step or Crawl): the neighbouring anchor, not
@@ -183,7 +194,7 @@ pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) 
     let (Some(p), Some(at)) = (g.profile(i), s.creatures.get(i).and_then(|c| c.at)) else {
         return Err(no("p2v.move.nobody", "the creature is not on the board", section::MOVEMENT));
     };
-    let field = g.field(s);
+    let field = g.move_field(s, t.who);
     let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
     let pos = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
     let (step, _) = field
@@ -400,6 +411,7 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
             judge_strike(g, s, &t, weapon, target)
         }
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
+        Action::Pluck { target } => g.judge_pluck(s, &t, target),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Leap { to } => g.judge_leap(s, &t, to),
         Action::Ready => g.judge_ready(s, &t),

@@ -22,7 +22,18 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
             Frame::PowerLine { options, .. } => {
                 out.extend((0..options.len().min(255) as u8).map(|line| Action::Line { line }))
             }
-            Frame::Window(_) => out.extend([Action::React, Action::Pass]),
+            Frame::Window(w) => {
+                if let super::state::Trigger::Regain { who } = w.trigger {
+                    out.extend(g.regainable(s, who).into_iter().map(|power| Action::Regain { power }));
+                } else if let super::state::Trigger::Outrage { who, puller } = w.trigger {
+                    // Denuded Outrage: strike the puller, or Escape a condition.
+                    let escapes = (0..16u8).map(|condition| Action::Escape { condition });
+                    let answers = [Action::React, Action::Pass].into_iter().chain(escapes);
+                    out.extend(answers.filter(|a| g.judge_outrage(s, who, puller, a).is_ok()));
+                } else {
+                    out.extend([Action::React, Action::Pass]);
+                }
+            }
             Frame::Activity { who, power, next, .. } => g.activity_actions(s, *who, *power, *next, out),
             _ => {}
         }
@@ -129,6 +140,11 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                     out.push(Action::Trip { target });
                     out.push(Action::Grapple { target });
                     out.extend(shove_squares(g, s, t.who, target).into_iter().map(|to| Action::Shove { target, to }));
+                }
+            }
+            for target in 0..s.creatures.len() as u8 {
+                if g.judge_pluck(s, &t, target).is_ok() {
+                    out.push(Action::Pluck { target });
                 }
             }
             for condition in 0..8u8 {

@@ -29,10 +29,20 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
           place LETTER SQUARE
 Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
+          pluck TARGET (White Hairs) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
 The square of a move is where the creature's lower-left square ends.";
+
+/// Whether two names are the same ignoring case, spaces and punctuation
+/// (`dance-of-burning-war` is Dance of Burning War).
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    fn norm(x: &str) -> impl Iterator<Item = char> + '_ {
+        x.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase())
+    }
+    norm(a).eq(norm(b))
+}
 
 impl P2v {
     pub(crate) fn square(&self, text: &str) -> Result<Square, String> {
@@ -127,7 +137,9 @@ impl P2v {
                 let pw =
                     p.powers.get(usize::from(power)).ok_or_else(|| format!("{} has no power {}", p.name, power + 1))?;
                 let aim = match pw.area {
-                    None if pw.program.teleport.is_some() => Aim::Square { at: self.square(arg(2)?)? },
+                    None if pw.program.teleport.is_some() || pw.program.trample.is_some() => {
+                        Aim::Square { at: self.square(arg(2)?)? }
+                    }
                     None | Some(crate::Area::Emanation { .. }) => one_more(&words, Aim::Here)?,
                     Some(crate::Area::Melee(_) | crate::Area::Ranged { .. }) => {
                         Aim::Creature { who: self.creature(arg(2)?)? }
@@ -144,7 +156,28 @@ impl P2v {
                 Ok(Action::Use { power, aim })
             }
             "cast" => self.parse_cast(s, &words),
+            "regain" => {
+                let Some(super::state::Frame::Window(w)) = s.pending.top() else {
+                    return Err("nothing to regain now".into());
+                };
+                let super::state::Trigger::Regain { who } = w.trigger else {
+                    return Err("nothing to regain now".into());
+                };
+                let p = self.profile(usize::from(who)).ok_or("no such creature")?;
+                let w = arg(1)?;
+                let power = match w.parse::<u8>() {
+                    Ok(n) if n >= 1 => n - 1,
+                    _ => p
+                        .powers
+                        .iter()
+                        .position(|x| same_name(&x.name, w))
+                        .ok_or_else(|| format!("{} has no power called '{}'", p.name, clip(w)))?
+                        as u8,
+                };
+                Ok(Action::Regain { power })
+            }
             "trip" => Ok(Action::Trip { target: self.creature(arg(1)?)? }),
+            "pluck" => Ok(Action::Pluck { target: self.creature(arg(1)?)? }),
             "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
             "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
             "escape" => {
@@ -207,6 +240,8 @@ impl P2v {
                 Aim::Cone { index } => format!("use {} {}", power + 1, cone_name(index)),
             },
             Action::Trip { target } => format!("trip {}", who(target)),
+            Action::Pluck { target } => format!("pluck {}", who(target)),
+            Action::Regain { power } => format!("regain {}", power + 1),
             Action::Grapple { target } => format!("grapple {}", who(target)),
             Action::Shove { target, to } => format!("shove {} {}", who(target), self.square_name(to)),
             Action::Escape { condition } => format!(

@@ -44,14 +44,16 @@
 //! | use cone | `Use { power, aim: Cone { index } }` | p · c |
 //! | use square | `Use { power, aim: Square { at } }` | p · n |
 //! | use line | `Use { power, aim: Line { toward } }` | p · n |
+//! | pluck | `Pluck { target }` | r |
+//! | regain | `Regain { power }` | p |
 //!
 //! An action outside these bounds (a square off the map, a creature not in
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 17 777 numbers on the ruined crossroads
-//! (24 × 18, no door), 35 059 on the river ford (36 × 24, 1 door) and
-//! 69 619 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 17 791 numbers on the ruined crossroads
+//! (24 × 18, no door), 35 073 on the river ford (36 × 24, 1 door) and
+//! 69 633 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
@@ -93,7 +95,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 22;
+const BLOCKS: usize = 24;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -147,6 +149,8 @@ impl Bounds {
             p * self.cones,            // use cone
             p * n,                     // use square
             p * n,                     // use line
+            r,                         // pluck
+            p,                         // regain
         ]
     }
 
@@ -209,6 +213,8 @@ impl Bounds {
                     Aim::Line { toward } => (21, pw * n + self.square(toward)?),
                 }
             }
+            Action::Pluck { target } => (22, who(target)?),
+            Action::Regain { power: pw } => (23, power(pw)?),
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -244,7 +250,11 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let last = Action::Use { power: (b.powers - 1) as u8, aim: Aim::Line { toward: Square::at(23, 17) } };
+        let line = Action::Use { power: (b.powers - 1) as u8, aim: Aim::Line { toward: Square::at(23, 17) } };
+        assert_eq!(b.number(&line), Some(b.count() - 1 - b.roster - b.powers));
+        let pluck = Action::Pluck { target: (b.roster - 1) as u8 };
+        assert_eq!(b.number(&pluck), Some(b.count() - 1 - b.powers));
+        let last = Action::Regain { power: (b.powers - 1) as u8 };
         assert_eq!(b.number(&last), Some(b.count() - 1));
         // Off the map, out of the roster: no number.
         assert_eq!(b.number(&Action::Stride { to: Square::at(24, 0) }), None);
@@ -301,6 +311,8 @@ mod tests {
         for power in powers() {
             out.extend(squares.iter().map(|&toward| Action::Use { power, aim: Aim::Line { toward } }));
         }
+        out.extend(who().map(|target| Action::Pluck { target }));
+        out.extend(powers().map(|power| Action::Regain { power }));
         out
     }
 

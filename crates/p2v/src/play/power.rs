@@ -85,6 +85,22 @@ impl P2v {
                     bonus: None,
                 })
             }
+            Source::Step { power } => {
+                let pw = p.powers.get(usize::from(power))?;
+                let e = pw.program.hit.as_ref()?;
+                Some(Effect {
+                    name: &pw.name,
+                    damage: e.damage.map(|d| d.0),
+                    persistent: e.persistent.map(|d| d.0),
+                    apply: &e.apply,
+                    save: e.save,
+                    area: false,
+                    pull: None,
+                    bind: false,
+                    heal: None,
+                    bonus: None,
+                })
+            }
             Source::Strike { weapon, damage } => {
                 let w = p.weapons.get(usize::from(weapon))?;
                 Some(Effect {
@@ -337,7 +353,7 @@ impl P2v {
             return;
         }
         let Some(weapon) = self.reaction_weapon(s, user, target) else { return };
-        super::apply::strike(self, s, t, weapon, target, (0, 0), events);
+        super::apply::strike(self, s, t, weapon, target, (0, 0, None), events);
         if let Phase::Turn(tt) = &mut s.phase {
             tt.attacks = tt.attacks.saturating_add(1);
         }
@@ -475,6 +491,7 @@ impl P2v {
                 .filter(|a| self.judge_aim(s, who, power, *a).is_ok())
                 .collect(),
             None if pw.program.teleport.is_some() => self.teleport_landings(s, who, power),
+            None if pw.program.trample.is_some() => self.trample_landings(s, who, power),
             Some(CardArea::Burst(_)) if pw.spell.is_some() => self.burst_aims(s, who, power),
             None | Some(CardArea::Emanation { .. }) => vec![Aim::Here],
             Some(CardArea::Cone(_)) => (0..cone_origins(&me).len() as u8).map(|index| Aim::Cone { index }).collect(),
@@ -497,6 +514,16 @@ impl P2v {
         let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else {
             return Err(no("p2v.power.none", "the creature is not on the board", section::POWER));
         };
+        if pw.program.trample.is_some() {
+            return match aim {
+                Aim::Square { at } => self.judge_trample(s, who, power, at),
+                _ => Err(no(
+                    "p2v.power.aim",
+                    format!("{} is aimed at the square where the Stride ends: use POWER SQUARE", pw.name),
+                    section::AREAS,
+                )),
+            };
+        }
         if pw.program.teleport.is_some() {
             return match aim {
                 Aim::Square { at } => self.judge_teleport(s, who, power, at),
@@ -710,8 +737,12 @@ impl P2v {
             self.teleport(s, who, at, events);
             return;
         }
+        if let (Some(_), Aim::Square { at }) = (pw.program.trample, aim) {
+            self.trample(s, who, power, at);
+            return;
+        }
         if pw.compound() {
-            s.pending.push(Frame::Activity { who, power, next: 0, struck: false, moved: 0 });
+            s.pending.push(Frame::Activity { who, power, next: 0, struck: false, moved: 0, hit: false });
             return;
         }
         s.pending.push_in_order(targets.into_iter().map(|target| {
@@ -866,6 +897,23 @@ impl P2v {
     pub(crate) fn grab<E: EventSink<Event>>(&self, s: &mut State, attacker: u8, target: u8, events: &mut E) {
         if let Phase::Turn(t) = &mut s.phase {
             t.ap = t.ap.saturating_sub(1);
+        }
+        // The window is done; the grab waits for those who may stop it.
+        if matches!(s.pending.top(), Some(Frame::Window(w)) if matches!(w.trigger, super::state::Trigger::Grab { .. }))
+        {
+            s.pending.pop();
+        }
+        s.pending.push(Frame::Seize { attacker, target });
+        self.liberate_windows(s, attacker, target);
+        let _ = events;
+    }
+
+    /// A grab paid for and not stopped: the target is grabbed, if both are
+    /// still in play.
+    pub(crate) fn seize<E: EventSink<Event>>(&self, s: &mut State, attacker: u8, target: u8, events: &mut E) {
+        let up = s.creatures.get(usize::from(attacker)).is_some_and(|c| c.life == Life::Up);
+        if !up || !self.in_play(s, usize::from(target)) {
+            return;
         }
         let name = self
             .profile(usize::from(attacker))

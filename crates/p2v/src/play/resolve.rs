@@ -55,6 +55,10 @@ impl Resolve for P2v {
             Frame::FerocityRoll { who, .. } => {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
             }
+            Frame::Pluck { who, target } => {
+                let up = |c: u8| s.creatures.get(usize::from(c)).is_some_and(|c| c.life == Life::Up);
+                (up(*who) && up(*target)).then_some(Wait::Chance)
+            }
             Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
             Frame::Rerolled { roll, .. } => self.waits(s, roll),
             Frame::Interlude { who, .. } => self.interlude_waits(s, *who).map(Wait::Seat),
@@ -65,6 +69,8 @@ impl Resolve for P2v {
             | Frame::TurnTail { .. }
             | Frame::RoundTail
             | Frame::Push { .. }
+            | Frame::Seize { .. }
+            | Frame::Trample { .. }
             | Frame::TurnStart { .. } => None,
         }
     }
@@ -90,6 +96,8 @@ impl Resolve for P2v {
                 self.walk(s, who, from, path, how, (asked, back), events)
             }
             Frame::EndTurn { who } => self.end_turn(s, who, events),
+            Frame::Seize { attacker, target } => self.seize(s, attacker, target, events),
+            Frame::Trample { who, power, under } => self.trample_done(s, who, power, &under),
             Frame::RoundTail => self.round_tail(s, events),
             Frame::Push { who, from, squares } => self.push_away(s, who, from, squares, events),
             Frame::TurnTail { who } => {
@@ -114,6 +122,7 @@ impl Resolve for P2v {
             | Frame::ObjectiveTable { .. }
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
+            | Frame::Pluck { .. }
             | Frame::RandomTarget { .. }
             | Frame::Rerolled { .. }
             | Frame::RoundLimit => {}
@@ -123,6 +132,9 @@ impl Resolve for P2v {
 
 /// The `how` of a [`Frame::Walk`] that is a Leap (0 Stride, 1 Step, 2 Crawl).
 pub(crate) const LEAP: u8 = 3;
+
+/// The `how` of a [`Frame::Walk`] that is a trample (Trample).
+pub(crate) const TRAMPLE: u8 = 4;
 
 /// The dice the top frame waits for.
 pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
@@ -191,6 +203,11 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
                 .with(20, "skill")
                 .for_purpose(format!("{} tries to claim the {kind} ({skill})", name(*who)))
         }
+        Frame::Pluck { who, target } => DiceRequest::new().with(20, "skill").for_purpose(format!(
+            "{} tries to pull a white hair out of {} (Athletics)",
+            name(*who),
+            name(*target)
+        )),
         Frame::RandomTarget { who, among } => {
             let names: Vec<String> = among.iter().enumerate().map(|(i, c)| format!("{} {}", i + 1, name(*c))).collect();
             DiceRequest::new().with(among.len().clamp(1, 255) as u8, "random creature").for_purpose(format!(
@@ -269,6 +286,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
             }
         }
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
+        Frame::Pluck { who, target } => g.pluck_roll(s, who, target, d, events),
         Frame::RandomTarget { who, among } => g.random_target(s, who, &among, d, events),
         Frame::Affect(a) => g.affect(s, a, Some(d), events),
         Frame::FerocityRoll { who, was_prone } => g.ferocity_roll(s, who, was_prone, d, events),
@@ -339,6 +357,16 @@ impl P2v {
                 self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
             }
             Trigger::Flail { who } => self.team(usize::from(who)) == seat.0 && self.may_flail(s, who),
+            Trigger::Liberate { reactor, grabber, ally } => {
+                self.team(usize::from(reactor)) == seat.0 && self.may_liberate(s, reactor, grabber, ally)
+            }
+            Trigger::Regain { who } => self.team(usize::from(who)) == seat.0 && !self.regainable(s, who).is_empty(),
+            Trigger::Outrage { who, puller } => {
+                self.team(usize::from(who)) == seat.0 && self.may_outrage(s, who, puller)
+            }
+            Trigger::Catch { who, attacker } => {
+                self.team(usize::from(who)) == seat.0 && self.may_catch(s, who, attacker)
+            }
             Trigger::Readied { who } => self.team(usize::from(who)) == seat.0 && self.may_take_readied(s, who),
             Trigger::Recovery { who } => self.team(usize::from(who)) == seat.0 && self.may_spend_on_recovery(s, who),
             Trigger::TurnStart { who, reactor, power } => {
@@ -479,6 +507,8 @@ impl P2v {
         events.emit(Event::CoverChecks { dice: dice.to_vec(), instead, concealed });
         match instead {
             Some(Obstacle::Creature(c)) if self.in_play(s, usize::from(c)) => {
+                // A brace was against the strike on its first target (ruling P2V-R44).
+                st.caught &= st.target == c;
                 st.target = c;
                 s.pending.push(Frame::FightRoll(st));
             }
@@ -523,6 +553,34 @@ impl P2v {
                 damage.amount = damage.amount.saturating_mul(2);
             }
             let critical = degree == Degree::CriticalSuccess;
+            // A compound action's strike: it hit (a chained action goes on),
+            // and the action's `hit` adds to it, after the strike's damage.
+            if let Some(power) = st.of {
+                let mine = s.pending.find_mut(|f| match f {
+                    Frame::Activity { who, power: pw, hit, .. } if *who == st.attacker && *pw == power => Some(hit),
+                    _ => None,
+                });
+                if let Some(hit) = mine {
+                    *hit = true;
+                }
+                let rider = p.powers.get(usize::from(power)).is_some_and(|pw| pw.program.hit.is_some());
+                if rider {
+                    s.pending.push(Frame::Affect(super::state::Affect {
+                        user: st.attacker,
+                        target: st.target,
+                        source: super::state::Source::Step { power },
+                        covered: true,
+                    }));
+                }
+            }
+            // Liberating Strike: "on a hit, the ally is spared the condition".
+            if st.frees {
+                self.spare(s, st.target, events);
+            }
+            // Stoke the Volcano: "When a critical hit lands on it, it regains a use …".
+            if critical && self.profile(usize::from(st.target)).is_some_and(|t| !t.regain.is_empty()) {
+                self.stoke(s, st.target, events);
+            }
             // "On a hit, the target is pushed 2 squares": after the hit's damage.
             if st.push > 0 {
                 s.pending.push(Frame::Push { who: st.target, from: st.attacker, squares: st.push });
@@ -772,7 +830,7 @@ impl P2v {
         events: &mut E,
     ) {
         let i = usize::from(who);
-        let how_name = ["Stride", "Step", "Crawl", "Leap"][usize::from(how.min(LEAP))].to_string();
+        let how_name = ["Stride", "Step", "Crawl", "Leap", "Trample"][usize::from(how.min(TRAMPLE))].to_string();
         let at = s.creatures.get(i).and_then(|c| c.at);
         let alive = s.creatures.get(i).is_some_and(|c| c.life == Life::Up);
         let (Some(p), Some(old)) = (self.profile(i), at) else { return };
@@ -809,7 +867,14 @@ impl P2v {
             }
         }
         path.remove(0);
-        let field = self.field(s);
+        // A trample moves through the smaller creatures it may trample.
+        let trampling =
+            if how == TRAMPLE { self.trample_power(s, who).map(|pw| self.trample_field(s, who, pw)) } else { None };
+        let moving = self.move_field(s, who);
+        let field = match trampling.as_ref() {
+            Some(f) => f,
+            None => &*moving,
+        };
         let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
         let odd = match s.phase {
             Phase::Turn(t) if t.who == who => t.odd_diagonal,
@@ -839,6 +904,9 @@ impl P2v {
             t.odd_diagonal = odd_after;
         }
         self.sync(s, i);
+        if how == TRAMPLE {
+            self.trampled(s, who, now);
+        }
         if fall >= 2 || down {
             // "A creature that falls 2 squares or more takes 5 damage per 2
             // squares it falls. If it takes damage, it falls prone at the bottom."

@@ -168,6 +168,23 @@ pub struct Profile {
     /// Its reaction that has an ally roll a failed save again, if any,
     /// with the feature's name.
     pub retry: Option<(Retry, String)>,
+    /// Its reaction bracing against named strikes (Catch Rock), with the
+    /// feature's name.
+    pub catch: Option<(crate::program::Catch, String)>,
+    /// Powers, by name, a critical hit on it gives a use of back, and the
+    /// feature's name (Stoke the Volcano).
+    pub regain: Vec<String>,
+    /// The name of that feature.
+    pub regain_name: Option<String>,
+    /// Difficult terrain with this trait does not slow it (Forest Stride).
+    pub unhindered: Option<arbiter_geometry::battle::Traits>,
+    /// Its white hairs and the feature's name (White Hairs).
+    pub hairs: Option<(u8, String)>,
+    /// The name of its reaction that strikes to free a grabbed ally
+    /// (Liberating Strike).
+    pub liberate: Option<String>,
+    /// The name of its reaction to losing a hair (Denuded Outrage).
+    pub outrage: Option<String>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
 }
@@ -245,7 +262,7 @@ pub fn power(f: &Feature) -> Option<Power> {
     if f.strike || (matches!(f.action, Cost::Passive | Cost::Reaction) && program.when.is_none()) {
         return None;
     }
-    if program.teleport.is_some() || program.shell.is_some() {
+    if program.teleport.is_some() || program.shell.is_some() || program.trample.is_some() {
         return Some(Power {
             name: f.name.clone(),
             cost: f.action,
@@ -300,12 +317,21 @@ fn executed(f: &Feature) -> bool {
             || !super::cast::choice_weapons(f).is_empty()
             || (!e.touches() && !e.extra.is_empty())
             || (f.action == Cost::Reaction
-                && (e.ferocity.is_some() || e.block.is_some() || e.retry.is_some() || !e.random_strike.is_empty()))
+                && (e.ferocity.is_some()
+                    || e.block.is_some()
+                    || e.retry.is_some()
+                    || e.catch.is_some()
+                    || e.outrage
+                    || e.liberate
+                    || !e.random_strike.is_empty()))
             || (f.action == Cost::Passive
                 && (e.regenerate.is_some()
                     || e.aura.is_some()
                     || !e.sickened_by.is_empty()
                     || e.exhausted
+                    || e.hairs.is_some()
+                    || !e.regain.is_empty()
+                    || e.unhindered.is_some()
                     || e.construct_armor.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -430,6 +456,40 @@ impl Profile {
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)
                 .find_map(|f| f.effect.as_ref().and_then(|e| e.retry).map(|r| (r, f.name.clone()))),
+            catch: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.catch.clone()).map(|c| (c, f.name.clone()))),
+            regain: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .filter_map(|f| f.effect.as_ref())
+                .flat_map(|e| e.regain.iter().cloned())
+                .collect(),
+            regain_name: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .find(|f| f.effect.as_ref().is_some_and(|e| !e.regain.is_empty()))
+                .map(|f| f.name.clone()),
+            unhindered: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .filter_map(|f| f.effect.as_ref()?.unhindered.as_deref())
+                .find_map(arbiter_geometry::battle::Traits::parse),
+            hairs: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.hairs).map(|n| (n, f.name.clone()))),
+            liberate: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find(|f| f.effect.as_ref().is_some_and(|e| e.liberate))
+                .map(|f| f.name.clone()),
+            outrage: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find(|f| f.effect.as_ref().is_some_and(|e| e.outrage))
+                .map(|f| f.name.clone()),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
         }
     }
@@ -463,7 +523,7 @@ pub fn coverage(e: &crate::warband::Entry) -> (usize, usize, Vec<String>) {
         .upgrades()
         .iter()
         .filter_map(|u| match u {
-            crate::warband::Upgrade::Card(f) => Some(f),
+            crate::warband::Upgrade::Card(f) => Some(&**f),
             crate::warband::Upgrade::Positioning(_) => None,
         })
         .collect();
@@ -484,7 +544,7 @@ pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
                 .upgrades()
                 .iter()
                 .filter_map(|u| match u {
-                    crate::warband::Upgrade::Card(f) => Some(f),
+                    crate::warband::Upgrade::Card(f) => Some(&**f),
                     crate::warband::Upgrade::Positioning(_) => None,
                 })
                 .collect();

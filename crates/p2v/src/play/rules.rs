@@ -71,7 +71,13 @@ pub struct Shared {
     /// The bounds of the fixed action numbers, worked out when first asked
     /// ([`P2v::bounds`]).
     pub numbering: OnceLock<Bounds>,
+    /// The last terrain made for a creature some difficult terrain does
+    /// not slow: from which terrain, for which trait, and the result.
+    pub(crate) unhindered: std::sync::Mutex<Option<Unhindered>>,
 }
+
+/// A terrain made for a creature some difficult terrain does not slow.
+pub(crate) type Unhindered = (Arc<Terrain>, Traits, Arc<Terrain>);
 
 /// Path 2 Victory's standard game, for one configuration.
 #[derive(Clone, Debug)]
@@ -84,6 +90,13 @@ impl P2v {
     /// The figures of this game.
     pub fn roster(&self) -> &[Profile] {
         &self.shared.roster
+    }
+
+    /// The figures, to change a profile in a unit test (a card the
+    /// bestiary does not have); `None` once the game has been cloned.
+    #[cfg(test)]
+    pub(crate) fn roster_mut(&mut self) -> Option<&mut Vec<Profile>> {
+        Arc::get_mut(&mut self.shared).map(|s| &mut s.roster)
     }
 
     /// The bounds of the fixed action numbers ([`super::numbering`]),
@@ -111,6 +124,21 @@ impl P2v {
     /// the board (built once per state and kept).
     pub fn field<'a>(&self, s: &'a State) -> &'a Battlefield {
         s.field.0.get_or_init(|| self.build_field(s))
+    }
+
+    /// `terrain` as a creature that difficult terrain with trait `t` does
+    /// not slow moves over it, made once per terrain.
+    pub(crate) fn unhindered_terrain(&self, terrain: &Arc<Terrain>, t: Traits) -> Arc<Terrain> {
+        let mut last = self.shared.unhindered.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((from, tt, made)) = last.as_ref()
+            && Arc::ptr_eq(from, terrain)
+            && *tt == t
+        {
+            return made.clone();
+        }
+        let made = Arc::new(terrain.unhindered_by(t));
+        *last = Some((terrain.clone(), t, made.clone()));
+        made
     }
 
     fn build_field(&self, s: &State) -> Battlefield {
@@ -486,6 +514,7 @@ impl Game for P2v {
             map: variant.map_label(),
             edges,
             numbering: OnceLock::new(),
+            unhindered: std::sync::Mutex::new(None),
         };
         Ok(P2v { variant, shared: Arc::new(shared) })
     }
@@ -523,6 +552,7 @@ impl Game for P2v {
                 power_uses: p.powers.iter().map(|w| w.uses.unwrap_or(0)).collect(),
                 blocks: 0,
                 readied: false,
+                hairs_lost: 0,
                 sheltered: false,
                 armor_broken: false,
                 fell_at: None,
@@ -643,7 +673,10 @@ impl Game for P2v {
                 }
             }
             Frame::Damage(h) => seat(h.target),
-            Frame::Recovery { who } | Frame::FerocityRoll { who, .. } | Frame::Claim { who, .. } => seat(*who),
+            Frame::Recovery { who }
+            | Frame::FerocityRoll { who, .. }
+            | Frame::Claim { who, .. }
+            | Frame::Pluck { who, .. } => seat(*who),
             _ => None,
         }
     }

@@ -126,6 +126,9 @@ pub struct Creature {
     /// True from its Ready until it takes the readied action or its next turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub readied: bool,
+    /// White hairs pulled out of it (White Hairs).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hairs_lost: u8,
     /// Where it was eliminated, for looting.
     pub fell_at: Option<Square>,
 }
@@ -212,6 +215,17 @@ pub struct Strike {
     /// target is pushed 2 squares"); 0 for none.
     #[serde(default)]
     pub push: u8,
+    /// The compound action it is a step of, by power index: a hit adds that
+    /// action's `hit` and lets a chained action go on.
+    #[serde(default)]
+    pub of: Option<u8>,
+    /// A Liberating Strike: a hit frees the ally its target tries to grab.
+    #[serde(default)]
+    pub frees: bool,
+    /// True once the target braced against it as a reaction (Catch Rock:
+    /// "+4 Armor … against that attack"; ruling P2V-R44).
+    #[serde(default)]
+    pub caught: bool,
 }
 
 /// A Trip, Shove or Grapple on its way.
@@ -342,6 +356,38 @@ pub enum Trigger {
         /// Who may react.
         who: u8,
     },
+    /// `grabber` tries to grab `ally`, whom `reactor` may strike to free
+    /// (Liberating Strike).
+    Liberate {
+        /// Who may strike.
+        reactor: u8,
+        /// Who tries to grab.
+        grabber: u8,
+        /// Whom it tries to grab.
+        ally: u8,
+    },
+    /// A critical hit landed on `who`, which chooses the use it regains
+    /// (Stoke the Volcano).
+    Regain {
+        /// Who regains.
+        who: u8,
+    },
+    /// `who` lost a white hair to `puller` and may answer with Denuded
+    /// Outrage: strike the puller, or Escape.
+    Outrage {
+        /// The creature that lost the hair.
+        who: u8,
+        /// Who pulled it.
+        puller: u8,
+    },
+    /// `who` is the target of a strike it may brace against (Catch Rock),
+    /// from `attacker`.
+    Catch {
+        /// The target, who may react.
+        who: u8,
+        /// Who strikes.
+        attacker: u8,
+    },
     /// `target` failed a save (held below the window) that `reactor` may
     /// have it roll again, keeping the better die (Distracting Frolic).
     Retry {
@@ -367,6 +413,11 @@ pub enum Source {
     Rider {
         /// The weapon.
         weapon: u8,
+    },
+    /// What a hit of a compound action's strike adds (its `hit`), by power index.
+    Step {
+        /// The compound action.
+        power: u8,
     },
     /// A strike's own damage, which a save halves or negates (`Stinger`).
     Strike {
@@ -443,6 +494,31 @@ pub enum Frame {
         objective: u8,
         /// The skill, by index into [`super::damage::SKILLS`].
         skill: u8,
+    },
+    /// A grab a hit let its attacker make, paid for, waiting for the
+    /// reactions that may stop it; running it grabs the target.
+    Seize {
+        /// Who grabs.
+        attacker: u8,
+        /// Whom.
+        target: u8,
+    },
+    /// A trample under way (its walk above it): the creatures it moved
+    /// through so far, each to save once the walk is over.
+    Trample {
+        /// The trampler.
+        who: u8,
+        /// Its Trample power, by index.
+        power: u8,
+        /// Who it moved through, in order.
+        under: Vec<u8>,
+    },
+    /// Dice: an Athletics check to pull a white hair out of `target`.
+    Pluck {
+        /// Who pulls.
+        who: u8,
+        /// The creature with the hairs.
+        target: u8,
     },
     /// The rest of a move, square by square (anchors still to enter).
     Walk {
@@ -523,6 +599,9 @@ pub enum Frame {
         /// Squares its Strides have moved the creature so far.
         #[serde(default)]
         moved: u8,
+        /// Whether its last strike hit (a chained action goes on only after a hit).
+        #[serde(default)]
+        hit: bool,
     },
     /// A d20 just rolled (a Fight roll, a save or a check), held while the
     /// hero point windows above it are open; it takes effect when they close.
@@ -755,4 +834,9 @@ impl State {
     pub fn forget_field(&mut self) {
         self.field = FieldCache::default();
     }
+}
+
+/// Whether a count is 0 (left out of the saved state).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

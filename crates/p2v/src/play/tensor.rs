@@ -13,7 +13,7 @@
 //!
 //! | planes | what |
 //! |---|---|
-//! | 0–14 | the terrain traits in force on the square, in the order of `Traits::NAMES` (concealing, deep water, difficult, door, directional, encumbering, hazardous, obstructing, opaque, solid, teleportation circle, incline, narrow, water, objective); a closed door is solid |
+//! | 0–14 | the terrain traits in force on the square, in the order of `Traits::NAMES` (concealing, deep water, difficult, door, directional, encumbering, hazardous, obstructing, opaque, solid, teleportation circle, incline, narrow, water, objective; not `plant`); a closed door is solid |
 //! | 15 | an open door on the square |
 //! | 16, 17 | the square's elevation, its tallest piece's height |
 //! | 18–20 | the square's north edge is solid, obstructing, a door |
@@ -86,7 +86,8 @@ impl P2v {
         let terrain = field.terrain();
         for sq in terrain.board().all().iter() {
             let traits = terrain.traits(sq);
-            for (k, (trait_, _)) in Traits::NAMES.iter().enumerate() {
+            // The first fifteen traits; `plant` (Forest Stride's) has no plane.
+            for (k, (trait_, _)) in Traits::NAMES.iter().take(15).enumerate() {
                 if traits.contains(*trait_) {
                     put(TRAITS + k, sq, 1.0);
                 }

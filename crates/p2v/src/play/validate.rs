@@ -64,6 +64,11 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 p.powers.len()
             ));
         }
+        // A creature in play keeps at least one hair; the last one eliminates it.
+        let hairs = p.hairs.as_ref().map_or(0, |(n, _)| *n);
+        if c.hairs_lost > hairs || (c.hairs_lost == hairs && hairs > 0 && matches!(c.life, Life::Up | Life::Dying)) {
+            return Err(format!("{} ({}) has lost {} of its {hairs} white hairs", p.name, p.label, c.hairs_lost));
+        }
         if c.persistent.iter().any(|(t, _)| usize::from(*t) >= 16) {
             return Err(format!("{} ({}) has persistent damage of an unknown type", p.name, p.label));
         }
@@ -180,6 +185,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     | Frame::ManeuverSave { .. }
                     | Frame::Affect(_)
                     | Frame::Claim { .. }
+                    | Frame::Pluck { .. }
             );
             if !d20 {
                 return Err("a held roll that is not a d20".into());
@@ -203,6 +209,19 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 if usize::from(*objective) >= s.objectives.len() =>
             {
                 return Err("pending work names an objective that is not there".into());
+            }
+            Frame::Trample { who, power, under } => {
+                creature(*who, "a trample")?;
+                if usize::from(*power) >= g.roster()[usize::from(*who)].powers.len() {
+                    return Err("a trample names a power its creature does not have".into());
+                }
+                for c in under {
+                    creature(*c, "a trample")?;
+                }
+            }
+            Frame::Seize { attacker: who, target } | Frame::Pluck { who, target } => {
+                creature(*who, "a white hair")?;
+                creature(*target, "a white hair")?;
             }
             Frame::Claim { who, skill, .. } => {
                 creature(*who, "a claim")?;
@@ -289,6 +308,17 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     }
                 }
                 super::state::Trigger::Flail { who } => creature(who, "a random strike")?,
+                super::state::Trigger::Regain { who } => creature(who, "a use regained")?,
+                super::state::Trigger::Liberate { reactor, grabber, ally } => {
+                    creature(reactor, "a freeing strike")?;
+                    creature(grabber, "a freeing strike")?;
+                    creature(ally, "a freeing strike")?;
+                }
+                super::state::Trigger::Outrage { who, puller: attacker }
+                | super::state::Trigger::Catch { who, attacker } => {
+                    creature(who, "a brace")?;
+                    creature(attacker, "a brace")?;
+                }
                 super::state::Trigger::Retry { reactor, target, die } => {
                     creature(reactor, "a retry")?;
                     creature(target, "a retry")?;
@@ -331,7 +361,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 creature(a.target, "an effect")?;
                 let p = &g.roster()[usize::from(a.user)];
                 let fits = match a.source {
-                    super::state::Source::Power { power } => usize::from(power) < p.powers.len(),
+                    super::state::Source::Power { power } | super::state::Source::Step { power } => {
+                        usize::from(power) < p.powers.len()
+                    }
                     super::state::Source::Rider { weapon } | super::state::Source::Strike { weapon, .. } => {
                         usize::from(weapon) < p.weapons.len()
                     }

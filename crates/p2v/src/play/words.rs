@@ -121,6 +121,18 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             objective + 1,
             if *success { "claimed" } else { "failed" }
         ),
+        Event::Spared { who, from } => format!("{} is spared the grab of {}", name(*who), name(*from)),
+        Event::Regains { who, power, feature } => format!("{feature}: {} regains a use of {power}", name(*who)),
+        Event::Pluck { who, target, die, total, power, left } => format!(
+            "{} tries to pull a white hair out of {}: {die} for {total} against Power {power} — {}",
+            name(*who),
+            name(*target),
+            match left {
+                None => "it holds".to_string(),
+                Some(0) => "the last one: it is eliminated".to_string(),
+                Some(n) => format!("out, it is rattled ({n} left)"),
+            }
+        ),
         Event::Prone { who, down } => {
             if *down {
                 format!("{} drops prone", name(*who))
@@ -202,6 +214,25 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::Flail { who } => {
             format!("{} took damage: strike a random creature within reach (react) or pass", name(who))
         }
+        Trigger::Liberate { reactor, grabber, ally } => format!(
+            "{} tries to grab {}: {} may strike it to free its ally (react) or pass",
+            name(grabber),
+            name(ally),
+            name(reactor)
+        ),
+        Trigger::Regain { who } => {
+            format!("A critical hit landed on {}: regain POWER — the use that comes back", name(who))
+        }
+        Trigger::Outrage { who, puller } => format!(
+            "{} pulled a white hair out of {}: Denuded Outrage — strike it (react), escape CONDITION, or pass",
+            name(puller),
+            name(who)
+        ),
+        Trigger::Catch { who, attacker } => format!(
+            "{} strikes at {}: brace against it for a bonus to its Armor (react) or pass",
+            name(attacker),
+            name(who)
+        ),
         Trigger::Retry { reactor, target, die } => format!(
             "{} failed its save with {die}: {} may react to have it roll again and keep the better (react) or pass",
             name(target),
