@@ -411,6 +411,20 @@ pub struct Teleport {
     /// The terrain it leaves from and lands in (`"difficult"`), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terrain: Option<String>,
+    /// A spell the creature then casts on itself, at a rank ("Ash Form:
+    /// Teleports up to 8 squares, then casts enlarge (rank 4) on itself").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then_cast: Option<ThenCast>,
+}
+
+/// A spell cast on the creature itself after another action, at a rank.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThenCast {
+    /// The spell's name in the catalogue.
+    pub spell: String,
+    /// The rank it is cast at.
+    pub rank: u8,
 }
 
 impl Teleport {
@@ -509,6 +523,15 @@ pub struct Bonus {
     /// To skill checks.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub skills: i8,
+    /// To melee reach, in squares.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reach: i8,
+    /// To the damage of melee strikes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub damage: i8,
+    /// Whether it lasts the whole battle rather than until the user's next turn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub battle: bool,
 }
 
 fn is_zero(n: &i8) -> bool {
@@ -763,8 +786,11 @@ impl Program {
             return c.check();
         }
         if let Some(b) = self.bonus {
-            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills];
-            if all.iter().any(|n| !(0..=5).contains(n)) || all.iter().all(|n| *n == 0) {
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach];
+            if all.iter().any(|n| !(0..=5).contains(n))
+                || !(0..=20).contains(&b.damage)
+                || (all.iter().all(|n| *n == 0) && b.damage == 0)
+            {
                 return Err("a bonus gives +1 to +5 to fight, power, saves, armor, speed or skills".into());
             }
             if strike || self.save.is_some() || self.affects == Affects::Enemies {
@@ -820,6 +846,18 @@ impl Program {
             }
             if t.range == 0 || t.range > 60 {
                 return Err("a teleport goes 1 to 60 squares".into());
+            }
+            if let Some(c) = &t.then_cast {
+                let book = crate::spell::SpellBook::starter_ref().map_err(|e| e.to_string())?;
+                let sp = book.get(&c.spell).ok_or_else(|| format!("'{}' is not in the spell catalogue", c.spell))?;
+                if c.rank < sp.rank.max(1) || c.rank > crate::spell::MAX_RANK {
+                    return Err(format!(
+                        "{} is cast at rank {} to {}",
+                        sp.name,
+                        sp.rank.max(1),
+                        crate::spell::MAX_RANK
+                    ));
+                }
             }
             if t.terrain.is_some() && t.trait_needed().is_none() {
                 return Err(format!("'{}' is not a terrain trait", t.terrain.as_deref().unwrap_or("")));

@@ -74,6 +74,12 @@ pub struct Heighten {
     /// Healing added per step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal: Option<u16>,
+    /// Melee reach added to its bonus per step (enlarge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reach: Option<i8>,
+    /// Melee damage added to its bonus per step (enlarge).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strike_damage: Option<i8>,
     /// Ranks per step (1 when absent: every rank).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub every: Option<u8>,
@@ -153,6 +159,11 @@ impl Spell {
         }
         if let (Some(n), Some(add)) = (p.heal.as_mut(), h.heal) {
             *n = n.saturating_add(add.saturating_mul(steps)).min(999);
+        }
+        if let Some(b) = p.bonus.as_mut() {
+            let steps = i8::try_from(steps).unwrap_or(i8::MAX);
+            b.reach = b.reach.saturating_add(h.reach.unwrap_or(0).saturating_mul(steps)).min(5);
+            b.damage = b.damage.saturating_add(h.strike_damage.unwrap_or(0).saturating_mul(steps)).min(20);
         }
         Some(p)
     }
@@ -243,6 +254,12 @@ impl Spell {
                     return Err((
                         here.key("heighten").key("heal"),
                         "heightened healing needs healing to add to".into(),
+                    ));
+                }
+                if (h.reach.is_some() || h.strike_damage.is_some()) && e.is_none_or(|e| e.bonus.is_none()) {
+                    return Err((
+                        here.key("heighten"),
+                        "heightened reach or strike damage needs a bonus to add to".into(),
                     ));
                 }
                 if h.damage.is_some_and(|n| n == 0 || n > 999) || h.heal.is_some_and(|n| n == 0 || n > 999) {

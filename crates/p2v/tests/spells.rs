@@ -452,3 +452,38 @@ fn the_table_previews_a_bursts_four_squares() {
     assert_eq!(burst.squares.len(), 4);
     assert_eq!(burst.targets, vec![1]);
 }
+
+#[test]
+fn ash_form_teleports_then_enlarges_the_oni_for_the_battle() {
+    // Caldera Oni: "Ash Form ●● (1 per encounter): Teleports up to 8 squares,
+    // then casts enlarge (rank 4) on itself." Enlarge, rank 4: melee reach +2,
+    // melee strikes +10 damage, for the battle (ruling P2V-R69).
+    use arbiter_p2v::play::cast::Stat;
+    let mut sc = Scene::on(&["Caldera Oni"], &["Kobold Warrior"], map(20, 20, &[], ""));
+    sc.put("a", "a1").put("A", "p10").turn("a");
+    let oni = sc.g.roster()[0].clone();
+    let k = oni.powers.iter().position(|p| p.name == "Ash Form").expect("Ash Form runs") + 1;
+    sc.act(&format!("use {k} e5"));
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e5")));
+    assert_eq!((sc.g.bonus(&sc.s, 0, Stat::Reach), sc.g.bonus(&sc.s, 0, Stat::Damage)), (2, 10));
+    // Still there two rounds on: the Katana (Melee 2) reaches 4 squares and deals 30 + 10.
+    next_turn(&mut sc, 3, "a");
+    assert_eq!(sc.g.bonus(&sc.s, 0, Stat::Reach), 2);
+    sc.put("A", "j5");
+    sc.act("strike katana A");
+    sc.roll(&[10]);
+    assert!(
+        sc.events.iter().any(|e| matches!(e, Event::Damaged { damage, .. } if damage.amount == 40)),
+        "{:?}",
+        sc.events
+    );
+    let (_, _, missing) = arbiter_p2v::play::roster::coverage(
+        arbiter_p2v::Warband::shipped("oni-tyrant")
+            .unwrap()
+            .entries()
+            .iter()
+            .find(|e| e.card().name() == "Caldera Oni")
+            .unwrap(),
+    );
+    assert!(missing.is_empty(), "{missing:?}");
+}

@@ -312,7 +312,10 @@ pub(crate) fn strike<E: EventSink<Event>>(
 /// Whether `who` is within the reach of `r` (Attack of Opportunity).
 pub(crate) fn within_reach(g: &P2v, s: &State, who: u8, r: u8) -> bool {
     let field = g.field(s);
-    let reach = g.profile(usize::from(r)).map_or(0, |p| p.reach());
+    let more = g.bonus(s, r, super::cast::Stat::Reach).max(0) as u16;
+    // Enlarge: a bonus to melee reach, for a creature with a melee strike.
+    let base = g.profile(usize::from(r)).map_or(0, |p| p.reach());
+    let reach = if base > 0 { base.saturating_add(more) } else { 0 };
     reach > 0 && field.in_reach(FigureId(u16::from(r)), FigureId(u16::from(who)), u32::from(reach))
 }
 

@@ -478,6 +478,10 @@ pub enum Stat {
     Speed,
     /// Skill checks.
     Skills,
+    /// Melee reach.
+    Reach,
+    /// The damage of melee strikes.
+    Damage,
 }
 
 impl P2v {
@@ -509,9 +513,11 @@ impl P2v {
             (Stat::Armor, b.armor),
             (Stat::Speed, b.speed),
             (Stat::Skills, b.skills),
+            (Stat::Reach, b.reach),
+            (Stat::Damage, b.damage),
         ];
         for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
-            let until = Expiry::At { anchor: Anchor::TurnStart(from), times: 1 };
+            let until = if b.battle { Expiry::Never } else { Expiry::At { anchor: Anchor::TurnStart(from), times: 1 } };
             s.effects.replace(Effect::new(Lasting::Bonus { stat }, who, until).from(from).valued(i16::from(n)));
             let name = format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase());
             events.emit(super::event::Event::Condition { who, name, on: true });
@@ -656,4 +662,29 @@ pub fn choice_weapons(f: &Feature) -> Vec<super::roster::Weapon> {
             ap: f.action.action_points().max(1),
         })
         .collect()
+}
+
+impl P2v {
+    /// Casts a spell's first cast on `who` itself at `rank` (Ash Form's
+    /// enlarge): its bonuses, conditions or healing, with no save.
+    pub(crate) fn cast_on_self<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        spell: &str,
+        rank: u8,
+        events: &mut E,
+    ) {
+        let Some(p) = SpellBook::starter_ref().ok().and_then(|b| b.get(spell)).and_then(|sp| sp.heightened(0, rank))
+        else {
+            return;
+        };
+        if let Some(b) = p.bonus {
+            self.give_bonus(s, who, who, b, events);
+        }
+        if let Some(n) = p.heal {
+            self.heal(s, who, n, events);
+        }
+        self.give(s, who, &p.apply, spell, events);
+    }
 }

@@ -243,7 +243,9 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     g.may_attack(s, t.who, target)?;
     let field = g.field(s);
     let (a, b) = (FigureId(u16::from(t.who)), FigureId(u16::from(target)));
-    match w.reach {
+    // Enlarge: a bonus to melee reach.
+    let more = g.bonus(s, t.who, super::cast::Stat::Reach).max(0) as u16;
+    match w.reach.map(|r| r + more) {
         Some(r) => {
             if !field.in_reach(a, b, u32::from(r)) {
                 return Err(no(

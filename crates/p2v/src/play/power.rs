@@ -155,7 +155,9 @@ impl P2v {
                 Against::Grabbed => grabbed,
             })
             .map(|e| e.damage)
-            .sum()
+            .sum::<u16>()
+            // Enlarge: more damage with melee strikes.
+            + if w.melee() { self.bonus(s, attacker, super::cast::Stat::Damage).max(0) as u16 } else { 0 }
     }
 
     /// Whether an [`Affect`] waits for the target's save now (not before
@@ -733,8 +735,11 @@ impl P2v {
             self.toggle_shell(s, who, events);
             return;
         }
-        if let (Some(_), Aim::Square { at }) = (&pw.program.teleport, aim) {
+        if let (Some(t), Aim::Square { at }) = (&pw.program.teleport, aim) {
             self.teleport(s, who, at, events);
+            if let Some(c) = &t.then_cast {
+                self.cast_on_self(s, who, &c.spell, c.rank, events);
+            }
             return;
         }
         if let (Some(_), Aim::Square { at }) = (pw.program.trample, aim) {

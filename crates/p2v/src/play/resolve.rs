@@ -406,7 +406,8 @@ impl P2v {
             .enumerate()
             .filter(|(_, w)| {
                 w.reach.is_some_and(|r| {
-                    field.in_reach(FigureId(u16::from(reactor)), FigureId(u16::from(target)), u32::from(r))
+                    let r = u32::from(r) + self.bonus(s, reactor, super::cast::Stat::Reach).max(0) as u32;
+                    field.in_reach(FigureId(u16::from(reactor)), FigureId(u16::from(target)), r)
                 })
             })
             .max_by_key(|(_, w)| w.damage.amount)
