@@ -695,6 +695,10 @@ pub struct Program {
     /// slow the creature (Forest Stride: `unhindered = "plant"`; ruling P2V-R70).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unhindered: Option<String>,
+    /// On a passive feature: its Strides may drag along an adjacent creature
+    /// it has grabbed, no larger than it (Haul Away; ruling P2V-R71).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub haul: bool,
     /// HP it heals each creature it affects (a spell: "Heal 5 damage").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal: Option<u16>,
@@ -930,6 +934,15 @@ impl Program {
             }
             if *self != (Program { hairs: self.hairs, ..Program::default() }) {
                 return Err("`hairs` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.haul {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`haul` belongs to a passive feature with no range or area".into());
+            }
+            if *self != (Program { haul: true, ..Program::default() }) {
+                return Err("`haul` stands alone in an effect".into());
             }
             return Ok(());
         }

@@ -1968,3 +1968,23 @@ fn forest_stride_crosses_difficult_terrain_made_by_plants_as_open_ground() {
     sc.put("a", "b4").put("A", "k11").turn("a");
     assert_eq!(sc.refused("stride g4"), "p2v.move.stride", "the ant, Speed 8: 4 × 2 + 1 = 9");
 }
+
+#[test]
+fn haul_away_drags_a_grabbed_creature_along_a_stride() {
+    // Giant Ant: "Haul Away: When it Strides, it may drag along an adjacent creature it
+    // has grabbed, if that creature is no larger than the ant." Ruling P2V-R71: after
+    // each square the ant enters, the dragged creature moves into the square it left.
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Giant Ant"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "d5").put("B", "j10").turn("a");
+    assert_eq!(sc.refused("haul h5"), "p2v.haul.none", "nobody grabbed");
+    // Grabbed by someone else: not the ant's to drag.
+    sc.s.creatures[1].conditions = Conditions::GRABBED;
+    sc.s.creatures[1].grabbed_by = Some(2);
+    assert_eq!(sc.refused("haul h5"), "p2v.haul.none");
+    sc.s.creatures[1].grabbed_by = Some(0);
+    sc.act("haul h5");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("h5")));
+    assert_eq!(sc.s.creatures[1].at, Some(sc.sq("g5")), "dragged into the square the ant left last");
+    assert!(sc.s.creatures[1].conditions.has(Conditions::GRABBED), "still grabbed");
+}

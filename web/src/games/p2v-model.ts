@@ -80,6 +80,26 @@ export interface State {
   doors?: { piece: number; open: boolean }[];
   /** Squares made concealing terrain for a while (Final Night), clearing at the end of round `until`. */
   veils?: { squares: Sq[]; until: number }[];
+  /** Creatures activated together (a group, or a commander with its minions), while they act. */
+  party?: Party;
+}
+
+/** A group activation or a commander's turn under way (rulings P2V-R50 to R54). */
+export interface Party {
+  kind: "group" | "command";
+  /** In order: a group's as they joined, a commander first. */
+  members: number[];
+  /** True while a group is still being formed. */
+  forming?: boolean;
+  /** Members whose turn has ended. */
+  stopped?: boolean[];
+}
+
+/** Says who acts together, for the prompt: "group a, b (c ended)" or "commander a with b". */
+export function partyWords(p: Party, label: (i: number) => string): string {
+  const who = p.members.map((m, k) => (p.stopped?.[k] ? `${label(m)} (done)` : label(m)));
+  if (p.kind === "command") return `Commander ${who[0]} with ${who.slice(1).join(", ")}`;
+  return p.forming ? `Forming a group: ${who.join(", ")}` : `Group ${who.join(", ")}`;
 }
 
 /** A decision (tagged by `act`). */
@@ -245,6 +265,18 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
         return `${name(t.who)} is readied: take its readied action now (one free or 1-AP action)?`;
       case "recovery":
         return `${name(t.who)} is about to make a recovery check: spend a hero point to pass it and every later one?`;
+      case "flail":
+        return `${name(t.who)} took damage: strike a random creature within reach (Furious Flailing)?`;
+      case "retry":
+        return `${name(t.target)} failed its save with ${t.die}: ${name(t.reactor)} may have it roll again, the better die standing?`;
+      case "catch":
+        return `${name(t.attacker)} strikes at ${name(t.who)}: brace against it for more Armor (Catch Rock)?`;
+      case "outrage":
+        return `${name(t.puller)} pulled a white hair out of ${name(t.who)}: Denuded Outrage — strike it (React), escape a condition, or pass?`;
+      case "liberate":
+        return `${name(t.grabber)} tries to grab ${name(t.ally)}: ${name(t.reactor)} may strike it to free its ally (Liberating Strike)?`;
+      case "regain":
+        return `A critical hit landed on ${name(t.who)}: choose the use that comes back (Stoke the Volcano).`;
       default:
         return "A reaction is offered.";
     }

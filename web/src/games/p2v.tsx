@@ -16,6 +16,7 @@ import {
   fileName,
   fileOf,
   frameWords,
+  partyWords,
   pct,
   rankOf,
   squareName,
@@ -258,7 +259,12 @@ export function useP2v(p: GameProps): GameUI {
 
   // The top frame's question (a reaction, the defender's line).
   const top = s.pending[s.pending.length - 1];
-  const answers = legal.filter(([a]) => a.act === "react" || a.act === "pass" || a.act === "line");
+  // A window's answers: react, pass, a line, and what some reactions offer
+  // instead (escape a condition, the use a critical hit gives back).
+  const inWindow = top?.frame === "window";
+  const answers = legal.filter(
+    ([a]) => a.act === "react" || a.act === "pass" || a.act === "line" || (inWindow && (a.act === "escape" || a.act === "regain")),
+  );
   const windowText = answers.length ? frameWords(top, name) : null;
   // A hero point window (a reroll, a recovery check) names its answers so.
   const hero = top?.frame === "window" && ["reroll", "recovery"].some((k) => k in ((top.trigger ?? {}) as object));
@@ -269,11 +275,15 @@ export function useP2v(p: GameProps): GameUI {
     else if (phase === "place_objective") prompt = `Place an objective: choose its kind, then a glowing square (${s.phase.left ?? 1} left).`;
     else if (phase === "choose_zone") prompt = "Choose your deployment zone.";
     else if (phase === "deploy") prompt = `Deploy ${deployWho !== null ? name(deployWho) : "a creature"}: click a glowing square in your zone.`;
-    else if (phase === "activate") prompt = "Activate one of your creatures: click it (or its button).";
+    else if (phase === "activate" && s.party?.forming) prompt = `${partyWords(s.party, name)} — join another adjacent creature, or activate the last member.`;
+    else if (phase === "activate") prompt = "Activate one of your creatures: click it (or its button), or join adjacent ones into a group.";
     else if (phase === "turn" && active !== null) prompt = `${name(active)}: ${s.phase.ap ?? 0} AP left — stride to a glowing square, strike a marked enemy, use a power, or end the turn.`;
+    if (s.party && !s.party.forming && phase === "turn" && !windowText) prompt = `${partyWords(s.party, (i) => cv(i)?.label ?? `#${i}`)} · ${prompt ?? ""}`;
   }
 
-  const others = legal.filter(([a]) => !["stride", "place", "objective", "strike", "use", "react", "pass", "line", "activate", "zone"].includes(a.act));
+  const others = legal.filter(
+    ([a]) => !["stride", "place", "objective", "strike", "use", "react", "pass", "line", "activate", "zone"].includes(a.act) && !answers.some(([b]) => b === a),
+  );
   const uses = legal.filter(([a]) => a.act === "use");
   const focusCard = focus !== null ? <Card i={focus} s={s} board={board} seatName={seatName} /> : null;
   const turnOf = active !== null ? cv(active) : null;
@@ -296,7 +306,7 @@ export function useP2v(p: GameProps): GameUI {
           <div class="row wrap">
             {answers.map(([a, text]) => (
               <button class={`btn ${a.act === "pass" ? "" : "primary"}`} data-act={a.act} onClick={() => send(a)}>
-                {a.act === "react" ? (hero ? "Spend a hero point" : "React") : a.act === "pass" ? (hero ? "Keep it" : "Pass") : `Line ${Number(a.line) + 1}`}
+                {a.act === "react" ? (hero ? "Spend a hero point" : "React") : a.act === "pass" ? (hero ? "Keep it" : "Pass") : a.act === "line" ? `Line ${Number(a.line) + 1}` : text}
                 <span class="sr-only"> ({text})</span>
               </button>
             ))}

@@ -88,6 +88,12 @@ pub enum Action {
         /// The target.
         target: u8,
     },
+    /// A Stride dragging along an adjacent creature the mover has grabbed
+    /// (●; Haul Away, ruling P2V-R71).
+    Haul {
+        /// Where its space's lower-left square ends.
+        to: Square,
+    },
     /// Pull a white hair out of an adjacent enemy that is grabbed,
     /// immobilized or stunned: an Athletics check against its Power (●;
     /// White Hairs, ruling P2V-R45).
@@ -139,6 +145,73 @@ pub enum Action {
     React,
     /// Decline the reaction offered.
     Pass,
+    /// Add a creature to the group being formed, to activate them together
+    /// ("Group activation"; [`super::party`]).
+    Join {
+        /// The creature.
+        who: u8,
+    },
+    /// Hand the turn to another creature of the commander's turn (the
+    /// commander or one of its minions), free.
+    Switch {
+        /// The creature to act next.
+        who: u8,
+    },
+    /// The commander gives up 1 AP to give a minion +1 AP this turn.
+    Give {
+        /// The minion.
+        who: u8,
+    },
+    /// Mount an adjacent, larger ally: it becomes the rider's minion (●).
+    Mount {
+        /// The mount.
+        who: u8,
+    },
+    /// Get down from the mount onto a square beside it (●).
+    Dismount {
+        /// Where the rider's space's lower-left square lands.
+        to: Square,
+    },
+}
+
+impl Action {
+    /// The kind of decision, as its records name it (`stride`, `drop_prone`),
+    /// without its details.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Action::Objective { .. } => "objective",
+            Action::Zone { .. } => "zone",
+            Action::Place { .. } => "place",
+            Action::Activate { .. } => "activate",
+            Action::Stride { .. } => "stride",
+            Action::Step { .. } => "step",
+            Action::Leap { .. } => "leap",
+            Action::Crawl { .. } => "crawl",
+            Action::Strike { .. } => "strike",
+            Action::Claim { .. } => "claim",
+            Action::Trip { .. } => "trip",
+            Action::Shove { .. } => "shove",
+            Action::Grapple { .. } => "grapple",
+            Action::Haul { .. } => "haul",
+            Action::Pluck { .. } => "pluck",
+            Action::Regain { .. } => "regain",
+            Action::Escape { .. } => "escape",
+            Action::Use { .. } => "use",
+            Action::Door { .. } => "door",
+            Action::Ready => "ready",
+            Action::DropProne => "drop_prone",
+            Action::Stand => "stand",
+            Action::End => "end",
+            Action::Line { .. } => "line",
+            Action::React => "react",
+            Action::Pass => "pass",
+            Action::Join { .. } => "join",
+            Action::Switch { .. } => "switch",
+            Action::Give { .. } => "give",
+            Action::Mount { .. } => "mount",
+            Action::Dismount { .. } => "dismount",
+        }
+    }
 }
 
 /// Where a power is aimed.
@@ -169,4 +242,27 @@ pub enum Aim {
         /// The square it runs towards.
         toward: Square,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// `kind` names a decision as its records do.
+    #[test]
+    fn the_kind_is_the_records_tag() {
+        let some = [
+            Action::Stride { to: Square::at(1, 2) },
+            Action::DropProne,
+            Action::Pluck { target: 3 },
+            Action::Use { power: 1, aim: Aim::Here },
+            Action::Dismount { to: Square::at(0, 0) },
+            Action::Pass,
+        ];
+        for a in some {
+            let v = serde_json::to_value(a).unwrap();
+            assert_eq!(v["act"].as_str(), Some(a.kind()), "{a:?}");
+        }
+    }
 }

@@ -68,6 +68,9 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
         }
         return;
     }
+    if g.apply_party(s, a, events) {
+        return;
+    }
     match (s.phase, *a) {
         (Phase::PlaceObjective { seat, .. }, Action::Objective { kind, at }) => {
             place_objective(s, seat, kind, at, events)
@@ -128,8 +131,11 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     } else {
         2
     };
+    // A minion's turn inside its commander's has 1 AP.
+    let ap = g.party_ap(s, who, ap);
     events.emit(Event::Activated { who, ap });
     s.phase = Phase::Turn(Turn { who, ap, ..Turn::default() });
+    g.party_started(s, who);
     // A readied creature may act "at any time": before the first action too.
     g.push_readied_windows(s);
 }
@@ -166,6 +172,10 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
         Action::Stride { to } => {
             spend(s, 1);
             stride(g, s, t, to);
+        }
+        Action::Haul { to } => {
+            spend(s, 1);
+            g.haul(s, t, to);
         }
         Action::Step { to } | Action::Crawl { to } | Action::Leap { to } => {
             spend(s, 1);

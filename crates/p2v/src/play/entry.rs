@@ -184,6 +184,8 @@ impl Entry for P2v {
             if c.done {
                 notes.push("acted".into());
             }
+            // Groups, commanders, minions and mounts (`party`, `mount`).
+            notes.extend(self.party_notes(s, i as u8));
             for (k, name) in super::state::Conditions::NAMES.iter().enumerate() {
                 if c.conditions.has(super::state::Conditions(1 << k)) {
                     notes.push((*name).to_string());

@@ -90,6 +90,37 @@ pub enum Event {
         /// Its action points.
         ap: u8,
     },
+    /// A creature joined the group being formed.
+    Joined {
+        /// Who.
+        who: u8,
+    },
+    /// A group was activated together.
+    Grouped {
+        /// Its members, in order.
+        members: Vec<u8>,
+    },
+    /// A commander's turn went on with another of its creatures.
+    Switched {
+        /// Who decides now.
+        who: u8,
+    },
+    /// A commander gave up 1 AP to give a minion +1 AP.
+    Gave {
+        /// The commander.
+        commander: u8,
+        /// The minion.
+        minion: u8,
+    },
+    /// A rider mounted (or dismounted) its mount.
+    Mounted {
+        /// The rider.
+        rider: u8,
+        /// The mount.
+        mount: u8,
+        /// True on mounting, false on dismounting.
+        on: bool,
+    },
     /// A creature moved.
     Moved {
         /// Who.

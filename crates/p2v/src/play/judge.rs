@@ -21,6 +21,9 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         ToMove::Chance => return Err(Refusal::new("p2v.dice.owed", "dice must be rolled first", section::ROUNDS)),
         _ => {}
     }
+    if let Some(verdict) = g.judge_party(s, a) {
+        return verdict;
+    }
     if let Some(top) = s.pending.top() {
         if let Frame::Activity { who, power, next, .. } = *top {
             return g.judge_activity(s, who, power, next, a);
@@ -326,7 +329,7 @@ pub fn shove_squares(g: &P2v, s: &State, attacker: u8, target: u8) -> Vec<Square
         .collect()
 }
 
-fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
+pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
     let i = usize::from(t.who);
     let c = &s.creatures[i];
     if *a == Action::End {
@@ -414,6 +417,7 @@ fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), Refusal> {
         }
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Pluck { target } => g.judge_pluck(s, &t, target),
+        Action::Haul { to } => g.judge_haul(s, &t, to),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Leap { to } => g.judge_leap(s, &t, to),
         Action::Ready => g.judge_ready(s, &t),

@@ -11,6 +11,13 @@ use arbiter_geometry::battle::{Space, Traits};
 
 /// Appends every legal action of the seat to move.
 pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
+    let start = out.len();
+    listed(g, s, out);
+    // Groups and commanders add decisions and constrain the rest.
+    g.refine_legal(s, out, start);
+}
+
+fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
     if !matches!(g.to_move(s), ToMove::Seat(_)) {
         return;
     }
@@ -109,6 +116,9 @@ pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 && let Some(reach) = stride_reach(g, s, &t)
             {
                 out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Stride { to }));
+                if g.haulable(s, t.who).is_some() {
+                    out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Haul { to }));
+                }
             }
             let field = g.field(s);
             let around = Space::new(at, 1).squares().dilated();

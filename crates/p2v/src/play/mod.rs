@@ -23,6 +23,8 @@
 //!   square by square with the reactions they open, the end of a turn;
 //! - [`notation`], [`words`], [`entry`] the game in words and its
 //!   registration; [`heuristic`] its evaluation for the bots;
+//! - [`mount`] mounts and riders;
+//! - [`party`] group activation, and a commander's turn with its minions;
 //! - [`numbering`], [`tensor`] a fixed number for every action and the
 //!   state as a tensor, for the Python API and learning agents.
 //!
@@ -41,15 +43,18 @@ pub mod entry;
 pub mod event;
 pub mod flail;
 pub mod hairs;
+pub mod haul;
 pub mod hero;
 pub mod heuristic;
 pub mod judge;
 pub mod leap;
 pub mod legal;
 pub mod liberate;
+pub mod mount;
 pub mod notation;
 pub mod numbering;
 pub mod objective;
+pub mod party;
 pub mod power;
 pub mod ready;
 pub mod resolve;

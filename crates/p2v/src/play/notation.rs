@@ -1,6 +1,9 @@
 //! The notation of decisions, as typed at the terminal and written in logs.
 //!
 //! - set-up: `objective book e5`, `zone sw`, `place a c3`;
+//! - groups and commanders: `join a`, `join b`, `activate c` (a, b and c
+//!   activate as a group), `switch b` (a commander's turn goes on with its
+//!   minion b), `give b` (the commander's AP to minion b);
 //! - turns: `activate a`, `stride e5`, `step e5`, `crawl e5`, `strike 1 B`
 //!   (the creature's first strike, at B; a weapon's name works too:
 //!   `strike jaws B`), `claim 2 arcana` (objective 2 with Arcana), `prone`,
@@ -27,9 +30,11 @@ pub const HELP: &str = "\
 Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE
-Turns:    activate LETTER · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
+Turns:    activate LETTER · join LETTER (a group: join each, then activate the last) ·
+          switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
+          mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
-          pluck TARGET (White Hairs) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
+          pluck TARGET (White Hairs) · haul SQUARE (Haul Away) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
@@ -88,6 +93,11 @@ impl P2v {
             }
             "place" | "deploy" => Ok(Action::Place { who: self.creature(arg(1)?)?, at: self.square(arg(2)?)? }),
             "activate" | "a" => Ok(Action::Activate { who: self.creature(arg(1)?)? }),
+            "join" => Ok(Action::Join { who: self.creature(arg(1)?)? }),
+            "switch" | "with" => Ok(Action::Switch { who: self.creature(arg(1)?)? }),
+            "give" => Ok(Action::Give { who: self.creature(arg(1)?)? }),
+            "mount" | "ride" => Ok(Action::Mount { who: self.creature(arg(1)?)? }),
+            "dismount" => Ok(Action::Dismount { to: self.square(arg(1)?)? }),
             "stride" | "move" => Ok(Action::Stride { to: self.square(arg(1)?)? }),
             "step" => Ok(Action::Step { to: self.square(arg(1)?)? }),
             "crawl" => Ok(Action::Crawl { to: self.square(arg(1)?)? }),
@@ -178,6 +188,7 @@ impl P2v {
             }
             "trip" => Ok(Action::Trip { target: self.creature(arg(1)?)? }),
             "pluck" => Ok(Action::Pluck { target: self.creature(arg(1)?)? }),
+            "haul" | "drag" => Ok(Action::Haul { to: self.square(arg(1)?)? }),
             "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
             "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
             "escape" => {
@@ -224,6 +235,11 @@ impl P2v {
             }
             Action::Place { who: w, at } => format!("place {} {}", who(w), self.square_name(at)),
             Action::Activate { who: w } => format!("activate {}", who(w)),
+            Action::Join { who: w } => format!("join {}", who(w)),
+            Action::Switch { who: w } => format!("switch {}", who(w)),
+            Action::Give { who: w } => format!("give {}", who(w)),
+            Action::Mount { who: w } => format!("mount {}", who(w)),
+            Action::Dismount { to } => format!("dismount {}", self.square_name(to)),
             Action::Stride { to } => format!("stride {}", self.square_name(to)),
             Action::Step { to } => format!("step {}", self.square_name(to)),
             Action::Crawl { to } => format!("crawl {}", self.square_name(to)),
@@ -241,6 +257,7 @@ impl P2v {
             },
             Action::Trip { target } => format!("trip {}", who(target)),
             Action::Pluck { target } => format!("pluck {}", who(target)),
+            Action::Haul { to } => format!("haul {}", self.square_name(to)),
             Action::Regain { power } => format!("regain {}", power + 1),
             Action::Grapple { target } => format!("grapple {}", who(target)),
             Action::Shove { target, to } => format!("shove {} {}", who(target), self.square_name(to)),

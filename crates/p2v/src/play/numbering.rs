@@ -46,14 +46,20 @@
 //! | use line | `Use { power, aim: Line { toward } }` | p · n |
 //! | pluck | `Pluck { target }` | r |
 //! | regain | `Regain { power }` | p |
+//! | join | `Join { who }` | r |
+//! | switch | `Switch { who }` | r |
+//! | give | `Give { who }` | r |
+//! | mount | `Mount { who }` | r |
+//! | dismount | `Dismount { to }` | n |
+//! | haul | `Haul { to }` | n |
 //!
 //! An action outside these bounds (a square off the map, a creature not in
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 17 791 numbers on the ruined crossroads
-//! (24 × 18, no door), 35 073 on the river ford (36 × 24, 1 door) and
-//! 69 633 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 18 703 numbers on the ruined crossroads
+//! (24 × 18, no door), 36 849 on the river ford (36 × 24, 1 door) and
+//! 73 137 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
@@ -95,7 +101,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 24;
+const BLOCKS: usize = 30;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -151,6 +157,12 @@ impl Bounds {
             p * n,                     // use line
             r,                         // pluck
             p,                         // regain
+            r,                         // join
+            r,                         // switch
+            r,                         // give
+            r,                         // mount
+            n,                         // dismount
+            n,                         // haul
         ]
     }
 
@@ -215,6 +227,12 @@ impl Bounds {
             }
             Action::Pluck { target } => (22, who(target)?),
             Action::Regain { power: pw } => (23, power(pw)?),
+            Action::Join { who: w } => (24, who(w)?),
+            Action::Switch { who: w } => (25, who(w)?),
+            Action::Give { who: w } => (26, who(w)?),
+            Action::Mount { who: w } => (27, who(w)?),
+            Action::Dismount { to } => (28, self.square(to)?),
+            Action::Haul { to } => (29, self.square(to)?),
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -250,11 +268,7 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let line = Action::Use { power: (b.powers - 1) as u8, aim: Aim::Line { toward: Square::at(23, 17) } };
-        assert_eq!(b.number(&line), Some(b.count() - 1 - b.roster - b.powers));
-        let pluck = Action::Pluck { target: (b.roster - 1) as u8 };
-        assert_eq!(b.number(&pluck), Some(b.count() - 1 - b.powers));
-        let last = Action::Regain { power: (b.powers - 1) as u8 };
+        let last = Action::Haul { to: Square::at(23, 17) };
         assert_eq!(b.number(&last), Some(b.count() - 1));
         // Off the map, out of the roster: no number.
         assert_eq!(b.number(&Action::Stride { to: Square::at(24, 0) }), None);
@@ -313,6 +327,12 @@ mod tests {
         }
         out.extend(who().map(|target| Action::Pluck { target }));
         out.extend(powers().map(|power| Action::Regain { power }));
+        out.extend(who().map(|w| Action::Join { who: w }));
+        out.extend(who().map(|w| Action::Switch { who: w }));
+        out.extend(who().map(|w| Action::Give { who: w }));
+        out.extend(who().map(|w| Action::Mount { who: w }));
+        out.extend(squares.iter().map(|&to| Action::Dismount { to }));
+        out.extend(squares.iter().map(|&to| Action::Haul { to }));
         out
     }
 

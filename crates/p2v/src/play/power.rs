@@ -925,6 +925,9 @@ impl P2v {
             .and_then(|p| p.weapons.iter().find(|w| w.grab))
             .map_or_else(String::new, |w| w.name.clone());
         self.give(s, target, &[Give::Grabbed], &name, events);
+        if let Some(c) = s.creatures.get_mut(usize::from(target)) {
+            c.grabbed_by = Some(attacker);
+        }
     }
 }
 

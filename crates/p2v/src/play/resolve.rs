@@ -71,6 +71,7 @@ impl Resolve for P2v {
             | Frame::Push { .. }
             | Frame::Seize { .. }
             | Frame::Trample { .. }
+            | Frame::Haul { .. }
             | Frame::TurnStart { .. } => None,
         }
     }
@@ -98,6 +99,7 @@ impl Resolve for P2v {
             Frame::EndTurn { who } => self.end_turn(s, who, events),
             Frame::Seize { attacker, target } => self.seize(s, attacker, target, events),
             Frame::Trample { who, power, under } => self.trample_done(s, who, power, &under),
+            Frame::Haul { .. } => {}
             Frame::RoundTail => self.round_tail(s, events),
             Frame::Push { who, from, squares } => self.push_away(s, who, from, squares, events),
             Frame::TurnTail { who } => {
@@ -746,6 +748,7 @@ impl P2v {
                     && !c.conditions.has(C::GRABBED)
                 {
                     c.conditions = c.conditions.with(C::GRABBED);
+                    c.grabbed_by = Some(m.attacker);
                     events.emit(Event::Condition { who: m.target, name: "grabbed".into(), on: true });
                 }
             }
@@ -908,6 +911,8 @@ impl P2v {
         if how == TRAMPLE {
             self.trampled(s, who, now);
         }
+        // Haul Away: the dragged creature follows into the space left.
+        self.drag(s, who, was, events);
         if fall >= 2 || down {
             // "A creature that falls 2 squares or more takes 5 damage per 2
             // squares it falls. If it takes damage, it falls prone at the bottom."
@@ -948,6 +953,7 @@ impl P2v {
         let shared = (0..s.creatures.len()).any(|j| {
             j != i
                 && self.in_play(s, j)
+                && !self.mounted_pair(s, i as u8, j as u8)
                 && s.creatures[j]
                     .at
                     .is_some_and(|a| Space::new(a, self.profile(j).map_or(1, |q| q.size.side())).overlaps(&space))

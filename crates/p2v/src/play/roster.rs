@@ -176,6 +176,8 @@ pub struct Profile {
     pub regain: Vec<String>,
     /// The name of that feature.
     pub regain_name: Option<String>,
+    /// Its Strides may drag a creature it has grabbed along (Haul Away).
+    pub haul: bool,
     /// Difficult terrain with this trait does not slow it (Forest Stride).
     pub unhindered: Option<arbiter_geometry::battle::Traits>,
     /// Its white hairs and the feature's name (White Hairs).
@@ -187,6 +189,9 @@ pub struct Profile {
     pub outrage: Option<String>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
+    /// The cards of the creatures it commands (its Commander entry's
+    /// minions and those it starts with), lower case; empty for no commander.
+    pub commands: Vec<String>,
 }
 
 /// The letters of a seat's figures: `a`…`z`, then `aa`…; capitals for P2.
@@ -332,6 +337,7 @@ fn executed(f: &Feature) -> bool {
                     || e.hairs.is_some()
                     || !e.regain.is_empty()
                     || e.unhindered.is_some()
+                    || e.haul
                     || e.construct_armor.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -431,6 +437,13 @@ impl Profile {
                 .filter_map(|f| f.effect.as_ref())
                 .find_map(|e| e.construct_armor)
                 .map(|n| (n, st.reduced_armor.unwrap_or(st.armor))),
+            commands: card
+                .commander()
+                .map(|c| {
+                    let named = c.minions.split(',').map(|m| m.trim().to_ascii_lowercase());
+                    named.chain(c.starts_with.iter().map(|m| m.creature.trim().to_ascii_lowercase())).collect()
+                })
+                .unwrap_or_default(),
             undead: has("Undead"),
             construct: has("Construct"),
             trained_only: mindless || (beast && !caster && !weapon_user),
@@ -471,6 +484,10 @@ impl Profile {
                 .filter(|f| f.action == Cost::Passive)
                 .find(|f| f.effect.as_ref().is_some_and(|e| !e.regain.is_empty()))
                 .map(|f| f.name.clone()),
+            haul: features
+                .iter()
+                .filter(|f| f.action == Cost::Passive)
+                .any(|f| f.effect.as_ref().is_some_and(|e| e.haul)),
             unhindered: features
                 .iter()
                 .filter(|f| f.action == Cost::Passive)

@@ -184,7 +184,7 @@ impl P2v {
         Some(Figure {
             name: p.label.clone(),
             size: p.size,
-            space: Space::new(at, p.size.side()),
+            space: self.figure_space(s, i, at, p.size.side())?,
             team: p.team,
             helpless: c.life == Life::Dying,
         })
@@ -193,6 +193,15 @@ impl P2v {
     /// Brings the kept battlefield in line with creature `i` after it moved,
     /// fell or left.
     pub(crate) fn sync(&self, s: &mut State, i: usize) {
+        // A mount carries its rider.
+        let rider = self.carry_rider(s, i);
+        self.sync_one(s, i);
+        if let Some(r) = rider {
+            self.sync_one(s, r);
+        }
+    }
+
+    fn sync_one(&self, s: &mut State, i: usize) {
         let fig = self.figure(s, i);
         s.field.1.clear();
         if let Some(f) = s.field.0.get_mut() {
@@ -459,6 +468,8 @@ impl P2v {
     /// Runs pending work until a decision or roll is owed; then, if nothing
     /// is pending and the game is between phases, moves on.
     pub(crate) fn settle<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
+        // Who decides may have changed: a rider's figure depends on it.
+        self.forget_riders(s);
         loop {
             let waiting = drive(self, s, events).is_some();
             self.release_grabs(s, events);
@@ -467,11 +478,20 @@ impl P2v {
             }
             match s.phase {
                 // Nothing pending while busy: the turn's end has run; move on.
-                Phase::Busy => self.next_activation(s, events),
+                // (or the next member of a party acts: `party`).
+                Phase::Busy => {
+                    if !self.party_resume(s) {
+                        self.next_activation(s, events)
+                    }
+                }
                 // A creature with no AP left (and no free action it may still
                 // take, ruling P2V-R22), or struck down in its own turn
                 // (helpless: "They cannot take actions"), ends its turn.
                 Phase::Turn(t) => {
+                    // A group member took the step's action: the next decides.
+                    if self.party_rotate(s) {
+                        continue;
+                    }
                     let up = s.creatures.get(usize::from(t.who)).is_some_and(|c| c.life == Life::Up);
                     if up && (t.ap > 0 || self.free_action_left(s, &t)) {
                         return;
@@ -553,9 +573,12 @@ impl Game for P2v {
                 blocks: 0,
                 readied: false,
                 hairs_lost: 0,
+                grabbed_by: None,
                 sheltered: false,
                 armor_broken: false,
                 fell_at: None,
+                commander: None,
+                riding: None,
             })
             .collect();
         State {
@@ -574,8 +597,10 @@ impl Game for P2v {
             doors: super::door::doors_of(&self.shared.terrain),
             effects: Default::default(),
             veils: Vec::new(),
+            party: None,
             field: Default::default(),
         }
+        .with_commanders(self)
     }
 
     fn validate_state(&self, s: &State) -> Result<(), String> {

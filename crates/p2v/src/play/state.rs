@@ -126,11 +126,23 @@ pub struct Creature {
     /// True from its Ready until it takes the readied action or its next turn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub readied: bool,
+    /// Who grabbed it last (by Grapple or a hit's grab); it holds while it
+    /// is grabbed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grabbed_by: Option<u8>,
     /// White hairs pulled out of it (White Hairs).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub hairs_lost: u8,
     /// Where it was eliminated, for looting.
     pub fell_at: Option<Square>,
+    /// Its commander while it is a minion (a commander's minion from the
+    /// start, or a mount under its rider): it acts in that creature's turn
+    /// ([`super::party`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commander: Option<u8>,
+    /// The creature it rides, while mounted ([`super::party`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub riding: Option<u8>,
 }
 
 /// What the creature taking its turn has done so far this turn.
@@ -513,6 +525,13 @@ pub enum Frame {
         /// Who it moved through, in order.
         under: Vec<u8>,
     },
+    /// A Stride dragging a grabbed creature along (its walk above it).
+    Haul {
+        /// The hauler.
+        who: u8,
+        /// The dragged creature.
+        victim: u8,
+    },
     /// Dice: an Athletics check to pull a white hair out of `target`.
     Pluck {
         /// Who pulls.
@@ -769,6 +788,10 @@ pub struct State {
     /// bond), held by creatures by roster index.
     #[serde(default, skip_serializing_if = "Effects::is_empty")]
     pub effects: Effects<Lasting, u8>,
+    /// Several creatures activated together (a group, or a commander with
+    /// its minions) while they act ([`super::party`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party: Option<super::party::Party>,
     /// The battlefield built from this state.
     #[serde(skip)]
     pub field: FieldCache,

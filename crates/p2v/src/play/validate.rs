@@ -15,6 +15,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     let creature = |i: u8, what: &str| -> Result<(), String> {
         if usize::from(i) < n { Ok(()) } else { Err(format!("{what} names creature {i}, and there are {n}")) }
     };
+    g.check_party(s)?;
     if s.objectives.len() > 8 {
         return Err("more than eight objectives".into());
     }
@@ -64,6 +65,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 p.powers.len()
             ));
         }
+        if c.grabbed_by.is_some_and(|g| usize::from(g) >= s.creatures.len()) {
+            return Err(format!("{} ({}) was grabbed by a creature not in the roster", p.name, p.label));
+        }
         // A creature in play keeps at least one hair; the last one eliminates it.
         let hairs = p.hairs.as_ref().map_or(0, |(n, _)| *n);
         if c.hairs_lost > hairs || (c.hairs_lost == hairs && hairs > 0 && matches!(c.life, Life::Up | Life::Dying)) {
@@ -85,7 +89,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         .collect();
     let mut seen = arbiter_geometry::battle::SquareSet::EMPTY;
     for (i, c) in s.creatures.iter().enumerate() {
-        if moving.contains(&(i as u8)) {
+        // A rider shares its mount's space.
+        if moving.contains(&(i as u8)) || g.mount_of(s, i as u8).is_some() {
             continue;
         }
         if let (Some(at), Life::Up | Life::Dying) = (c.at, c.life) {
@@ -219,7 +224,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     creature(*c, "a trample")?;
                 }
             }
-            Frame::Seize { attacker: who, target } | Frame::Pluck { who, target } => {
+            Frame::Haul { who, victim: target }
+            | Frame::Seize { attacker: who, target }
+            | Frame::Pluck { who, target } => {
                 creature(*who, "a white hair")?;
                 creature(*target, "a white hair")?;
             }

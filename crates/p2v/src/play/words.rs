@@ -107,6 +107,18 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         Event::Retry { reactor, target, die } => {
             format!("{} reacts: {} rolls again its save of {die} and keeps the better", name(*reactor), name(*target))
         }
+        Event::Mounted { rider, mount, on: true } => {
+            format!("{} mounts {}: the mount acts in its rider's turn", name(*rider), name(*mount))
+        }
+        Event::Mounted { rider, mount, on: false } => format!("{} dismounts {}", name(*rider), name(*mount)),
+        Event::Joined { who } => format!("{} joins the group", name(*who)),
+        Event::Grouped { members } => {
+            format!("a group acts together: {}", members.iter().map(|m| name(*m)).collect::<Vec<_>>().join(", "))
+        }
+        Event::Switched { who } => format!("{} acts now", name(*who)),
+        Event::Gave { commander, minion } => {
+            format!("{} gives up 1 AP: {} gets +1 AP this turn", name(*commander), name(*minion))
+        }
         Event::Readied { who } => format!("{} readies: it may act before its next turn", name(*who)),
         Event::Door { who, name: door, open } => {
             format!("{} {} the {door}", name(*who), if *open { "opens" } else { "closes" })
