@@ -487,3 +487,21 @@ fn ash_form_teleports_then_enlarges_the_oni_for_the_battle() {
     );
     assert!(missing.is_empty(), "{missing:?}");
 }
+
+#[test]
+fn a_controlled_creatures_limited_features_are_neither_listed_nor_taken() {
+    // "The opponent cannot choose any features with a limited number of uses."
+    // The Caligni Dancer's Dancer's Curse has 2 uses per encounter (a soak game
+    // once drew it from the legal list of a charmed dancer).
+    let mut sc = Scene::new(&["Satyr"], &["Caligni Dancer"]);
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    sc.act("cast charm A");
+    sc.roll(&[1]);
+    sc.turn("A");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)));
+    let curse = sc.g.roster()[1].powers.iter().position(|p| p.name == "Dancer's Curse").unwrap() as u8;
+    let mut legal = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut legal);
+    assert!(!legal.iter().any(|a| matches!(a, Action::Use { power, .. } if *power == curse)), "{legal:?}");
+    assert_eq!(sc.refused(&format!("use {} a", curse + 1)), "p2v.controlled.limited");
+}

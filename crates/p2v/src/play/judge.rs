@@ -232,6 +232,8 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     if w.uses.is_some() && s.creatures[i].uses.get(usize::from(weapon)).copied().unwrap_or(0) == 0 {
         return Err(no("p2v.strike.uses", format!("{} has no uses left", w.name), "How to read a creature card"));
     }
+    // "The opponent cannot choose any features with a limited number of uses."
+    g.judge_controlled(s, t.who, w.uses.is_some())?;
     if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
         return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name), section::TURN));
     }
@@ -335,16 +337,6 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
     if *a == Action::End {
         return Ok(());
     }
-    let limited = match *a {
-        Action::Use { power, .. } => {
-            g.profile(i).and_then(|p| p.powers.get(usize::from(power))).is_some_and(|pw| pw.uses.is_some())
-        }
-        Action::Strike { weapon, .. } => {
-            g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| w.uses.is_some())
-        }
-        _ => false,
-    };
-    g.judge_controlled(s, t.who, limited)?;
     if let Action::Use { power, aim } = *a {
         return g.judge_use(s, &t, power, aim);
     }

@@ -636,6 +636,8 @@ impl P2v {
         let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else {
             return Err(no("p2v.power.none", "the creature has no such power", section::POWER));
         };
+        // "The opponent cannot choose any features with a limited number of uses."
+        self.judge_controlled(s, t.who, pw.uses.is_some())?;
         if pw.triggered() {
             return Err(no(
                 "p2v.power.triggered",
