@@ -424,7 +424,7 @@ pub struct Feature {
     /// What it does, as data the game runs (see [`crate::program`]); the
     /// text says it for people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effect: Option<crate::program::Program>,
+    pub effect: Option<Box<crate::program::Program>>,
 }
 
 fn is_passive(a: &Action) -> bool {

@@ -11,6 +11,7 @@
 //! - [`feature`] a card's features: action cost, range or area, uses, text;
 //! - [`program`] what a feature does, as data the game runs (powers, saves,
 //!   strike riders, extra damage);
+//! - [`spell`] the spell catalogue (`data/spells.toml`) and caster features;
 //! - [`card`] the creature card, checked on construction;
 //! - [`bestiary`] a set of cards read from Arbiter's TOML format, with the
 //!   starter bestiary (`data/bestiary.toml`) built in;
@@ -41,6 +42,7 @@ pub mod points;
 pub mod program;
 pub mod sheet;
 mod source;
+pub mod spell;
 pub mod table;
 pub mod warband;
 

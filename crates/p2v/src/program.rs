@@ -152,11 +152,16 @@ pub enum Give {
     Prone,
     /// Slowed, or stunned if it was slowed already (`slowed or stunned`).
     SlowedOrStunned,
+    /// Invisible (a status: it lasts until the creature attacks; ruling P2V-R63).
+    Invisible,
+    /// Controlled: the opponent spends its action points on its next turn
+    /// (also written `charmed`; ruling P2V-R66).
+    Controlled,
 }
 
 impl Give {
     /// Every kind, in the order of [`Give::key`].
-    pub const ALL: [Give; 10] = [
+    pub const ALL: [Give; 12] = [
         Give::OffGuard,
         Give::Rattled,
         Give::Sickened,
@@ -167,6 +172,8 @@ impl Give {
         Give::Encumbered,
         Give::Prone,
         Give::SlowedOrStunned,
+        Give::Invisible,
+        Give::Controlled,
     ];
 
     /// Its name in files.
@@ -182,6 +189,8 @@ impl Give {
             Give::Encumbered => "encumbered",
             Give::Prone => "prone",
             Give::SlowedOrStunned => "slowed or stunned",
+            Give::Invisible => "invisible",
+            Give::Controlled => "controlled",
         }
     }
 }
@@ -193,6 +202,9 @@ impl FromStr for Give {
         let t = s.trim().to_ascii_lowercase();
         if t == "dazzled" {
             return Ok(Give::Rattled);
+        }
+        if t == "charmed" {
+            return Ok(Give::Controlled);
         }
         Give::ALL.into_iter().find(|g| g.key() == t).ok_or_else(|| {
             let all: Vec<&str> = Give::ALL.iter().map(|g| g.key()).collect();
@@ -399,6 +411,20 @@ pub struct Teleport {
     /// The terrain it leaves from and lands in (`"difficult"`), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terrain: Option<String>,
+    /// A spell the creature then casts on itself, at a rank ("Ash Form:
+    /// Teleports up to 8 squares, then casts enlarge (rank 4) on itself").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then_cast: Option<ThenCast>,
+}
+
+/// A spell cast on the creature itself after another action, at a rank.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThenCast {
+    /// The spell's name in the catalogue.
+    pub spell: String,
+    /// The rank it is cast at.
+    pub rank: u8,
 }
 
 impl Teleport {
@@ -465,6 +491,53 @@ pub enum Then {
     Strike,
 }
 
+/// One choice of a strike with choices: its name and what a hit does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    /// Its name (`sleep`), added to the feature's (`Sprinkle Pixie Dust (sleep)`).
+    pub name: String,
+    /// What a hit does: damage, persistent damage, conditions, with a save.
+    pub hit: Program,
+}
+
+/// Bonuses for a while: `bonus = { fight = 1 }` (ruling P2V-R64).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bonus {
+    /// To Fight rolls.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fight: i8,
+    /// To Power.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub power: i8,
+    /// To saving throws.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub saves: i8,
+    /// To Armor.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub armor: i8,
+    /// To Speed, in squares.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub speed: i8,
+    /// To skill checks.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub skills: i8,
+    /// To melee reach, in squares.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reach: i8,
+    /// To the damage of melee strikes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub damage: i8,
+    /// Whether it lasts the whole battle rather than until the user's next turn.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub battle: bool,
+}
+
+fn is_zero(n: &i8) -> bool {
+    *n == 0
+}
+
 /// The most steps a compound action may have.
 pub const MAX_STEPS: usize = 6;
 
@@ -477,6 +550,8 @@ pub enum Affects {
     Creatures,
     /// Only the user's enemies.
     Enemies,
+    /// Only the user's allies, the user included (a healing spell).
+    Allies,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -624,12 +699,36 @@ pub struct Program {
     /// it has grabbed, no larger than it (Haul Away; ruling P2V-R71).
     #[serde(default, skip_serializing_if = "is_false")]
     pub haul: bool,
+    /// HP it heals each creature it affects (a spell: "Heal 5 damage").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heal: Option<u16>,
+    /// Bonuses it gives each creature it affects until the start of the
+    /// user's next turn (a spell: "+1 Armor until the caster's next turn").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<Bonus>,
+    /// A feature that casts one of these spells over its own area, without
+    /// a use of them ("Play the Pipes"; see [`crate::spell::CastsAs`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casts: Option<Box<crate::spell::CastsAs>>,
+    /// A strike that does no damage of its own but one of these on a hit,
+    /// the attacker's choice when it strikes ("Sprinkle Pixie Dust").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<Choice>,
+    /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spells: Option<Box<crate::spell::Caster>>,
 }
 
 impl Program {
     /// Whether it does anything to a target (damage, persistent damage or a condition).
     pub fn touches(&self) -> bool {
-        self.damage.is_some() || self.persistent.is_some() || !self.apply.is_empty() || self.pull.is_some() || self.bind
+        self.damage.is_some()
+            || self.persistent.is_some()
+            || !self.apply.is_empty()
+            || self.pull.is_some()
+            || self.bind
+            || self.heal.is_some()
+            || self.bonus.is_some()
     }
 
     /// Checks that the effect fits its feature: strikes carry riders, other
@@ -637,6 +736,79 @@ impl Program {
     /// extra damage. Returns the key at fault and why.
     pub fn check(&self, action: crate::Action, area: Option<crate::Area>, strike: bool) -> Result<(), String> {
         use crate::Action as A;
+        if let Some(c) = &self.spells {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`spells` belongs to a passive caster feature with no range or area".into());
+            }
+            if *self != (Program { spells: self.spells.clone(), ..Program::default() }) {
+                return Err("`spells` stands alone in an effect".into());
+            }
+            return c.check();
+        }
+        if !self.choices.is_empty() {
+            let range = if area.is_some() && self.area.is_some() { None } else { area.or(self.area) };
+            if !matches!(action, A::One | A::Two) || !range.is_some_and(|a| a.single_target()) {
+                return Err(
+                    "`choices` belong to a 1- or 2-AP action with a range (on the feature or `area = \"Ranged 20\"`)"
+                        .into(),
+                );
+            }
+            if self.choices.len() < 2 || self.choices.len() > 4 {
+                return Err("a strike has 2 to 4 choices".into());
+            }
+            if *self != (Program { choices: self.choices.clone(), area: self.area, ..Program::default() }) {
+                return Err("`choices` stand alone in an effect".into());
+            }
+            for c in &self.choices {
+                let n = c.name.trim();
+                if n.is_empty() || n.chars().count() > 20 {
+                    return Err("a choice's name is 1 to 20 characters".into());
+                }
+                let h = &c.hit;
+                if !h.touches() || h.heal.is_some() || h.bonus.is_some() || h.hit.is_some() || !h.steps.is_empty() {
+                    return Err(format!(
+                        "choice {n}: a hit gives damage, persistent damage or conditions, with a save"
+                    ));
+                }
+                if h.save.is_some_and(|s| s.outcome == Outcome::Half) && h.damage.is_none() {
+                    return Err(format!("choice {n}: a save that halves needs damage to halve"));
+                }
+            }
+            return Ok(());
+        }
+        if let Some(c) = &self.casts {
+            let shape = if area.is_some() && self.area.is_some() { None } else { area.or(self.area) };
+            if !matches!(action, A::One | A::Two) || strike || shape.is_none_or(|a| a.single_target()) {
+                return Err(
+                    "`casts` belongs to a 1- or 2-AP action with an area (on the feature or `area = \"Emanation 6\"`)"
+                        .into(),
+                );
+            }
+            if *self != (Program { casts: self.casts.clone(), area: self.area, ..Program::default() }) {
+                return Err("`casts` stands alone in an effect".into());
+            }
+            return c.check();
+        }
+        if let Some(b) = self.bonus {
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach];
+            if all.iter().any(|n| !(0..=5).contains(n))
+                || !(0..=20).contains(&b.damage)
+                || (all.iter().all(|n| *n == 0) && b.damage == 0)
+            {
+                return Err("a bonus gives +1 to +5 to fight, power, saves, armor, speed or skills".into());
+            }
+            if strike || self.save.is_some() || self.affects == Affects::Enemies {
+                return Err("a bonus is a power's, with no save, for the user or its allies".into());
+            }
+        }
+        if self.heal.is_some_and(|n| n == 0 || n > 999) {
+            return Err("a creature heals 1 to 999 HP".into());
+        }
+        if self.heal.is_some()
+            && (strike || self.save.is_some() || self.damage.is_some() || self.affects == Affects::Enemies)
+        {
+            return Err("healing is a power's, with no save or damage, for allies".into());
+        }
         if let Some(h) = &self.hit {
             let steps_strike = self.steps.iter().any(|s| matches!(s, Step::Strike { .. }));
             if !strike && !steps_strike {
@@ -678,6 +850,18 @@ impl Program {
             }
             if t.range == 0 || t.range > 60 {
                 return Err("a teleport goes 1 to 60 squares".into());
+            }
+            if let Some(c) = &t.then_cast {
+                let book = crate::spell::SpellBook::starter_ref().map_err(|e| e.to_string())?;
+                let sp = book.get(&c.spell).ok_or_else(|| format!("'{}' is not in the spell catalogue", c.spell))?;
+                if c.rank < sp.rank.max(1) || c.rank > crate::spell::MAX_RANK {
+                    return Err(format!(
+                        "{} is cast at rank {} to {}",
+                        sp.name,
+                        sp.rank.max(1),
+                        crate::spell::MAX_RANK
+                    ));
+                }
             }
             if t.terrain.is_some() && t.trait_needed().is_none() {
                 return Err(format!("'{}' is not a terrain trait", t.terrain.as_deref().unwrap_or("")));

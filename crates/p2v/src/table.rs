@@ -138,7 +138,7 @@ pub struct PowerView {
     pub cost: String,
     /// Its range or area in words, if any.
     pub area: Option<String>,
-    /// `target`, `emanation`, `cone`, `line` or `none`.
+    /// `target`, `emanation`, `cone`, `line`, `burst` (a spell's, aimed at a square) or `none`.
     pub shape: &'static str,
     /// Uses per battle, if limited.
     pub uses: Option<u8>,
@@ -280,6 +280,7 @@ fn creature(p: &crate::play::roster::Profile) -> CreatureView {
                 Some(CardArea::Emanation { .. }) => "emanation",
                 Some(CardArea::Cone(_)) => "cone",
                 Some(CardArea::Line(_)) => "line",
+                Some(CardArea::Burst(_)) => "burst",
                 _ => "none",
             },
             uses: w.uses,
@@ -407,12 +408,14 @@ fn area(g: &P2v, s: &State, who: u8, power: u8, aim: Aim) -> AreaView {
         (Some(CardArea::Line(n)), Aim::Line { toward }, Some(me)) => {
             Some(Area::Line { from: corner(&me, toward), toward: Point::centre(toward), length: u32::from(n) })
         }
+        // A spell's burst, from the square's lower-left corner (ruling P2V-R60).
+        (Some(CardArea::Burst(n)), Aim::Square { at }, _) => Some(P2v::burst_area(at, n)),
         _ => None,
     };
     let side = g.profile(usize::from(who)).map_or(1, |p| p.size.side());
-    let squares = match aim {
+    let squares = match (aim, area) {
         // A teleport shows where the user's space lands.
-        Aim::Square { at } => Space::new(at, side).squares().iter().map(|q| q.0).collect(),
+        (Aim::Square { at }, None) => Space::new(at, side).squares().iter().map(|q| q.0).collect(),
         _ => {
             area.and_then(|a| field.area(&a).ok()).map(|h| h.squares.iter().map(|q| q.0).collect()).unwrap_or_default()
         }

@@ -124,7 +124,7 @@ export interface PowerView {
   name: string;
   cost: string;
   area: string | null;
-  shape: "target" | "emanation" | "cone" | "line" | "none";
+  shape: "target" | "emanation" | "cone" | "line" | "burst" | "none";
   uses: number | null;
 }
 export interface CreatureView {

@@ -118,6 +118,7 @@ fn activate(g: &P2v, s: &mut State, seat: u8, who: u8) {
 /// regeneration.
 pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, events: &mut E) {
     let i = usize::from(who);
+    g.pass_turn_start(s, who);
     g.regenerate(s, who, events);
     let Some(c) = s.creatures.get_mut(i) else { return };
     // "At the start of each of its turns, a creature's action points (AP)
@@ -188,7 +189,8 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             s.pending.push(Frame::Walk { who, from, path: vec![to], how, asked: false, back: from });
         }
         Action::Strike { weapon, target } => {
-            let t = spend(s, 1);
+            let ap = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or(1, |w| w.ap);
+            let t = spend(s, ap);
             reset_carry(s);
             strike(g, s, t, weapon, target, (0, 0, None), events);
             if let Phase::Turn(tt) = &mut s.phase {
@@ -289,6 +291,8 @@ pub(crate) fn strike<E: EventSink<Event>>(
     let who = t.who;
     let i = usize::from(who);
     let penalty = strike_penalty(g, s, &t, weapon, target).saturating_add(bonus);
+    // An invisible creature that attacks is seen (ruling P2V-R63).
+    g.end_invisible(s, who, events);
     if let Phase::Turn(tt) = &mut s.phase
         && weapon < 32
     {
@@ -309,14 +313,20 @@ pub(crate) fn strike<E: EventSink<Event>>(
     // Attack of Opportunity: "makes a ranged attack" within an enemy's reach.
     let ranged = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).is_some_and(|w| !w.melee());
     if ranged {
-        for w in reaction_windows(g, s, who, |g, s, r| {
-            let field = g.field(s);
-            let reach = g.profile(usize::from(r)).map_or(0, |p| p.reach());
-            reach > 0 && field.in_reach(FigureId(u16::from(r)), FigureId(u16::from(who)), u32::from(reach))
-        }) {
+        for w in reaction_windows(g, s, who, |g, s, r| within_reach(g, s, who, r)) {
             s.pending.push(Frame::Window(w));
         }
     }
+}
+
+/// Whether `who` is within the reach of `r` (Attack of Opportunity).
+pub(crate) fn within_reach(g: &P2v, s: &State, who: u8, r: u8) -> bool {
+    let field = g.field(s);
+    let more = g.bonus(s, r, super::cast::Stat::Reach).max(0) as u16;
+    // Enlarge: a bonus to melee reach, for a creature with a melee strike.
+    let base = g.profile(usize::from(r)).map_or(0, |p| p.reach());
+    let reach = if base > 0 { base.saturating_add(more) } else { 0 };
+    reach > 0 && field.in_reach(FigureId(u16::from(r)), FigureId(u16::from(who)), u32::from(reach))
 }
 
 fn reset_carry(s: &mut State) {
@@ -363,7 +373,12 @@ pub fn strike_penalty(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> i
 
 /// Reaction windows for every enemy of `who` with Reactive Strike that may
 /// react and for which `when` holds.
-fn reaction_windows(g: &P2v, s: &State, who: u8, when: impl Fn(&P2v, &State, u8) -> bool) -> Vec<Window<Trigger>> {
+pub(crate) fn reaction_windows(
+    g: &P2v,
+    s: &State,
+    who: u8,
+    when: impl Fn(&P2v, &State, u8) -> bool,
+) -> Vec<Window<Trigger>> {
     let mine = g.team(usize::from(who));
     (0..s.creatures.len() as u8)
         .filter(|&r| {
@@ -385,7 +400,10 @@ fn reaction_windows(g: &P2v, s: &State, who: u8, when: impl Fn(&P2v, &State, u8)
 /// Takes the reaction a window offers: a Reactive Strike with the
 /// reactor's best weapon that reaches the triggering creature.
 fn react<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Trigger, events: &mut E) {
-    let (Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor }) = t else {
+    let (Trigger::LeftReach { mover, reactor }
+    | Trigger::RangedInReach { attacker: mover, reactor }
+    | Trigger::Casts { caster: mover, reactor }) = t
+    else {
         return;
     };
     let Some(weapon) = g.reaction_weapon(s, reactor, mover) else {

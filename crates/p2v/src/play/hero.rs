@@ -85,7 +85,8 @@ impl P2v {
         use super::state::Conditions as C;
         let fight = self.profile(usize::from(st.attacker)).map_or(0, |p| p.fight);
         let rattled = s.creatures.get(usize::from(st.attacker)).is_some_and(|c| c.conditions.has(C::RATTLED));
-        let total = i32::from(die) + fight + i32::from(st.penalty) - if rattled { 2 } else { 0 };
+        let total = i32::from(die) + fight + i32::from(st.penalty) - if rattled { 2 } else { 0 }
+            + self.bonus(s, st.attacker, super::cast::Stat::Fight);
         let armor = self.armor(s, st.target, st.attacker) + if st.caught { self.catch_bonus(st.target) } else { 0 };
         let degree = if die == 20 || total >= armor + 10 {
             Degree::CriticalSuccess

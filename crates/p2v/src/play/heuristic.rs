@@ -72,6 +72,8 @@ impl P2v {
                     }
                     score[t] += worth * (0.5 + 0.5 * health);
                     score[t] += HERO_POINT * f64::from(c.hero_points);
+                    // What spells left on it: invisible, controlled, bonuses.
+                    score[t] += worth * self.spell_standing(s, i as u8);
                     // Nearness to the objectives its side does not hold.
                     if let Some(at) = c.at {
                         let sq = Space::new(at, p.size.side());

@@ -169,7 +169,7 @@ pub fn stride_budget(g: &P2v, s: &State, t: &Turn) -> u32 {
     let i = usize::from(t.who);
     let (Some(p), Some(c)) = (g.profile(i), s.creatures.get(i)) else { return 0 };
     let enc = if c.conditions.has(Conditions::ENCUMBERED) { 2 } else { 0 };
-    (p.speed - enc).max(0) as u32 + u32::from(t.carry)
+    (p.speed - enc + g.bonus(s, t.who, super::cast::Stat::Speed)).max(0) as u32 + u32::from(t.carry)
 }
 
 /// Where the active creature can Stride to, with the cheapest way.
@@ -232,6 +232,8 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     if w.uses.is_some() && s.creatures[i].uses.get(usize::from(weapon)).copied().unwrap_or(0) == 0 {
         return Err(no("p2v.strike.uses", format!("{} has no uses left", w.name), "How to read a creature card"));
     }
+    // "The opponent cannot choose any features with a limited number of uses."
+    g.judge_controlled(s, t.who, w.uses.is_some())?;
     if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
         return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name), section::TURN));
     }
@@ -239,13 +241,16 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     if !g.in_play(s, ti) || ti == i {
         return Err(no("p2v.strike.target", "the target must be another creature in play", section::TARGETING));
     }
-    if g.team(ti) == p.team {
+    // A controlled creature fights for its controller (ruling P2V-R66).
+    if g.team(ti) == g.controller(s, t.who) {
         return Err(no("p2v.strike.ally", "a strike targets an enemy creature (ruling P2V-R8)", section::TARGETING));
     }
     g.may_attack(s, t.who, target)?;
     let field = g.field(s);
     let (a, b) = (FigureId(u16::from(t.who)), FigureId(u16::from(target)));
-    match w.reach {
+    // Enlarge: a bonus to melee reach.
+    let more = g.bonus(s, t.who, super::cast::Stat::Reach).max(0) as u16;
+    match w.reach.map(|r| r + more) {
         Some(r) => {
             if !field.in_reach(a, b, u32::from(r)) {
                 return Err(no(
@@ -269,6 +274,13 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     }
     if field.line_of_sight(a, b).is_none() {
         return Err(no("p2v.strike.sight", "the attacker has no line of sight to the target", "Line of sight"));
+    }
+    if g.invisible(s, target) {
+        return Err(no(
+            "p2v.strike.invisible",
+            "the target is invisible: attackers have no line of sight to it",
+            "APPENDIX: COMBAT STATUSES",
+        ));
     }
     if !field.line_of_effect(a, b) {
         return Err(no("p2v.strike.effect", "solid terrain blocks the line of effect to the target", "Line of effect"));
@@ -383,7 +395,18 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         Action::Step { to } => judge_step(g, s, &t, to, "Step"),
         Action::Crawl { .. } if !c.prone => Err(no("p2v.move.crawl", "only a prone creature crawls", section::ACTIONS)),
         Action::Crawl { to } => judge_step(g, s, &t, to, "Crawl"),
-        Action::Strike { weapon, target } => judge_strike(g, s, &t, weapon, target),
+        Action::Strike { weapon, target } => {
+            // A ●● strike (Sprinkle Pixie Dust) needs both action points.
+            let ap = g.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))).map_or(1, |w| w.ap);
+            if ap > t.ap {
+                return Err(no(
+                    "p2v.turn.ap",
+                    format!("the strike costs {ap} AP and the creature has {} AP left", t.ap),
+                    section::TURN,
+                ));
+            }
+            judge_strike(g, s, &t, weapon, target)
+        }
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Pluck { target } => g.judge_pluck(s, &t, target),
         Action::Haul { to } => g.judge_haul(s, &t, to),

@@ -136,7 +136,11 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
             let weapons = if shelled { 0 } else { p.weapons.len().min(32) as u8 };
             for w in 0..weapons {
                 for target in 0..s.creatures.len() as u8 {
-                    if g.team(usize::from(target)) != p.team && judge_strike(g, s, &t, w, target).is_ok() {
+                    let ap = p.weapons.get(usize::from(w)).map_or(1, |x| x.ap);
+                    if g.team(usize::from(target)) != g.controller(s, t.who)
+                        && ap <= t.ap
+                        && judge_strike(g, s, &t, w, target).is_ok()
+                    {
                         out.push(Action::Strike { weapon: w, target });
                     }
                 }

@@ -17,6 +17,7 @@
 //! - [`terrain`] hazards, encumbering and directional terrain, swimming;
 //! - [`teleport`] teleports from cards (Bramble Jump);
 //! - [`shell`] shells from cards (Take Cover);
+//! - [`cast`] casting spells: a caster's spells as powers, uses, sustain;
 //! - [`power`] powers and strike riders: effects a target saves against;
 //! - [`resolve`] the pending work: strikes, cover, damage, recovery, moves
 //!   square by square with the reactions they open, the end of a turn;
@@ -34,6 +35,7 @@ pub mod activity;
 pub mod apply;
 pub mod aura;
 pub mod bind;
+pub mod cast;
 pub mod catch;
 pub mod damage;
 pub mod door;

@@ -9,6 +9,9 @@
 //!   `strike jaws B`), `claim 2 arcana` (objective 2 with Arcana), `prone`,
 //!   `stand`, `end`; `use 1 B`, `use stench`, `use splinter-spray ne`,
 //!   `use 2 e9` (a power at a creature, around the user, as a cone, as a line);
+//!   `cast sleep e5`, `cast heal 2 b` (a spell, its cast if it has several,
+//!   and its target or burst corner: [`super::cast`]; written back as the
+//!   `use` of the spell's power);
 //! - answers: `line 2` (the defender's line for cover), `react`, `pass`
 //!   (a reaction, or the grab a hit offers).
 //!
@@ -30,7 +33,7 @@ Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notabl
 Turns:    activate LETTER · join LETTER (a group: join each, then activate the last) ·
           switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
           mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
-          use N|POWER [TARGET|SQUARE|DIRECTION] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
+          use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           pluck TARGET (White Hairs) · haul SQUARE (Haul Away) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
@@ -47,12 +50,12 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
 }
 
 impl P2v {
-    fn square(&self, text: &str) -> Result<Square, String> {
+    pub(crate) fn square(&self, text: &str) -> Result<Square, String> {
         let b = self.base_terrain().board();
         b.parse(text.trim()).ok_or_else(|| format!("'{}' is not a square of the board", clip(text)))
     }
 
-    fn creature(&self, text: &str) -> Result<u8, String> {
+    pub(crate) fn creature(&self, text: &str) -> Result<u8, String> {
         let t = text.trim();
         self.roster()
             .iter()
@@ -162,6 +165,7 @@ impl P2v {
                 };
                 Ok(Action::Use { power, aim })
             }
+            "cast" => self.parse_cast(s, &words),
             "regain" => {
                 let Some(super::state::Frame::Window(w)) = s.pending.top() else {
                     return Err("nothing to regain now".into());
@@ -339,11 +343,11 @@ pub fn cone_name(index: u8) -> String {
 }
 
 /// The index of a cone's name (see [`cone_name`]).
-fn cone_index(name: &str) -> Option<u8> {
+pub(crate) fn cone_index(name: &str) -> Option<u8> {
     (0..=67u8).find(|&i| cone_name(i) == name)
 }
 
-fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
+pub(crate) fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
     if words.len() == 2 {
         Ok(aim)
     } else {
@@ -354,6 +358,7 @@ fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
 fn usage(verb: &str) -> &'static str {
     match verb {
         "objective" => "objective KIND SQUARE",
+        "cast" => "cast SPELL [N] [TARGET|SQUARE]",
         "zone" => "zone NAME",
         "place" | "deploy" => "place LETTER SQUARE",
         "activate" | "a" => "activate LETTER",

@@ -37,6 +37,10 @@ struct Effect<'p> {
     pull: Option<(u8, bool)>,
     /// Whether a failed save binds the target and the user (Vitriol).
     bind: bool,
+    /// HP it heals.
+    heal: Option<u16>,
+    /// Bonuses it gives until the user's next turn.
+    bonus: Option<crate::program::Bonus>,
 }
 
 impl P2v {
@@ -61,6 +65,8 @@ impl P2v {
                     area: pw.area.is_some_and(|a| !a.single_target()),
                     pull: e.pull.map(|n| (n, e.then.is_some())),
                     bind: e.bind,
+                    heal: e.heal,
+                    bonus: e.bonus,
                 })
             }
             Source::Rider { weapon } => {
@@ -75,6 +81,8 @@ impl P2v {
                     area: false,
                     pull: None,
                     bind: false,
+                    heal: None,
+                    bonus: None,
                 })
             }
             Source::Step { power } => {
@@ -89,6 +97,8 @@ impl P2v {
                     area: false,
                     pull: None,
                     bind: false,
+                    heal: None,
+                    bonus: None,
                 })
             }
             Source::Strike { weapon, damage } => {
@@ -102,6 +112,8 @@ impl P2v {
                     area: false,
                     pull: None,
                     bind: false,
+                    heal: None,
+                    bonus: None,
                 })
             }
         }
@@ -111,7 +123,7 @@ impl P2v {
     pub fn power_now(&self, s: &State, who: u8) -> i32 {
         let Some(p) = self.profile(usize::from(who)) else { return 0 };
         let rattled = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(Conditions::RATTLED));
-        p.power - if rattled { 2 } else { 0 }
+        p.power - if rattled { 2 } else { 0 } + self.bonus(s, who, super::cast::Stat::Power)
     }
 
     /// Whether the target is off-guard now: the condition, or prone,
@@ -143,7 +155,9 @@ impl P2v {
                 Against::Grabbed => grabbed,
             })
             .map(|e| e.damage)
-            .sum()
+            .sum::<u16>()
+            // Enlarge: more damage with melee strikes.
+            + if w.melee() { self.bonus(s, attacker, super::cast::Stat::Damage).max(0) as u16 } else { 0 }
     }
 
     /// Whether an [`Affect`] waits for the target's save now (not before
@@ -249,6 +263,13 @@ impl P2v {
             return;
         }
         let Some(e) = self.effect(&a) else { return };
+        if let Some(n) = e.heal {
+            self.heal(s, a.target, n, events);
+            return;
+        }
+        if let Some(b) = e.bonus {
+            self.give_bonus(s, a.target, a.user, b, events);
+        }
         let degree = match (e.save, die) {
             (Some(save), Some(d)) => {
                 let power = self.power_now(s, a.user);
@@ -350,6 +371,16 @@ impl P2v {
         for g in what {
             let Some(c) = s.creatures.get_mut(i) else { return };
             let (bit, name) = match g {
+                Give::Invisible => {
+                    self.make_invisible(s, who, events);
+                    continue;
+                }
+                Give::Controlled => {
+                    if !immune("controlled") {
+                        self.control(s, who, events);
+                    }
+                    continue;
+                }
                 Give::Prone => {
                     if !c.prone && !immune("prone") {
                         c.prone = true;
@@ -407,8 +438,11 @@ impl P2v {
         let field = self.field(s);
         let me = field.figure(FigureId(u16::from(who)))?.space;
         let area = match (pw.area, aim) {
+            // A spell with no range or area affects its caster ("on itself").
+            (None, _) if pw.spell.is_some() => return Some(vec![who]),
             (None, _) => return Some(Vec::new()),
             (Some(CardArea::Melee(_) | CardArea::Ranged { .. }), Aim::Creature { who: t }) => return Some(vec![t]),
+            (Some(CardArea::Burst(n)), Aim::Square { at }) if pw.spell.is_some() => Self::burst_area(at, n),
             (Some(CardArea::Emanation { size, .. }), Aim::Here) => {
                 Area::Emanation { origin: me, radius: u32::from(size) }
             }
@@ -426,8 +460,16 @@ impl P2v {
             .figures
             .iter()
             .map(|f| f.0 as u8)
-            .filter(|&t| t != who && self.in_play(s, usize::from(t)))
-            .filter(|&t| pw.program.affects == Affects::Creatures || self.team(usize::from(t)) != p.team)
+            .filter(|&t| (t != who || pw.program.affects == Affects::Allies) && self.in_play(s, usize::from(t)))
+            .filter(|&t| {
+                let except = pw.spell.as_ref().and_then(|sp| sp.except.as_deref());
+                except.is_none_or(|x| self.profile(usize::from(t)).is_none_or(|q| !q.card.eq_ignore_ascii_case(x)))
+            })
+            .filter(|&t| match pw.program.affects {
+                Affects::Creatures => true,
+                Affects::Enemies => self.team(usize::from(t)) != p.team,
+                Affects::Allies => self.team(usize::from(t)) == p.team,
+            })
             .collect();
         out.sort_unstable();
         Some(out)
@@ -452,6 +494,7 @@ impl P2v {
                 .collect(),
             None if pw.program.teleport.is_some() => self.teleport_landings(s, who, power),
             None if pw.program.trample.is_some() => self.trample_landings(s, who, power),
+            Some(CardArea::Burst(_)) if pw.spell.is_some() => self.burst_aims(s, who, power),
             None | Some(CardArea::Emanation { .. }) => vec![Aim::Here],
             Some(CardArea::Cone(_)) => (0..cone_origins(&me).len() as u8).map(|index| Aim::Cone { index }).collect(),
             Some(CardArea::Line(_)) => (0..s.creatures.len())
@@ -499,21 +542,38 @@ impl P2v {
             None => "with nothing more: use POWER",
             Some(CardArea::Cone(_)) => "in a direction: use POWER n|ne|e|se|s|sw|w|nw",
             Some(CardArea::Line(_)) => "towards a square: use POWER SQUARE",
-            _ => "",
+            Some(CardArea::Burst(_)) => "at the square whose lower-left corner is the burst's: cast SPELL SQUARE",
         };
         let wrong = || no("p2v.power.aim", format!("{} is aimed {how}", pw.name), section::AREAS);
         match (pw.area, aim) {
             (None, Aim::Here) => Ok(()),
+            (Some(CardArea::Burst(_)), Aim::Square { at }) if pw.spell.is_some() => {
+                let range = pw.spell.as_ref().and_then(|sp| sp.range).unwrap_or(0);
+                self.judge_burst(s, who, range, at)
+            }
             (Some(area @ (CardArea::Melee(_) | CardArea::Ranged { .. })), Aim::Creature { who: t }) => {
                 let ti = usize::from(t);
-                if !self.in_play(s, ti) || t == who || self.team(ti) == self.team(usize::from(who)) {
+                let friendly = pw.program.heal.is_some() || pw.program.affects == Affects::Allies;
+                if friendly && (!self.in_play(s, ti) || self.team(ti) != self.team(usize::from(who))) {
+                    return Err(no(
+                        "p2v.power.target",
+                        format!("{} is for the user or an ally in play (ruling P2V-R61)", pw.name),
+                        section::TARGETING,
+                    ));
+                }
+                if friendly && t == who {
+                    return Ok(());
+                }
+                if !friendly && (!self.in_play(s, ti) || t == who || self.team(ti) == self.controller(s, who)) {
                     return Err(no(
                         "p2v.power.target",
                         "a power with a range targets an enemy creature in play (ruling P2V-R8)",
                         section::TARGETING,
                     ));
                 }
-                self.may_attack(s, who, t)?;
+                if !friendly {
+                    self.may_attack(s, who, t)?;
+                }
                 let (a, b) = (FigureId(u16::from(who)), FigureId(u16::from(t)));
                 let ok = match area {
                     CardArea::Melee(r) => field.in_reach(a, b, u32::from(r.unwrap_or(1))),
@@ -531,6 +591,13 @@ impl P2v {
                 }
                 if field.line_of_sight(a, b).is_none() {
                     return Err(no("p2v.power.sight", "the user has no line of sight to the target", "Line of sight"));
+                }
+                if !friendly && self.invisible(s, t) {
+                    return Err(no(
+                        "p2v.power.invisible",
+                        "the target is invisible: attackers have no line of sight to it",
+                        "APPENDIX: COMBAT STATUSES",
+                    ));
                 }
                 if !field.line_of_effect(a, b) {
                     return Err(no(
@@ -560,10 +627,17 @@ impl P2v {
     /// Checks a power's use by the active creature: uses left, once per
     /// turn for free and ●○ actions, the action points, the aim.
     pub fn judge_use(&self, s: &State, t: &Turn, power: u8, aim: Aim) -> Result<(), Refusal> {
+        let r = self.judge_use_inner(s, t, power, aim);
+        if self.spell_of(t.who, power).is_some() { r.map_err(super::cast::as_cast) } else { r }
+    }
+
+    fn judge_use_inner(&self, s: &State, t: &Turn, power: u8, aim: Aim) -> Result<(), Refusal> {
         let i = usize::from(t.who);
         let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else {
             return Err(no("p2v.power.none", "the creature has no such power", section::POWER));
         };
+        // "The opponent cannot choose any features with a limited number of uses."
+        self.judge_controlled(s, t.who, pw.uses.is_some())?;
         if pw.triggered() {
             return Err(no(
                 "p2v.power.triggered",
@@ -571,8 +645,20 @@ impl P2v {
                 section::REACTIONS,
             ));
         }
-        if pw.uses.is_some() && s.creatures[i].power_uses.get(usize::from(power)).copied().unwrap_or(0) == 0 {
+        if let Some(k) = self.use_counter(t.who, power)
+            && !self.sustaining(s, t.who, power)
+            && s.creatures[i].power_uses.get(k).copied().unwrap_or(0) == 0
+        {
             return Err(no("p2v.power.uses", format!("{} has no uses left", pw.name), "How to read a creature card"));
+        }
+        if let Some(f) = pw.spell.as_ref().and_then(|sp| sp.once.as_deref())
+            && self.played(s, f)
+        {
+            return Err(no(
+                "p2v.power.once-a-battle",
+                format!("{f} has been used this battle: only one creature may use it"),
+                "How to read a creature card",
+            ));
         }
         // "Unless otherwise specified, a creature can take a particular free
         // action only once per turn."
@@ -600,7 +686,11 @@ impl P2v {
     /// ("Spending 1 AP ends this"; ruling P2V-R36).
     pub fn power_cost(&self, s: &State, who: u8, power: u8) -> u8 {
         let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else { return 0 };
-        if pw.program.shell.is_some() && self.shell(s, who).is_some() { 1 } else { pw.cost.action_points() }
+        if pw.program.shell.is_some() && self.shell(s, who).is_some() {
+            1
+        } else {
+            self.cast_cost(s, who, power).unwrap_or(pw.cost.action_points())
+        }
     }
 
     /// Whether the creature taking its turn may still take a free action
@@ -620,6 +710,7 @@ impl P2v {
         let Some(pw) = self.profile(i).and_then(|p| p.powers.get(usize::from(power))) else { return };
         let targets = self.power_targets(s, who, power, aim).unwrap_or_default();
         let cost = self.power_cost(s, who, power);
+        let sustained = self.sustaining(s, who, power);
         if let Phase::Turn(t) = &mut s.phase {
             t.ap = t.ap.saturating_sub(cost);
             t.carry = 0;
@@ -627,18 +718,30 @@ impl P2v {
                 t.once_powers |= 1 << power;
             }
         }
-        if pw.uses.is_some()
-            && let Some(u) = s.creatures.get_mut(i).and_then(|c| c.power_uses.get_mut(usize::from(power)))
+        if let Some(k) = self.use_counter(who, power)
+            && !sustained
+            && let Some(u) = s.creatures.get_mut(i).and_then(|c| c.power_uses.get_mut(k))
         {
             *u = u.saturating_sub(1);
         }
         events.emit(Event::Uses { who, power: pw.name.clone(), targets: targets.clone() });
+        // An invisible creature that attacks is seen (ruling P2V-R63).
+        if targets.iter().any(|&t| self.team(usize::from(t)) != self.team(i)) {
+            self.end_invisible(s, who, events);
+        }
+        if pw.spell.is_some() {
+            self.cast_spell(s, who, power, targets, events);
+            return;
+        }
         if pw.program.shell.is_some() {
             self.toggle_shell(s, who, events);
             return;
         }
-        if let (Some(_), Aim::Square { at }) = (&pw.program.teleport, aim) {
+        if let (Some(t), Aim::Square { at }) = (&pw.program.teleport, aim) {
             self.teleport(s, who, at, events);
+            if let Some(c) = &t.then_cast {
+                self.cast_on_self(s, who, &c.spell, c.rank, events);
+            }
             return;
         }
         if let (Some(_), Aim::Square { at }) = (pw.program.trample, aim) {
@@ -700,7 +803,8 @@ impl P2v {
             )));
         }
         s.pending.push_in_order(frames);
-        if w.save.is_none() {
+        // A strike with choices does no damage of its own.
+        if w.save.is_none() && damage.amount > 0 {
             self.push_damage(s, Hit { target, source: Some(attacker), damage, strike: true, area: false, critical });
         }
     }

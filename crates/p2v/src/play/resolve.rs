@@ -340,12 +340,15 @@ impl P2v {
     /// Whether `seat` can answer a window now.
     pub(crate) fn can_respond(&self, s: &State, t: &Trigger, seat: Seat) -> bool {
         match *t {
-            Trigger::LeftReach { mover, reactor } | Trigger::RangedInReach { attacker: mover, reactor } => {
+            Trigger::LeftReach { mover, reactor }
+            | Trigger::RangedInReach { attacker: mover, reactor }
+            | Trigger::Casts { caster: mover, reactor } => {
                 self.team(usize::from(reactor)) == seat.0
                     && self.may_react(s, reactor)
                     && self.may_attack(s, reactor, mover).is_ok()
                     && self.shell(s, reactor).is_none()
                     && self.in_play(s, usize::from(mover))
+                    && !self.invisible(s, mover)
             }
             Trigger::Grab { attacker, target } => {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
@@ -405,7 +408,8 @@ impl P2v {
             .enumerate()
             .filter(|(_, w)| {
                 w.reach.is_some_and(|r| {
-                    field.in_reach(FigureId(u16::from(reactor)), FigureId(u16::from(target)), u32::from(r))
+                    let r = u32::from(r) + self.bonus(s, reactor, super::cast::Stat::Reach).max(0) as u32;
+                    field.in_reach(FigureId(u16::from(reactor)), FigureId(u16::from(target)), r)
                 })
             })
             .max_by_key(|(_, w)| w.damage.amount)
@@ -527,7 +531,7 @@ impl P2v {
             _ => p.armor,
         };
         let shell = self.shell(s, target).map_or(0, |sh| i32::from(sh.armor));
-        base + shell - if self.off_guard(s, target) { 2 } else { 0 }
+        base + shell - if self.off_guard(s, target) { 2 } else { 0 } + self.bonus(s, target, super::cast::Stat::Armor)
     }
 
     /// Whether enemies flank the creature ("Flanked").
@@ -697,7 +701,7 @@ impl P2v {
             _ => p.fort,
         };
         let sick = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(C::SICKENED));
-        base - if sick { 2 } else { 0 } + self.aura_bonus(s, who, save)
+        base - if sick { 2 } else { 0 } + self.aura_bonus(s, who, save) + self.bonus(s, who, super::cast::Stat::Saves)
     }
 
     fn maneuver_save<E: EventSink<Event>>(
@@ -809,6 +813,7 @@ impl P2v {
         };
         let sick = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(C::SICKENED));
         save - if p.defences.trained(skill) { 0 } else { 5 } - if sick { 2 } else { 0 }
+            + self.bonus(s, who, super::cast::Stat::Skills)
     }
 
     /// One step of a move: the reactions the step opens are asked first
@@ -967,6 +972,7 @@ impl P2v {
 
     fn end_turn<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
         events.emit(Event::TurnEnded { who });
+        self.pass_turn_end(s, who, events);
         s.phase = Phase::Busy;
         s.pending.push(Frame::TurnTail { who });
         let i = usize::from(who);

@@ -42,6 +42,13 @@ pub struct Weapon {
     pub hit: Option<Program>,
     /// "On a hit it may spend 1 AP to grab the target."
     pub grab: bool,
+    /// The action points it costs (1; 2 for a ●● strike with choices).
+    #[serde(default = "one_ap")]
+    pub ap: u8,
+}
+
+fn one_ap() -> u8 {
+    1
 }
 
 /// A power: an action that is not a strike, with a range or an area, whose
@@ -58,6 +65,8 @@ pub struct Power {
     pub uses: Option<u8>,
     /// What it does to each creature it affects, or the steps it is made of.
     pub program: Program,
+    /// Set when it is one cast of a spell (see [`super::cast`]).
+    pub spell: Option<super::cast::SpellUse>,
 }
 
 impl Power {
@@ -247,6 +256,7 @@ pub fn weapon(f: &Feature) -> Option<Weapon> {
         save: f.effect.as_ref().and_then(|e| e.save),
         hit: f.effect.as_ref().and_then(|e| e.hit.as_deref().cloned()),
         grab: f.effect.as_ref().is_some_and(|e| e.grab),
+        ap: 1,
     })
 }
 
@@ -263,7 +273,8 @@ pub fn power(f: &Feature) -> Option<Power> {
             cost: f.action,
             area: None,
             uses: f.uses.map(|u| u.count),
-            program: program.clone(),
+            program: (**program).clone(),
+            spell: None,
         });
     }
     let area = if program.steps.is_empty() {
@@ -279,12 +290,25 @@ pub fn power(f: &Feature) -> Option<Power> {
         None
     };
     let area = area.or(program.area);
-    Some(Power { name: f.name.clone(), cost: f.action, area, uses: f.uses.map(|u| u.count), program: program.clone() })
+    Some(Power {
+        name: f.name.clone(),
+        cost: f.action,
+        area,
+        uses: f.uses.map(|u| u.count),
+        program: (**program).clone(),
+        spell: None,
+    })
 }
 
 /// What the engine does not run of a feature yet, in words (`None` when it
 /// runs it completely).
 fn gap(f: &Feature) -> Option<String> {
+    if let Some(c) = f.effect.as_ref().and_then(|e| e.spells.as_ref()) {
+        return super::cast::spells_not_run(c).map(|missing| format!("{} ({})", f.name, missing.join(", ")));
+    }
+    if let Some(c) = f.effect.as_ref().and_then(|e| e.casts.as_ref()) {
+        return super::cast::not_run(&c.spells).map(|missing| format!("{} ({})", f.name, missing.join(", ")));
+    }
     (!executed(f)).then(|| f.name.clone())
 }
 
@@ -295,6 +319,7 @@ fn executed(f: &Feature) -> bool {
     if let Some(e) = &f.effect {
         return weapon(f).is_some()
             || power(f).is_some()
+            || !super::cast::choice_weapons(f).is_empty()
             || (!e.touches() && !e.extra.is_empty())
             || (f.action == Cost::Reaction
                 && (e.ferocity.is_some()
@@ -342,7 +367,11 @@ impl Profile {
         for w in &mut weapons {
             w.extra.extend(passive.iter().copied());
         }
-        let powers: Vec<Power> = features.iter().filter_map(|f| power(f)).collect();
+        // Strikes with choices do no damage of their own: no extra damage.
+        weapons.extend(features.iter().flat_map(|f| super::cast::choice_weapons(f)));
+        weapons.extend(super::cast::spell_weapons(&features));
+        let mut powers: Vec<Power> = features.iter().filter_map(|f| power(f)).collect();
+        super::cast::add_spells(&mut powers, &features);
         let has = |t: &str| card.has_trait(t);
         let mindless = card.standard().to_ascii_lowercase().contains("mindless");
         let beast = (has("Animal") || has("Beast")) && !has("Humanoid");

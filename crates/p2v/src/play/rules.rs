@@ -435,7 +435,7 @@ impl P2v {
             | Phase::ChooseZone { seat }
             | Phase::Deploy { seat }
             | Phase::Activate { seat } => ToMove::Seat(Seat(seat)),
-            Phase::Turn(t) => ToMove::Seat(Seat(self.team(usize::from(t.who)))),
+            Phase::Turn(t) => ToMove::Seat(Seat(self.controller(s, t.who))),
             Phase::Busy | Phase::Over => ToMove::Over,
         }
     }

@@ -302,6 +302,14 @@ pub enum Trigger {
         /// Who may strike.
         reactor: u8,
     },
+    /// `caster` casts a spell within the reach of `reactor`, which has
+    /// Attack of Opportunity ("If a creature within your reach casts a spell").
+    Casts {
+        /// Who casts.
+        caster: u8,
+        /// Who may strike.
+        reactor: u8,
+    },
     /// `who` starts its turn where `reactor` may answer with a power
     /// (Petrifying Glance).
     TurnStart {
@@ -805,6 +813,26 @@ pub enum Lasting {
     /// Bound to the effect's source by Vitriol: off-guard, and its attacks
     /// target only the source, while both are up (ruling P2V-R42).
     Bound,
+    /// The holder cast this spell (its first cast's power index) in the
+    /// round of the effect's value: it may sustain it on its next turn
+    /// (ruling P2V-R59).
+    Sustain {
+        /// The power.
+        power: u8,
+    },
+    /// Invisible: attackers have no line of sight to it; it ends when the
+    /// holder attacks (ruling P2V-R63).
+    Invisible,
+    /// Controlled: on its turn the opponent spends its action points, and
+    /// chooses no feature with limited uses; it ends with the holder's
+    /// next turn (ruling P2V-R66).
+    Controlled,
+    /// A bonus (the value) to a number of the holder, from a spell, until
+    /// the start of its source's next turn (ruling P2V-R64).
+    Bonus {
+        /// Which number.
+        stat: super::cast::Stat,
+    },
 }
 
 /// A door of the map and whether it stands open.

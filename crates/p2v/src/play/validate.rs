@@ -122,6 +122,22 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     // Lasting effects: a bond holds two creatures up, each the other's source.
     for e in s.effects.iter() {
         let up = |i: u8| s.creatures.get(usize::from(i)).is_some_and(|c| c.life == super::state::Life::Up);
+        if matches!(
+            e.kind,
+            super::state::Lasting::Invisible | super::state::Lasting::Bonus { .. } | super::state::Lasting::Controlled
+        ) {
+            if usize::from(e.holder) >= s.creatures.len() || !(-10..=10).contains(&e.value) {
+                return Err(format!("a spell's effect on creature {} that cannot be", e.holder));
+            }
+            continue;
+        }
+        if let super::state::Lasting::Sustain { power } = e.kind {
+            // A spell to sustain: a cast of the holder, cast in a round so far.
+            if g.spell_of(e.holder, power).is_none() || e.value < 0 || e.value > i16::from(s.round) {
+                return Err(format!("a spell to sustain on creature {} that it cannot have cast", e.holder));
+            }
+            continue;
+        }
         match e.source {
             Some(other) if up(e.holder) && up(other) && g.bound_to(s, other) == Some(e.holder) => {}
             _ => return Err(format!("a bond on creature {} that does not hold two creatures up", e.holder)),
@@ -275,7 +291,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             }
             Frame::Window(w) => match w.trigger {
                 super::state::Trigger::LeftReach { mover, reactor }
-                | super::state::Trigger::RangedInReach { attacker: mover, reactor } => {
+                | super::state::Trigger::RangedInReach { attacker: mover, reactor }
+                | super::state::Trigger::Casts { caster: mover, reactor } => {
                     creature(mover, "a reaction")?;
                     creature(reactor, "a reaction")?;
                 }

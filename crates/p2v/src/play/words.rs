@@ -199,6 +199,11 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
             name(attacker),
             name(reactor)
         ),
+        Trigger::Casts { caster, reactor } => format!(
+            "{} casts a spell within the reach of {}: Attack of Opportunity (react) or pass",
+            name(caster),
+            name(reactor)
+        ),
         Trigger::TurnStart { who, reactor, .. } => {
             format!("{}'s turn starts where {} may use a power on it: react or pass", name(who), name(reactor))
         }
