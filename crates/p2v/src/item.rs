@@ -77,6 +77,14 @@ pub struct Item {
     /// damage it does"; `adds = "fire"`, with `choice = "weapon"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adds: Option<crate::play::damage::DamageType>,
+    /// A consumable used as an action: its range (`Melee`: the user or a
+    /// creature within reach), as a card's feature has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area: Option<crate::feature::Area>,
+    /// What using it does, as data the game runs (a card's `effect`; a
+    /// healing potion: `heal = 5`). Used once, then gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<Box<crate::program::Program>>,
 }
 
 fn is_passive(a: &Action) -> bool {
@@ -167,6 +175,18 @@ impl Items {
             }
             if it.adds.is_some() && it.choice.as_deref() != Some("weapon") {
                 return Err(at("adds", format!("{}: `adds` is for an item whose choice is a weapon", it.name)));
+            }
+            if let Some(e) = &it.effect {
+                if it.kind != ItemKind::Consumable || it.action == Action::Passive {
+                    return Err(at(
+                        "effect",
+                        format!("{}: an `effect` is for a consumable used as an action", it.name),
+                    ));
+                }
+                e.check(it.action, it.area, false).map_err(|why| at("effect", format!("{}: {why}", it.name)))?;
+            }
+            if it.area.is_some() && it.effect.is_none() {
+                return Err(at("area", format!("{}: an `area` goes with an `effect`", it.name)));
             }
             it.text = it.text.trim().to_string();
             items.push(it);

@@ -1988,3 +1988,28 @@ fn haul_away_drags_a_grabbed_creature_along_a_stride() {
     assert_eq!(sc.s.creatures[1].at, Some(sc.sq("g5")), "dragged into the square the ant left last");
     assert!(sc.s.creatures[1].conditions.has(Conditions::GRABBED), "still grabbed");
 }
+
+#[test]
+fn a_healing_potion_heals_the_drinker_or_a_creature_within_reach_once() {
+    // Appendix: Items. "Healing Potion (minor) • The drinker, or a creature within
+    // reach, heals 5 HP." A consumable is used once. Ruling P2V-R72.
+    use arbiter_p2v::warband::{EntryFile, WarbandFile};
+    let mut troll = EntryFile::new("Forest Troll", 1);
+    troll.items = vec!["Healing Potion (minor)".into()];
+    let p1 = WarbandFile {
+        name: "t".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: vec![troll, EntryFile::new("Kobold Warrior", 1)],
+        ..WarbandFile::default()
+    };
+    let v =
+        Variant { warbands: vec![p1, warband(&["Kobold Warrior"])], map: map(12, 12, &[], ""), no_round_limit: false };
+    let g = P2v::new(v, 2).unwrap();
+    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
+    sc.s.round = 1;
+    sc.put("a", "e5").put("b", "g5").put("A", "k10").turn("a");
+    sc.s.creatures[1].hp = 2;
+    sc.act("use healing-potion-minor b");
+    assert_eq!(sc.hp("b"), 7, "the kobold beside it heals 5, up to its 7 HP");
+    assert_eq!(sc.refused("use healing-potion-minor a"), "p2v.power.uses", "drunk: gone");
+}

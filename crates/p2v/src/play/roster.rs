@@ -519,8 +519,17 @@ impl Profile {
                 .choice
                 .as_deref()
                 .and_then(|c| self.weapons.iter_mut().find(|w| w.name.eq_ignore_ascii_case(c.trim())));
-            match (it.item.adds, weapon) {
-                (Some(t), Some(w)) => w.damage.types = w.damage.types.with(t),
+            match (it.item.adds, weapon, &it.item.effect) {
+                (Some(t), Some(w), _) => w.damage.types = w.damage.types.with(t),
+                // A consumable the game runs: a power of the creature, used once.
+                (None, _, Some(e)) if self.powers.len() < 32 => self.powers.push(Power {
+                    name: it.label(),
+                    cost: it.item.action,
+                    area: it.item.area,
+                    uses: Some(1),
+                    program: (**e).clone(),
+                    spell: None,
+                }),
                 _ => self.unexecuted.push(it.label()),
             }
         }
