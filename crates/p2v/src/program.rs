@@ -902,61 +902,40 @@ impl Program {
             }
             return Ok(());
         }
+        let sole = |key: &str, on: crate::Action, alone: Program| -> Result<(), String> {
+            if action != on || strike || area.is_some() {
+                let place = if on == A::Reaction { "a reaction (action = \"reaction\")" } else { "a passive feature" };
+                return Err(format!("`{key}` belongs to {place} with no range or area"));
+            }
+            if *self != alone {
+                return Err(format!("`{key}` stands alone in an effect"));
+            }
+            Ok(())
+        };
+        let only = Program::default;
         if !self.random_strike.is_empty() {
-            if action != A::Reaction || strike || area.is_some() {
-                return Err(
-                    "`random_strike` belongs to a reaction (action = \"reaction\") with no range or area".into()
-                );
-            }
-            if *self != (Program { random_strike: self.random_strike.clone(), ..Program::default() }) {
-                return Err("`random_strike` stands alone in an effect".into());
-            }
-            return Ok(());
+            return sole("random_strike", A::Reaction, Program { random_strike: self.random_strike.clone(), ..only() });
         }
         if !self.regain.is_empty() {
-            if action != A::Passive || strike || area.is_some() {
-                return Err("`regain` belongs to a passive feature with no range or area".into());
-            }
             if self.regain.len() > 8 || self.regain.iter().any(|n| n.trim().is_empty() || n.len() > 60) {
                 return Err("`regain` names 1 to 8 powers (at most 60 characters each)".into());
             }
-            if *self != (Program { regain: self.regain.clone(), ..Program::default() }) {
-                return Err("`regain` stands alone in an effect".into());
-            }
-            return Ok(());
+            return sole("regain", A::Passive, Program { regain: self.regain.clone(), ..only() });
         }
         if let Some(n) = self.hairs {
-            if action != A::Passive || strike || area.is_some() {
-                return Err("`hairs` belongs to a passive feature with no range or area".into());
-            }
             if !(1..=20).contains(&n) {
                 return Err("a creature has 1 to 20 hairs".into());
             }
-            if *self != (Program { hairs: self.hairs, ..Program::default() }) {
-                return Err("`hairs` stands alone in an effect".into());
-            }
-            return Ok(());
+            return sole("hairs", A::Passive, Program { hairs: self.hairs, ..only() });
         }
         if self.haul {
-            if action != A::Passive || strike || area.is_some() {
-                return Err("`haul` belongs to a passive feature with no range or area".into());
-            }
-            if *self != (Program { haul: true, ..Program::default() }) {
-                return Err("`haul` stands alone in an effect".into());
-            }
-            return Ok(());
+            return sole("haul", A::Passive, Program { haul: true, ..only() });
         }
         if let Some(t) = &self.unhindered {
-            if action != A::Passive || strike || area.is_some() {
-                return Err("`unhindered` belongs to a passive feature with no range or area".into());
-            }
             if arbiter_geometry::battle::Traits::parse(t).is_none() {
                 return Err(format!("'{}' is not a terrain trait", clip(t, 30)));
             }
-            if *self != (Program { unhindered: self.unhindered.clone(), ..Program::default() }) {
-                return Err("`unhindered` stands alone in an effect".into());
-            }
-            return Ok(());
+            return sole("unhindered", A::Passive, Program { unhindered: self.unhindered.clone(), ..only() });
         }
         if self.trample.is_some() {
             if action != A::Two || strike || area.is_some() {
@@ -972,27 +951,12 @@ impl Program {
             return Ok(());
         }
         if self.liberate {
-            if action != A::Reaction || strike || area.is_some() {
-                return Err("`liberate` belongs to a reaction (action = \"reaction\") with no range or area".into());
-            }
-            if *self != (Program { liberate: true, ..Program::default() }) {
-                return Err("`liberate` stands alone in an effect".into());
-            }
-            return Ok(());
+            return sole("liberate", A::Reaction, Program { liberate: true, ..only() });
         }
         if self.outrage {
-            if action != A::Reaction || strike || area.is_some() {
-                return Err("`outrage` belongs to a reaction (action = \"reaction\") with no range or area".into());
-            }
-            if *self != (Program { outrage: true, ..Program::default() }) {
-                return Err("`outrage` stands alone in an effect".into());
-            }
-            return Ok(());
+            return sole("outrage", A::Reaction, Program { outrage: true, ..only() });
         }
         if let Some(c) = &self.catch {
-            if action != A::Reaction || strike || area.is_some() {
-                return Err("`catch` belongs to a reaction (action = \"reaction\") with no range or area".into());
-            }
             if !(1..=10).contains(&c.bonus) {
                 return Err("`catch` gives +1 to +10".into());
             }
@@ -1002,10 +966,7 @@ impl Program {
             {
                 return Err("`catch` names 1 to 8 strikes, by weapon name (at most 40 characters each)".into());
             }
-            if *self != (Program { catch: self.catch.clone(), ..Program::default() }) {
-                return Err("`catch` stands alone in an effect".into());
-            }
-            return Ok(());
+            return sole("catch", A::Reaction, Program { catch: self.catch.clone(), ..only() });
         }
         if let Some(r) = self.retry {
             if action != A::Reaction || strike || area.is_some() {
@@ -1156,6 +1117,30 @@ mod tests {
         assert_eq!("dazzled".parse::<Give>().unwrap(), Give::Rattled);
         assert_eq!("slowed or stunned".parse::<Give>().unwrap(), Give::SlowedOrStunned);
         assert!("petrified".parse::<Give>().is_err());
+    }
+
+    #[test]
+    fn keys_that_stand_alone_belong_to_their_kind_of_feature() {
+        use crate::{Action as A, Area};
+        let toml = |t: &str| toml::from_str::<Program>(t).unwrap();
+        let hairs = toml("hairs = 5");
+        assert!(hairs.check(A::Passive, None, false).is_ok());
+        assert_eq!(
+            hairs.check(A::Reaction, None, false).unwrap_err(),
+            "`hairs` belongs to a passive feature with no range or area"
+        );
+        assert!(toml("hairs = 0").check(A::Passive, None, false).is_err(), "1 to 20 hairs");
+        let outrage = toml("outrage = true");
+        assert!(outrage.check(A::Reaction, None, false).is_ok());
+        assert!(outrage.check(A::Reaction, Some(Area::Melee(None)), false).is_err(), "no range");
+        assert_eq!(
+            toml("haul = true\ndamage = \"5\"").check(A::Passive, None, false).unwrap_err(),
+            "`haul` stands alone in an effect"
+        );
+        assert!(toml("unhindered = \"plant\"").check(A::Passive, None, false).is_ok());
+        assert!(toml("unhindered = \"mushrooms\"").check(A::Passive, None, false).is_err(), "a trait");
+        assert!(toml("catch = { bonus = 4, strikes = [] }").check(A::Reaction, None, false).is_err());
+        assert!(toml("trample = \"large\"\ndamage = \"20\"").check(A::Two, None, false).is_err(), "a save");
     }
 
     #[test]

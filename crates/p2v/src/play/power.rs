@@ -43,6 +43,25 @@ struct Effect<'p> {
     bonus: Option<crate::program::Bonus>,
 }
 
+impl<'p> Effect<'p> {
+    /// What a hit adds (a weapon's rider, a compound action's `hit`): its
+    /// damage, persistent damage and conditions, with their save.
+    fn of_hit(name: &'p str, e: &'p Program) -> Effect<'p> {
+        Effect {
+            name,
+            damage: e.damage.map(|d| d.0),
+            persistent: e.persistent.map(|d| d.0),
+            apply: &e.apply,
+            save: e.save,
+            area: false,
+            pull: None,
+            bind: false,
+            heal: None,
+            bonus: None,
+        }
+    }
+}
+
 impl P2v {
     /// The save an [`Affect`] frame's target rolls against it, if any.
     pub(crate) fn affect_save(&self, a: &Affect) -> Option<crate::program::SaveKind> {
@@ -71,35 +90,11 @@ impl P2v {
             }
             Source::Rider { weapon } => {
                 let w = p.weapons.get(usize::from(weapon))?;
-                let e = w.hit.as_ref()?;
-                Some(Effect {
-                    name: &w.name,
-                    damage: e.damage.map(|d| d.0),
-                    persistent: e.persistent.map(|d| d.0),
-                    apply: &e.apply,
-                    save: e.save,
-                    area: false,
-                    pull: None,
-                    bind: false,
-                    heal: None,
-                    bonus: None,
-                })
+                Some(Effect::of_hit(&w.name, w.hit.as_ref()?))
             }
             Source::Step { power } => {
                 let pw = p.powers.get(usize::from(power))?;
-                let e = pw.program.hit.as_ref()?;
-                Some(Effect {
-                    name: &pw.name,
-                    damage: e.damage.map(|d| d.0),
-                    persistent: e.persistent.map(|d| d.0),
-                    apply: &e.apply,
-                    save: e.save,
-                    area: false,
-                    pull: None,
-                    bind: false,
-                    heal: None,
-                    bonus: None,
-                })
+                Some(Effect::of_hit(&pw.name, pw.program.hit.as_ref()?))
             }
             Source::Strike { weapon, damage } => {
                 let w = p.weapons.get(usize::from(weapon))?;
