@@ -230,12 +230,7 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
         Action::Escape { condition } => {
             spend(s, 1);
             reset_carry(s);
-            let bit = Conditions(1 << condition.min(15));
-            if let Some(c) = s.creatures.get_mut(i) {
-                c.conditions = c.conditions.without(bit);
-            }
-            let name = Conditions::NAMES.get(usize::from(condition)).copied().unwrap_or("?").to_string();
-            events.emit(Event::Condition { who, name, on: false });
+            escape(s, who, condition, events);
         }
         Action::Use { power, aim } => g.use_power(s, who, power, aim, events),
         Action::Ready => {
@@ -448,4 +443,14 @@ pub(crate) fn reaction_strike<E: EventSink<Event>>(
         frees: false,
         caught: false,
     }));
+}
+
+/// Escape: "Remove one condition currently affecting the creature" (by its
+/// bit), as an action or as Denuded Outrage's answer.
+pub(crate) fn escape<E: EventSink<Event>>(s: &mut State, who: u8, condition: u8, events: &mut E) {
+    if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+        c.conditions = c.conditions.without(Conditions(1 << condition.min(15)));
+    }
+    let name = Conditions::NAMES.get(usize::from(condition)).copied().unwrap_or("?").to_string();
+    events.emit(Event::Condition { who, name, on: false });
 }

@@ -43,15 +43,14 @@ impl P2v {
     pub(crate) fn may_catch(&self, s: &State, who: u8, attacker: u8) -> bool {
         s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Up)
             && self.may_react(s, who)
-            && self.aimed_at(s, who, attacker).is_some()
+            && self.aimed_at(s, who, attacker)
     }
 
     /// Whether a strike of `attacker` aimed at `who` is pending, not yet braced against.
-    fn aimed_at(&self, s: &State, who: u8, attacker: u8) -> Option<()> {
+    fn aimed_at(&self, s: &State, who: u8, attacker: u8) -> bool {
         s.pending
             .iter()
             .any(|f| matches!(f, Frame::Aim(st) if st.target == who && st.attacker == attacker && !st.caught))
-            .then_some(())
     }
 
     /// The bonus to `who`'s Armor against a strike it braced against.

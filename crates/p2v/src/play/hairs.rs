@@ -160,13 +160,7 @@ impl P2v {
                     super::apply::reaction_strike(self, s, who, puller, weapon, events);
                 }
             }
-            Action::Escape { condition } => {
-                if let Some(c) = s.creatures.get_mut(usize::from(who)) {
-                    c.conditions = c.conditions.without(Conditions(1 << condition.min(15)));
-                }
-                let name = Conditions::NAMES.get(usize::from(condition)).copied().unwrap_or("?").to_string();
-                events.emit(Event::Condition { who, name, on: false });
-            }
+            Action::Escape { condition } => super::apply::escape(s, who, condition, events),
             _ => {}
         }
     }
