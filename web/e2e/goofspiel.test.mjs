@@ -16,6 +16,8 @@ const lenAtLeast = (page, n) =>
 test("two browser contexts play Goofspiel and each sees only its own bid until both have bid", async () => {
   const a = await open(b);
   await a.page.click("[data-game=goofspiel]");
+  // The form shows Goofspiel's standard 13 cards before anything is typed.
+  await a.page.waitForFunction(() => document.querySelector("input[name=cards]")?.value === "13");
   await a.page.fill("input[name=cards]", "3");
   await a.page.selectOption("select[name=order]", "descending");
   await a.page.fill("input[name=seat0-name]", "Alice");

@@ -1,7 +1,7 @@
 // The lobby: start a game (game, variant or edition, seats human or AI with
 // a strength, figure sets for Ephemeral), my games from the tokens kept in
 // this browser, open games to join, live games to watch, join by link.
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useState } from "preact/hooks";
 import type { GameInfo } from "@bindings/GameInfo";
 import type { OptionInfo } from "@bindings/OptionInfo";
 import type { MatchList } from "@bindings/MatchList";
@@ -113,7 +113,9 @@ function NewGame({ games }: { games: GameInfo[] }) {
   const [error, setError] = useState<ErrorBody | null>(null);
 
   // The form follows the game: its options' standard values, its seats.
-  useEffect(() => {
+  // Layout effects, so the standard values are in place before the form is
+  // painted: a value typed right after choosing the game is never reset.
+  useLayoutEffect(() => {
     if (!info) return;
     setValues(defaults(info));
     // A game with a variant editor of its own (Ephemeral's figure sets) gives
@@ -124,7 +126,7 @@ function NewGame({ games }: { games: GameInfo[] }) {
     setPlayers(info.default_seats);
   }, [game, info?.id]);
   // Seat rows follow the game and the number of players.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!info) return;
     setSeats((old) =>
       Array.from({ length: players }, (_, i) => {
