@@ -699,6 +699,10 @@ pub struct Program {
     /// it has grabbed, no larger than it (Haul Away; ruling P2V-R71).
     #[serde(default, skip_serializing_if = "is_false")]
     pub haul: bool,
+    /// On a passive feature: it may Tumble Through an enemy's space, which
+    /// leaves that enemy off-guard (Tumble Behind; ruling P2V-R56).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub tumble: bool,
     /// HP it heals each creature it affects (a spell: "Heal 5 damage").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal: Option<u16>,
@@ -931,6 +935,9 @@ impl Program {
         if self.haul {
             return sole("haul", A::Passive, Program { haul: true, ..only() });
         }
+        if self.tumble {
+            return sole("tumble", A::Passive, Program { tumble: true, ..only() });
+        }
         if let Some(t) = &self.unhindered {
             if arbiter_geometry::battle::Traits::parse(t).is_none() {
                 return Err(format!("'{}' is not a terrain trait", clip(t, 30)));
@@ -1137,6 +1144,8 @@ mod tests {
             toml("haul = true\ndamage = \"5\"").check(A::Passive, None, false).unwrap_err(),
             "`haul` stands alone in an effect"
         );
+        assert!(toml("tumble = true").check(A::Passive, None, false).is_ok());
+        assert!(toml("tumble = true").check(A::One, None, false).is_err(), "a passive feature");
         assert!(toml("unhindered = \"plant\"").check(A::Passive, None, false).is_ok());
         assert!(toml("unhindered = \"mushrooms\"").check(A::Passive, None, false).is_err(), "a trait");
         assert!(toml("catch = { bonus = 4, strikes = [] }").check(A::Reaction, None, false).is_err());

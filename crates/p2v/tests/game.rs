@@ -1788,6 +1788,46 @@ fn catch_rock_braces_against_a_rock_strike_for_4_armor() {
 }
 
 #[test]
+fn tumble_behind_tumbles_through_an_enemy_after_an_acrobatics_check_and_leaves_it_off_guard() {
+    // Caligni Skulker: "Tumble Behind: When the caligni Tumbles Through a creature's space,
+    // that creature is off-guard." Ruling P2V-R56: `tumble SQUARE` is a Stride whose way
+    // crosses one enemy's space; an Acrobatics check (Reflex +8, trained) against its
+    // Power as it tries to enter; off-guard until the end of the skulker's turn.
+    // Eagle Knight: Power 20.
+    let mut sc = Scene::new(&["Caligni Skulker"], &["Eagle Knight"]);
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    let ap = sc.turn_state().ap;
+    sc.act("tumble g5");
+    assert_eq!(sc.turn_state().ap, ap - 1, "1 AP, as a Stride");
+    assert_eq!(sc.asks(), ToMove::Chance, "the Acrobatics check before it enters the knight's space");
+    sc.roll(&[11]); // 19 < 20: "your movement ends"
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e5")), "it stays where it stood");
+    assert!(!sc.g.off_guard(&sc.s, 1), "a failed tumble leaves nobody off-guard");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Tumble { die: 11, total: 19, power: 20, success: false, .. })));
+
+    let mut sc = Scene::new(&["Caligni Skulker"], &["Eagle Knight"]);
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    sc.act("tumble g5").roll(&[12]); // 20: "equal to or greater than the Power"
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("g5")), "through the knight's space, behind it");
+    assert!(sc.g.off_guard(&sc.s, 1), "the knight is off-guard");
+    // It lasts to the end of the skulker's turn, then ends.
+    sc.act("end");
+    assert!(!sc.g.off_guard(&sc.s, 1), "off-guard until the end of the skulker's turn");
+
+    // A way that crosses no enemy is a plain Stride; a creature without the card cannot tumble.
+    let mut sc = Scene::new(&["Caligni Skulker", "Eagle Knight"], &["Eagle Knight"]);
+    sc.put("a", "e5").put("b", "b2").put("A", "f5").turn("a");
+    assert_eq!(sc.refused("tumble e7"), "p2v.tumble.way");
+    let mut legal = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut legal);
+    assert!(legal.contains(&Action::Tumble { to: sc.sq("g5") }), "tumbles are listed");
+    assert!(!legal.contains(&Action::Tumble { to: sc.sq("e7") }), "only through an enemy");
+    sc.act("end");
+    sc.turn("b");
+    assert_eq!(sc.refused("tumble g2"), "p2v.tumble.none");
+}
+
+#[test]
 fn white_hairs_are_pulled_by_an_adjacent_enemy_while_it_is_held_and_the_fifth_eliminates_it() {
     // Ohancanu: "White Hairs: While it is grabbed, restrained or stunned, an adjacent
     // enemy may spend 1 AP on an Athletics check against its Power. On a success it is

@@ -94,6 +94,13 @@ pub enum Action {
         /// Where its space's lower-left square ends.
         to: Square,
     },
+    /// A Stride that may pass through one enemy's space after an
+    /// Acrobatics check against its Power, leaving it off-guard (●;
+    /// Tumble Behind, ruling P2V-R56).
+    Tumble {
+        /// Where its space's lower-left square ends.
+        to: Square,
+    },
     /// Pull a white hair out of an adjacent enemy that is grabbed,
     /// immobilized or stunned: an Athletics check against its Power (●;
     /// White Hairs, ruling P2V-R45).
@@ -193,6 +200,7 @@ impl Action {
             Action::Shove { .. } => "shove",
             Action::Grapple { .. } => "grapple",
             Action::Haul { .. } => "haul",
+            Action::Tumble { .. } => "tumble",
             Action::Pluck { .. } => "pluck",
             Action::Regain { .. } => "regain",
             Action::Escape { .. } => "escape",
@@ -256,6 +264,7 @@ mod tests {
             Action::Stride { to: Square::at(1, 2) },
             Action::DropProne,
             Action::Pluck { target: 3 },
+            Action::Tumble { to: Square::at(2, 2) },
             Action::Use { power: 1, aim: Aim::Here },
             Action::Dismount { to: Square::at(0, 0) },
             Action::Pass,

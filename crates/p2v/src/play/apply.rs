@@ -177,6 +177,10 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             spend(s, 1);
             g.haul(s, t, to);
         }
+        Action::Tumble { to } => {
+            spend(s, 1);
+            g.tumble(s, t, to);
+        }
         Action::Step { to } | Action::Crawl { to } | Action::Leap { to } => {
             spend(s, 1);
             reset_carry(s);

@@ -592,13 +592,14 @@ impl P2v {
         events: &mut E,
     ) {
         let mut ended = Vec::new();
-        s.effects.pass(arbiter_core::resolve::Anchor::TurnEnd(who), |e| {
-            if e.kind == Lasting::Controlled {
-                ended.push(e.holder);
-            }
+        s.effects.pass(arbiter_core::resolve::Anchor::TurnEnd(who), |e| match e.kind {
+            Lasting::Controlled => ended.push((e.holder, "controlled")),
+            // Tumble Behind's off-guard ends with the tumbler's turn (ruling P2V-R56).
+            Lasting::Tumbled => ended.push((e.holder, "off-guard")),
+            _ => {}
         });
-        for h in ended {
-            events.emit(super::event::Event::Condition { who: h, name: "controlled".into(), on: false });
+        for (h, name) in ended {
+            events.emit(super::event::Event::Condition { who: h, name: name.into(), on: false });
         }
     }
 

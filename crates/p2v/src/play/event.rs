@@ -326,6 +326,21 @@ pub enum Event {
         /// Hairs left after a success; `None` for a failure.
         left: Option<u8>,
     },
+    /// An Acrobatics check to tumble through `target`'s space (Tumble Behind).
+    Tumble {
+        /// The tumbler.
+        who: u8,
+        /// The enemy.
+        target: u8,
+        /// The die.
+        die: u8,
+        /// The total.
+        total: i32,
+        /// The Power to reach.
+        power: i32,
+        /// Through (and the enemy off-guard), or the movement ends.
+        success: bool,
+    },
     /// A skill check to claim an objective.
     Claim {
         /// Who.

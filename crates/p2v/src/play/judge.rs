@@ -348,6 +348,7 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
     if matches!(
         a,
         Action::Stride { .. }
+            | Action::Tumble { .. }
             | Action::Step { .. }
             | Action::Crawl { .. }
             | Action::Leap { .. }
@@ -363,16 +364,18 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         Action::DropProne => Ok(()),
         Action::Stand if !c.prone => Err(no("p2v.stand.not-prone", "the creature is not prone", section::ACTIONS)),
         Action::Stand => Ok(()),
-        Action::Stride { .. } | Action::Step { .. } if c.prone => Err(no(
+        Action::Stride { .. } | Action::Step { .. } | Action::Tumble { .. } if c.prone => Err(no(
             "p2v.move.prone",
             "the only movement a creature can take while prone is to Crawl",
             "APPENDIX: COMBAT STATUSES",
         )),
-        Action::Stride { .. } | Action::Step { .. } | Action::Crawl { .. } if immobile => Err(no(
-            "p2v.move.immobilized",
-            "an immobilized creature cannot willingly move from its space",
-            section::CONDITIONS,
-        )),
+        Action::Stride { .. } | Action::Step { .. } | Action::Crawl { .. } | Action::Tumble { .. } if immobile => {
+            Err(no(
+                "p2v.move.immobilized",
+                "an immobilized creature cannot willingly move from its space",
+                section::CONDITIONS,
+            ))
+        }
         Action::Stride { to } => {
             let Some(reach) = stride_reach(g, s, &t) else {
                 return Err(no("p2v.move.nobody", "the creature is not on the board", section::MOVEMENT));
@@ -410,6 +413,7 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Pluck { target } => g.judge_pluck(s, &t, target),
         Action::Haul { to } => g.judge_haul(s, &t, to),
+        Action::Tumble { to } => g.judge_tumble(s, &t, to),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Leap { to } => g.judge_leap(s, &t, to),
         Action::Ready => g.judge_ready(s, &t),

@@ -119,6 +119,7 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 if g.haulable(s, t.who).is_some() {
                     out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Haul { to }));
                 }
+                out.extend(g.tumble_landings(s, &t).into_iter().map(|to| Action::Tumble { to }));
             }
             let field = g.field(s);
             let around = Space::new(at, 1).squares().dilated();

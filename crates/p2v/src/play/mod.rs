@@ -67,6 +67,7 @@ pub mod teleport;
 pub mod tensor;
 pub mod terrain;
 pub mod trample;
+pub mod tumble;
 pub mod unhindered;
 pub mod validate;
 pub mod variant;

@@ -34,7 +34,7 @@ Turns:    activate LETTER · join LETTER (a group: join each, then activate the 
           switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
           mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
-          pluck TARGET (White Hairs) · haul SQUARE (Haul Away) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
+          pluck TARGET (White Hairs) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
@@ -189,6 +189,7 @@ impl P2v {
             "trip" => Ok(Action::Trip { target: self.creature(arg(1)?)? }),
             "pluck" => Ok(Action::Pluck { target: self.creature(arg(1)?)? }),
             "haul" | "drag" => Ok(Action::Haul { to: self.square(arg(1)?)? }),
+            "tumble" => Ok(Action::Tumble { to: self.square(arg(1)?)? }),
             "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
             "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
             "escape" => {
@@ -258,6 +259,7 @@ impl P2v {
             Action::Trip { target } => format!("trip {}", who(target)),
             Action::Pluck { target } => format!("pluck {}", who(target)),
             Action::Haul { to } => format!("haul {}", self.square_name(to)),
+            Action::Tumble { to } => format!("tumble {}", self.square_name(to)),
             Action::Regain { power } => format!("regain {}", power + 1),
             Action::Grapple { target } => format!("grapple {}", who(target)),
             Action::Shove { target, to } => format!("shove {} {}", who(target), self.square_name(to)),

@@ -52,14 +52,15 @@
 //! | mount | `Mount { who }` | r |
 //! | dismount | `Dismount { to }` | n |
 //! | haul | `Haul { to }` | n |
+//! | tumble | `Tumble { to }` | n |
 //!
 //! An action outside these bounds (a square off the map, a creature not in
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 18 703 numbers on the ruined crossroads
-//! (24 × 18, no door), 36 849 on the river ford (36 × 24, 1 door) and
-//! 73 137 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 19 135 numbers on the ruined crossroads
+//! (24 × 18, no door), 37 713 on the river ford (36 × 24, 1 door) and
+//! 74 865 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
@@ -101,7 +102,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 30;
+const BLOCKS: usize = 31;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -163,6 +164,7 @@ impl Bounds {
             r,                         // mount
             n,                         // dismount
             n,                         // haul
+            n,                         // tumble
         ]
     }
 
@@ -233,6 +235,7 @@ impl Bounds {
             Action::Mount { who: w } => (27, who(w)?),
             Action::Dismount { to } => (28, self.square(to)?),
             Action::Haul { to } => (29, self.square(to)?),
+            Action::Tumble { to } => (30, self.square(to)?),
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -268,7 +271,7 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let last = Action::Haul { to: Square::at(23, 17) };
+        let last = Action::Tumble { to: Square::at(23, 17) };
         assert_eq!(b.number(&last), Some(b.count() - 1));
         // Off the map, out of the roster: no number.
         assert_eq!(b.number(&Action::Stride { to: Square::at(24, 0) }), None);
@@ -333,6 +336,7 @@ mod tests {
         out.extend(who().map(|w| Action::Mount { who: w }));
         out.extend(squares.iter().map(|&to| Action::Dismount { to }));
         out.extend(squares.iter().map(|&to| Action::Haul { to }));
+        out.extend(squares.iter().map(|&to| Action::Tumble { to }));
         out
     }
 

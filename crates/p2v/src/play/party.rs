@@ -335,7 +335,8 @@ impl P2v {
             | Action::Step { to }
             | Action::Crawl { to }
             | Action::Leap { to }
-            | Action::Haul { to } => Some(to),
+            | Action::Haul { to }
+            | Action::Tumble { to } => Some(to),
             Action::Use { aim: super::action::Aim::Square { at }, .. } => Some(at),
             _ => None,
         };

@@ -128,6 +128,7 @@ impl P2v {
         c.prone
             || c.life == Life::Dying
             || s.effects.has(target, super::state::Lasting::Bound)
+            || self.tumbled(s, target)
             || c.conditions.has(Conditions::OFF_GUARD)
             || c.conditions.has(Conditions::GRABBED)
             || self.flanked(s, target)

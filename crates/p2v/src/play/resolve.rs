@@ -59,6 +59,9 @@ impl Resolve for P2v {
                 let up = |c: u8| s.creatures.get(usize::from(c)).is_some_and(|c| c.life == Life::Up);
                 (up(*who) && up(*target)).then_some(Wait::Chance)
             }
+            Frame::TumbleCheck { who, .. } => {
+                s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Up).then_some(Wait::Chance)
+            }
             Frame::Activity { who, power, next, .. } => self.activity_waits(s, *who, *power, *next).map(Wait::Seat),
             Frame::Rerolled { roll, .. } => self.waits(s, roll),
             Frame::Interlude { who, .. } => self.interlude_waits(s, *who).map(Wait::Seat),
@@ -72,6 +75,7 @@ impl Resolve for P2v {
             | Frame::Seize { .. }
             | Frame::Trample { .. }
             | Frame::Haul { .. }
+            | Frame::Tumble { .. }
             | Frame::TurnStart { .. } => None,
         }
     }
@@ -99,7 +103,7 @@ impl Resolve for P2v {
             Frame::EndTurn { who } => self.end_turn(s, who, events),
             Frame::Seize { attacker, target } => self.seize(s, attacker, target, events),
             Frame::Trample { who, power, under } => self.trample_done(s, who, power, &under),
-            Frame::Haul { .. } => {}
+            Frame::Haul { .. } | Frame::Tumble { .. } => {}
             Frame::RoundTail => self.round_tail(s, events),
             Frame::Push { who, from, squares } => self.push_away(s, who, from, squares, events),
             Frame::TurnTail { who } => {
@@ -125,6 +129,7 @@ impl Resolve for P2v {
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
             | Frame::Pluck { .. }
+            | Frame::TumbleCheck { .. }
             | Frame::RandomTarget { .. }
             | Frame::Rerolled { .. }
             | Frame::RoundLimit => {}
@@ -137,6 +142,9 @@ pub(crate) const LEAP: u8 = 3;
 
 /// The `how` of a [`Frame::Walk`] that is a trample (Trample).
 pub(crate) const TRAMPLE: u8 = 4;
+
+/// The `how` of a [`Frame::Walk`] that is a Tumble Through (Tumble Behind).
+pub(crate) const TUMBLE: u8 = 5;
 
 /// The dice the top frame waits for.
 pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
@@ -207,6 +215,11 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
         }
         Frame::Pluck { who, target } => DiceRequest::new().with(20, "skill").for_purpose(format!(
             "{} tries to pull a white hair out of {} (Athletics)",
+            name(*who),
+            name(*target)
+        )),
+        Frame::TumbleCheck { who, target } => DiceRequest::new().with(20, "skill").for_purpose(format!(
+            "{} tries to tumble through the space of {} (Acrobatics)",
             name(*who),
             name(*target)
         )),
@@ -289,6 +302,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
         }
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
         Frame::Pluck { who, target } => g.pluck_roll(s, who, target, d, events),
+        Frame::TumbleCheck { who, target } => g.tumble_roll(s, who, target, d, events),
         Frame::RandomTarget { who, among } => g.random_target(s, who, &among, d, events),
         Frame::Affect(a) => g.affect(s, a, Some(d), events),
         Frame::FerocityRoll { who, was_prone } => g.ferocity_roll(s, who, was_prone, d, events),
@@ -834,7 +848,8 @@ impl P2v {
         events: &mut E,
     ) {
         let i = usize::from(who);
-        let how_name = ["Stride", "Step", "Crawl", "Leap", "Trample"][usize::from(how.min(TRAMPLE))].to_string();
+        let how_name =
+            ["Stride", "Step", "Crawl", "Leap", "Trample", "Tumble Through"][usize::from(how.min(TUMBLE))].to_string();
         let at = s.creatures.get(i).and_then(|c| c.at);
         let alive = s.creatures.get(i).is_some_and(|c| c.life == Life::Up);
         let (Some(p), Some(old)) = (self.profile(i), at) else { return };
@@ -845,6 +860,15 @@ impl P2v {
         let next = path[0];
         let side = p.size.side();
         let (was, now) = (Space::new(old, side), Space::new(next, side));
+        // Tumble Through: the Acrobatics check as it tries to enter the enemy's space.
+        if how == TUMBLE
+            && !asked
+            && let Some(target) = self.tumble_due(s, who, now)
+        {
+            s.pending.push(Frame::Walk { who, from, path, how, asked, back });
+            s.pending.push(Frame::TumbleCheck { who, target });
+            return;
+        }
         if !asked && how != 1 {
             // Attack of Opportunity: "If a creature within your reach …
             // moves out of reach of your attacks". A Step "does not trigger reactions".
@@ -872,8 +896,11 @@ impl P2v {
         }
         path.remove(0);
         // A trample moves through the smaller creatures it may trample.
-        let trampling =
-            if how == TRAMPLE { self.trample_power(s, who).map(|pw| self.trample_field(s, who, pw)) } else { None };
+        let trampling = match how {
+            TRAMPLE => self.trample_power(s, who).map(|pw| self.trample_field(s, who, pw)),
+            TUMBLE => self.tumble_walk_field(s, who),
+            _ => None,
+        };
         let moving = self.move_field(s, who);
         let field = match trampling.as_ref() {
             Some(f) => f,

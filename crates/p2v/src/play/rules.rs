@@ -701,7 +701,8 @@ impl Game for P2v {
             Frame::Recovery { who }
             | Frame::FerocityRoll { who, .. }
             | Frame::Claim { who, .. }
-            | Frame::Pluck { who, .. } => seat(*who),
+            | Frame::Pluck { who, .. }
+            | Frame::TumbleCheck { who, .. } => seat(*who),
             _ => None,
         }
     }

@@ -532,6 +532,23 @@ pub enum Frame {
         /// The dragged creature.
         victim: u8,
     },
+    /// A Tumble Through (its walk above it): the one enemy whose space it
+    /// crosses, and whether its Acrobatics check against it has succeeded.
+    Tumble {
+        /// The tumbler.
+        who: u8,
+        /// The enemy it tumbles through.
+        target: u8,
+        /// True once the check succeeded: the walk may enter its space.
+        passed: bool,
+    },
+    /// Dice: an Acrobatics check to tumble through `target`'s space.
+    TumbleCheck {
+        /// The tumbler.
+        who: u8,
+        /// The enemy.
+        target: u8,
+    },
     /// Dice: an Athletics check to pull a white hair out of `target`.
     Pluck {
         /// Who pulls.
@@ -823,6 +840,9 @@ pub enum Lasting {
     /// Invisible: attackers have no line of sight to it; it ends when the
     /// holder attacks (ruling P2V-R63).
     Invisible,
+    /// Off-guard: the source tumbled through its space (Tumble Behind),
+    /// until the end of the source's turn (ruling P2V-R56).
+    Tumbled,
     /// Controlled: on its turn the opponent spends its action points, and
     /// chooses no feature with limited uses; it ends with the holder's
     /// next turn (ruling P2V-R66).

@@ -131,6 +131,14 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             }
             continue;
         }
+        if e.kind == super::state::Lasting::Tumbled {
+            // Off-guard from a tumble: its source is the tumbler, whose turn's end ends it.
+            let n = s.creatures.len();
+            if usize::from(e.holder) >= n || e.source.is_none_or(|t| usize::from(t) >= n || t == e.holder) {
+                return Err(format!("a tumble's off-guard on creature {} from no tumbler", e.holder));
+            }
+            continue;
+        }
         if let super::state::Lasting::Sustain { power } = e.kind {
             // A spell to sustain: a cast of the holder, cast in a round so far.
             if g.spell_of(e.holder, power).is_none() || e.value < 0 || e.value > i16::from(s.round) {
@@ -191,6 +199,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     | Frame::Affect(_)
                     | Frame::Claim { .. }
                     | Frame::Pluck { .. }
+                    | Frame::TumbleCheck { .. }
             );
             if !d20 {
                 return Err("a held roll that is not a d20".into());
@@ -226,6 +235,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             }
             Frame::Haul { who, victim: target }
             | Frame::Seize { attacker: who, target }
+            | Frame::Tumble { who, target, .. }
+            | Frame::TumbleCheck { who, target }
             | Frame::Pluck { who, target } => {
                 creature(*who, "a white hair")?;
                 creature(*target, "a white hair")?;

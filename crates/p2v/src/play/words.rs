@@ -135,6 +135,12 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         ),
         Event::Spared { who, from } => format!("{} is spared the grab of {}", name(*who), name(*from)),
         Event::Regains { who, power, feature } => format!("{feature}: {} regains a use of {power}", name(*who)),
+        Event::Tumble { who, target, die, total, power, success } => format!(
+            "{} tries to tumble through the space of {}: {die} for {total} against Power {power} — {}",
+            name(*who),
+            name(*target),
+            if *success { "through, and it is off-guard" } else { "blocked, the movement ends" }
+        ),
         Event::Pluck { who, target, die, total, power, left } => format!(
             "{} tries to pull a white hair out of {}: {die} for {total} against Power {power} — {}",
             name(*who),
