@@ -37,3 +37,48 @@ fn without_the_round_limit_games_still_end() {
     run_resolving(&g, &Options { games: 2, seed: 3, actions_to_try: 4, ..Options::default() })
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn random_games_tumble_and_long_jump_and_number_every_action() {
+    // Tumble Behind (P2V-R56) and Long Jump (P2V-R80) in random play: each
+    // part is reached, every state checks, and every listed action has a number.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::{Frame, State};
+    use std::collections::BTreeSet;
+    let file = |names: &[&str]| arbiter_p2v::warband::WarbandFile {
+        name: "test".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
+        ..arbiter_p2v::warband::WarbandFile::default()
+    };
+    let v = Variant {
+        warbands: vec![
+            file(&["Caligni Skulker", "Caligni Skulker", "Kobold Warrior", "Kobold Warrior"]),
+            file(&["Kobold Warrior", "Kobold Warrior", "Kobold Warrior", "Boar"]),
+        ],
+        map: "ruined-crossroads".into(),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut seen = BTreeSet::new();
+    for seed in 0..12 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            match s.pending.top() {
+                Some(Frame::LongJump { jumping: false, .. }) => seen.insert("a long jump's stride"),
+                Some(Frame::LongJump { jumping: true, .. }) => seen.insert("a long jump's jump"),
+                Some(Frame::JumpCheck { .. }) => seen.insert("a long jump's check"),
+                Some(Frame::TumbleCheck { .. }) => seen.insert("a tumble's check"),
+                _ => false,
+            };
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    for k in ["a long jump's stride", "a long jump's jump", "a long jump's check", "a tumble's check"] {
+        assert!(seen.contains(k), "{k} never came up: {seen:?}");
+    }
+}

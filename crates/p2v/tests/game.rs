@@ -1321,6 +1321,44 @@ fn a_leap_jumps_over_one_square_but_not_over_solid_terrain_nor_up() {
 }
 
 #[test]
+fn a_long_jump_strides_then_clears_the_athletics_total_over_4_or_falls_short() {
+    // "Long Jump •• The creature moves up to their Speed in squares, then makes an
+    // Athletics skill check. Divide the result by 4 (round down): that is how many
+    // squares they jump over or how wide a gap they can jump over. If that is not
+    // enough, they fall." Ruling P2V-R80. A ledge 2 squares high with a gap of three
+    // (d3 to f3). Kobold Warrior: Fortitude +3, untrained in Athletics: −2.
+    let blank = ["."; 12].join(" ");
+    let rows: Vec<&str> = (0..9).map(|_| blank.as_str()).chain(["U U U . . . U U U U U U"]).collect();
+    let m = map(12, 12, &rows, "U = { name = \"ledge\", traits = [], elevation = 2 }");
+    let mut sc = Scene::on(&["Kobold Warrior"], &["Basilisk"], m.clone());
+    sc.put("a", "a3").put("A", "l12").turn("a");
+    sc.act("longjump");
+    assert_eq!(sc.turn_state().ap, 0, "●●");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "its owner moves it first");
+    assert_eq!(sc.refused("jump e 3"), "p2v.longjump.stride", "the Stride comes first");
+    sc.act("stride c3");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("c3")));
+    assert_eq!(sc.refused("jump e 9"), "p2v.longjump.landing", "off the board");
+    sc.act("jump e 3");
+    assert_eq!(sc.asks(), ToMove::Chance, "the Athletics check");
+    sc.roll(&[14]); // 12 ÷ 4 = 3 squares: over the gap
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("g3")), "its own width and three squares on");
+    assert_eq!(sc.hp("a"), 7);
+    assert!(
+        sc.events.iter().any(|e| matches!(e, Event::LongJump { total: 12, cleared: 3, over: 3, success: true, .. }))
+    );
+
+    // 11 ÷ 4 = 2: not enough. It comes down on f3, the first square it did not clear,
+    // 2 squares below: 5 damage and prone.
+    let mut sc = Scene::on(&["Kobold Warrior"], &["Basilisk"], m);
+    sc.put("a", "c3").put("A", "l12").turn("a");
+    sc.act("longjump").act("pass").act("jump e 3").roll(&[13]);
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("f3")), "short, into the gap");
+    assert_eq!(sc.hp("a"), 2, "a fall of 2 squares");
+    assert!(sc.s.creatures[0].prone);
+}
+
+#[test]
 fn construct_armor_resists_all_until_half_hp_or_a_critical_hit_then_armor_drops() {
     // Animated Armor (Armor 15 [11], HP 20): "Construct Armor: Resist all 3d6.
     // Once it is at half HP or less, or a critical hit damages it, it loses

@@ -283,6 +283,10 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
   }
   if (f.frame === "line" || f.frame === "power_line") return "Choose the line the cover checks follow (the defender's choice).";
   if (f.frame === "activity") return "A compound action under way: take its next step, or pass it.";
+  if (f.frame === "long_jump")
+    return f.jumping
+      ? `Long Jump of ${name(Number(f.who))}: choose the jump — a direction and the squares to clear (Athletics ÷ 4 must reach them), or pass if it lands nowhere.`
+      : `Long Jump of ${name(Number(f.who))}: stride to a glowing square first, or pass to jump from where it stands.`;
   return null;
 }
 

@@ -2,7 +2,7 @@
 //! and the answers other seats give (a line for cover, a reaction).
 
 use super::objective::Kind;
-use arbiter_geometry::battle::Square;
+use arbiter_geometry::battle::{Dir, Square};
 use serde::{Deserialize, Serialize};
 
 /// One decision of a seat.
@@ -43,6 +43,16 @@ pub enum Action {
     Step {
         /// Where.
         to: Square,
+    },
+    /// Long Jump (●●): a Stride of its own, then a jump with an Athletics
+    /// check (ruling P2V-R80); its parts are decided in turn.
+    LongJump,
+    /// A Long Jump's jump: over `over` squares in direction `dir`.
+    Jump {
+        /// Which way.
+        dir: Dir,
+        /// How many squares it tries to jump over (1 to 10).
+        over: u8,
     },
     /// Leap: jump over one square, landing at `to` (●).
     Leap {
@@ -193,6 +203,8 @@ impl Action {
             Action::Stride { .. } => "stride",
             Action::Step { .. } => "step",
             Action::Leap { .. } => "leap",
+            Action::LongJump => "long_jump",
+            Action::Jump { .. } => "jump",
             Action::Crawl { .. } => "crawl",
             Action::Strike { .. } => "strike",
             Action::Claim { .. } => "claim",
@@ -265,6 +277,8 @@ mod tests {
             Action::DropProne,
             Action::Pluck { target: 3 },
             Action::Tumble { to: Square::at(2, 2) },
+            Action::LongJump,
+            Action::Jump { dir: Dir::NE, over: 3 },
             Action::Use { power: 1, aim: Aim::Here },
             Action::Dismount { to: Square::at(0, 0) },
             Action::Pass,

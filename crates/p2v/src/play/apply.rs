@@ -19,6 +19,10 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
             g.apply_activity(s, a, events);
             return;
         }
+        if let Frame::LongJump { .. } = top {
+            g.apply_long_jump(s, a);
+            return;
+        }
         if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
             // The readied action: one action (`end` takes none), then the
             // turn under way goes on.
@@ -180,6 +184,11 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
         Action::Tumble { to } => {
             spend(s, 1);
             g.tumble(s, t, to);
+        }
+        Action::LongJump => {
+            spend(s, 2);
+            reset_carry(s);
+            s.pending.push(Frame::LongJump { who, jumping: false });
         }
         Action::Step { to } | Action::Crawl { to } | Action::Leap { to } => {
             spend(s, 1);

@@ -326,6 +326,22 @@ pub enum Event {
         /// Hairs left after a success; `None` for a failure.
         left: Option<u8>,
     },
+    /// A Long Jump's Athletics check: the squares cleared (the total ÷ 4)
+    /// against those it tried to jump over.
+    LongJump {
+        /// The jumper.
+        who: u8,
+        /// The die.
+        die: u8,
+        /// The total.
+        total: i32,
+        /// Squares cleared.
+        cleared: u8,
+        /// Squares it tried to jump over.
+        over: u8,
+        /// Over, or short (it falls).
+        success: bool,
+    },
     /// An Acrobatics check to tumble through `target`'s space (Tumble Behind).
     Tumble {
         /// The tumbler.

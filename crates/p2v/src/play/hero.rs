@@ -73,6 +73,10 @@ impl P2v {
                 let power = self.profile(usize::from(*target)).map_or(0, |p| p.power);
                 offer(*who, *who, i32::from(die) + self.skill_bonus(s, *who, "athletics") < power);
             }
+            Frame::JumpCheck { who, over, .. } => {
+                let (_, cleared) = self.jump_total(s, *who, die);
+                offer(*who, *who, cleared < *over);
+            }
             Frame::TumbleCheck { who, target } => {
                 let (total, power) = self.tumble_total(s, *who, *target, die);
                 offer(*who, *who, total < power);

@@ -28,6 +28,9 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         if let Frame::Activity { who, power, next, .. } = *top {
             return g.judge_activity(s, who, power, next, a);
         }
+        if let Frame::LongJump { .. } = top {
+            return g.judge_long_jump(s, a);
+        }
         if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
             return judge_turn(g, s, t, a);
         }
@@ -349,6 +352,7 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         a,
         Action::Stride { .. }
             | Action::Tumble { .. }
+            | Action::LongJump
             | Action::Step { .. }
             | Action::Crawl { .. }
             | Action::Leap { .. }
@@ -364,12 +368,18 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         Action::DropProne => Ok(()),
         Action::Stand if !c.prone => Err(no("p2v.stand.not-prone", "the creature is not prone", section::ACTIONS)),
         Action::Stand => Ok(()),
-        Action::Stride { .. } | Action::Step { .. } | Action::Tumble { .. } if c.prone => Err(no(
+        Action::Stride { .. } | Action::Step { .. } | Action::Tumble { .. } | Action::LongJump if c.prone => Err(no(
             "p2v.move.prone",
             "the only movement a creature can take while prone is to Crawl",
             "APPENDIX: COMBAT STATUSES",
         )),
-        Action::Stride { .. } | Action::Step { .. } | Action::Crawl { .. } | Action::Tumble { .. } if immobile => {
+        Action::Stride { .. }
+        | Action::Step { .. }
+        | Action::Crawl { .. }
+        | Action::Tumble { .. }
+        | Action::LongJump
+            if immobile =>
+        {
             Err(no(
                 "p2v.move.immobilized",
                 "an immobilized creature cannot willingly move from its space",
@@ -414,6 +424,7 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         Action::Pluck { target } => g.judge_pluck(s, &t, target),
         Action::Haul { to } => g.judge_haul(s, &t, to),
         Action::Tumble { to } => g.judge_tumble(s, &t, to),
+        Action::LongJump => g.judge_long_jump_action(s, &t),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Leap { to } => g.judge_leap(s, &t, to),
         Action::Ready => g.judge_ready(s, &t),

@@ -38,7 +38,7 @@ impl P2v {
     }
 
     /// The highest ground under a space: where a leap takes off or lands.
-    fn leap_height(&self, s: &State, side: u8, a: Square) -> u16 {
+    pub(crate) fn leap_height(&self, s: &State, side: u8, a: Square) -> u16 {
         let field = self.field(s);
         Space::new(a, side).squares().iter().map(|q| field.terrain().elevation(q).0).max().unwrap_or(0)
     }
@@ -70,9 +70,10 @@ impl P2v {
         Ok(anchor)
     }
 
-    /// How far a creature falls landing a Leap from `from` on `to`.
+    /// How many squares a creature falls landing a Leap from `from` on `to`
+    /// (heights are kept in half squares; a half square more is no fall).
     pub(crate) fn leap_fall(&self, s: &State, side: u8, from: Square, to: Square) -> u32 {
-        u32::from(self.leap_height(s, side, from).saturating_sub(self.leap_height(s, side, to)))
+        u32::from(self.leap_height(s, side, from).saturating_sub(self.leap_height(s, side, to))) / 2
     }
 
     /// Judges a Leap of the creature taking its turn to `to`.

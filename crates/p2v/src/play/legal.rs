@@ -42,6 +42,7 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 }
             }
             Frame::Activity { who, power, next, .. } => g.activity_actions(s, *who, *power, *next, out),
+            Frame::LongJump { .. } => g.long_jump_actions(s, out),
             _ => {}
         }
         // A readied action is listed as a turn's actions.
@@ -120,6 +121,9 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                     out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Haul { to }));
                 }
                 out.extend(g.tumble_landings(s, &t).into_iter().map(|to| Action::Tumble { to }));
+                if g.judge_long_jump_action(s, &t).is_ok() {
+                    out.push(Action::LongJump);
+                }
             }
             let field = g.field(s);
             let around = Space::new(at, 1).squares().dilated();

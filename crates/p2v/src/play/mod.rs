@@ -50,6 +50,7 @@ pub mod judge;
 pub mod leap;
 pub mod legal;
 pub mod liberate;
+pub mod longjump;
 pub mod mount;
 pub mod notation;
 pub mod numbering;

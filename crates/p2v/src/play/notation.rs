@@ -34,7 +34,8 @@ Turns:    activate LETTER · join LETTER (a group: join each, then activate the 
           switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
           mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
-          pluck TARGET (White Hairs) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
+          pluck TARGET (White Hairs) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
+          longjump (then stride SQUARE or pass, then jump DIRECTION N) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
@@ -101,6 +102,15 @@ impl P2v {
             "stride" | "move" => Ok(Action::Stride { to: self.square(arg(1)?)? }),
             "step" => Ok(Action::Step { to: self.square(arg(1)?)? }),
             "crawl" => Ok(Action::Crawl { to: self.square(arg(1)?)? }),
+            // `jump DIRECTION N` is a Long Jump's jump; `jump SQUARE` a Leap.
+            "jump" if words.len() == 3 => {
+                let dir = arbiter_geometry::battle::Dir::parse(&arg(1)?.to_ascii_lowercase()).ok_or_else(|| {
+                    "jump takes a direction (n, ne, e, se, s, sw, w, nw) and squares: jump ne 3".to_string()
+                })?;
+                let over: u8 =
+                    arg(2)?.parse().map_err(|_| "jump takes the squares to jump over: jump ne 3".to_string())?;
+                Ok(Action::Jump { dir, over })
+            }
             "leap" | "jump" => Ok(Action::Leap { to: self.square(arg(1)?)? }),
             "strike" | "attack" => {
                 let target = self.creature(arg(2)?)?;
@@ -190,6 +200,7 @@ impl P2v {
             "pluck" => Ok(Action::Pluck { target: self.creature(arg(1)?)? }),
             "haul" | "drag" => Ok(Action::Haul { to: self.square(arg(1)?)? }),
             "tumble" => Ok(Action::Tumble { to: self.square(arg(1)?)? }),
+            "longjump" | "long-jump" => one(Action::LongJump),
             "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
             "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
             "escape" => {
@@ -260,6 +271,8 @@ impl P2v {
             Action::Pluck { target } => format!("pluck {}", who(target)),
             Action::Haul { to } => format!("haul {}", self.square_name(to)),
             Action::Tumble { to } => format!("tumble {}", self.square_name(to)),
+            Action::LongJump => "longjump".into(),
+            Action::Jump { dir, over } => format!("jump {} {over}", dir.name()),
             Action::Regain { power } => format!("regain {}", power + 1),
             Action::Grapple { target } => format!("grapple {}", who(target)),
             Action::Shove { target, to } => format!("shove {} {}", who(target), self.square_name(to)),

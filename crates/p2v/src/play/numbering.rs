@@ -53,24 +53,27 @@
 //! | dismount | `Dismount { to }` | n |
 //! | haul | `Haul { to }` | n |
 //! | tumble | `Tumble { to }` | n |
+//! | long jump | `LongJump` | 1 |
+//! | jump | `Jump { dir, over }` | 8 × 10 (direction N, NE, … NW, then 1 to 10 squares) |
 //!
 //! An action outside these bounds (a square off the map, a creature not in
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 19 135 numbers on the ruined crossroads
-//! (24 × 18, no door), 37 713 on the river ford (36 × 24, 1 door) and
-//! 74 865 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 19 216 numbers on the ruined crossroads
+//! (24 × 18, no door), 37 794 on the river ford (36 × 24, 1 door) and
+//! 74 946 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
 use super::action::{Action, Aim};
 use super::damage::SKILLS;
 use super::door::doors_of;
+use super::longjump::LONGEST;
 use super::objective::Kind;
 use super::rules::P2v;
 use super::state::Conditions;
-use arbiter_geometry::battle::Square;
+use arbiter_geometry::battle::{Dir, Square};
 
 /// The bounds of a loaded game's numbering (see the module documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +105,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 31;
+const BLOCKS: usize = 33;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -165,6 +168,8 @@ impl Bounds {
             n,                         // dismount
             n,                         // haul
             n,                         // tumble
+            1,                         // long jump
+            8 * usize::from(LONGEST),  // jump
         ]
     }
 
@@ -236,6 +241,11 @@ impl Bounds {
             Action::Dismount { to } => (28, self.square(to)?),
             Action::Haul { to } => (29, self.square(to)?),
             Action::Tumble { to } => (30, self.square(to)?),
+            Action::LongJump => (31, 0),
+            Action::Jump { dir, over } => {
+                let d = Dir::ALL.iter().position(|x| *x == dir)?;
+                (32, d * usize::from(LONGEST) + usize::from(over.checked_sub(1).filter(|o| *o < LONGEST)?))
+            }
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -271,7 +281,7 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let last = Action::Tumble { to: Square::at(23, 17) };
+        let last = Action::Jump { dir: Dir::NW, over: LONGEST };
         assert_eq!(b.number(&last), Some(b.count() - 1));
         // Off the map, out of the roster: no number.
         assert_eq!(b.number(&Action::Stride { to: Square::at(24, 0) }), None);
@@ -337,6 +347,10 @@ mod tests {
         out.extend(squares.iter().map(|&to| Action::Dismount { to }));
         out.extend(squares.iter().map(|&to| Action::Haul { to }));
         out.extend(squares.iter().map(|&to| Action::Tumble { to }));
+        out.push(Action::LongJump);
+        for dir in Dir::ALL {
+            out.extend((1..=LONGEST).map(|over| Action::Jump { dir, over }));
+        }
         out
     }
 

@@ -59,6 +59,10 @@ impl Resolve for P2v {
                 let up = |c: u8| s.creatures.get(usize::from(c)).is_some_and(|c| c.life == Life::Up);
                 (up(*who) && up(*target)).then_some(Wait::Chance)
             }
+            Frame::LongJump { who, .. } => self.long_jump_waits(s, *who).map(Wait::Seat),
+            Frame::JumpCheck { who, .. } => {
+                s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Up).then_some(Wait::Chance)
+            }
             Frame::TumbleCheck { who, .. } => {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Up).then_some(Wait::Chance)
             }
@@ -130,6 +134,8 @@ impl Resolve for P2v {
             | Frame::Claim { .. }
             | Frame::Pluck { .. }
             | Frame::TumbleCheck { .. }
+            | Frame::LongJump { .. }
+            | Frame::JumpCheck { .. }
             | Frame::RandomTarget { .. }
             | Frame::Rerolled { .. }
             | Frame::RoundLimit => {}
@@ -218,6 +224,11 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
             name(*who),
             name(*target)
         )),
+        Frame::JumpCheck { who, dir, over } => DiceRequest::new().with(20, "skill").for_purpose(format!(
+            "Long Jump of {} towards {}: Athletics ÷ 4 must clear {over} squares",
+            name(*who),
+            dir.name()
+        )),
         Frame::TumbleCheck { who, target } => DiceRequest::new().with(20, "skill").for_purpose(format!(
             "{} tries to tumble through the space of {} (Acrobatics)",
             name(*who),
@@ -303,6 +314,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
         Frame::Pluck { who, target } => g.pluck_roll(s, who, target, d, events),
         Frame::TumbleCheck { who, target } => g.tumble_roll(s, who, target, d, events),
+        Frame::JumpCheck { who, dir, over } => g.jump_roll(s, who, dir, over, d, events),
         Frame::RandomTarget { who, among } => g.random_target(s, who, &among, d, events),
         Frame::Affect(a) => g.affect(s, a, Some(d), events),
         Frame::FerocityRoll { who, was_prone } => g.ferocity_roll(s, who, was_prone, d, events),

@@ -702,7 +702,8 @@ impl Game for P2v {
             | Frame::FerocityRoll { who, .. }
             | Frame::Claim { who, .. }
             | Frame::Pluck { who, .. }
-            | Frame::TumbleCheck { who, .. } => seat(*who),
+            | Frame::TumbleCheck { who, .. }
+            | Frame::JumpCheck { who, .. } => seat(*who),
             _ => None,
         }
     }

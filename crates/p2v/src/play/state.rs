@@ -532,6 +532,23 @@ pub enum Frame {
         /// The dragged creature.
         victim: u8,
     },
+    /// A Long Jump under way: its Stride to choose (`jumping` false), then
+    /// its jump (ruling P2V-R80).
+    LongJump {
+        /// The jumper.
+        who: u8,
+        /// True once its Stride is done.
+        jumping: bool,
+    },
+    /// Dice: a Long Jump's Athletics check, over `over` squares towards `dir`.
+    JumpCheck {
+        /// The jumper.
+        who: u8,
+        /// Which way.
+        dir: arbiter_geometry::battle::Dir,
+        /// The squares it tries to clear.
+        over: u8,
+    },
     /// A Tumble Through (its walk above it): the one enemy whose space it
     /// crosses, and whether its Acrobatics check against it has succeeded.
     Tumble {

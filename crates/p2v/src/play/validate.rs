@@ -200,6 +200,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     | Frame::Claim { .. }
                     | Frame::Pluck { .. }
                     | Frame::TumbleCheck { .. }
+                    | Frame::JumpCheck { .. }
             );
             if !d20 {
                 return Err("a held roll that is not a d20".into());
@@ -240,6 +241,13 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             | Frame::Pluck { who, target } => {
                 creature(*who, "a white hair")?;
                 creature(*target, "a white hair")?;
+            }
+            Frame::LongJump { who, .. } => creature(*who, "a Long Jump")?,
+            Frame::JumpCheck { who, over, .. } => {
+                creature(*who, "a Long Jump")?;
+                if !(1..=super::longjump::LONGEST).contains(over) {
+                    return Err("a Long Jump over no squares or too many".into());
+                }
             }
             Frame::Claim { who, skill, .. } => {
                 creature(*who, "a claim")?;

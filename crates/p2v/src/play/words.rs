@@ -135,6 +135,11 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         ),
         Event::Spared { who, from } => format!("{} is spared the grab of {}", name(*who), name(*from)),
         Event::Regains { who, power, feature } => format!("{feature}: {} regains a use of {power}", name(*who)),
+        Event::LongJump { who, die, total, cleared, over, success } => format!(
+            "{} makes a Long Jump: {die} for {total}, clearing {cleared} of {over} squares — {}",
+            name(*who),
+            if *success { "over" } else { "short: it comes down on the first square it did not clear" }
+        ),
         Event::Tumble { who, target, die, total, power, success } => format!(
             "{} tries to tumble through the space of {}: {die} for {total} against Power {power} — {}",
             name(*who),
