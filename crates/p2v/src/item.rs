@@ -85,6 +85,22 @@ pub struct Item {
     /// healing potion: `heal = 5`). Used once, then gone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect: Option<Box<crate::program::Program>>,
+    /// A consumable thrown or swung as a strike, once: its range is `area`
+    /// (`Ranged 2/4`) and what a hit does is `damage` ("Alchemist's Fire:
+    /// Ranged 2/4 strike; 8 fire damage").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strike: bool,
+    /// The damage of a consumable strike (`8 fire`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    /// The creatures its strike or effect works on, by trait (any of
+    /// them): "against fiends and undead" is `only = ["fiend", "undead"]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
+    /// HP it adds for the battle, used as the battle starts ("Ablative
+    /// Armor Plating: Increase your HP by 5 for this battle").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<u16>,
 }
 
 fn is_passive(a: &Action) -> bool {
@@ -185,8 +201,55 @@ impl Items {
                 }
                 e.check(it.action, it.area, false).map_err(|why| at("effect", format!("{}: {why}", it.name)))?;
             }
-            if it.area.is_some() && it.effect.is_none() {
-                return Err(at("area", format!("{}: an `area` goes with an `effect`", it.name)));
+            if it.strike {
+                if it.kind != ItemKind::Consumable || it.action == Action::Passive || it.effect.is_some() {
+                    return Err(at(
+                        "strike",
+                        format!("{}: a `strike` is a consumable used as an action, with no `effect`", it.name),
+                    ));
+                }
+                if !matches!(it.area, Some(crate::feature::Area::Melee(_) | crate::feature::Area::Ranged { .. })) {
+                    return Err(at(
+                        "strike",
+                        format!("{}: a strike has a range: area = \"Ranged 2/4\" or \"Melee\"", it.name),
+                    ));
+                }
+                if it.damage.as_deref().and_then(crate::play::damage::Damage::parse).is_none() {
+                    return Err(at(
+                        "damage",
+                        format!("{}: a strike's damage is an amount and types: damage = \"8 fire\"", it.name),
+                    ));
+                }
+            } else if it.damage.is_some() {
+                return Err(at("damage", format!("{}: `damage` goes with `strike = true`", it.name)));
+            }
+            if it.area.is_some() && it.effect.is_none() && !it.strike {
+                return Err(at("area", format!("{}: an `area` goes with an `effect` or a `strike`", it.name)));
+            }
+            if !it.only.is_empty() {
+                if !it.strike && it.effect.is_none() {
+                    return Err(at("only", format!("{}: `only` goes with a `strike` or an `effect`", it.name)));
+                }
+                if it.only.len() > 8 || it.only.iter().any(|t| t.trim().is_empty() || t.chars().count() > 30) {
+                    return Err(at("only", format!("{}: `only` names 1 to 8 traits", it.name)));
+                }
+                if it.effect.as_ref().is_some_and(|_| !it.area.is_some_and(|a| a.single_target())) {
+                    return Err(at(
+                        "only",
+                        format!("{}: an effect with `only` has one target (`area = \"Melee\"` or a range)", it.name),
+                    ));
+                }
+            }
+            if let Some(hp) = it.hp {
+                if it.kind != ItemKind::Consumable || it.action != Action::Passive || it.effect.is_some() || it.strike {
+                    return Err(at(
+                        "hp",
+                        format!("{}: `hp` is a consumable used as the battle starts, with nothing else", it.name),
+                    ));
+                }
+                if !(1..=100).contains(&hp) {
+                    return Err(at("hp", format!("{}: it adds 1 to 100 HP", it.name)));
+                }
             }
             it.text = it.text.trim().to_string();
             items.push(it);

@@ -529,6 +529,9 @@ pub struct Bonus {
     /// To the damage of melee strikes.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub damage: i8,
+    /// To the damage of ranged strikes (with `damage`: every strike, "+5 damage").
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ranged_damage: i8,
     /// Whether it lasts the whole battle rather than until the user's next turn.
     #[serde(default, skip_serializing_if = "is_false")]
     pub battle: bool,
@@ -797,7 +800,8 @@ impl Program {
             let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach];
             if all.iter().any(|n| !(0..=5).contains(n))
                 || !(0..=20).contains(&b.damage)
-                || (all.iter().all(|n| *n == 0) && b.damage == 0)
+                || !(0..=20).contains(&b.ranged_damage)
+                || (all.iter().all(|n| *n == 0) && b.damage == 0 && b.ranged_damage == 0)
             {
                 return Err("a bonus gives +1 to +5 to fight, power, saves, armor, speed or skills".into());
             }

@@ -2067,6 +2067,67 @@ fn haul_away_drags_a_grabbed_creature_along_a_stride() {
     assert!(sc.s.creatures[1].conditions.has(Conditions::GRABBED), "still grabbed");
 }
 
+/// A scene of a Forest Troll carrying `items` and a Kobold Warrior (P1)
+/// against a Kobold Warrior (P2).
+fn carrying(items: &[&str]) -> Scene {
+    use arbiter_p2v::warband::{EntryFile, WarbandFile};
+    let mut troll = EntryFile::new("Forest Troll", 1);
+    troll.items = items.iter().map(|i| i.to_string()).collect();
+    let p1 = WarbandFile {
+        name: "t".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: vec![troll, EntryFile::new("Kobold Warrior", 1)],
+        ..WarbandFile::default()
+    };
+    let v =
+        Variant { warbands: vec![p1, warband(&["Kobold Warrior"])], map: map(12, 12, &[], ""), no_round_limit: false };
+    let g = P2v::new(v, 2).unwrap();
+    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
+    sc.s.round = 1;
+    sc
+}
+
+#[test]
+fn consumable_strikes_oils_and_plating_run_as_the_appendix_says() {
+    // Appendix: Items. "Alchemist's Fire (minor) • Ranged 2/4 strike; 8 fire damage." —
+    // "Holy Water • Ranged 4/8 strike; 5 good damage against fiends and undead" —
+    // "Ablative Armor Plating: Increase your HP by 5 for this battle." — "Oil of Potency"
+    // (Arbiter's words: "+1 Fight and +5 damage until the battle ends"). Ruling P2V-R81.
+    let plain = carrying(&[]);
+    let mut sc = carrying(&["Alchemist's Fire (minor)", "Holy Water", "Ablative Armor Plating"]);
+    assert_eq!(sc.g.roster()[0].hp, plain.g.roster()[0].hp + 5, "5 more HP for the battle");
+    assert_eq!(sc.s.creatures[0].hp, plain.s.creatures[0].hp + 5, "and it starts with them");
+    let fire = sc.g.roster()[0].weapons.len() - 1; // the items' strikes come after the card's
+    let holy = fire;
+    let fire = fire - 1;
+    sc.put("a", "e5").put("b", "a1").put("A", "h5").turn("a");
+    assert_eq!(sc.refused(&format!("strike {} A", holy + 1)), "p2v.item.only", "a kobold is no fiend nor undead");
+    sc.act(&format!("strike {} A", fire + 1));
+    sc.roll(&[15]); // Fight +9 + 15 against Armor 16: a hit
+    assert!(
+        sc.events.iter().any(|e| matches!(e, Event::Damaged { who: 2, damage, .. } if damage.amount == 8)),
+        "8 fire damage: {:?}",
+        sc.events
+    );
+    assert_eq!(sc.refused(&format!("strike {} A", fire + 1)), "p2v.strike.uses", "thrown: gone");
+
+    // Oil of Potency (Fight): on itself, +1 Fight and +5 damage with every strike, for the battle.
+    let mut sc = carrying(&["Oil of Potency (Fight)"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "k10").turn("a");
+    sc.act("use oil-of-potency-fight b");
+    use arbiter_p2v::play::cast::Stat;
+    assert_eq!(sc.g.bonus(&sc.s, 1, Stat::Fight), 1, "the kobold beside it");
+    assert_eq!(sc.g.bonus(&sc.s, 1, Stat::Damage), 5);
+    assert_eq!(sc.g.bonus(&sc.s, 1, Stat::RangedDamage), 5, "thrown strikes too");
+    sc.act("end");
+    assert_eq!(sc.g.bonus(&sc.s, 1, Stat::Fight), 1, "until the battle ends");
+
+    // Oil of Unlife heals undead only.
+    let mut sc = carrying(&["Oil of Unlife (minor)"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "k10").turn("a");
+    assert_eq!(sc.refused("use oil-of-unlife-minor b"), "p2v.item.only");
+}
+
 #[test]
 fn a_healing_potion_heals_the_drinker_or_a_creature_within_reach_once() {
     // Appendix: Items. "Healing Potion (minor) • The drinker, or a creature within

@@ -112,6 +112,7 @@ pub fn spell_weapons(features: &[&Feature]) -> Vec<super::roster::Weapon> {
                     hit: rider.touches().then_some(rider),
                     grab: false,
                     ap: cast.action.action_points().max(1),
+                    only: Vec::new(),
                 });
             }
         }
@@ -153,6 +154,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                         except: None,
                         once: None,
                     }),
+                    only: Vec::new(),
                 });
             }
         }
@@ -186,6 +188,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                     except: c.except.clone(),
                     once: c.once.then(|| f.name.clone()),
                 }),
+                only: Vec::new(),
             });
         }
     }
@@ -482,6 +485,8 @@ pub enum Stat {
     Reach,
     /// The damage of melee strikes.
     Damage,
+    /// The damage of ranged strikes.
+    RangedDamage,
 }
 
 impl P2v {
@@ -515,6 +520,7 @@ impl P2v {
             (Stat::Skills, b.skills),
             (Stat::Reach, b.reach),
             (Stat::Damage, b.damage),
+            (Stat::RangedDamage, b.ranged_damage),
         ];
         for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
             let until = if b.battle { Expiry::Never } else { Expiry::At { anchor: Anchor::TurnStart(from), times: 1 } };
@@ -661,6 +667,7 @@ pub fn choice_weapons(f: &Feature) -> Vec<super::roster::Weapon> {
             hit: Some(c.hit.clone()),
             grab: false,
             ap: f.action.action_points().max(1),
+            only: Vec::new(),
         })
         .collect()
 }

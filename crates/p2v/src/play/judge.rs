@@ -249,6 +249,7 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
         return Err(no("p2v.strike.ally", "a strike targets an enemy creature (ruling P2V-R8)", section::TARGETING));
     }
     g.may_attack(s, t.who, target)?;
+    g.works_on(&w.name, &w.only, target)?;
     let field = g.field(s);
     let (a, b) = (FigureId(u16::from(t.who)), FigureId(u16::from(target)));
     // Enlarge: a bonus to melee reach.

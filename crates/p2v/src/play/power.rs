@@ -121,6 +121,16 @@ impl P2v {
         p.power - if rattled { 2 } else { 0 } + self.bonus(s, who, super::cast::Stat::Power)
     }
 
+    /// Refuses a target without one of the traits an item works on
+    /// ("against fiends and undead", "Works on undead only"); ruling P2V-R81.
+    pub(crate) fn works_on(&self, name: &str, only: &[String], target: u8) -> Result<(), Refusal> {
+        let has = self.profile(usize::from(target)).is_some_and(|p| p.traits.iter().any(|t| only.contains(t)));
+        if only.is_empty() || has {
+            return Ok(());
+        }
+        Err(no("p2v.item.only", format!("{name} works only on {} creatures", only.join(" or ")), "APPENDIX: ITEMS"))
+    }
+
     /// Whether the target is off-guard now: the condition, or prone,
     /// grabbed, dying or flanked.
     pub fn off_guard(&self, s: &State, target: u8) -> bool {
@@ -152,8 +162,14 @@ impl P2v {
             })
             .map(|e| e.damage)
             .sum::<u16>()
-            // Enlarge: more damage with melee strikes.
-            + if w.melee() { self.bonus(s, attacker, super::cast::Stat::Damage).max(0) as u16 } else { 0 }
+            // Enlarge, an oil of potency: more damage with melee strikes, or ranged ones.
+            + self
+                .bonus(
+                    s,
+                    attacker,
+                    if w.melee() { super::cast::Stat::Damage } else { super::cast::Stat::RangedDamage },
+                )
+                .max(0) as u16
     }
 
     /// Whether an [`Affect`] waits for the target's save now (not before
@@ -549,6 +565,7 @@ impl P2v {
             }
             (Some(area @ (CardArea::Melee(_) | CardArea::Ranged { .. })), Aim::Creature { who: t }) => {
                 let ti = usize::from(t);
+                self.works_on(&pw.name, &pw.only, t)?;
                 let friendly = pw.program.heal.is_some() || pw.program.affects == Affects::Allies;
                 if friendly && (!self.in_play(s, ti) || self.team(ti) != self.team(usize::from(who))) {
                     return Err(no(

@@ -45,6 +45,10 @@ pub struct Weapon {
     /// The action points it costs (1; 2 for a ●● strike with choices).
     #[serde(default = "one_ap")]
     pub ap: u8,
+    /// The creatures it may strike, by trait (any of them); empty: any
+    /// ("Holy Water: … against fiends and undead").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
 }
 
 fn one_ap() -> u8 {
@@ -67,6 +71,10 @@ pub struct Power {
     pub program: Program,
     /// Set when it is one cast of a spell (see [`super::cast`]).
     pub spell: Option<super::cast::SpellUse>,
+    /// The creatures it may target, by trait (any of them); empty: any
+    /// ("Oil of Unlife: … Works on undead only").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
 }
 
 impl Power {
@@ -124,6 +132,8 @@ pub struct Profile {
     pub will: i32,
     /// Maximum HP.
     pub hp: i32,
+    /// Its card's traits, in lower case (`undead`, `fiend`).
+    pub traits: Vec<String>,
     /// Speed in squares.
     pub speed: i32,
     /// Movement mode.
@@ -259,6 +269,7 @@ pub fn weapon(f: &Feature) -> Option<Weapon> {
         hit: f.effect.as_ref().and_then(|e| e.hit.as_deref().cloned()),
         grab: f.effect.as_ref().is_some_and(|e| e.grab),
         ap: 1,
+        only: Vec::new(),
     })
 }
 
@@ -277,6 +288,7 @@ pub fn power(f: &Feature) -> Option<Power> {
             uses: f.uses.map(|u| u.count),
             program: (**program).clone(),
             spell: None,
+            only: Vec::new(),
         });
     }
     let area = if program.steps.is_empty() {
@@ -299,6 +311,7 @@ pub fn power(f: &Feature) -> Option<Power> {
         uses: f.uses.map(|u| u.count),
         program: (**program).clone(),
         spell: None,
+        only: Vec::new(),
     })
 }
 
@@ -399,6 +412,7 @@ impl Profile {
             label: String::new(),
             name,
             card: card.name().to_string(),
+            traits: card.traits().iter().map(|t| t.trim().to_ascii_lowercase()).collect(),
             team,
             level: card.level().get(),
             points,
@@ -525,9 +539,41 @@ impl Profile {
             let weapon = it
                 .choice
                 .as_deref()
-                .and_then(|c| self.weapons.iter_mut().find(|w| w.name.eq_ignore_ascii_case(c.trim())));
+                .and_then(|c| self.weapons.iter().position(|w| w.name.eq_ignore_ascii_case(c.trim())));
+            let thrown = it.item.damage.as_deref().and_then(Damage::parse).filter(|_| it.item.strike);
+            let range = match it.item.area {
+                Some(Area::Melee(r)) => Some((Some(r.unwrap_or(1)), 0, None)),
+                Some(Area::Ranged { short, long }) => Some((None, short, long)),
+                _ => None,
+            };
             match (it.item.adds, weapon, &it.item.effect) {
-                (Some(t), Some(w), _) => w.damage.types = w.damage.types.with(t),
+                (Some(t), Some(w), _) => {
+                    if let Some(w) = self.weapons.get_mut(w) {
+                        w.damage.types = w.damage.types.with(t);
+                    }
+                }
+                // A consumable strike: one more weapon of the creature, used once.
+                _ if thrown.is_some() && range.is_some() && self.weapons.len() < 32 => {
+                    let (Some(damage), Some((reach, short, long))) = (thrown, range) else { continue };
+                    self.weapons.push(Weapon {
+                        name: it.label(),
+                        reach,
+                        short,
+                        long,
+                        damage,
+                        once_per_turn: false,
+                        uses: Some(1),
+                        no_long_penalty: false,
+                        extra: Vec::new(),
+                        save: None,
+                        hit: None,
+                        grab: false,
+                        ap: it.item.action.action_points().max(1),
+                        only: it.item.only.iter().map(|t| t.trim().to_ascii_lowercase()).collect(),
+                    });
+                }
+                // Used as the battle starts: more HP for this battle.
+                _ if it.item.hp.is_some() => self.hp += i32::from(it.item.hp.unwrap_or(0)),
                 // A consumable the game runs: a power of the creature, used once.
                 (None, _, Some(e)) if self.powers.len() < 32 => self.powers.push(Power {
                     name: it.label(),
@@ -536,6 +582,7 @@ impl Profile {
                     uses: Some(1),
                     program: (**e).clone(),
                     spell: None,
+                    only: it.item.only.iter().map(|t| t.trim().to_ascii_lowercase()).collect(),
                 }),
                 _ => self.unexecuted.push(it.label()),
             }
