@@ -706,6 +706,10 @@ pub struct Program {
     /// leaves that enemy off-guard (Tumble Behind; ruling P2V-R56).
     #[serde(default, skip_serializing_if = "is_false")]
     pub tumble: bool,
+    /// On a power aimed at an adjacent creature: the user and the target
+    /// trade places (Slippery Ribbon; ruling P2V-R82).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub swap: bool,
     /// HP it heals each creature it affects (a spell: "Heal 5 damage").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal: Option<u16>,
@@ -941,6 +945,15 @@ impl Program {
         }
         if self.tumble {
             return sole("tumble", A::Passive, Program { tumble: true, ..only() });
+        }
+        if self.swap {
+            if strike || !matches!(area, Some(crate::Area::Melee(_))) || action == A::Passive || action == A::Reaction {
+                return Err("`swap` belongs to an action aimed at an adjacent creature (`area = \"Melee\"`)".into());
+            }
+            if *self != (Program { swap: true, ..only() }) {
+                return Err("`swap` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if let Some(t) = &self.unhindered {
             if arbiter_geometry::battle::Traits::parse(t).is_none() {

@@ -2129,6 +2129,34 @@ fn consumable_strikes_oils_and_plating_run_as_the_appendix_says() {
 }
 
 #[test]
+fn a_slippery_ribbon_trades_places_with_an_adjacent_creature_of_its_size() {
+    // Appendix: Items. "Slippery Ribbon ○ Trade places with an adjacent creature." Ruling
+    // P2V-R82: ally or enemy, of the user's size, once, opening no reactions.
+    use arbiter_p2v::warband::{EntryFile, WarbandFile};
+    let mut knight = EntryFile::new("Eagle Knight", 1);
+    knight.items = vec!["Slippery Ribbon".into()];
+    let p1 = WarbandFile {
+        name: "t".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: vec![knight, EntryFile::new("Forest Troll", 1)],
+        ..WarbandFile::default()
+    };
+    let v =
+        Variant { warbands: vec![p1, warband(&["Kobold Warrior"])], map: map(12, 12, &[], ""), no_round_limit: false };
+    let g = P2v::new(v, 2).unwrap();
+    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
+    sc.s.round = 1;
+    sc.put("a", "e5").put("b", "c5").put("A", "f5").turn("a");
+    assert_eq!(sc.refused("use slippery-ribbon b"), "p2v.swap", "the Large troll's space is not its size");
+    let ap = sc.turn_state().ap;
+    sc.act("use slippery-ribbon A");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "no reaction is asked: nobody moved");
+    assert_eq!((sc.s.creatures[0].at, sc.s.creatures[2].at), (Some(sc.sq("f5")), Some(sc.sq("e5"))));
+    assert_eq!(sc.turn_state().ap, ap, "a free action");
+    assert_eq!(sc.refused("use slippery-ribbon A"), "p2v.power.uses", "used up");
+}
+
+#[test]
 fn a_healing_potion_heals_the_drinker_or_a_creature_within_reach_once() {
     // Appendix: Items. "Healing Potion (minor) • The drinker, or a creature within
     // reach, heals 5 HP." A consumable is used once. Ruling P2V-R72.

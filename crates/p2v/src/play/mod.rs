@@ -64,6 +64,7 @@ pub mod rules;
 pub mod shell;
 pub mod state;
 pub mod stoke;
+pub mod swap;
 pub mod teleport;
 pub mod tensor;
 pub mod terrain;

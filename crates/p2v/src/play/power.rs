@@ -563,6 +563,7 @@ impl P2v {
                 let range = pw.spell.as_ref().and_then(|sp| sp.range).unwrap_or(0);
                 self.judge_burst(s, who, range, at)
             }
+            (Some(CardArea::Melee(_)), Aim::Creature { who: t }) if pw.program.swap => self.judge_swap(s, who, t),
             (Some(area @ (CardArea::Melee(_) | CardArea::Ranged { .. })), Aim::Creature { who: t }) => {
                 let ti = usize::from(t);
                 self.works_on(&pw.name, &pw.only, t)?;
@@ -748,6 +749,10 @@ impl P2v {
         }
         if pw.program.shell.is_some() {
             self.toggle_shell(s, who, events);
+            return;
+        }
+        if let (true, Aim::Creature { who: t }) = (pw.program.swap, aim) {
+            self.swap(s, who, t, events);
             return;
         }
         if let (Some(t), Aim::Square { at }) = (&pw.program.teleport, aim) {
