@@ -706,6 +706,11 @@ pub struct Program {
     /// leaves that enemy off-guard (Tumble Behind; ruling P2V-R56).
     #[serde(default, skip_serializing_if = "is_false")]
     pub tumble: bool,
+    /// On an action with no range: conditions the user's next weapon strike
+    /// that hits gives its target (Basic Poison: `next_hit = ["sickened"]`;
+    /// ruling P2V-R83).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub next_hit: Vec<Give>,
     /// On a power aimed at an adjacent creature: the user and the target
     /// trade places (Slippery Ribbon; ruling P2V-R82).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -945,6 +950,17 @@ impl Program {
         }
         if self.tumble {
             return sole("tumble", A::Passive, Program { tumble: true, ..only() });
+        }
+        if !self.next_hit.is_empty() {
+            if strike || area.is_some() || matches!(action, A::Passive | A::Reaction) {
+                return Err(
+                    "`next_hit` belongs to an action with no range or area (it readies the user's weapon)".into()
+                );
+            }
+            if *self != (Program { next_hit: self.next_hit.clone(), ..only() }) {
+                return Err("`next_hit` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if self.swap {
             if strike || !matches!(area, Some(crate::Area::Melee(_))) || action == A::Passive || action == A::Reaction {

@@ -2157,6 +2157,37 @@ fn a_slippery_ribbon_trades_places_with_an_adjacent_creature_of_its_size() {
 }
 
 #[test]
+fn basic_poison_sickens_the_target_of_the_next_weapon_strike_that_hits() {
+    // Appendix: Items. "Basic Poison" (Arbiter's words: "The next weapon strike that hits
+    // leaves its target sickened."). Ruling P2V-R83: a free action readies it; a miss
+    // keeps it; the first hit spends it.
+    use arbiter_p2v::play::state::Conditions;
+    use arbiter_p2v::warband::{EntryFile, WarbandFile};
+    let mut knight = EntryFile::new("Eagle Knight", 1);
+    knight.items = vec!["Basic Poison".into()];
+    let p1 = WarbandFile {
+        name: "t".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: vec![knight],
+        ..WarbandFile::default()
+    };
+    let v =
+        Variant { warbands: vec![p1, warband(&["Forest Troll"])], map: map(12, 12, &[], ""), no_round_limit: false };
+    let g = P2v::new(v, 2).unwrap();
+    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
+    sc.s.round = 1;
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    let ap = sc.turn_state().ap;
+    sc.act("use basic-poison");
+    assert_eq!(sc.turn_state().ap, ap, "a free action");
+    sc.act("strike 1 A").roll(&[1]); // a miss keeps the poison
+    assert!(!sc.s.creatures[1].conditions.has(Conditions::SICKENED));
+    sc.act("strike 1 A").roll(&[19]); // Fight +11 − 5 + 19 = 25 against Armor 15: a hit
+    assert!(sc.s.creatures[1].conditions.has(Conditions::SICKENED), "the hit sickens the troll");
+    assert!(sc.s.effects.is_empty(), "the poison is spent");
+}
+
+#[test]
 fn a_healing_potion_heals_the_drinker_or_a_creature_within_reach_once() {
     // Appendix: Items. "Healing Potion (minor) • The drinker, or a creature within
     // reach, heals 5 HP." A consumable is used once. Ruling P2V-R72.

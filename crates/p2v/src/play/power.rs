@@ -121,6 +121,34 @@ impl P2v {
         p.power - if rattled { 2 } else { 0 } + self.bonus(s, who, super::cast::Stat::Power)
     }
 
+    /// A weapon strike of `attacker` hit `target`: a readied `next_hit`
+    /// (Basic Poison) gives its conditions and is spent. A spell listed as
+    /// a strike is no weapon strike (ruling P2V-R83).
+    pub(crate) fn next_hit<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        attacker: u8,
+        weapon: u8,
+        target: u8,
+        events: &mut E,
+    ) {
+        let Some(p) = self.profile(usize::from(attacker)) else { return };
+        let spell = p
+            .weapons
+            .get(usize::from(weapon))
+            .is_some_and(|w| crate::spell::SpellBook::starter_ref().is_ok_and(|b| b.get(&w.name).is_some()));
+        let readied = s.effects.on(attacker).find_map(|e| match e.kind {
+            super::state::Lasting::NextHit { power } => Some(power),
+            _ => None,
+        });
+        let Some(power) = readied.filter(|_| !spell) else { return };
+        s.effects.remove(attacker, super::state::Lasting::NextHit { power }, |_| {});
+        let Some(pw) = p.powers.get(usize::from(power)) else { return };
+        let (name, give) = (pw.name.clone(), pw.program.next_hit.clone());
+        events.emit(Event::Condition { who: attacker, name: format!("{name}: next hit"), on: false });
+        self.give(s, target, &give, &name, events);
+    }
+
     /// Refuses a target without one of the traits an item works on
     /// ("against fiends and undead", "Works on undead only"); ruling P2V-R81.
     pub(crate) fn works_on(&self, name: &str, only: &[String], target: u8) -> Result<(), Refusal> {
@@ -749,6 +777,16 @@ impl P2v {
         }
         if pw.program.shell.is_some() {
             self.toggle_shell(s, who, events);
+            return;
+        }
+        if !pw.program.next_hit.is_empty() {
+            let e = arbiter_core::resolve::Effect::new(
+                super::state::Lasting::NextHit { power },
+                who,
+                arbiter_core::resolve::Expiry::Never,
+            );
+            s.effects.replace(e);
+            events.emit(Event::Condition { who, name: format!("{}: next hit", pw.name), on: true });
             return;
         }
         if let (true, Aim::Creature { who: t }) = (pw.program.swap, aim) {

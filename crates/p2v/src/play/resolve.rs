@@ -614,6 +614,7 @@ impl P2v {
             if st.push > 0 {
                 s.pending.push(Frame::Push { who: st.target, from: st.attacker, squares: st.push });
             }
+            self.next_hit(s, st.attacker, st.weapon, st.target, events);
             self.on_hit(s, st.attacker, st.weapon, st.target, damage, st.reaction, critical);
         }
     }

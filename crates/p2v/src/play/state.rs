@@ -857,6 +857,12 @@ pub enum Lasting {
     /// Invisible: attackers have no line of sight to it; it ends when the
     /// holder attacks (ruling P2V-R63).
     Invisible,
+    /// Its next weapon strike that hits gives what this power's `next_hit`
+    /// names (Basic Poison; ruling P2V-R83).
+    NextHit {
+        /// The power (an item's) that readied it.
+        power: u8,
+    },
     /// Off-guard: the source tumbled through its space (Tumble Behind),
     /// until the end of the source's turn (ruling P2V-R56).
     Tumbled,

@@ -131,6 +131,16 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             }
             continue;
         }
+        if let super::state::Lasting::NextHit { power } = e.kind {
+            let has = g
+                .roster()
+                .get(usize::from(e.holder))
+                .is_some_and(|p| p.powers.get(usize::from(power)).is_some_and(|pw| !pw.program.next_hit.is_empty()));
+            if !has {
+                return Err(format!("a readied hit on creature {} that no power of it gives", e.holder));
+            }
+            continue;
+        }
         if e.kind == super::state::Lasting::Tumbled {
             // Off-guard from a tumble: its source is the tumbler, whose turn's end ends it.
             let n = s.creatures.len();
