@@ -706,6 +706,11 @@ pub struct Program {
     /// leaves that enemy off-guard (Tumble Behind; ruling P2V-R56).
     #[serde(default, skip_serializing_if = "is_false")]
     pub tumble: bool,
+    /// On a reaction: the damage a melee strike that hits the user deals back
+    /// to its attacker (Thunderbird Tuft: `retaliate = "5 electricity"`;
+    /// ruling P2V-R84).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retaliate: Option<Amount>,
     /// On an action with no range: conditions the user's next weapon strike
     /// that hits gives its target (Basic Poison: `next_hit = ["sickened"]`;
     /// ruling P2V-R83).
@@ -950,6 +955,9 @@ impl Program {
         }
         if self.tumble {
             return sole("tumble", A::Passive, Program { tumble: true, ..only() });
+        }
+        if self.retaliate.is_some() {
+            return sole("retaliate", A::Reaction, Program { retaliate: self.retaliate, ..only() });
         }
         if !self.next_hit.is_empty() {
             if strike || area.is_some() || matches!(action, A::Passive | A::Reaction) {

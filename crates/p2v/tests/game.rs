@@ -2188,6 +2188,37 @@ fn basic_poison_sickens_the_target_of_the_next_weapon_strike_that_hits() {
 }
 
 #[test]
+fn a_thunderbird_tuft_deals_5_electricity_back_to_a_melee_attacker_that_hits() {
+    // Appendix: Items. "Thunderbird Tuft" (Arbiter's words: "When a melee strike hits the
+    // carrier, the attacker takes 5 electricity damage."). Ruling P2V-R84: a reaction,
+    // asked of the carrier's owner, once.
+    use arbiter_p2v::warband::{EntryFile, WarbandFile};
+    let mut troll = EntryFile::new("Forest Troll", 1);
+    troll.items = vec!["Thunderbird Tuft".into()];
+    let p2 = WarbandFile {
+        name: "t".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: vec![troll],
+        ..WarbandFile::default()
+    };
+    let v =
+        Variant { warbands: vec![warband(&["Eagle Knight"]), p2], map: map(12, 12, &[], ""), no_round_limit: false };
+    let g = P2v::new(v, 2).unwrap();
+    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
+    sc.s.round = 1;
+    sc.put("a", "e5").put("A", "f5").turn("a");
+    let hp = sc.hp("a");
+    sc.act("strike rapier A").roll(&[1]);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "a miss asks nothing");
+    sc.act("strike rapier A").roll(&[19]);
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(1)), "the troll's owner is asked");
+    sc.act("react");
+    assert_eq!(sc.hp("a"), hp - 5, "5 electricity back");
+    assert!(sc.s.creatures[1].reacted, "its reaction is spent");
+    assert_eq!(sc.s.creatures[1].power_uses.last(), Some(&0), "the tuft is used up");
+}
+
+#[test]
 fn a_healing_potion_heals_the_drinker_or_a_creature_within_reach_once() {
     // Appendix: Items. "Healing Potion (minor) • The drinker, or a creature within
     // reach, heals 5 HP." A consumable is used once. Ruling P2V-R72.

@@ -275,6 +275,8 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
         return `${name(t.puller)} pulled a white hair out of ${name(t.who)}: Denuded Outrage — strike it (React), escape a condition, or pass?`;
       case "liberate":
         return `${name(t.grabber)} tries to grab ${name(t.ally)}: ${name(t.reactor)} may strike it to free its ally (Liberating Strike)?`;
+      case "retaliate":
+        return `${name(t.attacker)} hit ${name(t.who)} with a melee strike: deal damage back (Thunderbird Tuft)?`;
       case "regain":
         return `A critical hit landed on ${name(t.who)}: choose the use that comes back (Stoke the Volcano).`;
       default:

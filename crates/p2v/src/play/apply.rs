@@ -55,6 +55,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Reroll { who, roller, .. } => g.reroll(s, who, roller, events),
                     Trigger::Retry { reactor, target, .. } => g.retry(s, reactor, target, events),
                     Trigger::Flail { who } => g.flail(s, who, events),
+                    Trigger::Retaliate { who, attacker, power } => g.retaliate(s, who, attacker, power, events),
                     Trigger::Liberate { reactor, grabber, .. } => g.liberate(s, reactor, grabber, events),
                     Trigger::Catch { who, attacker } => g.catch(s, who, attacker, events),
                     Trigger::Recovery { who } => g.sure_recovery(s, who, events),

@@ -59,6 +59,7 @@ pub mod party;
 pub mod power;
 pub mod ready;
 pub mod resolve;
+pub mod retaliate;
 pub mod roster;
 pub mod rules;
 pub mod shell;

@@ -385,6 +385,9 @@ impl P2v {
                 self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
             }
             Trigger::Flail { who } => self.team(usize::from(who)) == seat.0 && self.may_flail(s, who),
+            Trigger::Retaliate { who, attacker, power } => {
+                self.team(usize::from(who)) == seat.0 && self.may_retaliate(s, who, attacker, power)
+            }
             Trigger::Liberate { reactor, grabber, ally } => {
                 self.team(usize::from(reactor)) == seat.0 && self.may_liberate(s, reactor, grabber, ally)
             }
@@ -616,6 +619,7 @@ impl P2v {
             }
             self.next_hit(s, st.attacker, st.weapon, st.target, events);
             self.on_hit(s, st.attacker, st.weapon, st.target, damage, st.reaction, critical);
+            self.offer_retaliate(s, st.attacker, st.weapon, st.target);
         }
     }
 

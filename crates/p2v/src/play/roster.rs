@@ -85,7 +85,7 @@ impl Power {
     /// Whether it takes hold by itself (on elimination, or as a reaction to
     /// a turn's start) rather than as an action.
     pub fn triggered(&self) -> bool {
-        self.program.when.is_some()
+        self.program.when.is_some() || self.program.retaliate.is_some()
     }
 }
 

@@ -362,6 +362,16 @@ pub enum Trigger {
         /// Whom.
         target: u8,
     },
+    /// A melee strike of `attacker` hit `who`, whose reaction `power` deals
+    /// damage back (Thunderbird Tuft).
+    Retaliate {
+        /// Who was hit.
+        who: u8,
+        /// Who struck.
+        attacker: u8,
+        /// The reaction power.
+        power: u8,
+    },
     /// `who` took damage that lets it strike a random creature within
     /// reach (Furious Flailing).
     Flail {

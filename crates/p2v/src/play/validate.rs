@@ -344,6 +344,17 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     }
                 }
                 super::state::Trigger::Flail { who } => creature(who, "a random strike")?,
+                super::state::Trigger::Retaliate { who, attacker, power } => {
+                    creature(who, "damage dealt back")?;
+                    creature(attacker, "damage dealt back")?;
+                    if g.roster()[usize::from(who)]
+                        .powers
+                        .get(usize::from(power))
+                        .is_none_or(|p| p.program.retaliate.is_none())
+                    {
+                        return Err("damage dealt back by a power that does not".into());
+                    }
+                }
                 super::state::Trigger::Regain { who } => creature(who, "a use regained")?,
                 super::state::Trigger::Liberate { reactor, grabber, ally } => {
                     creature(reactor, "a freeing strike")?;

@@ -237,6 +237,9 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::Flail { who } => {
             format!("{} took damage: strike a random creature within reach (react) or pass", name(who))
         }
+        Trigger::Retaliate { who, attacker, .. } => {
+            format!("{} hit {} with a melee strike: deal damage back to it (react) or pass", name(attacker), name(who))
+        }
         Trigger::Liberate { reactor, grabber, ally } => format!(
             "{} tries to grab {}: {} may strike it to free its ally (react) or pass",
             name(grabber),
