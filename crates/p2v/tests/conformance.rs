@@ -39,8 +39,8 @@ fn without_the_round_limit_games_still_end() {
 }
 
 #[test]
-fn random_games_tumble_and_long_jump_and_number_every_action() {
-    // Tumble Behind (P2V-R56) and Long Jump (P2V-R80) in random play: each
+fn random_games_tumble_long_jump_summon_and_number_every_action() {
+    // Tumble Behind (P2V-R56), Long Jump (P2V-R80) and summoning (P2V-R85) in random play: each
     // part is reached, every state checks, and every listed action has a number.
     use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
     use arbiter_core::{Record, check_numbering};
@@ -53,10 +53,12 @@ fn random_games_tumble_and_long_jump_and_number_every_action() {
         ..arbiter_p2v::warband::WarbandFile::default()
     };
     let v = Variant {
-        warbands: vec![
-            file(&["Caligni Skulker", "Caligni Skulker", "Kobold Warrior", "Kobold Warrior"]),
-            file(&["Kobold Warrior", "Kobold Warrior", "Kobold Warrior", "Boar"]),
-        ],
+        warbands: vec![file(&["Caligni Skulker", "Caligni Skulker", "Kobold Warrior", "Kobold Warrior"]), {
+            // A caster and a creature it may summon (P2V-R85).
+            let mut w = file(&["Pixie", "Kobold Warrior", "Kobold Warrior", "Boar"]);
+            w.entries[1].upgrades = vec!["Summonable".into()];
+            w
+        }],
         map: "ruined-crossroads".into(),
         no_round_limit: false,
     };
@@ -74,11 +76,16 @@ fn random_games_tumble_and_long_jump_and_number_every_action() {
                 Some(Frame::TumbleCheck { .. }) => seen.insert("a tumble's check"),
                 _ => false,
             };
+            if (0..s.creatures.len()).any(|i| g.roster()[i].summonable && g.in_play(s, i)) {
+                seen.insert("a creature summoned");
+            }
             check_numbering(&g, s)
         })
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
-    for k in ["a long jump's stride", "a long jump's jump", "a long jump's check", "a tumble's check"] {
+    for k in
+        ["a long jump's stride", "a long jump's jump", "a long jump's check", "a tumble's check", "a creature summoned"]
+    {
         assert!(seen.contains(k), "{k} never came up: {seen:?}");
     }
 }

@@ -2219,6 +2219,50 @@ fn a_thunderbird_tuft_deals_5_electricity_back_to_a_melee_attacker_that_hits() {
 }
 
 #[test]
+fn a_summonable_creature_waits_out_of_play_until_an_allied_caster_places_it() {
+    // Appendix: Positioning upgrades. "Summonable: … When deploying, leave this creature
+    // out of play. At any point during play, an allied creature who can cast spells can
+    // spend 2 AP and place the summonable creature in an adjacent unoccupied space. The
+    // summonable creature can act that round." Ruling P2V-R85.
+    use arbiter_p2v::warband::{EntryFile, WarbandFile};
+    let mut kobold = EntryFile::new("Kobold Warrior", 1);
+    kobold.upgrades = vec!["Summonable".into()];
+    let p1 = WarbandFile {
+        name: "t".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: vec![EntryFile::new("Pixie", 1), kobold, EntryFile::new("Eagle Knight", 1)],
+        ..WarbandFile::default()
+    };
+    let v =
+        Variant { warbands: vec![p1, warband(&["Kobold Warrior"])], map: map(12, 12, &[], ""), no_round_limit: false };
+    let g = P2v::new(v, 2).unwrap();
+    // Deployment leaves it out.
+    let mut s = g.initial_state();
+    s.phase = Phase::Deploy { seat: 0 };
+    s.zones[0] = Some(0);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(legal.iter().all(|a| !matches!(a, Action::Place { who: 1, .. })), "not deployed");
+    assert!(legal.iter().any(|a| matches!(a, Action::Place { who: 0, .. })));
+
+    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
+    sc.s.round = 1;
+    sc.put("a", "e5").put("c", "h8").put("A", "k10").turn("c");
+    assert_eq!(sc.refused("summon b d5"), "p2v.summon.caster", "the knight casts no spells");
+    sc.act("end");
+    sc.turn("a");
+    assert_eq!(sc.refused("summon b c5"), "p2v.summon.space", "not adjacent to the pixie");
+    sc.act("summon b d5");
+    assert_eq!(sc.life("b"), Life::Up);
+    assert_eq!(sc.s.creatures[1].at, Some(sc.sq("d5")));
+    assert!(!sc.s.creatures[1].done, "it can act that round");
+    assert!(matches!(sc.s.phase, Phase::Activate { .. }), "2 AP: the pixie's turn is over");
+    sc.s.phase = Phase::Activate { seat: 0 };
+    sc.act("activate b");
+    assert_eq!(sc.turn_state().who, 1);
+}
+
+#[test]
 fn a_healing_potion_heals_the_drinker_or_a_creature_within_reach_once() {
     // Appendix: Items. "Healing Potion (minor) • The drinker, or a creature within
     // reach, heals 5 HP." A consumable is used once. Ruling P2V-R72.

@@ -186,6 +186,11 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             spend(s, 1);
             g.tumble(s, t, to);
         }
+        Action::Place { who: w, at } => {
+            spend(s, 2);
+            reset_carry(s);
+            g.summon(s, who, w, at, events);
+        }
         Action::LongJump => {
             spend(s, 2);
             reset_carry(s);

@@ -169,6 +169,7 @@ impl Entry for P2v {
         for (i, c) in s.creatures.iter().enumerate() {
             let Some(p) = self.profile(i) else { continue };
             let place = match (c.life, c.at) {
+                (Life::Waiting, _) if p.summonable => "to summon".to_string(),
                 (Life::Waiting, _) => "to deploy".to_string(),
                 (Life::Eliminated, _) => "eliminated".to_string(),
                 (_, Some(at)) => self.square_name(at),

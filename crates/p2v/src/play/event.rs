@@ -76,6 +76,15 @@ pub enum Event {
         /// Where.
         at: Square,
     },
+    /// A summonable creature came into play, placed by `by` (●●).
+    Summoned {
+        /// Who.
+        who: u8,
+        /// The caster who summoned it.
+        by: u8,
+        /// Where.
+        at: Square,
+    },
     /// A round began.
     RoundBegan {
         /// Its number.

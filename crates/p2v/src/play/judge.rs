@@ -58,6 +58,13 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         }
         (Phase::Deploy { seat }, Action::Place { who, at }) => {
             let i = usize::from(who);
+            if g.summonable(s, i) {
+                return Err(no(
+                    "p2v.deploy.summonable",
+                    "a Summonable creature is left out of play when deploying: an allied caster summons it later (2 AP)",
+                    "Appendix: Positioning upgrades",
+                ));
+            }
             if g.team(i) != seat || s.creatures.get(i).is_none_or(|c| c.life != Life::Waiting) {
                 return Err(no(
                     "p2v.deploy.whose",
@@ -426,6 +433,8 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         Action::Haul { to } => g.judge_haul(s, &t, to),
         Action::Tumble { to } => g.judge_tumble(s, &t, to),
         Action::LongJump => g.judge_long_jump_action(s, &t),
+        // In a turn, placing a creature is summoning it (ruling P2V-R85).
+        Action::Place { who, at } => g.judge_summon(s, &t, who, at),
         Action::Door { piece, open } => g.judge_door(s, t.who, piece, open),
         Action::Leap { to } => g.judge_leap(s, &t, to),
         Action::Ready => g.judge_ready(s, &t),

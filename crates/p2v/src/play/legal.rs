@@ -70,7 +70,7 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
         Phase::ChooseZone { seat } => out.extend(g.zones_open(s, seat).into_iter().map(|zone| Action::Zone { zone })),
         Phase::Deploy { seat } => {
             for i in 0..s.creatures.len() {
-                if g.team(i) == seat && s.creatures[i].life == Life::Waiting {
+                if g.team(i) == seat && s.creatures[i].life == Life::Waiting && !g.summonable(s, i) {
                     for at in g.deploy_squares(s, i).iter() {
                         out.push(Action::Place { who: i as u8, at });
                     }
@@ -123,6 +123,16 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 out.extend(g.tumble_landings(s, &t).into_iter().map(|to| Action::Tumble { to }));
                 if g.judge_long_jump_action(s, &t).is_ok() {
                     out.push(Action::LongJump);
+                }
+            }
+            // Summoning: an allied caster places a Summonable creature beside it.
+            for w in 0..s.creatures.len().min(255) as u8 {
+                if g.team(usize::from(w)) == g.team(i) && g.summonable(s, usize::from(w)) {
+                    for at in g.summon_squares(s, t.who, w) {
+                        if g.judge_summon(s, &t, w, at).is_ok() {
+                            out.push(Action::Place { who: w, at });
+                        }
+                    }
                 }
             }
             let field = g.field(s);

@@ -65,6 +65,7 @@ pub mod rules;
 pub mod shell;
 pub mod state;
 pub mod stoke;
+pub mod summon;
 pub mod swap;
 pub mod teleport;
 pub mod tensor;

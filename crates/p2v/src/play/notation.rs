@@ -35,7 +35,7 @@ Turns:    activate LETTER · join LETTER (a group: join each, then activate the 
           mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           pluck TARGET (White Hairs) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
-          longjump (then stride SQUARE or pass, then jump DIRECTION N) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
+          longjump (then stride SQUARE or pass, then jump DIRECTION N) · summon LETTER SQUARE (a caster places a Summonable ally, ●●; also written place) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
@@ -201,6 +201,8 @@ impl P2v {
             "haul" | "drag" => Ok(Action::Haul { to: self.square(arg(1)?)? }),
             "tumble" => Ok(Action::Tumble { to: self.square(arg(1)?)? }),
             "longjump" | "long-jump" => one(Action::LongJump),
+            // Summoning places a creature: `summon b c4` is `place b c4` in a turn.
+            "summon" => Ok(Action::Place { who: self.creature(arg(1)?)?, at: self.square(arg(2)?)? }),
             "grapple" | "grab" => Ok(Action::Grapple { target: self.creature(arg(1)?)? }),
             "shove" | "push" => Ok(Action::Shove { target: self.creature(arg(1)?)?, to: self.square(arg(2)?)? }),
             "escape" => {

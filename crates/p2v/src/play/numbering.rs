@@ -351,6 +351,7 @@ mod tests {
         for dir in Dir::ALL {
             out.extend((1..=LONGEST).map(|over| Action::Jump { dir, over }));
         }
+
         out
     }
 

@@ -201,6 +201,9 @@ pub struct Profile {
     pub outrage: Option<String>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
+    /// It waits out of play until an allied caster summons it (the
+    /// Summonable positioning upgrade).
+    pub summonable: bool,
     /// The cards of the creatures it commands (its Commander entry's
     /// minions and those it starts with), lower case; empty for no commander.
     pub commands: Vec<String>,
@@ -529,6 +532,7 @@ impl Profile {
                 .find(|f| f.effect.as_ref().is_some_and(|e| e.outrage))
                 .map(|f| f.name.clone()),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
+            summonable: false,
         }
     }
 
@@ -589,6 +593,24 @@ impl Profile {
         }
     }
 
+    /// Takes the positioning upgrades the game runs (Summonable); returns
+    /// how many there are and the names of those it does not run yet.
+    pub fn take_positioning(&mut self, upgrades: &[crate::warband::Upgrade]) -> (usize, Vec<String>) {
+        let mut n = 0;
+        let mut not_run = Vec::new();
+        for u in upgrades {
+            if let crate::warband::Upgrade::Positioning(it) = u {
+                n += 1;
+                if it.name.eq_ignore_ascii_case("Summonable") {
+                    self.summonable = true;
+                } else {
+                    not_run.push(it.name.clone());
+                }
+            }
+        }
+        (n, not_run)
+    }
+
     /// The best melee reach it has (0 if it has no melee strike).
     pub fn reach(&self) -> u16 {
         self.weapons.iter().filter_map(|w| w.reach).max().unwrap_or(0)
@@ -609,8 +631,10 @@ pub fn coverage(e: &crate::warband::Entry) -> (usize, usize, Vec<String>) {
         .collect();
     let mut p = Profile::new(e.card(), e.label(), 0, 0, 0, &upgrades);
     p.take_items(e.items());
-    let missing = p.unexecuted;
-    let total = e.card().base_features().count() + upgrades.len() + e.items().len();
+    let positioning = p.take_positioning(e.upgrades());
+    let mut missing = p.unexecuted;
+    missing.extend(positioning.1);
+    let total = e.card().base_features().count() + upgrades.len() + e.items().len() + positioning.0;
     (total.saturating_sub(missing.len()), total, missing)
 }
 
@@ -631,6 +655,7 @@ pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
             for _ in 0..e.count() {
                 let mut p = Profile::new(e.card(), e.label(), team as u8, e.unit_cost(), e.hero_points(), &upgrades);
                 p.take_items(e.items());
+                p.take_positioning(e.upgrades());
                 p.label = label(team as u8, i);
                 i += 1;
                 out.push(p);

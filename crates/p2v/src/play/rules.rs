@@ -443,7 +443,8 @@ impl P2v {
     /// Moves on from deployment: the other seat deploys, or the first-player roll.
     pub(crate) fn after_deploy(&self, s: &mut State) {
         let Phase::Deploy { seat } = s.phase else { return };
-        let left = (0..s.creatures.len()).any(|i| self.team(i) == seat && s.creatures[i].life == Life::Waiting);
+        let left = (0..s.creatures.len())
+            .any(|i| self.team(i) == seat && s.creatures[i].life == Life::Waiting && !self.summonable(s, i));
         if left {
             return;
         }
@@ -453,7 +454,7 @@ impl P2v {
             if open.len() == 1 {
                 s.zones[usize::from(other)] = Some(open[0]);
                 s.phase = Phase::Deploy { seat: other };
-                let any = (0..s.creatures.len()).any(|i| self.team(i) == other);
+                let any = (0..s.creatures.len()).any(|i| self.team(i) == other && !self.summonable(s, i));
                 if !any {
                     s.phase = Phase::FirstRoll;
                 }

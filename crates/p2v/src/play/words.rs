@@ -24,6 +24,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         },
         Event::ZoneChosen { seat, zone } => format!("{} deploys in the {zone} zone", seat_name(*seat)),
         Event::Deployed { who, at } => format!("{} is deployed on {}", name(*who), square(*at)),
+        Event::Summoned { who, by, at } => format!("{} summons {} on {}", name(*by), name(*who), square(*at)),
         Event::RoundBegan { round, first } => format!("Round {round} begins; {} activates first", seat_name(*first)),
         Event::Activated { who, ap } => format!("{} takes its turn with {ap} action point{}", name(*who), plural(*ap)),
         Event::Moved { who, from, to, how } => {
