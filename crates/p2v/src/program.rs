@@ -529,6 +529,10 @@ pub struct Bonus {
     /// To the damage of melee strikes.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub damage: i8,
+    /// Resistance dice against physical damage ("resist physical 4d6";
+    /// ruling P2V-R73).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resist: i8,
     /// Whether it lasts the whole battle rather than until the user's next turn.
     #[serde(default, skip_serializing_if = "is_false")]
     pub battle: bool,
@@ -794,12 +798,12 @@ impl Program {
             return c.check();
         }
         if let Some(b) = self.bonus {
-            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach];
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach, b.resist];
             if all.iter().any(|n| !(0..=5).contains(n))
                 || !(0..=20).contains(&b.damage)
                 || (all.iter().all(|n| *n == 0) && b.damage == 0)
             {
-                return Err("a bonus gives +1 to +5 to fight, power, saves, armor, speed or skills".into());
+                return Err("a bonus gives +1 to +5 to fight, power, saves, armor, speed, skills, reach or resist (dice)".into());
             }
             if strike || self.save.is_some() || self.affects == Affects::Enemies {
                 return Err("a bonus is a power's, with no save, for the user or its allies".into());

@@ -505,3 +505,27 @@ fn a_controlled_creatures_limited_features_are_neither_listed_nor_taken() {
     assert!(!legal.iter().any(|a| matches!(a, Action::Use { power, .. } if *power == curse)), "{legal:?}");
     assert_eq!(sc.refused(&format!("use {} a", curse + 1)), "p2v.controlled.limited");
 }
+
+#[test]
+fn mountain_resilience_resists_physical_damage_for_the_battle() {
+    // Mountain Resilience: "resist physical 4d6 until the end of the battle".
+    // "Resist: … roll the specified number of d6s. For each 4+ result, reduce
+    // the damage it takes by 5." "If a creature takes damage of multiple
+    // types, only roll the higher resistance value." Ruling P2V-R73: a
+    // lasting effect on the caster or an ally in reach, its dice the highest.
+    let mut sc = Scene::new(&["Tortoise Soothsayer", "Basilisk"], &["Basilisk"]);
+    sc.put("a", "a1").put("b", "e1").put("A", "f2").turn("a");
+    assert_eq!(sc.refused("cast mountain-resilience A"), "p2v.cast.target", "not an enemy");
+    sc.act("cast mountain-resilience b");
+    assert_eq!(uses_left(&sc, "a", "mountain resilience"), 0);
+    use arbiter_p2v::play::cast::Stat;
+    assert_eq!(sc.g.bonus(&sc.s, 1, Stat::Resist), 4);
+    // Rounds later it still holds: the enemy's physical strike calls for 4d6.
+    next_turn(&mut sc, 3, "a");
+    sc.act("end");
+    sc.turn("A");
+    sc.act("strike 1 b").roll(&[15]);
+    assert_eq!(sc.g.dice(&sc.s).len(), 4, "4d6 of resistance against a physical strike");
+    sc.roll(&[4, 5, 1, 2]);
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Resisted { who: 1, reduced: 10, .. })), "two 4+: 10 less");
+}

@@ -482,6 +482,8 @@ pub enum Stat {
     Reach,
     /// The damage of melee strikes.
     Damage,
+    /// Resistance dice against physical damage (ruling P2V-R73).
+    Resist,
 }
 
 impl P2v {
@@ -515,11 +517,15 @@ impl P2v {
             (Stat::Skills, b.skills),
             (Stat::Reach, b.reach),
             (Stat::Damage, b.damage),
+            (Stat::Resist, b.resist),
         ];
         for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
             let until = if b.battle { Expiry::Never } else { Expiry::At { anchor: Anchor::TurnStart(from), times: 1 } };
             s.effects.replace(Effect::new(Lasting::Bonus { stat }, who, until).from(from).valued(i16::from(n)));
-            let name = format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase());
+            let name = match stat {
+                Stat::Resist => format!("resist physical {n}d6"),
+                _ => format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase()),
+            };
             events.emit(super::event::Event::Condition { who, name, on: true });
         }
     }
