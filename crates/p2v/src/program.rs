@@ -501,6 +501,33 @@ pub struct Choice {
     pub hit: Program,
 }
 
+/// A lasting spell effect a dispel ends (ruling P2V-R74): control, or a
+/// bonus to one of the creature's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lasts {
+    /// Controlled by the opponent (charm, suggestion).
+    Controlled,
+    /// A bonus to Fight rolls.
+    Fight,
+    /// A bonus to Power.
+    Power,
+    /// A bonus to saves.
+    Saves,
+    /// A bonus to Armor.
+    Armor,
+    /// A bonus to Speed.
+    Speed,
+    /// A bonus to skill checks.
+    Skills,
+    /// A bonus to melee reach.
+    Reach,
+    /// A bonus to melee damage.
+    Damage,
+    /// Resistance dice against physical damage.
+    Resist,
+}
+
 /// Bonuses for a while: `bonus = { fight = 1 }` (ruling P2V-R64).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -722,6 +749,10 @@ pub struct Program {
     /// the attacker's choice when it strikes ("Sprinkle Pixie Dust").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
+    /// Ends, on the creature it targets, the lasting spell effects of these
+    /// kinds (one spell's effect; Dispel Magic, ruling P2V-R74).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dispel: Vec<Lasts>,
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<Box<crate::spell::Caster>>,
@@ -737,6 +768,7 @@ impl Program {
             || self.bind
             || self.heal.is_some()
             || self.bonus.is_some()
+            || !self.dispel.is_empty()
     }
 
     /// Checks that the effect fits its feature: strikes carry riders, other
@@ -876,6 +908,21 @@ impl Program {
             }
             if *self != (Program { teleport: self.teleport.clone(), ..Program::default() }) {
                 return Err("`teleport` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if !self.dispel.is_empty() {
+            if !matches!(action, A::One | A::Two)
+                || strike
+                || !matches!(area, Some(crate::Area::Melee(_) | crate::Area::Ranged { .. }))
+            {
+                return Err("`dispel` belongs to a 1- or 2-AP power aimed at one creature (Melee or Ranged)".into());
+            }
+            if self.dispel.len() > 10 {
+                return Err("`dispel` names 1 to 10 kinds of effect".into());
+            }
+            if *self != (Program { dispel: self.dispel.clone(), ..Program::default() }) {
+                return Err("`dispel` stands alone in an effect".into());
             }
             return Ok(());
         }

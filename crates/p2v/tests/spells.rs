@@ -243,7 +243,7 @@ fn arbiter_build_lists_the_spells_the_engine_does_not_run_yet() {
     let pixie = w.entries().iter().find(|e| e.card().name() == "Pixie").unwrap();
     let (_, _, missing) = arbiter_p2v::play::roster::coverage(pixie);
     assert!(
-        missing.iter().any(|m| m.starts_with("Primal Caster Rank 4 (") && m.contains("dispel magic")),
+        missing.iter().any(|m| m.starts_with("Primal Caster Rank 4 (") && m.contains("figment") && !m.contains("dispel")),
         "{missing:?}"
     );
     assert!(!missing.iter().any(|m| m.contains("invisibility")), "invisibility runs: {missing:?}");
@@ -528,4 +528,40 @@ fn mountain_resilience_resists_physical_damage_for_the_battle() {
     assert_eq!(sc.g.dice(&sc.s).len(), 4, "4d6 of resistance against a physical strike");
     sc.roll(&[4, 5, 1, 2]);
     assert!(sc.events.iter().any(|e| matches!(e, Event::Resisted { who: 1, reduced: 10, .. })), "two 4+: 10 less");
+}
+
+#[test]
+fn dispel_magic_ends_the_lasting_effect_its_cast_names() {
+    // "Otherwise, a spell's effect is automatic (though the target may avoid
+    // the effect, for example by making a saving throw that negates it)."
+    // Dispel Magic: "Ends one lasting spell effect on a creature within 24
+    // squares" — the cast chosen names which; no check (ruling P2V-R74).
+    let mut sc = Scene::new(&["Pixie", "Kobold Warrior"], &["Satyr", "Tortoise Soothsayer"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "e7").put("B", "h1").turn("B");
+    sc.act("cast mountain-resilience B");
+    use arbiter_p2v::play::cast::Stat;
+    let soothsayer = sc.id("B") as u8;
+    assert_eq!(sc.g.bonus(&sc.s, soothsayer, Stat::Resist), 4);
+    sc.turn("A");
+    sc.act("cast charm b");
+    sc.roll(&[2]);
+    assert!(sc.g.controlled(&sc.s, 1), "the kobold is charmed");
+    sc.turn("a");
+    // A cast whose kind the target does not have is refused.
+    assert_eq!(sc.refused("cast dispel-magic 2 B"), "p2v.cast.dispel", "no enlarge to end");
+    assert_eq!(sc.refused("cast dispel-magic 3 A"), "p2v.cast.dispel", "the satyr has no resilience");
+    // The legal casts are only those with something to end.
+    let mut legal = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut legal);
+    let dispel: Vec<u8> = (0..sc.g.roster()[0].powers.len() as u8)
+        .filter(|&k| sc.g.roster()[0].powers[usize::from(k)].name == "Dispel Magic")
+        .collect();
+    assert_eq!(dispel.len(), 4, "four casts");
+    let dispels: Vec<&Action> =
+        legal.iter().filter(|a| matches!(a, Action::Use { power, .. } if dispel.contains(power))).collect();
+    assert_eq!(dispels.len(), 2, "control on the kobold, resilience on the soothsayer: {dispels:?}");
+    sc.act("cast dispel-magic 3 B");
+    assert_eq!(sc.g.bonus(&sc.s, soothsayer, Stat::Resist), 0, "the resilience ends, no check");
+    assert!(sc.g.controlled(&sc.s, 1), "one effect only");
+    assert_eq!(uses_left(&sc, "a", "dispel magic"), 0, "its one use");
 }

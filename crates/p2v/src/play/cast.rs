@@ -563,6 +563,55 @@ impl P2v {
 }
 
 impl P2v {
+    /// The lasting effect a dispel of `kind` ends.
+    fn lasting_of(kind: crate::program::Lasts) -> Lasting {
+        use crate::program::Lasts as L;
+        let stat = match kind {
+            L::Controlled => return Lasting::Controlled,
+            L::Fight => Stat::Fight,
+            L::Power => Stat::Power,
+            L::Saves => Stat::Saves,
+            L::Armor => Stat::Armor,
+            L::Speed => Stat::Speed,
+            L::Skills => Stat::Skills,
+            L::Reach => Stat::Reach,
+            L::Damage => Stat::Damage,
+            L::Resist => Stat::Resist,
+        };
+        Lasting::Bonus { stat }
+    }
+
+    /// Whether `who` has a lasting spell effect of one of these kinds.
+    pub fn dispellable(&self, s: &State, who: u8, kinds: &[crate::program::Lasts]) -> bool {
+        kinds.iter().any(|k| s.effects.has(who, Self::lasting_of(*k)))
+    }
+
+    /// Ends `who`'s lasting spell effects of these kinds (Dispel Magic:
+    /// automatic, no check; ruling P2V-R74).
+    pub(crate) fn dispel<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        kinds: &[crate::program::Lasts],
+        events: &mut E,
+    ) {
+        for k in kinds {
+            let kind = Self::lasting_of(*k);
+            let mut ended = false;
+            s.effects.remove(who, kind, |_| ended = true);
+            if ended {
+                let name = match kind {
+                    Lasting::Bonus { stat: Stat::Resist } => "resist physical".to_string(),
+                    Lasting::Bonus { stat } => format!("bonus to {}", format!("{stat:?}").to_ascii_lowercase()),
+                    _ => "controlled".to_string(),
+                };
+                events.emit(super::event::Event::Condition { who, name: format!("{name} (dispelled)"), on: false });
+            }
+        }
+    }
+}
+
+impl P2v {
     /// Controls `who` on its next turn (charm, suggestion): "On the
     /// creature's turn, the opponent spends the creature's action points and
     /// controls the action(s) the controlled creature takes."

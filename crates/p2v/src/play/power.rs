@@ -41,6 +41,8 @@ struct Effect<'p> {
     heal: Option<u16>,
     /// Bonuses it gives until the user's next turn.
     bonus: Option<crate::program::Bonus>,
+    /// The lasting spell effects it ends (Dispel Magic).
+    dispel: &'p [crate::program::Lasts],
 }
 
 impl<'p> Effect<'p> {
@@ -58,6 +60,7 @@ impl<'p> Effect<'p> {
             bind: false,
             heal: None,
             bonus: None,
+            dispel: &[],
         }
     }
 }
@@ -86,6 +89,7 @@ impl P2v {
                     bind: e.bind,
                     heal: e.heal,
                     bonus: e.bonus,
+                    dispel: &e.dispel,
                 })
             }
             Source::Rider { weapon } => {
@@ -109,6 +113,7 @@ impl P2v {
                     bind: false,
                     heal: None,
                     bonus: None,
+                    dispel: &[],
                 })
             }
         }
@@ -265,6 +270,10 @@ impl P2v {
         }
         if let Some(b) = e.bonus {
             self.give_bonus(s, a.target, a.user, b, events);
+        }
+        if !e.dispel.is_empty() {
+            self.dispel(s, a.target, e.dispel, events);
+            return;
         }
         let degree = match (e.save, die) {
             (Some(save), Some(d)) => {
@@ -549,7 +558,18 @@ impl P2v {
             }
             (Some(area @ (CardArea::Melee(_) | CardArea::Ranged { .. })), Aim::Creature { who: t }) => {
                 let ti = usize::from(t);
-                let friendly = pw.program.heal.is_some() || pw.program.affects == Affects::Allies;
+                // A dispel targets an ally or an enemy with such an effect (ruling P2V-R74).
+                let dispel = !pw.program.dispel.is_empty();
+                if dispel && (!self.in_play(s, ti) || !self.dispellable(s, t, &pw.program.dispel)) {
+                    return Err(no(
+                        "p2v.power.dispel",
+                        format!("the target has no lasting effect that {} ends (ruling P2V-R74)", pw.name),
+                        section::TARGETING,
+                    ));
+                }
+                let friendly = pw.program.heal.is_some()
+                    || pw.program.affects == Affects::Allies
+                    || (dispel && self.team(ti) == self.team(usize::from(who)));
                 if friendly && (!self.in_play(s, ti) || self.team(ti) != self.team(usize::from(who))) {
                     return Err(no(
                         "p2v.power.target",
