@@ -460,14 +460,31 @@ pub struct Aura {
 /// A reaction that has an ally roll a failed save again: "When an ally
 /// within 2 squares fails a Will save, that ally rolls it again and keeps
 /// the better result" (`retry = { save = "will", within = 2 }`; ruling
-/// P2V-R38).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// P2V-R38); Counter Performance answers any save against a mental or
+/// auditory effect (`retry = { within = 8, against = ["mental", "auditory"] }`;
+/// ruling P2V-R76).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Retry {
-    /// The save whose failure triggers it.
-    pub save: SaveKind,
+    /// The save whose failure triggers it (any save when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<SaveKind>,
     /// How near the ally must be, in squares.
     pub within: u8,
+    /// Only a save against an effect with one of these traits triggers it
+    /// (any effect when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub against: Vec<EffectTrait>,
+}
+
+/// A trait of an effect that a reaction may answer: "a mental or auditory effect".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EffectTrait {
+    /// It works on the mind (sleep, fear, charm; mental damage).
+    Mental,
+    /// It works by sound (a song, a shout).
+    Auditory,
 }
 
 /// A reaction that braces against named strikes (Catch Rock: "When a Rock
@@ -1026,14 +1043,17 @@ impl Program {
             }
             return sole("catch", A::Reaction, Program { catch: self.catch.clone(), ..only() });
         }
-        if let Some(r) = self.retry {
+        if let Some(r) = &self.retry {
             if action != A::Reaction || strike || area.is_some() {
                 return Err("`retry` belongs to a reaction (action = \"reaction\") with no range or area".into());
             }
             if r.within == 0 || r.within > 60 {
                 return Err("`retry` reaches allies 1 to 60 squares away".into());
             }
-            if *self != (Program { retry: self.retry, ..Program::default() }) {
+            if r.save.is_none() && r.against.is_empty() {
+                return Err("`retry` names the save (`save = \"will\"`) or the effects it answers (`against`)".into());
+            }
+            if *self != (Program { retry: self.retry.clone(), ..Program::default() }) {
                 return Err("`retry` stands alone in an effect".into());
             }
             return Ok(());

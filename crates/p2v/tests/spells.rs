@@ -590,3 +590,63 @@ fn figment_diverts_one_enemy_off_guard_until_the_end_of_its_next_turn() {
     assert!(sc.events.iter().any(|e| matches!(e, Event::Save { who, total: 17, .. } if *who == a)));
     assert!(!sc.g.off_guard(&sc.s, a));
 }
+
+fn window(sc: &Scene) -> Option<arbiter_p2v::play::state::Trigger> {
+    match sc.s.pending.top() {
+        Some(arbiter_p2v::play::state::Frame::Window(w)) => Some(w.trigger),
+        _ => None,
+    }
+}
+
+#[test]
+fn counter_performance_lets_an_ally_within_8_reroll_a_save_against_a_mental_effect_once() {
+    use arbiter_p2v::play::state::Trigger;
+    // Counter Performance: "A reaction: when an ally within 8 squares fails a
+    // save against a mental or auditory effect, it rolls again and keeps the
+    // better result." Ruling P2V-R76: the retry windows, asked of the
+    // dancer's player, its reaction and its one use spent. Fear is mental.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Satyr"]);
+    sc.put("a", "e3").put("b", "e9").put("A", "e11").turn("A");
+    let (a, b) = (sc.id("a") as u8, sc.id("b") as u8);
+    assert_eq!(uses_left(&sc, "a", "counter performance"), 1);
+    sc.act("cast fear b").roll(&[3]); // 3 + 3 < 17: failed
+    assert_eq!(window(&sc), Some(Trigger::Retry { reactor: a, target: b, die: 3 }), "6 squares: within 8");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the dancer's player decides");
+    sc.act("react").roll(&[15]); // 18 ≥ 17: the better result stands
+    assert!(!conditions(&sc, "b").has(Conditions::RATTLED), "negated by the second roll");
+    assert_eq!(uses_left(&sc, "a", "counter performance"), 0, "its one use");
+    assert!(sc.s.creatures[usize::from(a)].reacted);
+    // Its use spent, a later failed save opens nothing even with a reaction.
+    sc.s.creatures[usize::from(a)].reacted = false;
+    next_turn(&mut sc, 2, "A");
+    sc.act("cast fear b").roll(&[3]);
+    assert!(window(&sc).is_none(), "no use left");
+    assert!(conditions(&sc, "b").has(Conditions::RATTLED));
+}
+
+#[test]
+fn counter_performance_answers_only_mental_or_auditory_effects_and_frolic_goes_first() {
+    use arbiter_p2v::play::state::Trigger;
+    // Dancer's Curse ("Sickens the target (Will negates)") has no mental or
+    // auditory trait: 4 squares away, beyond Distracting Frolic's 2, nothing.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Caligni Dancer"]);
+    sc.put("a", "e5").put("b", "e9").put("A", "e10").turn("A");
+    sc.act("use dancers-curse b").roll(&[3]);
+    assert!(window(&sc).is_none(), "not a mental effect");
+    assert_eq!(uses_left(&sc, "a", "counter performance"), 1);
+    // Within 2 squares, a Will save against fear: Distracting Frolic (no
+    // uses) answers first and the spell's use is kept (ruling P2V-R76).
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Satyr"]);
+    sc.put("a", "e7").put("b", "e9").put("A", "e11").turn("A");
+    let a = sc.id("a") as u8;
+    sc.act("cast fear b").roll(&[3]);
+    assert!(matches!(window(&sc), Some(Trigger::Retry { reactor, .. }) if reactor == a));
+    sc.act("react").roll(&[2]);
+    assert_eq!(uses_left(&sc, "a", "counter performance"), 1, "Distracting Frolic took it");
+    assert!(conditions(&sc, "b").has(Conditions::RATTLED), "the better die, 3, still fails");
+    // Nine squares away: out of reach of both.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Satyr"]);
+    sc.put("a", "e1").put("b", "e10").put("A", "e12").turn("A");
+    sc.act("cast fear b").roll(&[3]);
+    assert!(window(&sc).is_none(), "9 squares: beyond 8");
+}

@@ -51,6 +51,9 @@ pub struct SpellUse {
     /// ("Once one satyr has played, no other satyr may play this battle").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub once: Option<String>,
+    /// The spell's traits (mental, auditory) that reactions answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<crate::program::EffectTrait>,
 }
 
 /// The spells of a caster the engine does not run yet (not in the
@@ -152,6 +155,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                         rank: c.rank,
                         except: None,
                         once: None,
+                        traits: sp.traits.clone(),
                     }),
                 });
             }
@@ -185,6 +189,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                     rank,
                     except: c.except.clone(),
                     once: c.once.then(|| f.name.clone()),
+                    traits: sp.traits.clone(),
                 }),
             });
         }

@@ -71,6 +71,21 @@ impl P2v {
         self.effect(a).and_then(|e| e.save).map(|s| s.kind)
     }
 
+    /// The traits of the effect an [`Affect`] frame applies: its spell's
+    /// (sleep: mental), and mental when it deals mental damage (ruling P2V-R76).
+    pub(crate) fn affect_traits(&self, a: &Affect) -> Vec<crate::program::EffectTrait> {
+        use crate::program::EffectTrait;
+        let mut out = match a.source {
+            Source::Power { power } => self.spell_of(a.user, power).map(|sp| sp.traits.clone()).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let mental = self.effect(a).and_then(|e| e.damage).is_some_and(|d| d.types.meets(Types::of(DamageType::Mental)));
+        if mental && !out.contains(&EffectTrait::Mental) {
+            out.push(EffectTrait::Mental);
+        }
+        out
+    }
+
     /// The effect an [`Affect`] frame applies.
     fn effect<'p>(&'p self, a: &Affect) -> Option<Effect<'p>> {
         let p = self.profile(usize::from(a.user))?;
