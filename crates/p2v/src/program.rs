@@ -770,6 +770,11 @@ pub struct Program {
     /// kinds (one spell's effect; Dispel Magic, ruling P2V-R74).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dispel: Vec<Lasts>,
+    /// On an area power: it affects only creatures whose space is on a
+    /// square with this terrain trait (Control Water: `on = "water"`;
+    /// ruling P2V-R77).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<String>,
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<Box<crate::spell::Caster>>,
@@ -942,6 +947,14 @@ impl Program {
                 return Err("`dispel` stands alone in an effect".into());
             }
             return Ok(());
+        }
+        if let Some(t) = &self.on {
+            if arbiter_geometry::battle::Traits::parse(t).is_none() {
+                return Err(format!("'{}' is not a terrain trait", clip(t, 30)));
+            }
+            if strike || area.or(self.area).is_none_or(|a| a.single_target()) || !self.touches() {
+                return Err("`on` belongs to a power with an area that gives something".into());
+            }
         }
         if self.pull.is_some_and(|n| n == 0 || n > 10) {
             return Err("a pull moves its target 1 to 10 squares".into());

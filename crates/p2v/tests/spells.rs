@@ -243,6 +243,14 @@ fn arbiter_build_lists_the_spells_the_engine_does_not_run_yet() {
     let pixie = w.entries().iter().find(|e| e.card().name() == "Pixie").unwrap();
     let (_, _, missing) = arbiter_p2v::play::roster::coverage(pixie);
     assert!(missing.is_empty(), "dispel magic and figment run: {missing:?}");
+    // Issue 19: every spell of the starter catalogue now runs; a spell
+    // without an effect, or one not in the catalogue, would still be listed.
+    let book = SpellBook::starter_ref().unwrap();
+    let idle: Vec<&str> = book.spells().iter().filter(|sp| !sp.runs()).map(|sp| sp.name.as_str()).collect();
+    assert!(idle.is_empty(), "{idle:?}");
+    assert_eq!(arbiter_p2v::play::cast::not_run(&["wish".to_string()]), Some(vec!["wish".to_string()]));
+    let no_effect = "[[spell]]\nname = \"Hush\"\nrank = 1\ntext = \"x\"\n[[spell.cast]]\naction = \"two\"\n";
+    assert!(!SpellBook::from_toml(no_effect).unwrap().get("hush").unwrap().runs(), "no effect: not run");
 }
 
 #[test]
@@ -649,4 +657,20 @@ fn counter_performance_answers_only_mental_or_auditory_effects_and_frolic_goes_f
     sc.put("a", "e1").put("b", "e10").put("A", "e12").turn("A");
     sc.act("cast fear b").roll(&[3]);
     assert!(window(&sc).is_none(), "9 squares: beyond 8");
+}
+
+#[test]
+fn control_water_slows_the_creatures_in_its_burst_that_stand_in_water() {
+    // Control Water: "creatures in the water are slowed". Ruling P2V-R77: a
+    // burst 4 within 24 squares whose effect reaches only creatures whose
+    // space is on a square with the water terrain trait; no save is given.
+    let rows = ["w w w w w w . . . . . .", "w w w w w w . . . . . ."];
+    let legend = "w = { name = \"pond\", traits = [\"difficult\", \"water\"] }";
+    let mut sc = Scene::on(&["Tortoise Soothsayer"], &["Kobold Warrior", "Kobold Warrior"], map(12, 12, &rows, legend));
+    sc.put("a", "a1").put("A", "b12").put("B", "c9").turn("a");
+    sc.act("cast control-water c11");
+    assert_eq!(uses_left(&sc, "a", "control water"), 0);
+    assert!(conditions(&sc, "A").has(Conditions::SLOWED), "in the pond: slowed, no save");
+    assert!(!conditions(&sc, "B").has(Conditions::SLOWED), "in the burst but on dry ground");
+    assert!(!sc.events.iter().any(|e| matches!(e, Event::Save { .. })), "no save rolled");
 }

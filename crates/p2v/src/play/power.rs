@@ -43,6 +43,8 @@ struct Effect<'p> {
     bonus: Option<crate::program::Bonus>,
     /// The lasting spell effects it ends (Dispel Magic).
     dispel: &'p [crate::program::Lasts],
+    /// The terrain trait a creature must stand on to be affected.
+    on: Option<arbiter_geometry::battle::Traits>,
 }
 
 impl<'p> Effect<'p> {
@@ -61,6 +63,7 @@ impl<'p> Effect<'p> {
             heal: None,
             bonus: None,
             dispel: &[],
+            on: None,
         }
     }
 }
@@ -105,6 +108,7 @@ impl P2v {
                     heal: e.heal,
                     bonus: e.bonus,
                     dispel: &e.dispel,
+                    on: e.on.as_deref().and_then(arbiter_geometry::battle::Traits::parse),
                 })
             }
             Source::Rider { weapon } => {
@@ -129,6 +133,7 @@ impl P2v {
                     heal: None,
                     bonus: None,
                     dispel: &[],
+                    on: None,
                 })
             }
         }
@@ -181,7 +186,7 @@ impl P2v {
     pub(crate) fn affect_waits(&self, s: &State, a: &Affect) -> bool {
         self.in_play(s, usize::from(a.target))
             && !self.needs_cover(a)
-            && self.effect(a).is_some_and(|e| e.save.is_some())
+            && self.effect(a).is_some_and(|e| e.save.is_some() && e.on.is_none_or(|t| self.stands_on(s, a.target, t)))
     }
 
     /// Whether an effect still owes cover checks: "Cover applies against
@@ -279,6 +284,10 @@ impl P2v {
             return;
         }
         let Some(e) = self.effect(&a) else { return };
+        // Control Water: only creatures in the water (ruling P2V-R77).
+        if e.on.is_some_and(|t| !self.stands_on(s, a.target, t)) {
+            return;
+        }
         if let Some(n) = e.heal {
             self.heal(s, a.target, n, events);
             return;
