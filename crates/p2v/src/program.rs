@@ -857,7 +857,10 @@ impl Program {
                 || !(0..=20).contains(&b.damage)
                 || (all.iter().all(|n| *n == 0) && b.damage == 0)
             {
-                return Err("a bonus gives +1 to +5 to fight, power, saves, armor, speed, skills, reach or resist (dice)".into());
+                return Err(
+                    "a bonus gives +1 to +5 to fight, power, saves, armor, speed, skills, reach or resist (dice)"
+                        .into(),
+                );
             }
             if strike || self.save.is_some() || self.affects == Affects::Enemies {
                 return Err("a bonus is a power's, with no save, for the user or its allies".into());

@@ -630,6 +630,9 @@ fn counter_performance_lets_an_ally_within_8_reroll_a_save_against_a_mental_effe
     sc.act("cast fear b").roll(&[3]);
     assert!(window(&sc).is_none(), "no use left");
     assert!(conditions(&sc, "b").has(Conditions::RATTLED));
+    // A reaction is not an action of the dancer's turn.
+    sc.turn("a");
+    assert_eq!(sc.refused("cast counter-performance"), "p2v.cast.triggered");
 }
 
 #[test]

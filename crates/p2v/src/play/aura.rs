@@ -114,9 +114,8 @@ impl P2v {
 
     /// Whether `who`'s retry of this name has a use left (a feature's has no count).
     fn retry_left(&self, s: &State, who: u8, name: &str) -> bool {
-        self.retry_counter(who, name).is_none_or(|k| {
-            s.creatures.get(usize::from(who)).and_then(|c| c.power_uses.get(k)).is_some_and(|&n| n > 0)
-        })
+        self.retry_counter(who, name)
+            .is_none_or(|k| s.creatures.get(usize::from(who)).and_then(|c| c.power_uses.get(k)).is_some_and(|&n| n > 0))
     }
 
     /// Takes `reactor`'s retry reaction on the save held below the windows

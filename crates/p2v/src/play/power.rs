@@ -82,7 +82,8 @@ impl P2v {
             Source::Power { power } => self.spell_of(a.user, power).map(|sp| sp.traits.clone()).unwrap_or_default(),
             _ => Vec::new(),
         };
-        let mental = self.effect(a).and_then(|e| e.damage).is_some_and(|d| d.types.meets(Types::of(DamageType::Mental)));
+        let mental =
+            self.effect(a).and_then(|e| e.damage).is_some_and(|d| d.types.meets(Types::of(DamageType::Mental)));
         if mental && !out.contains(&EffectTrait::Mental) {
             out.push(EffectTrait::Mental);
         }
