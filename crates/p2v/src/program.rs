@@ -460,14 +460,31 @@ pub struct Aura {
 /// A reaction that has an ally roll a failed save again: "When an ally
 /// within 2 squares fails a Will save, that ally rolls it again and keeps
 /// the better result" (`retry = { save = "will", within = 2 }`; ruling
-/// P2V-R38).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// P2V-R38); Counter Performance answers any save against a mental or
+/// auditory effect (`retry = { within = 8, against = ["mental", "auditory"] }`;
+/// ruling P2V-R76).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Retry {
-    /// The save whose failure triggers it.
-    pub save: SaveKind,
+    /// The save whose failure triggers it (any save when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub save: Option<SaveKind>,
     /// How near the ally must be, in squares.
     pub within: u8,
+    /// Only a save against an effect with one of these traits triggers it
+    /// (any effect when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub against: Vec<EffectTrait>,
+}
+
+/// A trait of an effect that a reaction may answer: "a mental or auditory effect".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EffectTrait {
+    /// It works on the mind (sleep, fear, charm; mental damage).
+    Mental,
+    /// It works by sound (a song, a shout).
+    Auditory,
 }
 
 /// A reaction that braces against named strikes (Catch Rock: "When a Rock
@@ -501,6 +518,33 @@ pub struct Choice {
     pub hit: Program,
 }
 
+/// A lasting spell effect a dispel ends (ruling P2V-R74): control, or a
+/// bonus to one of the creature's numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lasts {
+    /// Controlled by the opponent (charm, suggestion).
+    Controlled,
+    /// A bonus to Fight rolls.
+    Fight,
+    /// A bonus to Power.
+    Power,
+    /// A bonus to saves.
+    Saves,
+    /// A bonus to Armor.
+    Armor,
+    /// A bonus to Speed.
+    Speed,
+    /// A bonus to skill checks.
+    Skills,
+    /// A bonus to melee reach.
+    Reach,
+    /// A bonus to melee damage.
+    Damage,
+    /// Resistance dice against physical damage.
+    Resist,
+}
+
 /// Bonuses for a while: `bonus = { fight = 1 }` (ruling P2V-R64).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -532,6 +576,10 @@ pub struct Bonus {
     /// To the damage of ranged strikes (with `damage`: every strike, "+5 damage").
     #[serde(default, skip_serializing_if = "is_zero")]
     pub ranged_damage: i8,
+    /// Resistance dice against physical damage ("resist physical 4d6";
+    /// ruling P2V-R73).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resist: i8,
     /// Whether it lasts the whole battle rather than until the user's next turn.
     #[serde(default, skip_serializing_if = "is_false")]
     pub battle: bool,
@@ -735,6 +783,15 @@ pub struct Program {
     /// the attacker's choice when it strikes ("Sprinkle Pixie Dust").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
+    /// Ends, on the creature it targets, the lasting spell effects of these
+    /// kinds (one spell's effect; Dispel Magic, ruling P2V-R74).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dispel: Vec<Lasts>,
+    /// On an area power: it affects only creatures whose space is on a
+    /// square with this terrain trait (Control Water: `on = "water"`;
+    /// ruling P2V-R77).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<String>,
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<Box<crate::spell::Caster>>,
@@ -750,6 +807,7 @@ impl Program {
             || self.bind
             || self.heal.is_some()
             || self.bonus.is_some()
+            || !self.dispel.is_empty()
     }
 
     /// Checks that the effect fits its feature: strikes carry riders, other
@@ -811,13 +869,16 @@ impl Program {
             return c.check();
         }
         if let Some(b) = self.bonus {
-            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach];
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach, b.resist];
             if all.iter().any(|n| !(0..=5).contains(n))
                 || !(0..=20).contains(&b.damage)
                 || !(0..=20).contains(&b.ranged_damage)
                 || (all.iter().all(|n| *n == 0) && b.damage == 0 && b.ranged_damage == 0)
             {
-                return Err("a bonus gives +1 to +5 to fight, power, saves, armor, speed or skills".into());
+                return Err(
+                    "a bonus gives +1 to +5 to fight, power, saves, armor, speed, skills, reach or resist (dice)"
+                        .into(),
+                );
             }
             if strike || self.save.is_some() || self.affects == Affects::Enemies {
                 return Err("a bonus is a power's, with no save, for the user or its allies".into());
@@ -892,6 +953,29 @@ impl Program {
                 return Err("`teleport` stands alone in an effect".into());
             }
             return Ok(());
+        }
+        if !self.dispel.is_empty() {
+            if !matches!(action, A::One | A::Two)
+                || strike
+                || !matches!(area, Some(crate::Area::Melee(_) | crate::Area::Ranged { .. }))
+            {
+                return Err("`dispel` belongs to a 1- or 2-AP power aimed at one creature (Melee or Ranged)".into());
+            }
+            if self.dispel.len() > 10 {
+                return Err("`dispel` names 1 to 10 kinds of effect".into());
+            }
+            if *self != (Program { dispel: self.dispel.clone(), ..Program::default() }) {
+                return Err("`dispel` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(t) = &self.on {
+            if arbiter_geometry::battle::Traits::parse(t).is_none() {
+                return Err(format!("'{}' is not a terrain trait", clip(t, 30)));
+            }
+            if strike || area.or(self.area).is_none_or(|a| a.single_target()) || !self.touches() {
+                return Err("`on` belongs to a power with an area that gives something".into());
+            }
         }
         if self.pull.is_some_and(|n| n == 0 || n > 10) {
             return Err("a pull moves its target 1 to 10 squares".into());
@@ -1016,14 +1100,17 @@ impl Program {
             }
             return sole("catch", A::Reaction, Program { catch: self.catch.clone(), ..only() });
         }
-        if let Some(r) = self.retry {
+        if let Some(r) = &self.retry {
             if action != A::Reaction || strike || area.is_some() {
                 return Err("`retry` belongs to a reaction (action = \"reaction\") with no range or area".into());
             }
             if r.within == 0 || r.within > 60 {
                 return Err("`retry` reaches allies 1 to 60 squares away".into());
             }
-            if *self != (Program { retry: self.retry, ..Program::default() }) {
+            if r.save.is_none() && r.against.is_empty() {
+                return Err("`retry` names the save (`save = \"will\"`) or the effects it answers (`against`)".into());
+            }
+            if *self != (Program { retry: self.retry.clone(), ..Program::default() }) {
                 return Err("`retry` stands alone in an effect".into());
             }
             return Ok(());

@@ -131,6 +131,9 @@ pub struct Spell {
     /// conditions do: until the end of the affected creature's turn).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub duration: String,
+    /// Its traits that reactions answer (`["mental"]`: sleep, fear, charm).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<crate::program::EffectTrait>,
     /// The ways to cast it; a caster chooses one each time.
     pub cast: Vec<Cast>,
 }
@@ -189,8 +192,23 @@ impl Spell {
         }
         for (k, c) in self.cast.iter().enumerate() {
             let here = root.key("cast").index(k);
-            if !matches!(c.action, Action::One | Action::Two) {
-                return Err((here.key("action"), "a cast costs one or two AP (action = \"one\" or \"two\")".into()));
+            // A reaction cast is a retry (Counter Performance; ruling P2V-R76).
+            let reaction = c.action == Action::Reaction && c.effect.as_ref().is_some_and(|e| e.retry.is_some());
+            if !matches!(c.action, Action::One | Action::Two) && !reaction {
+                return Err((
+                    here.key("action"),
+                    "a cast costs one or two AP (action = \"one\" or \"two\"), or is a reaction with `retry`".into(),
+                ));
+            }
+            if reaction {
+                let e = c.effect.as_ref().map(|e| e.check(c.action, c.area, false));
+                if let Some(Err(m)) = e {
+                    return Err((here.key("effect"), m));
+                }
+                if c.heighten.is_some() || c.strike || c.range.is_some() {
+                    return Err((here.key("effect"), "a reaction cast has only its `retry`".into()));
+                }
+                continue;
             }
             match (c.area, c.range) {
                 (Some(Area::Burst(_)), None) => {

@@ -242,11 +242,15 @@ fn arbiter_build_lists_the_spells_the_engine_does_not_run_yet() {
     assert_eq!((run, total), (2, 2), "{missing:?}");
     let pixie = w.entries().iter().find(|e| e.card().name() == "Pixie").unwrap();
     let (_, _, missing) = arbiter_p2v::play::roster::coverage(pixie);
-    assert!(
-        missing.iter().any(|m| m.starts_with("Primal Caster Rank 4 (") && m.contains("dispel magic")),
-        "{missing:?}"
-    );
-    assert!(!missing.iter().any(|m| m.contains("invisibility")), "invisibility runs: {missing:?}");
+    assert!(missing.is_empty(), "dispel magic and figment run: {missing:?}");
+    // Issue 19: every spell of the starter catalogue now runs; a spell
+    // without an effect, or one not in the catalogue, would still be listed.
+    let book = SpellBook::starter_ref().unwrap();
+    let idle: Vec<&str> = book.spells().iter().filter(|sp| !sp.runs()).map(|sp| sp.name.as_str()).collect();
+    assert!(idle.is_empty(), "{idle:?}");
+    assert_eq!(arbiter_p2v::play::cast::not_run(&["wish".to_string()]), Some(vec!["wish".to_string()]));
+    let no_effect = "[[spell]]\nname = \"Hush\"\nrank = 1\ntext = \"x\"\n[[spell.cast]]\naction = \"two\"\n";
+    assert!(!SpellBook::from_toml(no_effect).unwrap().get("hush").unwrap().runs(), "no effect: not run");
 }
 
 #[test]
@@ -504,4 +508,172 @@ fn a_controlled_creatures_limited_features_are_neither_listed_nor_taken() {
     sc.g.legal_actions(&sc.s, &mut legal);
     assert!(!legal.iter().any(|a| matches!(a, Action::Use { power, .. } if *power == curse)), "{legal:?}");
     assert_eq!(sc.refused(&format!("use {} a", curse + 1)), "p2v.controlled.limited");
+}
+
+#[test]
+fn mountain_resilience_resists_physical_damage_for_the_battle() {
+    // Mountain Resilience: "resist physical 4d6 until the end of the battle".
+    // "Resist: … roll the specified number of d6s. For each 4+ result, reduce
+    // the damage it takes by 5." "If a creature takes damage of multiple
+    // types, only roll the higher resistance value." Ruling P2V-R73: a
+    // lasting effect on the caster or an ally in reach, its dice the highest.
+    let mut sc = Scene::new(&["Tortoise Soothsayer", "Basilisk"], &["Basilisk"]);
+    sc.put("a", "a1").put("b", "e1").put("A", "f2").turn("a");
+    assert_eq!(sc.refused("cast mountain-resilience A"), "p2v.cast.target", "not an enemy");
+    sc.act("cast mountain-resilience b");
+    assert_eq!(uses_left(&sc, "a", "mountain resilience"), 0);
+    use arbiter_p2v::play::cast::Stat;
+    assert_eq!(sc.g.bonus(&sc.s, 1, Stat::Resist), 4);
+    // Rounds later it still holds: the enemy's physical strike calls for 4d6.
+    next_turn(&mut sc, 3, "a");
+    sc.act("end");
+    sc.turn("A");
+    sc.act("strike 1 b").roll(&[15]);
+    assert_eq!(sc.g.dice(&sc.s).len(), 4, "4d6 of resistance against a physical strike");
+    sc.roll(&[4, 5, 1, 2]);
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Resisted { who: 1, reduced: 10, .. })), "two 4+: 10 less");
+}
+
+#[test]
+fn dispel_magic_ends_the_lasting_effect_its_cast_names() {
+    // "Otherwise, a spell's effect is automatic (though the target may avoid
+    // the effect, for example by making a saving throw that negates it)."
+    // Dispel Magic: "Ends one lasting spell effect on a creature within 24
+    // squares" — the cast chosen names which; no check (ruling P2V-R74).
+    let mut sc = Scene::new(&["Pixie", "Kobold Warrior"], &["Satyr", "Tortoise Soothsayer"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "e7").put("B", "h1").turn("B");
+    sc.act("cast mountain-resilience B");
+    use arbiter_p2v::play::cast::Stat;
+    let soothsayer = sc.id("B") as u8;
+    assert_eq!(sc.g.bonus(&sc.s, soothsayer, Stat::Resist), 4);
+    sc.turn("A");
+    sc.act("cast charm b");
+    sc.roll(&[2]);
+    assert!(sc.g.controlled(&sc.s, 1), "the kobold is charmed");
+    sc.turn("a");
+    // A cast whose kind the target does not have is refused.
+    assert_eq!(sc.refused("cast dispel-magic 2 B"), "p2v.cast.dispel", "no enlarge to end");
+    assert_eq!(sc.refused("cast dispel-magic 3 A"), "p2v.cast.dispel", "the satyr has no resilience");
+    // The legal casts are only those with something to end.
+    let mut legal = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut legal);
+    let dispel: Vec<u8> = (0..sc.g.roster()[0].powers.len() as u8)
+        .filter(|&k| sc.g.roster()[0].powers[usize::from(k)].name == "Dispel Magic")
+        .collect();
+    assert_eq!(dispel.len(), 4, "four casts");
+    let dispels: Vec<&Action> =
+        legal.iter().filter(|a| matches!(a, Action::Use { power, .. } if dispel.contains(power))).collect();
+    assert_eq!(dispels.len(), 2, "control on the kobold, resilience on the soothsayer: {dispels:?}");
+    sc.act("cast dispel-magic 3 B");
+    assert_eq!(sc.g.bonus(&sc.s, soothsayer, Stat::Resist), 0, "the resilience ends, no check");
+    assert!(sc.g.controlled(&sc.s, 1), "one effect only");
+    assert_eq!(uses_left(&sc, "a", "dispel magic"), 0, "its one use");
+}
+
+#[test]
+fn figment_diverts_one_enemy_off_guard_until_the_end_of_its_next_turn() {
+    // Figment: "A small illusion of a sound or sight within 6 squares, to
+    // distract" — ruling P2V-R75: one enemy within 6 is off-guard (Will
+    // negates), a condition: "Off-guard: The creature gets −2 to Armor."
+    let mut sc = Scene::new(&["Pixie", "Kobold Warrior"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "e10").put("A", "e8").put("B", "k11").turn("a");
+    let (a, b) = (sc.id("A") as u8, sc.id("B") as u8);
+    let before = sc.g.armor(&sc.s, a, 0);
+    sc.act("cast figment A");
+    assert_eq!(sc.turn_state().ap, 0, "2 AP");
+    sc.roll(&[5]);
+    assert!(sc.g.off_guard(&sc.s, a), "5 + 3 < 17: fooled");
+    assert!(!sc.g.off_guard(&sc.s, b), "one enemy only");
+    // The caster's turn is over; an ally of the caster still finds it off-guard.
+    sc.turn("b");
+    assert_eq!(sc.g.armor(&sc.s, a, 0), before - 2);
+    sc.act("end");
+    // The condition ends with the enemy's own turn.
+    sc.turn("A");
+    sc.act("end");
+    assert!(!sc.g.off_guard(&sc.s, a), "it ended with its turn");
+    // A save of Power or more negates it.
+    next_turn(&mut sc, 2, "a");
+    sc.act("cast figment A").roll(&[14]);
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Save { who, total: 17, .. } if *who == a)));
+    assert!(!sc.g.off_guard(&sc.s, a));
+}
+
+fn window(sc: &Scene) -> Option<arbiter_p2v::play::state::Trigger> {
+    match sc.s.pending.top() {
+        Some(arbiter_p2v::play::state::Frame::Window(w)) => Some(w.trigger),
+        _ => None,
+    }
+}
+
+#[test]
+fn counter_performance_lets_an_ally_within_8_reroll_a_save_against_a_mental_effect_once() {
+    use arbiter_p2v::play::state::Trigger;
+    // Counter Performance: "A reaction: when an ally within 8 squares fails a
+    // save against a mental or auditory effect, it rolls again and keeps the
+    // better result." Ruling P2V-R76: the retry windows, asked of the
+    // dancer's player, its reaction and its one use spent. Fear is mental.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Satyr"]);
+    sc.put("a", "e3").put("b", "e9").put("A", "e11").turn("A");
+    let (a, b) = (sc.id("a") as u8, sc.id("b") as u8);
+    assert_eq!(uses_left(&sc, "a", "counter performance"), 1);
+    sc.act("cast fear b").roll(&[3]); // 3 + 3 < 17: failed
+    assert_eq!(window(&sc), Some(Trigger::Retry { reactor: a, target: b, die: 3 }), "6 squares: within 8");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the dancer's player decides");
+    sc.act("react").roll(&[15]); // 18 ≥ 17: the better result stands
+    assert!(!conditions(&sc, "b").has(Conditions::RATTLED), "negated by the second roll");
+    assert_eq!(uses_left(&sc, "a", "counter performance"), 0, "its one use");
+    assert!(sc.s.creatures[usize::from(a)].reacted);
+    // Its use spent, a later failed save opens nothing even with a reaction.
+    sc.s.creatures[usize::from(a)].reacted = false;
+    next_turn(&mut sc, 2, "A");
+    sc.act("cast fear b").roll(&[3]);
+    assert!(window(&sc).is_none(), "no use left");
+    assert!(conditions(&sc, "b").has(Conditions::RATTLED));
+    // A reaction is not an action of the dancer's turn.
+    sc.turn("a");
+    assert_eq!(sc.refused("cast counter-performance"), "p2v.cast.triggered");
+}
+
+#[test]
+fn counter_performance_answers_only_mental_or_auditory_effects_and_frolic_goes_first() {
+    use arbiter_p2v::play::state::Trigger;
+    // Dancer's Curse ("Sickens the target (Will negates)") has no mental or
+    // auditory trait: 4 squares away, beyond Distracting Frolic's 2, nothing.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Caligni Dancer"]);
+    sc.put("a", "e5").put("b", "e9").put("A", "e10").turn("A");
+    sc.act("use dancers-curse b").roll(&[3]);
+    assert!(window(&sc).is_none(), "not a mental effect");
+    assert_eq!(uses_left(&sc, "a", "counter performance"), 1);
+    // Within 2 squares, a Will save against fear: Distracting Frolic (no
+    // uses) answers first and the spell's use is kept (ruling P2V-R76).
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Satyr"]);
+    sc.put("a", "e7").put("b", "e9").put("A", "e11").turn("A");
+    let a = sc.id("a") as u8;
+    sc.act("cast fear b").roll(&[3]);
+    assert!(matches!(window(&sc), Some(Trigger::Retry { reactor, .. }) if reactor == a));
+    sc.act("react").roll(&[2]);
+    assert_eq!(uses_left(&sc, "a", "counter performance"), 1, "Distracting Frolic took it");
+    assert!(conditions(&sc, "b").has(Conditions::RATTLED), "the better die, 3, still fails");
+    // Nine squares away: out of reach of both.
+    let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Satyr"]);
+    sc.put("a", "e1").put("b", "e10").put("A", "e12").turn("A");
+    sc.act("cast fear b").roll(&[3]);
+    assert!(window(&sc).is_none(), "9 squares: beyond 8");
+}
+
+#[test]
+fn control_water_slows_the_creatures_in_its_burst_that_stand_in_water() {
+    // Control Water: "creatures in the water are slowed". Ruling P2V-R77: a
+    // burst 4 within 24 squares whose effect reaches only creatures whose
+    // space is on a square with the water terrain trait; no save is given.
+    let rows = ["w w w w w w . . . . . .", "w w w w w w . . . . . ."];
+    let legend = "w = { name = \"pond\", traits = [\"difficult\", \"water\"] }";
+    let mut sc = Scene::on(&["Tortoise Soothsayer"], &["Kobold Warrior", "Kobold Warrior"], map(12, 12, &rows, legend));
+    sc.put("a", "a1").put("A", "b12").put("B", "c9").turn("a");
+    sc.act("cast control-water c11");
+    assert_eq!(uses_left(&sc, "a", "control water"), 0);
+    assert!(conditions(&sc, "A").has(Conditions::SLOWED), "in the pond: slowed, no save");
+    assert!(!conditions(&sc, "B").has(Conditions::SLOWED), "in the burst but on dry ground");
+    assert!(!sc.events.iter().any(|e| matches!(e, Event::Save { .. })), "no save rolled");
 }

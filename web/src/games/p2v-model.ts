@@ -268,7 +268,7 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
       case "flail":
         return `${name(t.who)} took damage: strike a random creature within reach (Furious Flailing)?`;
       case "retry":
-        return `${name(t.target)} failed its save with ${t.die}: ${name(t.reactor)} may have it roll again, the better die standing?`;
+        return `${name(t.target)} failed its save with ${t.die}: ${name(t.reactor)} may have it roll again, the better die standing (Distracting Frolic, or Counter Performance against a mental or auditory effect)?`;
       case "catch":
         return `${name(t.attacker)} strikes at ${name(t.who)}: brace against it for more Armor (Catch Rock)?`;
       case "outrage":

@@ -14,6 +14,7 @@
 use super::event::{Degree, Event};
 use super::rules::P2v;
 use super::state::{Frame, Life, State, Trigger};
+use crate::program::EffectTrait;
 use arbiter_core::resolve::{Timing, Window};
 use arbiter_core::{EventSink, Seat};
 use arbiter_geometry::battle::targeting::distance;
@@ -51,13 +52,15 @@ impl P2v {
     }
 
     /// The retry windows a save `die` of `target` opens: one per ally up
-    /// within range with a retry reaction for that save and its reaction
-    /// left, when the save failed (`degree` below success).
+    /// within range with a retry reaction for that save (and the effect's
+    /// traits) and its reaction left, when the save failed (`degree` below
+    /// success).
     pub(crate) fn retry_windows(
         &self,
         s: &State,
         target: u8,
         save: &str,
+        traits: &[EffectTrait],
         die: u8,
         degree: Degree,
     ) -> Vec<Window<Trigger>> {
@@ -66,21 +69,34 @@ impl P2v {
             return out;
         }
         let team = self.team(usize::from(target));
-        let field = self.field(s);
-        let Some(them) = field.figure(FigureId(u16::from(target))).map(|f| f.space) else { return out };
-        for (i, p) in self.roster().iter().enumerate() {
-            let Some((r, _)) = p.retry.as_ref().filter(|(r, _)| r.save.name() == save) else { continue };
+        for i in 0..self.roster().len() {
             let reactor = i as u8;
-            if reactor == target || p.team != team || !self.may_react(s, reactor) {
+            if self.team(i) != team || self.retry_of(s, reactor, target, save, traits).is_none() {
                 continue;
             }
-            let Some(me) = field.figure(FigureId(u16::from(reactor))).map(|f| f.space) else { continue };
-            if distance(&me, &them) <= u32::from(r.within) {
-                let t = Trigger::Retry { reactor, target, die };
-                out.push(Window::for_seat(t, Timing::After, Seat(team)));
-            }
+            let t = Trigger::Retry { reactor, target, die };
+            out.push(Window::for_seat(t, Timing::After, Seat(team)));
         }
         out
+    }
+
+    /// The first of `reactor`'s retries that answers `target`'s save now:
+    /// for that save and the effect's traits, the ally within its range,
+    /// the reaction and (for a spell) a use left; its index.
+    fn retry_of(&self, s: &State, reactor: u8, target: u8, save: &str, traits: &[EffectTrait]) -> Option<usize> {
+        let p = self.profile(usize::from(reactor))?;
+        if reactor == target || p.retry.is_empty() || !self.may_react(s, reactor) {
+            return None;
+        }
+        let field = self.field(s);
+        let them = field.figure(FigureId(u16::from(target)))?.space;
+        let me = field.figure(FigureId(u16::from(reactor)))?.space;
+        p.retry.iter().position(|(r, name)| {
+            r.save.is_none_or(|k| k.name() == save)
+                && (r.against.is_empty() || r.against.iter().any(|t| traits.contains(t)))
+                && distance(&me, &them) <= u32::from(r.within)
+                && self.retry_left(s, reactor, name)
+        })
     }
 
     /// Whether `reactor` may still take its retry reaction on `target`'s save.
@@ -88,14 +104,43 @@ impl P2v {
         self.may_react(s, reactor) && self.in_play(s, usize::from(target))
     }
 
+    /// The use counter a reaction spell's retry spends (Counter Performance:
+    /// its prepared use; ruling P2V-R76), if the retry of this name is a spell's.
+    fn retry_counter(&self, who: u8, name: &str) -> Option<usize> {
+        let p = self.profile(usize::from(who))?;
+        let k = p.powers.iter().position(|pw| pw.program.retry.is_some() && pw.name == name)?;
+        self.use_counter(who, k as u8)
+    }
+
+    /// Whether `who`'s retry of this name has a use left (a feature's has no count).
+    fn retry_left(&self, s: &State, who: u8, name: &str) -> bool {
+        self.retry_counter(who, name)
+            .is_none_or(|k| s.creatures.get(usize::from(who)).and_then(|c| c.power_uses.get(k)).is_some_and(|&n| n > 0))
+    }
+
     /// Takes `reactor`'s retry reaction on the save held below the windows
     /// on top: the windows go, and the save is rolled again, the better die
-    /// to stand.
+    /// to stand. A retry of a spell spends its use (ruling P2V-R76).
     pub(crate) fn retry<E: EventSink<Event>>(&self, s: &mut State, reactor: u8, target: u8, events: &mut E) {
+        let Some((roll, die)) = super::hero::take_held(s) else { return };
+        let (save, traits) = match roll.as_ref() {
+            Frame::ManeuverSave { maneuver, .. } => (maneuver.save().to_string(), Vec::new()),
+            Frame::Affect(a) => {
+                (self.affect_save(a).map_or_else(String::new, |k| k.name().to_string()), self.affect_traits(a))
+            }
+            _ => (String::new(), Vec::new()),
+        };
+        // Which retry answers is judged with the reaction still unspent.
+        let counter = self
+            .retry_of(s, reactor, target, &save, &traits)
+            .and_then(|k| self.profile(usize::from(reactor)).and_then(|p| p.retry.get(k)))
+            .and_then(|(_, name)| self.retry_counter(reactor, name));
         if let Some(c) = s.creatures.get_mut(usize::from(reactor)) {
             c.reacted = true;
+            if let Some(n) = counter.and_then(|k| c.power_uses.get_mut(k)) {
+                *n = n.saturating_sub(1);
+            }
         }
-        let Some((roll, die)) = super::hero::take_held(s) else { return };
         events.emit(Event::Retry { reactor, target, die });
         s.pending.push(Frame::Rerolled { roll, better_than: Some(die) });
     }

@@ -51,6 +51,9 @@ pub struct SpellUse {
     /// ("Once one satyr has played, no other satyr may play this battle").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub once: Option<String>,
+    /// The spell's traits (mental, auditory) that reactions answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<crate::program::EffectTrait>,
 }
 
 /// The spells of a caster the engine does not run yet (not in the
@@ -153,6 +156,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                         rank: c.rank,
                         except: None,
                         once: None,
+                        traits: sp.traits.clone(),
                     }),
                     only: Vec::new(),
                 });
@@ -187,6 +191,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                     rank,
                     except: c.except.clone(),
                     once: c.once.then(|| f.name.clone()),
+                    traits: sp.traits.clone(),
                 }),
                 only: Vec::new(),
             });
@@ -487,6 +492,8 @@ pub enum Stat {
     Damage,
     /// The damage of ranged strikes.
     RangedDamage,
+    /// Resistance dice against physical damage (ruling P2V-R73).
+    Resist,
 }
 
 impl P2v {
@@ -521,11 +528,15 @@ impl P2v {
             (Stat::Reach, b.reach),
             (Stat::Damage, b.damage),
             (Stat::RangedDamage, b.ranged_damage),
+            (Stat::Resist, b.resist),
         ];
         for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
             let until = if b.battle { Expiry::Never } else { Expiry::At { anchor: Anchor::TurnStart(from), times: 1 } };
             s.effects.replace(Effect::new(Lasting::Bonus { stat }, who, until).from(from).valued(i16::from(n)));
-            let name = format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase());
+            let name = match stat {
+                Stat::Resist => format!("resist physical {n}d6"),
+                _ => format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase()),
+            };
             events.emit(super::event::Event::Condition { who, name, on: true });
         }
     }
@@ -559,6 +570,55 @@ impl P2v {
     /// The start of `who`'s turn: bonuses it gave end.
     pub(crate) fn pass_turn_start(&self, s: &mut State, who: u8) {
         s.effects.pass(arbiter_core::resolve::Anchor::TurnStart(who), |_| {});
+    }
+}
+
+impl P2v {
+    /// The lasting effect a dispel of `kind` ends.
+    fn lasting_of(kind: crate::program::Lasts) -> Lasting {
+        use crate::program::Lasts as L;
+        let stat = match kind {
+            L::Controlled => return Lasting::Controlled,
+            L::Fight => Stat::Fight,
+            L::Power => Stat::Power,
+            L::Saves => Stat::Saves,
+            L::Armor => Stat::Armor,
+            L::Speed => Stat::Speed,
+            L::Skills => Stat::Skills,
+            L::Reach => Stat::Reach,
+            L::Damage => Stat::Damage,
+            L::Resist => Stat::Resist,
+        };
+        Lasting::Bonus { stat }
+    }
+
+    /// Whether `who` has a lasting spell effect of one of these kinds.
+    pub fn dispellable(&self, s: &State, who: u8, kinds: &[crate::program::Lasts]) -> bool {
+        kinds.iter().any(|k| s.effects.has(who, Self::lasting_of(*k)))
+    }
+
+    /// Ends `who`'s lasting spell effects of these kinds (Dispel Magic:
+    /// automatic, no check; ruling P2V-R74).
+    pub(crate) fn dispel<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        kinds: &[crate::program::Lasts],
+        events: &mut E,
+    ) {
+        for k in kinds {
+            let kind = Self::lasting_of(*k);
+            let mut ended = false;
+            s.effects.remove(who, kind, |_| ended = true);
+            if ended {
+                let name = match kind {
+                    Lasting::Bonus { stat: Stat::Resist } => "resist physical".to_string(),
+                    Lasting::Bonus { stat } => format!("bonus to {}", format!("{stat:?}").to_ascii_lowercase()),
+                    _ => "controlled".to_string(),
+                };
+                events.emit(super::event::Event::Condition { who, name: format!("{name} (dispelled)"), on: false });
+            }
+        }
     }
 }
 

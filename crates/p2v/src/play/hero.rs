@@ -54,13 +54,14 @@ impl P2v {
                 let total = i32::from(die) + self.save_bonus(s, m.target, m.save());
                 let degree = Self::save_degree(die, total, i32::from(*power));
                 offer(m.target, m.target, degree < Degree::Success);
-                out.extend(self.retry_windows(s, m.target, m.save(), die, degree));
+                out.extend(self.retry_windows(s, m.target, m.save(), &[], die, degree));
             }
             Frame::Affect(a) => {
                 if let Some((degree, best)) = self.affect_degree(s, a, die) {
                     offer(a.target, a.target, degree < best);
                     if let Some(save) = self.affect_save(a) {
-                        out.extend(self.retry_windows(s, a.target, save.name(), die, degree));
+                        let traits = self.affect_traits(a);
+                        out.extend(self.retry_windows(s, a.target, save.name(), &traits, die, degree));
                     }
                 }
             }

@@ -114,7 +114,7 @@ impl P2v {
                 section::TURN,
             ));
         }
-        if s.party.as_ref().is_some_and(|p| !p.forming && p.members.len() > 1) {
+        if s.party.as_ref().is_some_and(|p| p.kind == super::party::Kind::Group && !p.forming && p.members.len() > 1) {
             return Err(Refusal::because(
                 "p2v.group.longjump",
                 "a group does not Long Jump: it must stay together at the end of each action, and a jump's landing is known only after its check (ruling P2V-R80)",

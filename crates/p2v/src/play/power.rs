@@ -41,6 +41,10 @@ struct Effect<'p> {
     heal: Option<u16>,
     /// Bonuses it gives until the user's next turn.
     bonus: Option<crate::program::Bonus>,
+    /// The lasting spell effects it ends (Dispel Magic).
+    dispel: &'p [crate::program::Lasts],
+    /// The terrain trait a creature must stand on to be affected.
+    on: Option<arbiter_geometry::battle::Traits>,
 }
 
 impl<'p> Effect<'p> {
@@ -58,6 +62,8 @@ impl<'p> Effect<'p> {
             bind: false,
             heal: None,
             bonus: None,
+            dispel: &[],
+            on: None,
         }
     }
 }
@@ -66,6 +72,22 @@ impl P2v {
     /// The save an [`Affect`] frame's target rolls against it, if any.
     pub(crate) fn affect_save(&self, a: &Affect) -> Option<crate::program::SaveKind> {
         self.effect(a).and_then(|e| e.save).map(|s| s.kind)
+    }
+
+    /// The traits of the effect an [`Affect`] frame applies: its spell's
+    /// (sleep: mental), and mental when it deals mental damage (ruling P2V-R76).
+    pub(crate) fn affect_traits(&self, a: &Affect) -> Vec<crate::program::EffectTrait> {
+        use crate::program::EffectTrait;
+        let mut out = match a.source {
+            Source::Power { power } => self.spell_of(a.user, power).map(|sp| sp.traits.clone()).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let mental =
+            self.effect(a).and_then(|e| e.damage).is_some_and(|d| d.types.meets(Types::of(DamageType::Mental)));
+        if mental && !out.contains(&EffectTrait::Mental) {
+            out.push(EffectTrait::Mental);
+        }
+        out
     }
 
     /// The effect an [`Affect`] frame applies.
@@ -86,6 +108,8 @@ impl P2v {
                     bind: e.bind,
                     heal: e.heal,
                     bonus: e.bonus,
+                    dispel: &e.dispel,
+                    on: e.on.as_deref().and_then(arbiter_geometry::battle::Traits::parse),
                 })
             }
             Source::Rider { weapon } => {
@@ -109,6 +133,8 @@ impl P2v {
                     bind: false,
                     heal: None,
                     bonus: None,
+                    dispel: &[],
+                    on: None,
                 })
             }
         }
@@ -205,7 +231,7 @@ impl P2v {
     pub(crate) fn affect_waits(&self, s: &State, a: &Affect) -> bool {
         self.in_play(s, usize::from(a.target))
             && !self.needs_cover(a)
-            && self.effect(a).is_some_and(|e| e.save.is_some())
+            && self.effect(a).is_some_and(|e| e.save.is_some() && e.on.is_none_or(|t| self.stands_on(s, a.target, t)))
     }
 
     /// Whether an effect still owes cover checks: "Cover applies against
@@ -303,12 +329,20 @@ impl P2v {
             return;
         }
         let Some(e) = self.effect(&a) else { return };
+        // Control Water: only creatures in the water (ruling P2V-R77).
+        if e.on.is_some_and(|t| !self.stands_on(s, a.target, t)) {
+            return;
+        }
         if let Some(n) = e.heal {
             self.heal(s, a.target, n, events);
             return;
         }
         if let Some(b) = e.bonus {
             self.give_bonus(s, a.target, a.user, b, events);
+        }
+        if !e.dispel.is_empty() {
+            self.dispel(s, a.target, e.dispel, events);
+            return;
         }
         let degree = match (e.save, die) {
             (Some(save), Some(d)) => {
@@ -595,7 +629,18 @@ impl P2v {
             (Some(area @ (CardArea::Melee(_) | CardArea::Ranged { .. })), Aim::Creature { who: t }) => {
                 let ti = usize::from(t);
                 self.works_on(&pw.name, &pw.only, t)?;
-                let friendly = pw.program.heal.is_some() || pw.program.affects == Affects::Allies;
+                // A dispel targets an ally or an enemy with such an effect (ruling P2V-R74).
+                let dispel = !pw.program.dispel.is_empty();
+                if dispel && (!self.in_play(s, ti) || !self.dispellable(s, t, &pw.program.dispel)) {
+                    return Err(no(
+                        "p2v.power.dispel",
+                        format!("the target has no lasting effect that {} ends (ruling P2V-R74)", pw.name),
+                        section::TARGETING,
+                    ));
+                }
+                let friendly = pw.program.heal.is_some()
+                    || pw.program.affects == Affects::Allies
+                    || (dispel && self.team(ti) == self.team(usize::from(who)));
                 if friendly && (!self.in_play(s, ti) || self.team(ti) != self.team(usize::from(who))) {
                     return Err(no(
                         "p2v.power.target",

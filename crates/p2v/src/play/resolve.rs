@@ -360,7 +360,14 @@ impl P2v {
             Some(sh) if h.damage.types.meets(Types::PHYSICAL) => sh.resist,
             _ => 0,
         };
-        d.resistance(h.damage.types, h.area).max(armor).max(shell)
+        // Mountain Resilience: "resist physical 4d6" for the battle; the
+        // highest resistance only is rolled (ruling P2V-R73).
+        let spell = if h.damage.types.meets(Types::PHYSICAL) {
+            u8::try_from(self.bonus(s, h.target, super::cast::Stat::Resist).clamp(0, 20)).unwrap_or(0)
+        } else {
+            0
+        };
+        d.resistance(h.damage.types, h.area).max(armor).max(shell).max(spell)
     }
 
     /// Whether `seat` can answer a window now.

@@ -85,7 +85,7 @@ impl Power {
     /// Whether it takes hold by itself (on elimination, or as a reaction to
     /// a turn's start) rather than as an action.
     pub fn triggered(&self) -> bool {
-        self.program.when.is_some() || self.program.retaliate.is_some()
+        self.program.when.is_some() || self.program.retry.is_some() || self.program.retaliate.is_some()
     }
 }
 
@@ -175,9 +175,10 @@ pub struct Profile {
     pub random_strike: Types,
     /// The name of that reaction's feature.
     pub random_strike_name: Option<String>,
-    /// Its reaction that has an ally roll a failed save again, if any,
-    /// with the feature's name.
-    pub retry: Option<(Retry, String)>,
+    /// Its reactions that have an ally roll a failed save again, with the
+    /// feature's or spell's name: its features' first, then its spells'
+    /// (Counter Performance, which spends a use; ruling P2V-R76).
+    pub retry: Vec<(Retry, String)>,
     /// Its reaction bracing against named strikes (Catch Rock), with the
     /// feature's name.
     pub catch: Option<(crate::program::Catch, String)>,
@@ -391,6 +392,8 @@ impl Profile {
         weapons.extend(super::cast::spell_weapons(&features));
         let mut powers: Vec<Power> = features.iter().filter_map(|f| power(f)).collect();
         super::cast::add_spells(&mut powers, &features);
+        let spell_retry: Vec<(Retry, String)> =
+            powers.iter().filter_map(|pw| pw.program.retry.clone().map(|r| (r, pw.name.clone()))).collect();
         let has = |t: &str| card.has_trait(t);
         let mindless = card.standard().to_ascii_lowercase().contains("mindless");
         let beast = (has("Animal") || has("Beast")) && !has("Humanoid");
@@ -488,7 +491,10 @@ impl Profile {
             retry: features
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)
-                .find_map(|f| f.effect.as_ref().and_then(|e| e.retry).map(|r| (r, f.name.clone()))),
+                .filter_map(|f| f.effect.as_ref().and_then(|e| e.retry.clone()).map(|r| (r, f.name.clone())))
+                // A reaction spell (Counter Performance; ruling P2V-R76).
+                .chain(spell_retry)
+                .collect(),
             catch: features
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)

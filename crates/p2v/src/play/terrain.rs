@@ -91,6 +91,12 @@ impl P2v {
         !natural && self.piece_under(s, &space, Traits::DEEP_WATER).is_some()
     }
 
+    /// Whether `who`'s space is on a square with a terrain trait (Control
+    /// Water: in the water; ruling P2V-R77).
+    pub(crate) fn stands_on(&self, s: &State, who: u8, t: Traits) -> bool {
+        self.space_of(s, who).is_some_and(|space| self.piece_under(s, &space, t).is_some())
+    }
+
     fn space_of(&self, s: &State, who: u8) -> Option<Space> {
         let c = s.creatures.get(usize::from(who))?;
         let at = c.at.filter(|_| matches!(c.life, Life::Up | Life::Dying))?;

@@ -261,7 +261,7 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
             name(who)
         ),
         Trigger::Retry { reactor, target, die } => format!(
-            "{} failed its save with {die}: {} may react to have it roll again and keep the better (react) or pass",
+            "{} failed its save with {die}: {} may react (Distracting Frolic, or Counter Performance against a mental or auditory effect) to have it roll again and keep the better (react) or pass",
             name(target),
             name(reactor)
         ),
