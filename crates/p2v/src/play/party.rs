@@ -27,8 +27,8 @@ use super::rules::P2v;
 use super::state::{Conditions, Frame, Phase, State, Turn};
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::{Space, Square};
-use std::cell::OnceCell;
 use serde::{Deserialize, Serialize};
+use std::cell::OnceCell;
 
 /// The rulebook section of group activation.
 pub const GROUP: &str = "Group activation";

@@ -8,7 +8,7 @@
 
 use super::objective::Kind;
 use super::state::State;
-use arbiter_geometry::battle::{PieceId, Piece, Square, SquareSet, Terrain, Traits};
+use arbiter_geometry::battle::{Piece, PieceId, Square, SquareSet, Terrain, Traits};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// How many terrains are kept (a few games played at once each need one).
