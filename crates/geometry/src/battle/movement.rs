@@ -172,17 +172,22 @@ fn anchors_over(set: &SquareSet, side: u8) -> SquareSet {
     if n <= 1 {
         return set.clone();
     }
+    // Each occupied rank, spread over the files to its left, reaches the
+    // anchors of the `n` ranks from it downwards (the empty ranks, most of
+    // the board, add nothing).
     let mut out = SquareSet::EMPTY;
-    for r in 0..64 {
-        let mut row = 0u64;
-        for j in 0..n {
-            row |= set.row(r + j);
+    for y in 0..64 {
+        let row = set.row(y);
+        if row == 0 {
+            continue;
         }
         let mut spread = row;
         for i in 1..n {
             spread |= row >> i;
         }
-        out.set_row(r, spread);
+        for r in (y - n + 1).max(0)..=y {
+            out.set_row(r, out.row(r) | spread);
+        }
     }
     out
 }
@@ -721,5 +726,28 @@ impl Battlefield {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_over_are_the_anchors_whose_space_overlaps_the_set() {
+        let mut set = SquareSet::EMPTY;
+        for (f, r) in [(0u8, 0u8), (5, 7), (6, 7), (63, 63), (30, 0), (0, 40), (12, 62)] {
+            set.insert(Square::at(f, r));
+        }
+        for side in 1..=4u8 {
+            let got = anchors_over(&set, side);
+            for r in 0..64u8 {
+                for f in 0..64u8 {
+                    let space = super::super::board::Space::new(Square::at(f, r), side);
+                    let want = set.iter().any(|s| space.contains(s));
+                    assert_eq!(got.contains(Square::at(f, r)), want, "side {side} at {f},{r}");
+                }
+            }
+        }
     }
 }

@@ -109,7 +109,7 @@ impl Battlefield {
                 north: &level.north,
                 east: &level.east,
                 own: [a.own(), b.own()],
-                gaps: Some(&level.gaps),
+                gaps: Some(&*level.gaps),
             },
         )
     }
@@ -135,7 +135,7 @@ impl Battlefield {
 
     fn effect_between(&self, p: Point, q: Point, own: [(i32, i32, i32, i32); 2], tallest: Height) -> bool {
         let level = self.terrain().level(tallest.plus_one_square());
-        let gaps = Some(level.solid_gaps.as_slice());
+        let gaps = Some(&*level.solid_gaps);
         effect(p, q, Blockers { squares: &level.solid, north: &level.solid_north, east: &level.solid_east, own, gaps })
     }
 

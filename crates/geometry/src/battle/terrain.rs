@@ -237,9 +237,21 @@ pub(crate) struct Level {
     pub solid_north: SquareSet,
     pub solid_east: SquareSet,
     /// How far each square lies from what blocks sight, and from what is
-    /// solid (see [`super::line::gaps`]).
-    pub gaps: Vec<u8>,
-    pub solid_gaps: Vec<u8>,
+    /// solid (see [`super::line::gaps`]); shared with the terrains made
+    /// from this one while what blocks stays the same.
+    pub gaps: Arc<[u8]>,
+    pub solid_gaps: Arc<[u8]>,
+}
+
+impl Level {
+    /// True if `o` blocks the same squares and edges as `self`.
+    fn same_blockers(&self, o: &Level) -> bool {
+        self.squares == o.squares && self.north == o.north && self.east == o.east
+    }
+    /// True if `o` has the same solid squares and edges as `self`.
+    fn same_solid(&self, o: &Level) -> bool {
+        self.solid == o.solid && self.solid_north == o.solid_north && self.solid_east == o.solid_east
+    }
 }
 
 /// Per-trait squares and edges of one board.
@@ -305,10 +317,18 @@ fn side_index(side: Side) -> usize {
 impl Terrain {
     /// Lays the pieces on the board; every square and edge must lie on it.
     pub fn new(board: Board, pieces: Vec<Piece>) -> Result<Terrain, TerrainError> {
+        Terrain::check(&board, &pieces)?;
+        let mut t = Terrain::empty(board, pieces);
+        t.rebuild();
+        Ok(t)
+    }
+
+    /// Checks that the pieces lie on the board.
+    fn check(board: &Board, pieces: &[Piece]) -> Result<(), TerrainError> {
         if pieces.len() > usize::from(u16::MAX) {
             return Err(TerrainError("at most 65,535 pieces of terrain".into()));
         }
-        for p in &pieces {
+        for p in pieces {
             if !p.squares.is_subset(board.all()) {
                 return Err(TerrainError(format!("the piece '{}' lies partly off the board", p.name)));
             }
@@ -323,7 +343,12 @@ impl Terrain {
                 return Err(TerrainError(format!("the directional piece '{}' has no direction", p.name)));
             }
         }
-        let mut t = Terrain {
+        Ok(())
+    }
+
+    /// The pieces, not yet laid ([`Terrain::rebuild`] lays them).
+    fn empty(board: Board, pieces: Vec<Piece>) -> Terrain {
+        Terrain {
             board,
             pieces,
             map: TraitMap::new(),
@@ -338,14 +363,25 @@ impl Terrain {
             empty_level: Level::default(),
             version: 0,
             steps: Default::default(),
-        };
-        t.rebuild();
-        Ok(t)
+        }
     }
 
     /// A board with no terrain.
     pub fn open(board: Board) -> Terrain {
         Terrain::new(board, Vec::new()).unwrap_or_else(|_| unreachable!("no pieces, no errors"))
+    }
+
+    /// The same board with other pieces (every square and edge must lie on
+    /// it). What the change leaves alone is not worked out again: the
+    /// distances to what blocks sight are shared when the new pieces block
+    /// sight where the old ones did (objectives, darkness).
+    pub fn derive(&self, pieces: Vec<Piece>) -> Result<Terrain, TerrainError> {
+        Terrain::check(&self.board, &pieces)?;
+        let mut t = Terrain::empty(self.board.clone(), pieces);
+        t.levels = self.levels.clone();
+        t.empty_level = self.empty_level.clone();
+        t.rebuild();
+        Ok(t)
     }
 
     fn rebuild(&mut self) {
@@ -355,22 +391,22 @@ impl Terrain {
         let mut edge_traits = vec![Traits::NONE; 2 * N];
         let mut elevation = vec![0u16; N];
         let mut tallest = vec![0u16; N];
-        let mut on_square: Vec<Vec<PieceId>> = vec![Vec::new(); N];
-        let mut on_edge: Vec<Vec<PieceId>> = vec![Vec::new(); 2 * N];
-        for (i, p) in self.pieces.iter().enumerate() {
-            let id = PieceId(i as u16);
+        // Pieces per square, then per edge (index * 2 + side), in piece
+        // order: counted first, then laid out in one array.
+        let mut count = vec![0u32; 3 * N];
+        for p in &self.pieces {
             let active = p.active();
             let h = p.height();
             for s in p.squares.iter() {
                 traits[s.index()] = traits[s.index()].with(active);
                 elevation[s.index()] = elevation[s.index()].max(Height::squares(p.elevation).0);
                 tallest[s.index()] = tallest[s.index()].max(h.0);
-                on_square[s.index()].push(id);
+                count[s.index()] += 1;
             }
             for e in &p.edges {
                 let k = e.square.index() * 2 + side_index(e.side);
                 edge_traits[k] = edge_traits[k].with(active);
-                on_edge[k].push(id);
+                count[N + k] += 1;
             }
             for b in 0..16 {
                 if active.0 >> b & 1 == 0 {
@@ -415,32 +451,51 @@ impl Terrain {
                 }
             }
         }
-        let mut flat = Vec::new();
-        let mut square_index = Vec::with_capacity(N);
-        for v in &on_square {
-            square_index.push((flat.len() as u32, v.len() as u16));
-            flat.extend_from_slice(v);
+        let mut index = Vec::with_capacity(3 * N);
+        let mut start = 0u32;
+        for &c in &count {
+            index.push((start, c as u16));
+            start += c;
         }
-        let mut edge_index = Vec::with_capacity(2 * N);
-        for v in &on_edge {
-            edge_index.push((flat.len() as u32, v.len() as u16));
-            flat.extend_from_slice(v);
+        let mut flat = vec![PieceId(0); start as usize];
+        let mut next: Vec<u32> = index.iter().map(|(s, _)| *s).collect();
+        for (i, p) in self.pieces.iter().enumerate() {
+            let id = PieceId(i as u16);
+            for s in p.squares.iter() {
+                flat[next[s.index()] as usize] = id;
+                next[s.index()] += 1;
+            }
+            for e in &p.edges {
+                let k = N + e.square.index() * 2 + side_index(e.side);
+                flat[next[k] as usize] = id;
+                next[k] += 1;
+            }
         }
+        let edge_index = index.split_off(N);
         self.map = map;
         self.traits = traits;
         self.edge_traits = edge_traits;
         self.elevation = elevation;
         self.tallest = tallest;
-        self.square_index = square_index;
+        self.square_index = index;
         self.edge_index = edge_index;
         self.flat = flat;
+        let old = std::mem::take(&mut self.levels);
         for level in levels.iter_mut() {
-            level.gaps = super::line::gaps(&level.squares, &level.north, &level.east);
-            level.solid_gaps = super::line::gaps(&level.solid, &level.solid_north, &level.solid_east);
+            level.gaps = match old.iter().find(|o| o.same_blockers(level)) {
+                Some(o) => o.gaps.clone(),
+                None => super::line::gaps(&level.squares, &level.north, &level.east).into(),
+            };
+            level.solid_gaps = match old.iter().find(|o| o.same_solid(level)) {
+                Some(o) => o.solid_gaps.clone(),
+                None => super::line::gaps(&level.solid, &level.solid_north, &level.solid_east).into(),
+            };
         }
         self.levels = levels;
-        self.empty_level.gaps = vec![63; 4096];
-        self.empty_level.solid_gaps = vec![63; 4096];
+        if self.empty_level.gaps.len() != N {
+            self.empty_level.gaps = vec![63; N].into();
+            self.empty_level.solid_gaps = self.empty_level.gaps.clone();
+        }
         self.version += 1;
         self.steps = Default::default();
     }
@@ -603,5 +658,34 @@ mod tests {
         assert_eq!(names(&t.level(Height(4)).squares), ["c3", "e3", "f3"]);
         assert_eq!(names(&t.level(Height::squares(4)).squares), ["c3"]);
         assert_eq!(names(&t.level(Height::squares(4)).solid), ["c3"]);
+    }
+
+    #[test]
+    fn derived_terrain_equals_a_new_one_and_shares_unchanged_sight_distances() {
+        let board = Board::new(8, 8).unwrap();
+        let mut wall = Piece::new("wall", Traits::SOLID);
+        wall.squares.insert(board.parse("c3").unwrap());
+        let base = Terrain::new(board.clone(), vec![wall.clone()]).unwrap();
+        // An objective blocks no sight: the distances are shared.
+        let mut objective = Piece::new("objective", Traits::OBJECTIVE);
+        objective.squares.insert(board.parse("e5").unwrap());
+        let pieces = vec![wall.clone(), objective];
+        let derived = base.derive(pieces.clone()).unwrap();
+        let fresh = Terrain::new(board.clone(), pieces).unwrap();
+        let (d, f) = (derived.level(Height::squares(1)), fresh.level(Height::squares(1)));
+        assert!(Arc::ptr_eq(&d.gaps, &base.level(Height::squares(1)).gaps));
+        assert_eq!((&*d.gaps, &*d.solid_gaps), (&*f.gaps, &*f.solid_gaps));
+        let e5 = board.parse("e5").unwrap();
+        assert_eq!(derived.traits(e5), fresh.traits(e5));
+        assert_eq!(derived.pieces_on(e5), [PieceId(1)]);
+        // A second wall does block sight: worked out again, as new.
+        let mut wall2 = Piece::new("wall", Traits::SOLID);
+        wall2.squares.insert(board.parse("f6").unwrap());
+        let walls = vec![wall, wall2];
+        let derived = base.derive(walls.clone()).unwrap();
+        let fresh = Terrain::new(board, walls).unwrap();
+        let (d, f) = (derived.level(Height::squares(1)), fresh.level(Height::squares(1)));
+        assert!(!Arc::ptr_eq(&d.gaps, &base.level(Height::squares(1)).gaps));
+        assert_eq!(&*d.gaps, &*f.gaps);
     }
 }

@@ -15,6 +15,7 @@
 //! - [`leap`] Leap, over one square;
 //! - [`ready`] Ready, and the readied action taken between actions;
 //! - [`terrain`] hazards, encumbering and directional terrain, swimming;
+//!   `terrains` the terrains of the states, made once per objectives and doors;
 //! - [`teleport`] teleports from cards (Bramble Jump);
 //! - [`shell`] shells from cards (Take Cover);
 //! - [`cast`] casting spells: a caster's spells as powers, uses, sustain;
@@ -70,6 +71,7 @@ pub mod swap;
 pub mod teleport;
 pub mod tensor;
 pub mod terrain;
+pub(crate) mod terrains;
 pub mod trample;
 pub mod tumble;
 pub mod unhindered;

@@ -28,6 +28,7 @@ use super::state::{Conditions, Frame, Phase, State, Turn};
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::{Space, Square};
 use serde::{Deserialize, Serialize};
+use std::cell::OnceCell;
 
 /// The rulebook section of group activation.
 pub const GROUP: &str = "Group activation";
@@ -170,7 +171,7 @@ impl P2v {
     fn adjacent_at(&self, a: u8, x: Square, b: u8, y: Square) -> bool {
         let side = |w: u8| self.profile(usize::from(w)).map_or(1, |p| p.size.side());
         let (sa, sb) = (Space::new(x, side(a)), Space::new(y, side(b)));
-        !sa.overlaps(&sb) && sa.squares().dilated().intersects(&sb.squares())
+        !sa.overlaps(&sb) && touching(&sa, &sb)
     }
 
     /// Whether `who` may join the group being formed (or start one): its
@@ -247,9 +248,34 @@ impl P2v {
         }
     }
 
+    /// Whether action `a` of `who` is of the kind `step` (true if there is
+    /// no step yet): [`P2v::step_kind`] compared without making the name;
+    /// `None` where that has no kind.
+    fn same_step(&self, who: u8, a: &Action, step: Option<&str>) -> Option<bool> {
+        let kind = match a {
+            Action::End => return None,
+            Action::Use { power, .. } => {
+                let p = self.profile(usize::from(who))?.powers.get(usize::from(*power))?;
+                let Some(step) = step else { return Some(true) };
+                return Some(
+                    step.strip_prefix("use ")
+                        .is_some_and(|n| n.bytes().eq(p.name.bytes().map(|b| b.to_ascii_lowercase()))),
+                );
+            }
+            _ => a.kind(),
+        };
+        Some(step.is_none_or(|step| step == kind))
+    }
+
     /// Judges a decision this module owns, or that a party constrains:
     /// `Some` with the verdict, `None` to judge it as usual.
     pub(crate) fn judge_party(&self, s: &State, a: &Action) -> Option<Result<(), Refusal>> {
+        self.judge_party_with(s, a, &OnceCell::new())
+    }
+
+    /// [`P2v::judge_party`], with how many members stand apart now kept in
+    /// `apart` between the actions of one listing.
+    fn judge_party_with(&self, s: &State, a: &Action, apart: &OnceCell<usize>) -> Option<Result<(), Refusal>> {
         if s.pending.top().is_some() {
             return matches!(
                 a,
@@ -284,7 +310,7 @@ impl P2v {
             (Phase::Turn(t), Action::Give { who }) => Some(self.judge_give(s, t, *who)),
             (Phase::Turn(t), a) => match (self.judge_mounts(s, t, a), party) {
                 (Some(verdict), _) => Some(verdict),
-                (None, Some(p)) if p.kind == Kind::Group => self.judge_step(s, p, t, a),
+                (None, Some(p)) if p.kind == Kind::Group => self.judge_step(s, p, t, a, apart),
                 _ => None,
             },
             (
@@ -305,10 +331,17 @@ impl P2v {
 
     /// A group member's action: the step's kind, no compound power, and the
     /// group kept together.
-    fn judge_step(&self, s: &State, p: &Party, t: Turn, a: &Action) -> Option<Result<(), Refusal>> {
-        let kind = self.step_kind(t.who, a)?;
+    fn judge_step(
+        &self,
+        s: &State,
+        p: &Party,
+        t: Turn,
+        a: &Action,
+        apart: &OnceCell<usize>,
+    ) -> Option<Result<(), Refusal>> {
+        let same = self.same_step(t.who, a, p.step.as_deref())?;
         if let Some(step) = &p.step
-            && *step != kind
+            && !same
         {
             return Some(Err(no(
                 "p2v.group.same-action",
@@ -341,7 +374,7 @@ impl P2v {
             _ => None,
         };
         if let Some(to) = to
-            && self.apart(s, &p.members, Some((t.who, to))) > self.apart(s, &p.members, None)
+            && self.apart(s, &p.members, Some((t.who, to))) > *apart.get_or_init(|| self.apart(s, &p.members, None))
         {
             return Some(Err(no(
                 "p2v.group.apart",
@@ -588,8 +621,9 @@ impl P2v {
             return;
         }
         let mut i = start;
+        let apart = OnceCell::new();
         while i < out.len() {
-            match self.judge_party(s, &out[i]) {
+            match self.judge_party_with(s, &out[i], &apart) {
                 Some(Err(_)) => {
                     out.swap_remove(i);
                 }
@@ -679,5 +713,39 @@ impl P2v {
             return Err("the creature taking its turn is not the party's member deciding now".into());
         }
         Ok(())
+    }
+}
+
+/// True if the squares of `a`, grown by one square every way, meet the
+/// squares of `b` (both as they lie on the 64 × 64 grid): the same as
+/// `a.squares().dilated().intersects(&b.squares())`, without the sets.
+fn touching(a: &Space, b: &Space) -> bool {
+    let clip = |lo: i32, hi: i32| (lo.clamp(0, 64), hi.clamp(0, 64));
+    let ((af0, af1), (ar0, ar1)) = (clip(i32::from(a.file), a.file_end()), clip(i32::from(a.rank), a.rank_end()));
+    let ((bf0, bf1), (br0, br1)) = (clip(i32::from(b.file), b.file_end()), clip(i32::from(b.rank), b.rank_end()));
+    if af0 >= af1 || ar0 >= ar1 || bf0 >= bf1 || br0 >= br1 {
+        return false;
+    }
+    af0 - 1 < bf1 && bf0 < af1 + 1 && ar0 - 1 < br1 && br0 < ar1 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touching_spaces_are_those_whose_grown_squares_meet() {
+        for (fa, ra, na) in [(0u8, 0u8, 1u8), (5, 7, 2), (62, 63, 2), (61, 60, 4), (10, 0, 3)] {
+            let a = Space::new(Square::at(fa, ra), na);
+            for f in 0..64u8 {
+                for r in [0u8, 1, 5, 6, 7, 8, 9, 10, 59, 60, 61, 62, 63] {
+                    for n in 1..=4u8 {
+                        let b = Space::new(Square::at(f, r), n);
+                        let by_sets = a.squares().dilated().intersects(&b.squares());
+                        assert_eq!(touching(&a, &b), by_sets, "{a:?} {b:?}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ use arbiter_core::resolve::{drive, owed};
 use arbiter_core::{
     ConfigError, DiceRequest, EventSink, Game, Outcome, OutcomeKind, Refusal, Roll, RollPart, Seat, ToMove, Viewer,
 };
-use arbiter_geometry::battle::{Battlefield, Figure, FigureId, Piece, Space, Square, SquareSet, Terrain, Traits};
+use arbiter_geometry::battle::{Battlefield, Figure, FigureId, Space, Square, SquareSet, Terrain, Traits};
 use std::sync::{Arc, OnceLock};
 
 /// The rulebook's sections, as refusals cite them.
@@ -74,6 +74,8 @@ pub struct Shared {
     /// The last terrain made for a creature some difficult terrain does
     /// not slow: from which terrain, for which trait, and the result.
     pub(crate) unhindered: std::sync::Mutex<Option<Unhindered>>,
+    /// The terrains made for the states' objectives, darkness and doors.
+    pub(crate) terrains: super::terrains::Terrains,
 }
 
 /// A terrain made for a creature some difficult terrain does not slow.
@@ -142,31 +144,7 @@ impl P2v {
     }
 
     fn build_field(&self, s: &State) -> Battlefield {
-        let terrain = if s.objectives.is_empty() && s.veils.is_empty() {
-            self.shared.terrain.clone()
-        } else {
-            let base = &self.shared.terrain;
-            let mut pieces = base.pieces().to_vec();
-            for o in &s.objectives {
-                let mut p = Piece::new(o.kind.name(), Traits::OBJECTIVE);
-                p.squares = SquareSet::single(o.square);
-                pieces.push(p);
-            }
-            // Final Night's darkness: concealing terrain for a while.
-            for v in &s.veils {
-                let mut p = Piece::new("darkness", Traits::CONCEALING);
-                p.squares = v.squares.iter().copied().collect();
-                pieces.push(p);
-            }
-            Terrain::new(base.board().clone(), pieces).map(Arc::new).unwrap_or_else(|_| base.clone())
-        };
-        let mut f = Battlefield::shared(terrain);
-        for d in &s.doors {
-            let id = arbiter_geometry::battle::PieceId(d.piece);
-            if f.terrain().piece(id).is_some_and(|p| p.open != d.open) {
-                f.set_door(id, d.open);
-            }
-        }
+        let mut f = Battlefield::shared(self.shared.terrains.of(&self.shared.terrain, s));
         for i in 0..s.creatures.len() {
             if let Some(fig) = self.figure(s, i) {
                 f.put(FigureId(i as u16), fig);
@@ -536,6 +514,7 @@ impl Game for P2v {
             edges,
             numbering: OnceLock::new(),
             unhindered: std::sync::Mutex::new(None),
+            terrains: Default::default(),
         };
         Ok(P2v { variant, shared: Arc::new(shared) })
     }
