@@ -749,14 +749,13 @@ fn build_p2v_checks_shipped_warbands_and_writes_warband_sheets() {
     let t = text(&o);
     assert!(t.contains("Hateful Logger          3 of 3 (100%)"), "{t}");
     assert!(t.contains("Ohancanu                6 of 6 (100%)"), "{t}");
-    // Casters: the spells the game runs count, those it does not are named.
+    // Casters: every spell of their lists runs, so they count whole.
     let o = arbiter(&["build", "--game", "p2v", "soothsayers-circle"], "");
     let t = text(&o);
     assert!(t.contains("Azhana               2 of 2 (100%)"), "{t}");
-    assert!(
-        t.contains("Pixie                3 of 4 (75%) — not yet: Primal Caster Rank 4 (dispel magic, figment)"),
-        "{t}"
-    );
+    assert!(t.contains("Pixie                4 of 4 (100%)"), "{t}");
+    assert!(t.contains("Tortoise Soothsayer  4 of 4 (100%)"), "{t}");
+    assert!(!t.contains("not yet"), "{t}");
     let html = std::fs::read_to_string(&sheet).unwrap();
     assert!(html.contains("Basilisk") && html.contains("@media print"));
     // A JSON file of our own, checked against the starter bestiary.
