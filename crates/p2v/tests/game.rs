@@ -15,7 +15,7 @@ use arbiter_p2v::play::event::{Degree, Event};
 use arbiter_p2v::play::objective::{Kind, Objective};
 use arbiter_p2v::play::state::{Frame, Life, Phase};
 use arbiter_p2v::play::{Action, P2v, Variant};
-use common::scene::{Scene, map, warband};
+use common::scene::{Scene, entry, map, warband};
 
 // Kobold Warrior: level −1, Fight +5, Armor 16, HP 7, Speed 5, Spear (melee, 5 piercing).
 // Basilisk: Fight +10, Armor 17, HP 75, Jaws (melee, 15 piercing).
@@ -2070,21 +2070,10 @@ fn haul_away_drags_a_grabbed_creature_along_a_stride() {
 /// A scene of a Forest Troll carrying `items` and a Kobold Warrior (P1)
 /// against a Kobold Warrior (P2).
 fn carrying(items: &[&str]) -> Scene {
-    use arbiter_p2v::warband::{EntryFile, WarbandFile};
-    let mut troll = EntryFile::new("Forest Troll", 1);
-    troll.items = items.iter().map(|i| i.to_string()).collect();
-    let p1 = WarbandFile {
-        name: "t".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: vec![troll, EntryFile::new("Kobold Warrior", 1)],
-        ..WarbandFile::default()
-    };
-    let v =
-        Variant { warbands: vec![p1, warband(&["Kobold Warrior"])], map: map(12, 12, &[], ""), no_round_limit: false };
-    let g = P2v::new(v, 2).unwrap();
-    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
-    sc.s.round = 1;
-    sc
+    Scene::of(
+        vec![entry("Forest Troll", items, &[]), entry("Kobold Warrior", &[], &[])],
+        vec![entry("Kobold Warrior", &[], &[])],
+    )
 }
 
 #[test]
@@ -2132,20 +2121,10 @@ fn consumable_strikes_oils_and_plating_run_as_the_appendix_says() {
 fn a_slippery_ribbon_trades_places_with_an_adjacent_creature_of_its_size() {
     // Appendix: Items. "Slippery Ribbon ○ Trade places with an adjacent creature." Ruling
     // P2V-R82: ally or enemy, of the user's size, once, opening no reactions.
-    use arbiter_p2v::warband::{EntryFile, WarbandFile};
-    let mut knight = EntryFile::new("Eagle Knight", 1);
-    knight.items = vec!["Slippery Ribbon".into()];
-    let p1 = WarbandFile {
-        name: "t".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: vec![knight, EntryFile::new("Forest Troll", 1)],
-        ..WarbandFile::default()
-    };
-    let v =
-        Variant { warbands: vec![p1, warband(&["Kobold Warrior"])], map: map(12, 12, &[], ""), no_round_limit: false };
-    let g = P2v::new(v, 2).unwrap();
-    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
-    sc.s.round = 1;
+    let mut sc = Scene::of(
+        vec![entry("Eagle Knight", &["Slippery Ribbon"], &[]), entry("Forest Troll", &[], &[])],
+        vec![entry("Kobold Warrior", &[], &[])],
+    );
     sc.put("a", "e5").put("b", "c5").put("A", "f5").turn("a");
     assert_eq!(sc.refused("use slippery-ribbon b"), "p2v.swap", "the Large troll's space is not its size");
     let ap = sc.turn_state().ap;
@@ -2162,20 +2141,7 @@ fn basic_poison_sickens_the_target_of_the_next_weapon_strike_that_hits() {
     // leaves its target sickened."). Ruling P2V-R83: a free action readies it; a miss
     // keeps it; the first hit spends it.
     use arbiter_p2v::play::state::Conditions;
-    use arbiter_p2v::warband::{EntryFile, WarbandFile};
-    let mut knight = EntryFile::new("Eagle Knight", 1);
-    knight.items = vec!["Basic Poison".into()];
-    let p1 = WarbandFile {
-        name: "t".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: vec![knight],
-        ..WarbandFile::default()
-    };
-    let v =
-        Variant { warbands: vec![p1, warband(&["Forest Troll"])], map: map(12, 12, &[], ""), no_round_limit: false };
-    let g = P2v::new(v, 2).unwrap();
-    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
-    sc.s.round = 1;
+    let mut sc = Scene::of(vec![entry("Eagle Knight", &["Basic Poison"], &[])], vec![entry("Forest Troll", &[], &[])]);
     sc.put("a", "e5").put("A", "f5").turn("a");
     let ap = sc.turn_state().ap;
     sc.act("use basic-poison");
@@ -2192,20 +2158,8 @@ fn a_thunderbird_tuft_deals_5_electricity_back_to_a_melee_attacker_that_hits() {
     // Appendix: Items. "Thunderbird Tuft" (Arbiter's words: "When a melee strike hits the
     // carrier, the attacker takes 5 electricity damage."). Ruling P2V-R84: a reaction,
     // asked of the carrier's owner, once.
-    use arbiter_p2v::warband::{EntryFile, WarbandFile};
-    let mut troll = EntryFile::new("Forest Troll", 1);
-    troll.items = vec!["Thunderbird Tuft".into()];
-    let p2 = WarbandFile {
-        name: "t".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: vec![troll],
-        ..WarbandFile::default()
-    };
-    let v =
-        Variant { warbands: vec![warband(&["Eagle Knight"]), p2], map: map(12, 12, &[], ""), no_round_limit: false };
-    let g = P2v::new(v, 2).unwrap();
-    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
-    sc.s.round = 1;
+    let mut sc =
+        Scene::of(vec![entry("Eagle Knight", &[], &[])], vec![entry("Forest Troll", &["Thunderbird Tuft"], &[])]);
     sc.put("a", "e5").put("A", "f5").turn("a");
     let hp = sc.hp("a");
     sc.act("strike rapier A").roll(&[1]);
@@ -2224,29 +2178,19 @@ fn a_summonable_creature_waits_out_of_play_until_an_allied_caster_places_it() {
     // out of play. At any point during play, an allied creature who can cast spells can
     // spend 2 AP and place the summonable creature in an adjacent unoccupied space. The
     // summonable creature can act that round." Ruling P2V-R85.
-    use arbiter_p2v::warband::{EntryFile, WarbandFile};
-    let mut kobold = EntryFile::new("Kobold Warrior", 1);
-    kobold.upgrades = vec!["Summonable".into()];
-    let p1 = WarbandFile {
-        name: "t".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: vec![EntryFile::new("Pixie", 1), kobold, EntryFile::new("Eagle Knight", 1)],
-        ..WarbandFile::default()
-    };
-    let v =
-        Variant { warbands: vec![p1, warband(&["Kobold Warrior"])], map: map(12, 12, &[], ""), no_round_limit: false };
-    let g = P2v::new(v, 2).unwrap();
+    let mut sc = Scene::of(
+        vec![entry("Pixie", &[], &[]), entry("Kobold Warrior", &[], &["Summonable"]), entry("Eagle Knight", &[], &[])],
+        vec![entry("Kobold Warrior", &[], &[])],
+    );
     // Deployment leaves it out.
-    let mut s = g.initial_state();
+    let mut s = sc.g.initial_state();
     s.phase = Phase::Deploy { seat: 0 };
     s.zones[0] = Some(0);
     let mut legal = Vec::new();
-    g.legal_actions(&s, &mut legal);
+    sc.g.legal_actions(&s, &mut legal);
     assert!(legal.iter().all(|a| !matches!(a, Action::Place { who: 1, .. })), "not deployed");
     assert!(legal.iter().any(|a| matches!(a, Action::Place { who: 0, .. })));
 
-    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
-    sc.s.round = 1;
     sc.put("a", "e5").put("c", "h8").put("A", "k10").turn("c");
     assert_eq!(sc.refused("summon b d5"), "p2v.summon.caster", "the knight casts no spells");
     sc.act("end");
@@ -2266,20 +2210,7 @@ fn a_summonable_creature_waits_out_of_play_until_an_allied_caster_places_it() {
 fn a_healing_potion_heals_the_drinker_or_a_creature_within_reach_once() {
     // Appendix: Items. "Healing Potion (minor) • The drinker, or a creature within
     // reach, heals 5 HP." A consumable is used once. Ruling P2V-R72.
-    use arbiter_p2v::warband::{EntryFile, WarbandFile};
-    let mut troll = EntryFile::new("Forest Troll", 1);
-    troll.items = vec!["Healing Potion (minor)".into()];
-    let p1 = WarbandFile {
-        name: "t".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: vec![troll, EntryFile::new("Kobold Warrior", 1)],
-        ..WarbandFile::default()
-    };
-    let v =
-        Variant { warbands: vec![p1, warband(&["Kobold Warrior"])], map: map(12, 12, &[], ""), no_round_limit: false };
-    let g = P2v::new(v, 2).unwrap();
-    let mut sc = Scene { s: g.initial_state(), g, events: Vec::new() };
-    sc.s.round = 1;
+    let mut sc = carrying(&["Healing Potion (minor)"]);
     sc.put("a", "e5").put("b", "g5").put("A", "k10").turn("a");
     sc.s.creatures[1].hp = 2;
     sc.act("use healing-potion-minor b");

@@ -30,6 +30,14 @@ pub fn warband(creatures: &[&str]) -> WarbandFile {
     }
 }
 
+/// A warband entry of one creature, with items and upgrades.
+pub fn entry(creature: &str, items: &[&str], upgrades: &[&str]) -> EntryFile {
+    let mut e = EntryFile::new(creature, 1);
+    e.items = items.iter().map(|i| i.to_string()).collect();
+    e.upgrades = upgrades.iter().map(|u| u.to_string()).collect();
+    e
+}
+
 pub struct Scene {
     pub g: P2v,
     pub s: State,
@@ -44,6 +52,22 @@ impl Scene {
 
     pub fn on(p1: &[&str], p2: &[&str], map_toml: String) -> Scene {
         let v = Variant { warbands: vec![warband(p1), warband(p2)], map: map_toml, no_round_limit: false };
+        let g = P2v::new(v, 2).unwrap_or_else(|e| panic!("{e}"));
+        let mut s = g.initial_state();
+        s.round = 1;
+        s.phase = Phase::Activate { seat: 0 };
+        Scene { g, s, events: Vec::new() }
+    }
+
+    /// Two warbands of entries (items, upgrades) on an open 12 × 12 board.
+    pub fn of(p1: Vec<EntryFile>, p2: Vec<EntryFile>) -> Scene {
+        let file = |entries| WarbandFile {
+            name: "test".into(),
+            mode: Some(PlayMode::Narrative),
+            entries,
+            ..WarbandFile::default()
+        };
+        let v = Variant { warbands: vec![file(p1), file(p2)], map: map(12, 12, &[], ""), no_round_limit: false };
         let g = P2v::new(v, 2).unwrap_or_else(|e| panic!("{e}"));
         let mut s = g.initial_state();
         s.round = 1;
