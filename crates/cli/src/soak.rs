@@ -260,14 +260,19 @@ impl Soak for Ephemeral {
 
 impl Soak for P2v {
     /// Each shipped map with every ordered pair of shipped warbands, with
-    /// the round limit; and the small map without it.
+    /// the round limit; the small map without it; and a board of terrain
+    /// tiles the players lay.
     fn configurations() -> Result<Vec<Configuration<Self>>, String> {
         let names: Vec<&str> = shipped_warbands().into_iter().map(|(stem, _)| stem).collect();
         let file = arbiter_p2v::play::Variant::warband_file;
         let mut out = Vec::new();
-        for (map, no_round_limit) in
-            [("ruined-crossroads", false), ("river-ford", false), ("broken-hills", false), ("ruined-crossroads", true)]
-        {
+        for (map, no_round_limit) in [
+            ("ruined-crossroads", false),
+            ("river-ford", false),
+            ("broken-hills", false),
+            ("ruined-crossroads", true),
+            ("tiles", false),
+        ] {
             let mut all = Vec::new();
             for a in &names {
                 for b in &names {

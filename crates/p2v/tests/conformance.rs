@@ -1,5 +1,6 @@
 //! The core conformance suite on Path 2 Victory: random games of shipped
-//! warbands on each shipped map play to the end, replay, serialise, and
+//! warbands on each shipped map, and on a board of terrain tiles the
+//! players lay, play to the end, replay, serialise, and
 //! every listed action applies.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
@@ -21,6 +22,8 @@ fn the_standard_game_conforms_on_every_shipped_map() {
         ("thornwood-raiders", "kobold-ambush", "ruined-crossroads"),
         ("beasts-of-the-vale", "thornwood-raiders", "river-ford"),
         ("oni-tyrant", "beasts-of-the-vale", "broken-hills"),
+        // The players lay the terrain tiles first (ruling P2V-R90).
+        ("briar-skirmishers", "soothsayers-circle", "tiles"),
     ] {
         let g = P2v::new(variant(a, b, map), 2).unwrap();
         let r = run_resolving(&g, &Options { games: 2, seed: 7, actions_to_try: 6, ..Options::default() })

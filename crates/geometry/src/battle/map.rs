@@ -455,42 +455,10 @@ impl BattleMap {
             if !matches!(r.turn, 0 | 90 | 180 | 270) {
                 return Err(err(line, "turn is 0, 90, 180 or 270 (degrees clockwise)"));
             }
-            let tb = tile.terrain.board();
-            let (w, h) = (tb.width(), tb.height());
-            let (tw, th) = if r.turn % 180 == 0 { (w, h) } else { (h, w) };
-            if at.file() + tw > board.width() || at.rank() + th > board.height() {
-                return Err(err(
-                    line,
-                    format!("the tile '{}' does not fit on the map at {}", r.name.get_ref(), board.name(at)),
-                ));
-            }
-            let place = |f: i32, r2: i32| turn_square(f, r2, w, h, r.turn, at.file(), at.rank());
-            for p in tile.terrain.pieces() {
-                let mut q = p.clone();
-                q.squares = p
-                    .squares
-                    .iter()
-                    .map(|s| {
-                        let (f, rr) = place(s.file(), s.rank());
-                        Square::at(f as u8, rr as u8)
-                    })
-                    .collect();
-                q.edges = Vec::new();
-                for e in &p.edges {
-                    let Some((a, b)) = tb.edge_squares(*e) else { continue };
-                    let (fa, ra) = place(a.file(), a.rank());
-                    let (fb, rb) = place(b.file(), b.rank());
-                    if let (Some(x), Some(y)) = (board.square(fa, ra), board.square(fb, rb))
-                        && let Some(edge) = board.edge_between(x, y)
-                    {
-                        q.edges.push(edge);
-                    }
-                }
-                if let Some(d) = q.direction {
-                    q.direction = Some(turn_dir(d, r.turn));
-                }
-                pieces.push(q);
-            }
+            let placed = tile.terrain.placed(&board, at, r.turn).ok_or_else(|| {
+                err(line, format!("the tile '{}' does not fit on the map at {}", r.name.get_ref(), board.name(at)))
+            })?;
+            pieces.extend(placed);
         }
         if pieces.len() > 4000 {
             return Err(err(map_line, "a map has at most 4,000 pieces of terrain"));
@@ -503,6 +471,62 @@ impl BattleMap {
     pub fn battlefield(&self) -> Battlefield {
         Battlefield::new(self.terrain.clone())
     }
+}
+
+impl Terrain {
+    /// This terrain's pieces laid on `board` as a tile: turned `turn`
+    /// degrees clockwise (0, 90, 180 or 270), its lower-left corner on `at`.
+    /// `None` if it does not fit on the board.
+    pub fn placed(&self, board: &Board, at: Square, turn: u16) -> Option<Vec<Piece>> {
+        let (w, h) = self.footprint(turn);
+        if !board.contains(at) || at.file() + w > board.width() || at.rank() + h > board.height() {
+            return None;
+        }
+        let tb = self.board();
+        let (tw, th) = (tb.width(), tb.height());
+        let place = |f: i32, r: i32| turn_square(f, r, tw, th, turn, at.file(), at.rank());
+        let mut out = Vec::with_capacity(self.pieces().len());
+        for p in self.pieces() {
+            let mut q = p.clone();
+            q.squares = p
+                .squares
+                .iter()
+                .map(|s| {
+                    let (f, r) = place(s.file(), s.rank());
+                    Square::at(f as u8, r as u8)
+                })
+                .collect();
+            q.edges = Vec::new();
+            for e in &p.edges {
+                let Some((a, b)) = tb.edge_squares(*e) else { continue };
+                let (fa, ra) = place(a.file(), a.rank());
+                let (fb, rb) = place(b.file(), b.rank());
+                if let (Some(x), Some(y)) = (board.square(fa, ra), board.square(fb, rb))
+                    && let Some(edge) = board.edge_between(x, y)
+                {
+                    q.edges.push(edge);
+                }
+            }
+            if let Some(d) = q.direction {
+                q.direction = Some(turn_dir(d, turn));
+            }
+            out.push(q);
+        }
+        Some(out)
+    }
+
+    /// The files and ranks this terrain covers as a tile turned `turn`
+    /// degrees: its width and height, swapped for a quarter turn.
+    pub fn footprint(&self, turn: u16) -> (i32, i32) {
+        let b = self.board();
+        if turn % 180 == 0 { (b.width(), b.height()) } else { (b.height(), b.width()) }
+    }
+}
+
+/// The terrain tile named `name` (one of [`TILES`]), read and checked.
+pub fn tile(name: &str) -> Option<BattleMap> {
+    let text = TILES.iter().find(|(n, _)| *n == name.trim()).map(|(_, t)| *t)?;
+    BattleMap::read(text, 1).ok()
 }
 
 /// A direction turned clockwise by `turn` degrees (0, 90, 180 or 270).

@@ -9,6 +9,16 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "act")]
 pub enum Action {
+    /// Lay a terrain tile (set-up, the map `tiles`): its lower-left corner
+    /// on `at` once turned `turn` quarter turns clockwise.
+    Tile {
+        /// Which tile, by its place in the tile catalogue.
+        tile: u8,
+        /// The square under its lower-left corner.
+        at: Square,
+        /// Quarter turns clockwise, 0 to 3.
+        turn: u8,
+    },
     /// Place an objective of a kind on a square (set-up).
     Objective {
         /// Which objective.
@@ -196,6 +206,7 @@ impl Action {
     /// without its details.
     pub fn kind(&self) -> &'static str {
         match self {
+            Action::Tile { .. } => "tile",
             Action::Objective { .. } => "objective",
             Action::Zone { .. } => "zone",
             Action::Place { .. } => "place",
@@ -279,6 +290,7 @@ mod tests {
             Action::Tumble { to: Square::at(2, 2) },
             Action::LongJump,
             Action::Jump { dir: Dir::NE, over: 3 },
+            Action::Tile { tile: 2, at: Square::at(3, 4), turn: 1 },
             Action::Use { power: 1, aim: Aim::Here },
             Action::Dismount { to: Square::at(0, 0) },
             Action::Pass,

@@ -80,6 +80,9 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
         (Phase::PlaceObjective { seat, .. }, Action::Objective { kind, at }) => {
             place_objective(s, seat, kind, at, events)
         }
+        (Phase::PlaceTile { seat, .. }, Action::Tile { tile, at, turn }) => {
+            g.lay_tile(s, seat, super::tiles::PlacedTile { tile, at, turn }, events)
+        }
         (Phase::ChooseZone { seat }, Action::Zone { zone }) => {
             s.zones[usize::from(seat.min(1))] = Some(zone);
             let name = g.zone_names().get(usize::from(zone)).copied().unwrap_or("?").to_string();

@@ -32,7 +32,7 @@ impl P2v {
         let i = usize::from(who);
         let (Some(at), Some(p)) = (s.creatures.get(i).and_then(|c| c.at), self.profile(i)) else { return false };
         let space = Space::new(at, p.size.side());
-        let terrain = self.base_terrain();
+        let terrain = self.ground(s);
         let Some(door) = terrain.piece(PieceId(piece)) else { return false };
         door.squares.iter().any(|q| {
             let (gx, gy) = space.gaps(&Space::new(q, 1));
@@ -46,7 +46,8 @@ impl P2v {
 
     /// Whether a creature stands in a door's squares (it cannot be closed on them).
     fn doorway_taken(&self, s: &State, piece: u16) -> bool {
-        let Some(door) = self.base_terrain().piece(PieceId(piece)) else { return false };
+        let ground = self.ground(s);
+        let Some(door) = ground.piece(PieceId(piece)) else { return false };
         (0..s.creatures.len()).any(|j| {
             let (Some(c), Some(p)) = (s.creatures.get(j), self.profile(j)) else { return false };
             matches!(c.life, Life::Up | Life::Dying)
@@ -92,7 +93,7 @@ impl P2v {
     pub(crate) fn set_door<E: EventSink<Event>>(&self, s: &mut State, who: u8, piece: u16, open: bool, events: &mut E) {
         let Some(d) = s.doors.iter_mut().find(|d| d.piece == piece) else { return };
         d.open = open;
-        let name = self.base_terrain().piece(PieceId(piece)).map_or_else(|| "door".to_string(), |p| p.name.clone());
+        let name = self.ground(s).piece(PieceId(piece)).map_or_else(|| "door".to_string(), |p| p.name.clone());
         events.emit(Event::Door { who, name, open });
         s.forget_field();
     }

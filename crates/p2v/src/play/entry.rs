@@ -29,6 +29,7 @@ const MAPS: &[Choice] = &[
     Choice { value: "ruined-crossroads", label: "Ruined crossroads (24 × 18)" },
     Choice { value: "river-ford", label: "River ford (36 × 24)" },
     Choice { value: "broken-hills", label: "Broken hills (48 × 36)" },
+    Choice { value: "tiles", label: "Terrain tiles, laid by the players in turn" },
 ];
 
 const OPTIONS: &[GameOption] = &[
@@ -47,7 +48,7 @@ const OPTIONS: &[GameOption] = &[
     GameOption {
         key: "map",
         label: "Battle map",
-        help: "the battle map, a file (.toml; docs/grid.md) or a shipped map's name (default ruined-crossroads)",
+        help: "the battle map: a file (.toml; docs/grid.md), a shipped map's name (default ruined-crossroads), or `tiles` (an open board of the game's size on which the players lay terrain tiles in turn)",
         kind: OptionKind::File { presets: MAPS },
     },
     GameOption {

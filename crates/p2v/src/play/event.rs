@@ -62,6 +62,22 @@ pub enum Event {
         /// The winner, or `None` on a tie (rolled again).
         winner: Option<u8>,
     },
+    /// A seat laid a terrain tile.
+    TileLaid {
+        /// Who.
+        seat: u8,
+        /// The tile's name.
+        tile: String,
+        /// The square under its lower-left corner.
+        at: Square,
+        /// How far it is turned, in degrees clockwise.
+        turn: u16,
+    },
+    /// No terrain tile fits on the board any more: `left` are not laid.
+    NoRoomForTiles {
+        /// How many tiles were still to lay.
+        left: u8,
+    },
     /// A seat chose its deployment zone.
     ZoneChosen {
         /// Who.

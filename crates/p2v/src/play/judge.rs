@@ -45,6 +45,7 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
     }
     match (s.phase, *a) {
         (Phase::PlaceObjective { .. }, Action::Objective { kind, at }) => judge_objective(g, s, kind, at),
+        (Phase::PlaceTile { .. }, Action::Tile { tile, at, turn }) => g.judge_tile(s, tile, at, turn),
         (Phase::ChooseZone { seat }, Action::Zone { zone }) => {
             if g.zones_open(s, seat).contains(&zone) {
                 Ok(())
@@ -111,6 +112,7 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
 fn expected(p: Phase) -> &'static str {
     match p {
         Phase::PlaceObjective { .. } => "place an objective: objective KIND SQUARE",
+        Phase::PlaceTile { .. } => "lay a terrain tile: tile NAME SQUARE [TURN]",
         Phase::ChooseZone { .. } => "choose a deployment zone: zone NAME",
         Phase::Deploy { .. } => "deploy a creature: place LETTER SQUARE",
         Phase::Activate { .. } => "activate a creature: activate LETTER",
@@ -156,10 +158,9 @@ fn judge_objective(g: &P2v, s: &State, kind: Kind, at: Square) -> Result<(), Ref
             section::OBJECTIVES,
         ));
     }
-    // The map's own terrain: objectives are not solid, and the squares
-    // already taken are checked below (so no battlefield is built per
-    // placement).
-    let terrain = g.base_terrain();
+    // The ground: objectives are not solid, and the squares already taken
+    // are checked below (so no battlefield is built per placement).
+    let terrain = g.ground(s);
     if !terrain.board().contains(at) {
         return Err(no("p2v.objective.off-board", "that square is not on the board", section::OBJECTIVES));
     }

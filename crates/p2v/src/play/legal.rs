@@ -52,9 +52,9 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
     }
     match s.phase {
         Phase::PlaceObjective { .. } => {
-            // The map's own terrain (as `judge_objective`): no battlefield is
-            // built per placement.
-            let terrain = g.base_terrain();
+            // The ground (as `judge_objective`): no battlefield is built
+            // per placement.
+            let terrain = g.ground(s);
             let solid = terrain.squares_with(Traits::SOLID);
             for kind in Kind::ALL {
                 if s.objectives.iter().any(|o| o.kind == kind) {
@@ -67,6 +67,7 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 }
             }
         }
+        Phase::PlaceTile { .. } => g.tile_actions(s, out),
         Phase::ChooseZone { seat } => out.extend(g.zones_open(s, seat).into_iter().map(|zone| Action::Zone { zone })),
         Phase::Deploy { seat } => {
             for i in 0..s.creatures.len() {

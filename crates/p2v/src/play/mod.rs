@@ -72,6 +72,7 @@ pub mod teleport;
 pub mod tensor;
 pub mod terrain;
 pub(crate) mod terrains;
+pub mod tiles;
 pub mod trample;
 pub mod tumble;
 pub mod unhindered;

@@ -27,7 +27,9 @@ use arbiter_geometry::battle::Square;
 
 /// A short guide to the notation.
 pub const HELP: &str = "\
-Set-up:   objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
+Set-up:   tile NAME SQUARE [90|180|270] (the map `tiles`: the tile's lower-left corner once turned;
+          dragon-bones, four-pillars, command-center, mushroom-growth, crumbling-ruin, watchtower,
+          donjon) · objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE
 Turns:    activate LETTER · join LETTER (a group: join each, then activate the last) ·
@@ -78,6 +80,24 @@ impl P2v {
         let arg = |i: usize| words.get(i).copied().ok_or_else(|| format!("'{verb}' needs more: {}", usage(verb)));
         let one = |a: Action| if words.len() == 1 { Ok(a) } else { Err(format!("'{verb}' takes nothing more")) };
         match verb.to_ascii_lowercase().as_str() {
+            "tile" => {
+                let tile = super::tiles::tile_named(arg(1)?).ok_or_else(|| {
+                    let names: Vec<&str> = arbiter_geometry::battle::map::TILES.iter().map(|(n, _)| *n).collect();
+                    format!("'{}' is not a terrain tile: {}", clip(arg(1).unwrap_or("")), names.join(", "))
+                })?;
+                let at = self.square(arg(2)?)?;
+                let turn = match words.get(3).map(|w| w.trim_end_matches('°')) {
+                    None | Some("0") => 0,
+                    Some("90") => 1,
+                    Some("180") => 2,
+                    Some("270") => 3,
+                    Some(other) => return Err(format!("'{}' is not a turn: 0, 90, 180 or 270", clip(other))),
+                };
+                if words.len() > 4 {
+                    return Err(format!("'{verb}' takes a tile, a square and a turn: {}", usage(verb)));
+                }
+                Ok(Action::Tile { tile, at, turn })
+            }
             "objective" => {
                 let kind = Kind::parse(arg(1)?)
                     .ok_or_else(|| format!("'{}' is not a standard objective", clip(arg(1).unwrap_or(""))))?;
@@ -243,6 +263,13 @@ impl P2v {
     pub fn text(&self, a: &Action) -> String {
         let who = |i: u8| self.profile(usize::from(i)).map_or_else(|| format!("#{i}"), |p| p.label.clone());
         match *a {
+            Action::Tile { tile, at, turn } => {
+                let name = super::tiles::tile_name(tile).map_or_else(|| format!("#{tile}"), str::to_string);
+                match turn {
+                    0 => format!("tile {name} {}", self.square_name(at)),
+                    t => format!("tile {name} {} {}", self.square_name(at), u16::from(t) * 90),
+                }
+            }
             Action::Objective { kind, at } => format!("objective {} {}", kind.key(), self.square_name(at)),
             Action::Zone { zone } => {
                 format!("zone {}", self.zone_names().get(usize::from(zone)).copied().unwrap_or("?"))
@@ -330,6 +357,7 @@ impl P2v {
         }
         match s.phase {
             Phase::PlaceObjective { left, .. } => format!("place an objective ({left} to place)"),
+            Phase::PlaceTile { left, .. } => format!("lay a terrain tile ({left} to lay)"),
             Phase::ChooseZone { .. } => "choose a deployment zone".into(),
             Phase::Deploy { .. } => "deploy a creature in the zone".into(),
             Phase::Activate { .. } => "activate a creature".into(),
@@ -374,6 +402,7 @@ pub(crate) fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
 
 fn usage(verb: &str) -> &'static str {
     match verb {
+        "tile" => "tile NAME SQUARE [0|90|180|270]",
         "objective" => "objective KIND SQUARE",
         "cast" => "cast SPELL [N] [TARGET|SQUARE]",
         "zone" => "zone NAME",

@@ -55,6 +55,11 @@
 //! | tumble | `Tumble { to }` | n |
 //! | long jump | `LongJump` | 1 |
 //! | jump | `Jump { dir, over }` | 8 × 10 (direction N, NE, … NW, then 1 to 10 squares) |
+//! | tile | `Tile { tile, at, turn }` | 7 · 4 · n (tile, then turn, then square), on the map `tiles` only (else 0) |
+//!
+//! On the map `tiles` the doors are those of the tiles laid, so `d` is the
+//! most pieces the tiles laid could have (tiles × the most pieces of a
+//! tile), and a door's number is its piece index.
 //!
 //! An action outside these bounds (a square off the map, a creature not in
 //! the roster, a door that is not one) has no number (`None`), never one
@@ -96,6 +101,8 @@ pub struct Bounds {
     pub doors: Vec<u16>,
     /// Deployment zones.
     pub zones: usize,
+    /// Tile placements per square: tiles × 4 turns on the map `tiles`, else 0.
+    pub tiles: usize,
 }
 
 /// Objectives: one of each kind at most.
@@ -105,7 +112,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 33;
+const BLOCKS: usize = 34;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -123,8 +130,15 @@ impl Bounds {
             powers: roster.iter().map(|p| p.powers.len().min(32)).max().unwrap_or(0),
             cones: 4 + 4 * side,
             lines: (9 * (2 * side + 1) * (2 * side + 1)).min(255),
-            doors: doors_of(terrain).iter().map(|d| d.piece).collect(),
+            doors: match g.tiles_each() {
+                0 => doors_of(terrain).iter().map(|d| d.piece).collect(),
+                each => {
+                    let slots = usize::from(each) * 2 * super::tiles::most_pieces() + terrain.pieces().len();
+                    (0..slots.min(usize::from(u16::MAX))).map(|p| p as u16).collect()
+                }
+            },
             zones: g.zone_names().len(),
+            tiles: if g.tiles_each() == 0 { 0 } else { super::tiles::tile_count() * 4 },
         }
     }
 
@@ -170,6 +184,7 @@ impl Bounds {
             n,                         // tumble
             1,                         // long jump
             8 * usize::from(LONGEST),  // jump
+            self.tiles * n,            // tile
         ]
     }
 
@@ -245,6 +260,10 @@ impl Bounds {
             Action::Jump { dir, over } => {
                 let d = Dir::ALL.iter().position(|x| *x == dir)?;
                 (32, d * usize::from(LONGEST) + usize::from(over.checked_sub(1).filter(|o| *o < LONGEST)?))
+            }
+            Action::Tile { tile, at, turn } => {
+                let k = usize::from(tile) * 4 + Bounds::below(turn, 4)?;
+                (33, Bounds::below(k, self.tiles)? * n + self.square(at)?)
             }
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)

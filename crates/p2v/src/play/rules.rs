@@ -50,6 +50,8 @@ pub mod section {
     pub const POWER: &str = "USING A POWER";
     /// Areas of effect.
     pub const AREAS: &str = "AREAS OF EFFECT";
+    /// Terrain tiles.
+    pub const TILES: &str = "Appendix: Terrain tiles";
 }
 
 /// The most rounds a game lasts: the round limit always ends the game by
@@ -76,6 +78,10 @@ pub struct Shared {
     pub(crate) unhindered: std::sync::Mutex<Option<Unhindered>>,
     /// The terrains made for the states' objectives, darkness and doors.
     pub(crate) terrains: super::terrains::Terrains,
+    /// How many terrain tiles each player lays (0 on a map).
+    pub tiles_each: u8,
+    /// The grounds made of the map and the tiles laid.
+    pub(crate) grounds: super::tiles::Grounds,
 }
 
 /// A terrain made for a creature some difficult terrain does not slow.
@@ -112,6 +118,16 @@ impl P2v {
         self.shared.roster.get(i)
     }
 
+    /// The grounds made of the map and the tiles laid ([`P2v::ground`]).
+    pub(crate) fn grounds(&self) -> &super::tiles::Grounds {
+        &self.shared.grounds
+    }
+
+    /// How many terrain tiles each player lays in the set-up (0 on a map).
+    pub fn tiles_each(&self) -> u8 {
+        self.shared.tiles_each
+    }
+
     /// The map's name.
     pub fn map_name(&self) -> &str {
         &self.shared.map
@@ -144,7 +160,7 @@ impl P2v {
     }
 
     fn build_field(&self, s: &State) -> Battlefield {
-        let mut f = Battlefield::shared(self.shared.terrains.of(&self.shared.terrain, s));
+        let mut f = Battlefield::shared(self.shared.terrains.of(&self.ground(s), s));
         for i in 0..s.creatures.len() {
             if let Some(fig) = self.figure(s, i) {
                 f.put(FigureId(i as u16), fig);
@@ -410,6 +426,7 @@ impl P2v {
         match s.phase {
             Phase::ObjectiveCount | Phase::DeployRoll | Phase::FirstRoll => ToMove::Chance,
             Phase::PlaceObjective { seat, .. }
+            | Phase::PlaceTile { seat, .. }
             | Phase::ChooseZone { seat }
             | Phase::Deploy { seat }
             | Phase::Activate { seat } => ToMove::Seat(Seat(seat)),
@@ -507,6 +524,7 @@ impl Game for P2v {
             return Err(ConfigError::Variant("each warband must have at least one creature".into()));
         }
         let edges = map.terrain.board().width() >= 48;
+        let tiles_each = variant.tile_game().map_err(ConfigError::Variant)?.map_or(0, |g| g.tiles_each());
         let shared = Shared {
             roster,
             terrain: Arc::new(map.terrain),
@@ -515,6 +533,8 @@ impl Game for P2v {
             numbering: OnceLock::new(),
             unhindered: std::sync::Mutex::new(None),
             terrains: Default::default(),
+            tiles_each,
+            grounds: Default::default(),
         };
         Ok(P2v { variant, shared: Arc::new(shared) })
     }
@@ -562,9 +582,13 @@ impl Game for P2v {
             })
             .collect();
         State {
-            phase: Phase::ObjectiveCount,
+            phase: match self.shared.tiles_each {
+                0 => Phase::ObjectiveCount,
+                n => Phase::PlaceTile { seat: 0, left: n.saturating_mul(2) },
+            },
             round: 0,
             creatures,
+            tiles: Vec::new(),
             objectives: Vec::new(),
             vp: [0, 0],
             zones: [None, None],
@@ -622,9 +646,9 @@ impl Game for P2v {
         if let (Phase::PlaceObjective { .. }, None) = (s.phase, s.pending.top()) {
             let kinds: Vec<Kind> =
                 Kind::ALL.into_iter().filter(|k| s.objectives.iter().all(|o| o.kind != *k)).collect();
-            // The map's own terrain, as `judge_objective` (no battlefield
-            // is built per placement).
-            let terrain = self.base_terrain();
+            // The ground, as `judge_objective` (no battlefield is built
+            // per placement).
+            let terrain = self.ground(s);
             let solid = terrain.squares_with(Traits::SOLID);
             let free: Vec<Square> = terrain
                 .board()

@@ -173,6 +173,14 @@ pub struct Turn {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "phase")]
 pub enum Phase {
+    /// A seat lays a terrain tile (the map `tiles`); `left` remain to lay,
+    /// this one included.
+    PlaceTile {
+        /// Who lays.
+        seat: u8,
+        /// How many remain, this one included.
+        left: u8,
+    },
     /// Dice: 2d6, keep the higher — how many objectives.
     ObjectiveCount,
     /// A seat places an objective; `left` remain to place.
@@ -804,6 +812,9 @@ pub struct State {
     pub round: u8,
     /// Every creature of the roster, in roster order.
     pub creatures: Vec<Creature>,
+    /// The terrain tiles laid (the map `tiles`), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiles: Vec<super::tiles::PlacedTile>,
     /// The objectives placed.
     pub objectives: Vec<Objective>,
     /// Victory points per seat.

@@ -1,5 +1,5 @@
-//! The terrains a game's states stand on, made once and shared: the map's
-//! terrain with the objectives placed, Final Night's darkness and the doors
+//! The terrains a game's states stand on, made once and shared: the ground
+//! (the map's terrain with any tiles laid) with the objectives placed, Final Night's darkness and the doors
 //! as they stand. Every state whose battlefield is rebuilt (a creature
 //! joins a group, a mount is ridden, a door opens) would otherwise lay the
 //! map's pieces again and build new step tables; the few recent terrains
@@ -18,6 +18,7 @@ const KEPT: usize = 8;
 /// the darkness (its squares) and the doors (piece, open).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Key {
+    tiles: Vec<super::tiles::PlacedTile>,
     objectives: Vec<(Kind, Square)>,
     veils: Vec<Vec<Square>>,
     doors: Vec<(u16, bool)>,
@@ -26,6 +27,7 @@ struct Key {
 impl Key {
     fn of(s: &State) -> Key {
         Key {
+            tiles: s.tiles.clone(),
             objectives: s.objectives.iter().map(|o| (o.kind, o.square)).collect(),
             veils: s.veils.iter().map(|v| v.squares.clone()).collect(),
             doors: s.doors.iter().map(|d| (d.piece, d.open)).collect(),

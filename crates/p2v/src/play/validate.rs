@@ -104,7 +104,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     // Doors: each a door of the map, once. (A closed door may lie under a
     // large creature squeezed beside it, as any solid terrain may.)
     for (k, d) in s.doors.iter().enumerate() {
-        let piece = g.base_terrain().piece(arbiter_geometry::battle::PieceId(d.piece));
+        let ground = g.ground(s);
+        let piece = ground.piece(arbiter_geometry::battle::PieceId(d.piece));
         if !piece.is_some_and(|p| p.traits.contains(arbiter_geometry::battle::Traits::DOOR)) {
             return Err(format!("door {} is not a door of the map", d.piece));
         }
@@ -169,6 +170,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     }
     match s.phase {
         Phase::PlaceObjective { seat, .. }
+        | Phase::PlaceTile { seat, .. }
         | Phase::ChooseZone { seat }
         | Phase::Deploy { seat }
         | Phase::Activate { seat }

@@ -11,8 +11,8 @@ use crate::bestiary::Bestiary;
 use crate::item::Items;
 use crate::warband::{Warband, WarbandFile, shipped_warband};
 use crate::{Format, read_text};
-use arbiter_geometry::battle::BattleMap;
 use arbiter_geometry::battle::map::shipped;
+use arbiter_geometry::battle::{BattleMap, Board, Terrain};
 use serde::{Deserialize, Serialize};
 
 /// The warbands played when none are given.
@@ -20,6 +20,64 @@ pub const DEFAULT_WARBANDS: [&str; 2] = ["old-wood-brawlers", "briar-skirmishers
 
 /// The map played when none is given.
 pub const DEFAULT_MAP: &str = "ruined-crossroads";
+
+/// The map name that sets up an empty board on which the players lay
+/// terrain tiles in turn ("Appendix: Terrain tiles"; ruling P2V-R90).
+pub const TILES: &str = "tiles";
+
+/// A standard game's size ("BATTLE GRID"), which sets the board and how
+/// many terrain tiles each player lays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameSize {
+    /// 150 points or fewer per side: 24 × 18 squares, three tiles each.
+    Small,
+    /// 500 points or fewer: 36 × 24 squares, four tiles each.
+    Medium,
+    /// More than 500 points: 48 × 36 squares, eight tiles each.
+    Large,
+}
+
+impl GameSize {
+    /// The size of a game of `points` per side.
+    pub fn of(points: u32) -> GameSize {
+        match points {
+            0..=150 => GameSize::Small,
+            151..=500 => GameSize::Medium,
+            _ => GameSize::Large,
+        }
+    }
+
+    /// The board's width and height, in squares.
+    pub fn board(self) -> (usize, usize) {
+        match self {
+            GameSize::Small => (24, 18),
+            GameSize::Medium => (36, 24),
+            GameSize::Large => (48, 36),
+        }
+    }
+
+    /// How many terrain tiles each player lays ("three tiles in a small
+    /// game, four in a medium game and eight in a large game").
+    pub fn tiles_each(self) -> u8 {
+        match self {
+            GameSize::Small => 3,
+            GameSize::Medium => 4,
+            GameSize::Large => 8,
+        }
+    }
+
+    /// An empty board of this size: open ground everywhere.
+    pub fn empty_map(self) -> Result<BattleMap, String> {
+        let (w, h) = self.board();
+        let board = Board::new(w as u32, h as u32).map_err(|e| e.0)?;
+        Ok(BattleMap {
+            name: "Terrain tiles".into(),
+            credit: String::new(),
+            description: "An open board on which the players lay terrain tiles in turn.".into(),
+            terrain: Terrain::new(board, Vec::new()).map_err(|e| e.0)?,
+        })
+    }
+}
 
 /// Everything a game of Path 2 Victory is set up from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -88,10 +146,12 @@ impl Variant {
             BattleMap::from_toml(&text).map_err(|e| format!("{spec}: {e}"))?;
             return Ok(text);
         }
-        if shipped(spec).is_some() {
-            return Ok(spec.to_string());
+        if shipped(spec).is_some() || spec.trim() == TILES {
+            return Ok(spec.trim().to_string());
         }
-        Err(format!("{spec}: no such file, and not a shipped map (ruined-crossroads, river-ford, broken-hills)"))
+        Err(format!(
+            "{spec}: no such file, and not a shipped map (ruined-crossroads, river-ford, broken-hills) or \"{TILES}\" (the players lay terrain tiles)"
+        ))
     }
 
     /// The checked warbands, against the starter bestiary and items.
@@ -110,14 +170,32 @@ impl Variant {
         Ok([check(0)?, check(1)?])
     }
 
-    /// The battle map.
+    /// The battle map: a shipped or given map, or, for [`TILES`], an empty
+    /// board of the game's size for the players to lay tiles on.
     pub fn battle_map(&self) -> Result<BattleMap, String> {
+        if let Some(size) = self.tile_game()? {
+            return size.empty_map();
+        }
         let text = shipped(self.map.trim()).unwrap_or(&self.map);
         BattleMap::from_toml(text).map_err(|e| format!("the battle map: {e}"))
     }
 
+    /// The game's size when the players lay terrain tiles (`map = "tiles"`),
+    /// from the larger of the two warbands' points limits (their costs when
+    /// they have none; ruling P2V-R90); `None` on a map.
+    pub fn tile_game(&self) -> Result<Option<GameSize>, String> {
+        if self.map.trim() != TILES {
+            return Ok(None);
+        }
+        let points = self.checked_warbands()?.iter().map(|w| w.limit().unwrap_or_else(|| w.total())).max().unwrap_or(0);
+        Ok(Some(GameSize::of(points)))
+    }
+
     /// The map's name for headers: the shipped name, or the map's title.
     pub fn map_label(&self) -> String {
+        if self.map.trim() == TILES {
+            return "terrain tiles".to_string();
+        }
         if shipped(self.map.trim()).is_some() {
             return self.map.trim().to_string();
         }

@@ -22,6 +22,11 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             Some(w) => format!("The {what} roll-off: P1 {}, P2 {}; {} wins", dice[0], dice[1], seat_name(*w)),
             None => format!("The {what} roll-off: both roll {}; roll again", dice[0]),
         },
+        Event::TileLaid { seat, tile, at, turn } => {
+            let turned = if *turn == 0 { String::new() } else { format!(", turned {turn}°") };
+            format!("{} lays the {tile} tile on {}{turned}", seat_name(*seat), square(*at))
+        }
+        Event::NoRoomForTiles { left } => format!("No terrain tile fits on the board any more; {left} not laid"),
         Event::ZoneChosen { seat, zone } => format!("{} deploys in the {zone} zone", seat_name(*seat)),
         Event::Deployed { who, at } => format!("{} is deployed on {}", name(*who), square(*at)),
         Event::Summoned { who, by, at } => format!("{} summons {} on {}", name(*by), name(*who), square(*at)),
