@@ -171,6 +171,39 @@ test("a Path 2 Victory game against the AI, played to the end on the table", asy
   assert.deepEqual(errors, []);
 });
 
+test("terrain tiles laid in turn on the table, with a preview of each tile before it goes down", async () => {
+  const { page, errors } = await open(b);
+  await page.click("[data-game=p2v]");
+  await page.waitForSelector("select[name=warband1] option", { state: "attached" });
+  await page.selectOption("select[name=map]", "tiles");
+  await page.selectOption("select[name=seat1-kind]", "ai");
+  await page.selectOption("select[name=seat1-bot]", "greedy");
+  await page.click("[data-testid=create]");
+  await page.waitForSelector("[data-testid=p2v-board]");
+  assert.equal(await page.locator(".p2v-board .terrain").count(), 0, "an open board before the tiles");
+  for (let k = 0; k < 3; k++) {
+    assert.notEqual(await yoursOrOver(page, 60000), "over");
+    await settle(page);
+    assert.match(await page.locator("[data-testid=banner]").innerText(), /Lay a terrain tile/);
+    await page.selectOption("select[name=tile]", String(k + 1));
+    if (k === 1) await page.click("[data-testid=p2v-tile-turn]");
+    const hot = page.locator(".p2v-board .hot");
+    assert.ok((await hot.count()) > 0, "glowing squares where the tile fits");
+    await hot.first().hover({ force: true });
+    assert.equal(await page.locator("[data-testid=p2v-tile-preview]").getAttribute("data-fits"), "yes", "the tile is previewed where it would lie");
+    const len = await tableLen(page);
+    await hot.first().click({ force: true });
+    await waitChange(page, len);
+  }
+  // Six tiles laid (three by the AI): the objectives come next, on a board of terrain.
+  await page.waitForFunction(() => /lays the .* tile/.test(document.querySelector("[data-testid=log]")?.textContent ?? ""), null, { timeout: 30000 });
+  await yoursOrOver(page, 60000);
+  await settle(page);
+  assert.ok((await page.locator(".p2v-board .terrain").count()) >= 6, "the tiles' terrain is drawn");
+  assert.match(await page.locator("[data-testid=log]").innerText(), /lays the .* tile/);
+  assert.deepEqual(errors, []);
+});
+
 /** The REST view of a seat. */
 const view = async (id, token) => (await api("GET", `/api/matches/${id}?token=${token}`)).json;
 

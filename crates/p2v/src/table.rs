@@ -43,6 +43,11 @@ pub struct TableView {
     pub skills: Vec<&'static str>,
     /// The conditions, by bit.
     pub conditions: Vec<&'static str>,
+    /// On the map `tiles`, the tiles the players may lay, by index as the
+    /// state's `tiles` name them, each drawn unturned from a1 (a state's
+    /// ground is the terrain above, then each tile laid's pieces in order,
+    /// so door numbers follow); empty on a map.
+    pub tiles: Vec<TileView>,
     /// The decisions open in the state asked about, if one was.
     pub look: Option<Look>,
 }
@@ -60,6 +65,32 @@ pub struct PieceView {
     pub edges: Vec<(u16, char)>,
     /// Where creatures on it stand, in squares.
     pub elevation: u16,
+}
+
+/// A terrain tile as drawn in its file, before it is laid.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileView {
+    /// Its name in the notation (`four-pillars`).
+    pub name: &'static str,
+    /// Its title ("Four pillars").
+    pub title: String,
+    /// Files across, unturned.
+    pub width: i32,
+    /// Ranks up, unturned.
+    pub height: i32,
+    /// Its pieces, on squares counted from its own a1.
+    pub pieces: Vec<PieceView>,
+}
+
+/// A piece as the web table draws it.
+fn piece_view(p: &arbiter_geometry::battle::Piece) -> PieceView {
+    PieceView {
+        name: p.name.clone(),
+        traits: Traits::NAMES.iter().filter(|(t, _)| p.active().contains(*t)).map(|(_, n)| *n).collect(),
+        squares: p.squares.iter().map(|s| s.0).collect(),
+        edges: p.edges.iter().map(|e| (e.square.0, if e.side == Side::North { 'n' } else { 'e' })).collect(),
+        elevation: p.elevation,
+    }
 }
 
 /// A deployment zone.
@@ -217,17 +248,25 @@ pub fn table_view(variant: &Variant, state: Option<&State>) -> Result<TableView,
     let g = P2v::new(variant.clone(), 2).map_err(|e| e.to_string())?;
     let terrain = g.base_terrain();
     let b = terrain.board();
-    let pieces = terrain
-        .pieces()
-        .iter()
-        .map(|p| PieceView {
-            name: p.name.clone(),
-            traits: Traits::NAMES.iter().filter(|(t, _)| p.active().contains(*t)).map(|(_, n)| *n).collect(),
-            squares: p.squares.iter().map(|s| s.0).collect(),
-            edges: p.edges.iter().map(|e| (e.square.0, if e.side == Side::North { 'n' } else { 'e' })).collect(),
-            elevation: p.elevation,
-        })
-        .collect();
+    let pieces = terrain.pieces().iter().map(piece_view).collect();
+    let tiles = if g.tiles_each() == 0 {
+        Vec::new()
+    } else {
+        arbiter_geometry::battle::map::TILES
+            .iter()
+            .filter_map(|(name, _)| {
+                let m = arbiter_geometry::battle::map::tile(name)?;
+                let b = m.terrain.board();
+                Some(TileView {
+                    name,
+                    title: m.name.clone(),
+                    width: b.width(),
+                    height: b.height(),
+                    pieces: m.terrain.pieces().iter().map(piece_view).collect(),
+                })
+            })
+            .collect()
+    };
     let zones = g
         .zone_names()
         .iter()
@@ -245,6 +284,7 @@ pub fn table_view(variant: &Variant, state: Option<&State>) -> Result<TableView,
         creatures,
         skills: SKILLS.to_vec(),
         conditions: Conditions::NAMES.to_vec(),
+        tiles,
         look,
     })
 }

@@ -71,6 +71,8 @@ export interface State {
   phase: Phase;
   round: number;
   creatures: Creature[];
+  /** The terrain tiles laid (the map `tiles`), in order. */
+  tiles?: PlacedTile[];
   objectives: Objective[];
   vp: [number, number];
   zones: [number | null, number | null];
@@ -178,6 +180,56 @@ export interface Look {
   areas: AreaView[];
   deploy: [number, Sq[]][];
 }
+/** A terrain tile laid: which (by index), its lower-left square once turned, quarter turns clockwise. */
+export interface PlacedTile {
+  tile: number;
+  at: Sq;
+  turn: number;
+}
+
+/** A terrain tile as drawn in its file, before it is laid. */
+export interface TileView {
+  name: string;
+  title: string;
+  width: number;
+  height: number;
+  pieces: PieceView[];
+}
+
+/** A square of a `w` × `h` tile turned `turn` quarter turns clockwise, its lower-left corner on `at` (as the rules lay it). */
+export function tileSquare(q: Sq, w: number, h: number, turn: number, at: Sq): Sq {
+  const f = fileOf(q), r = rankOf(q);
+  const [x, y] = turn === 1 ? [r, w - 1 - f] : turn === 2 ? [w - 1 - f, h - 1 - r] : turn === 3 ? [h - 1 - r, f] : [f, r];
+  return (rankOf(at) + y) * 64 + fileOf(at) + x;
+}
+
+/** The files and ranks a tile covers, turned. */
+export const tileFootprint = (t: TileView, turn: number): [number, number] => (turn % 2 === 0 ? [t.width, t.height] : [t.height, t.width]);
+
+/** The pieces of a laid tile, on the board: squares and edges turned and moved as the rules lay them. */
+export function laidPieces(t: TileView, p: PlacedTile): PieceView[] {
+  const sq = (q: Sq) => tileSquare(q, t.width, t.height, p.turn, p.at);
+  return t.pieces.map((piece) => ({
+    ...piece,
+    squares: piece.squares.map(sq),
+    edges: piece.edges.map(([q, side]): [Sq, "n" | "e"] => {
+      const a = sq(q), b = sq(side === "n" ? q + 64 : q + 1);
+      if (fileOf(a) === fileOf(b)) return [Math.min(a, b), "n"];
+      return [rankOf(a) * 64 + Math.min(fileOf(a), fileOf(b)), "e"];
+    }),
+  }));
+}
+
+/** The ground a state stands on: the map's pieces, then each tile laid's (so door numbers match the rules'). */
+export function groundPieces(board: TableView, s: State): PieceView[] {
+  const out = [...board.terrain];
+  for (const p of s.tiles ?? []) {
+    const t = board.tiles?.[p.tile];
+    if (t) out.push(...laidPieces(t, p));
+  }
+  return out;
+}
+
 export interface TableView {
   map: string;
   width: number;
@@ -187,6 +239,8 @@ export interface TableView {
   creatures: CreatureView[];
   skills: string[];
   conditions: string[];
+  /** On the map `tiles`, the tiles the players may lay (empty on a map). */
+  tiles?: TileView[];
   look: Look | null;
 }
 

@@ -16,9 +16,12 @@ import {
   fileName,
   fileOf,
   frameWords,
+  groundPieces,
+  laidPieces,
   partyWords,
   pct,
   rankOf,
+  tileFootprint,
   squareName,
   useBoard,
   useLook,
@@ -59,6 +62,8 @@ export function useP2v(p: GameProps): GameUI {
   const [preview, setPreview] = useState<AreaView | null>(null);
   const [mode, setMode] = useState<Mode>(null);
   const [objKind, setObjKind] = useState<string | null>(null);
+  const [tileSel, setTileSel] = useState(0);
+  const [tileTurn, setTileTurn] = useState(0);
   useEffect(() => {
     setMode(null);
     setPreview(null);
@@ -92,6 +97,9 @@ export function useP2v(p: GameProps): GameUI {
   const kind = objKind && objKinds.includes(objKind) ? objKind : (objKinds[0] ?? null);
   const objSquares = new Set(legal.filter(([a]) => a.act === "objective" && a.kind === kind).map(([a]) => a.at as Sq));
   const activatable = new Set(legal.filter(([a]) => a.act === "activate").map(([a]) => a.who as number));
+  // Laying a tile: the squares its lower-left corner may go on, for the tile and turn chosen.
+  const tileAts = new Set(legal.filter(([a]) => a.act === "tile" && a.tile === tileSel && a.turn === tileTurn).map(([a]) => a.at as Sq));
+  const tileShown = phase === "place_tile" && hover !== null ? board.tiles?.[tileSel] : undefined;
   const strikes: StrikeOdds[] = look?.strikes ?? [];
   const weapon = mode?.kind === "strike" ? mode.weapon : null;
   const shownStrikes = weapon === null ? strikes : strikes.filter((o) => o.weapon === weapon);
@@ -105,12 +113,13 @@ export function useP2v(p: GameProps): GameUI {
       .filter(([a]) => a.act === "use" && mode?.kind === "power" && a.power === mode.power && (a.aim as Aim).aim === "square")
       .map(([a]) => [(a.aim as Aim).at as Sq, a]),
   );
-  const hot = new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys()]);
+  const hot = new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys(), ...tileAts]);
   const hovered = hover !== null ? moves.get(hover) : undefined;
   const areaShown = preview ?? (powerAims.length === 1 && powerAims[0].squares.length ? powerAims[0] : null);
 
   const clickSquare = (q: Sq) => {
     if (!p.interactive) return;
+    if (phase === "place_tile") return send({ act: "tile", tile: tileSel, at: q, turn: tileTurn });
     if (phase === "place_objective" && kind) return send({ act: "objective", kind, at: q });
     if (phase === "deploy" && deployWho !== null) return send({ act: "place", who: deployWho, at: q });
     if (phase === "turn") {
@@ -145,7 +154,7 @@ export function useP2v(p: GameProps): GameUI {
     const f = Math.floor((pt.x - PAD) / C), r = board.height - 1 - Math.floor((pt.y - PAD) / C);
     return f >= 0 && f < board.width && r >= 0 && r < board.height ? r * 64 + f : null;
   };
-  const showZones = phase === "choose_zone" || phase === "deploy" || phase === "deploy_roll" || phase === "place_objective" || phase === "objective_count";
+  const showZones = phase === "place_tile" || phase === "choose_zone" || phase === "deploy" || phase === "deploy_roll" || phase === "place_objective" || phase === "objective_count";
   const zoneChoices = legal.filter(([a]) => a.act === "zone");
 
   const svg = (
@@ -166,7 +175,7 @@ export function useP2v(p: GameProps): GameUI {
               </g>
             );
           })}
-        {board.terrain.map((piece, k) => {
+        {groundPieces(board, s).map((piece, k) => {
           // A door as it stands now: closed, it is solid terrain.
           const door = s.doors?.find((d) => d.piece === k);
           const t = door ? { ...piece, traits: door.open ? piece.traits.filter((x) => x !== "solid") : [...new Set(["solid", ...piece.traits])] } : piece;
@@ -181,6 +190,18 @@ export function useP2v(p: GameProps): GameUI {
           </g>
           );
         })}
+        {tileShown && hover !== null && (() => {
+          const [w, h] = tileFootprint(tileShown, tileTurn);
+          const ok = tileAts.has(hover);
+          return (
+            <g class={`tile-preview ${ok ? "fits" : "refused"}`} data-testid="p2v-tile-preview" data-fits={ok ? "yes" : "no"} pointer-events="none">
+              <rect x={x(hover)} y={y(hover, h)} width={w * C} height={h * C} class="outline" />
+              {laidPieces(tileShown, { tile: tileSel, at: hover, turn: tileTurn }).map((piece) => (
+                <g class={`terrain ${traitClass(piece.traits)}`}>{piece.squares.map((q) => <rect x={x(q)} y={y(q)} width={C} height={C} />)}</g>
+              ))}
+            </g>
+          );
+        })()}
         {(s.veils ?? []).map((v) => (
           <g class="terrain t-concealing darkness" data-terrain="darkness" pointer-events="none">
             <title>{`Darkness: concealing terrain until the end of round ${v.until}`}</title>
@@ -204,7 +225,7 @@ export function useP2v(p: GameProps): GameUI {
         })}
         {[...hot].map((q) => {
           const m = moves.get(q);
-          const label = phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
+          const label = phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
           return (
             <g class={`hot ${m ? "reach" : ""}`} data-square={squareName(q)} onClick={() => clickSquare(q)} onMouseEnter={() => setHover(q)} {...keys(p.interactive, label, () => clickSquare(q))}>
               <rect x={x(q) + 2} y={y(q) + 2} width={C - 4} height={C - 4} />
@@ -272,6 +293,7 @@ export function useP2v(p: GameProps): GameUI {
   let prompt: string | null = null;
   if (p.interactive) {
     if (windowText) prompt = windowText;
+    else if (phase === "place_tile") prompt = `Lay a terrain tile: choose it and its turn, then click a glowing square for its lower-left corner (${s.phase.left ?? 1} left to lay).`;
     else if (phase === "place_objective") prompt = `Place an objective: choose its kind, then a glowing square (${s.phase.left ?? 1} left).`;
     else if (phase === "choose_zone") prompt = "Choose your deployment zone.";
     else if (phase === "deploy") prompt = `Deploy ${deployWho !== null ? name(deployWho) : "a creature"}: click a glowing square in your zone.`;
@@ -282,7 +304,7 @@ export function useP2v(p: GameProps): GameUI {
   }
 
   const others = legal.filter(
-    ([a]) => !["stride", "place", "objective", "strike", "use", "react", "pass", "line", "activate", "zone"].includes(a.act) && !answers.some(([b]) => b === a),
+    ([a]) => !["stride", "place", "tile", "objective", "strike", "use", "react", "pass", "line", "activate", "zone"].includes(a.act) && !answers.some(([b]) => b === a),
   );
   const uses = legal.filter(([a]) => a.act === "use");
   const focusCard = focus !== null ? <Card i={focus} s={s} board={board} seatName={seatName} /> : null;
@@ -315,6 +337,19 @@ export function useP2v(p: GameProps): GameUI {
       )}
       {p.interactive && (
         <div class="p2v-controls" data-testid="p2v-controls">
+          {phase === "place_tile" && (board.tiles?.length ?? 0) > 0 && (
+            <div class="row wrap" aria-label="The tile to lay">
+              <label class="field">
+                <span>Tile</span>
+                <select name="tile" value={String(tileSel)} onChange={(e) => setTileSel(Number((e.target as HTMLSelectElement).value))}>
+                  {board.tiles!.map((t, i) => <option value={String(i)}>{t.title}</option>)}
+                </select>
+              </label>
+              <button class="btn small" data-testid="p2v-tile-turn" onClick={() => setTileTurn((tileTurn + 1) % 4)}>
+                Turn it ({tileTurn * 90}° now)
+              </button>
+            </div>
+          )}
           {phase === "place_objective" && objKinds.length > 0 && (
             <label class="field">
               <span>Objective</span>
@@ -547,6 +582,7 @@ export function P2vSetup({ onChange }: VariantEditorProps) {
           <option value="ruined-crossroads">Ruined crossroads (24 × 18)</option>
           <option value="river-ford">River ford (36 × 24)</option>
           <option value="broken-hills">Broken hills (48 × 36)</option>
+          <option value="tiles">Terrain tiles, laid by the players in turn</option>
         </select>
       </label>
     </>
