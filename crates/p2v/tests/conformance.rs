@@ -92,3 +92,60 @@ fn random_games_tumble_long_jump_summon_and_number_every_action() {
         assert!(seen.contains(k), "{k} never came up: {seen:?}");
     }
 }
+
+#[test]
+fn random_games_with_tempting_disguises_keep_the_secret_and_reach_every_part() {
+    // Tempting Disguise (P2V-R91) in random play: the conformance suite's
+    // secrecy checks (what each seat sees, decisions it may not see, states
+    // drawn from a seat's view) hold at every step, and a disguise is found
+    // out by a claim and dropped at a round's end.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Game, Record};
+    use arbiter_p2v::play::event::Event;
+    use arbiter_p2v::play::state::{Frame, State};
+    use std::collections::BTreeSet;
+    let file = |names: &[&str]| arbiter_p2v::warband::WarbandFile {
+        name: "test".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
+        ..arbiter_p2v::warband::WarbandFile::default()
+    };
+    let mut a = file(&["Harpy", "Kobold Warrior", "Kobold Warrior"]);
+    a.entries[0].upgrades = vec!["Tempting Disguise".into()];
+    let mut b = file(&["Twigjack", "Kobold Warrior", "Kobold Warrior"]);
+    b.entries[0].upgrades = vec!["Tempting Disguise".into()];
+    let v = Variant { warbands: vec![a, b], map: "ruined-crossroads".into(), no_round_limit: false };
+    let g = P2v::new(v, 2).unwrap();
+    assert!(g.has_hidden_information());
+    run_resolving(&g, &Options { games: 3, seed: 5, actions_to_try: 6, ..Options::default() })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checks = Checks { deep_one_in: 50, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut seen = BTreeSet::new();
+    for seed in 0..40 {
+        let mut record = Record::new(random_config(&g, seed));
+        let mut last = 0usize;
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            if matches!(s.pending.top(), Some(Frame::Unmask { .. })) {
+                seen.insert("asked at a round's end");
+            }
+            let found = s.creatures.iter().filter(|c| c.disguise.is_some()).count();
+            if found < last {
+                seen.insert("a disguise dropped");
+            }
+            last = found;
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        record
+            .replay_with(|_, _, events, _| {
+                if events.iter().any(|e| matches!(e, Event::Unmasked { by: Some(_), .. })) {
+                    seen.insert("found out by a claim");
+                }
+            })
+            .unwrap();
+    }
+    for part in ["asked at a round's end", "a disguise dropped", "found out by a claim"] {
+        assert!(seen.contains(part), "random play reached {part} ({seen:?})");
+    }
+}

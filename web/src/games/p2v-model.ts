@@ -44,6 +44,8 @@ export interface Creature {
   readied?: boolean;
   uses: number[];
   power_uses?: number[];
+  /** The objective it is in disguise (Tempting Disguise): sent to its owner only. */
+  disguise?: number;
 }
 
 export interface Objective {
@@ -338,6 +340,7 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
     }
   }
   if (f.frame === "line" || f.frame === "power_line") return "Choose the line the cover checks follow (the defender's choice).";
+  if (f.frame === "unmask") return `The round ends: ${name(Number(f.who))} may leave its disguise (React: it takes the objective's place) or stay hidden (Pass).`;
   if (f.frame === "activity") return "A compound action under way: take its next step, or pass it.";
   if (f.frame === "long_jump")
     return f.jumping

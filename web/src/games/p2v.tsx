@@ -120,7 +120,7 @@ export function useP2v(p: GameProps): GameUI {
   const clickSquare = (q: Sq) => {
     if (!p.interactive) return;
     if (phase === "place_tile") return send({ act: "tile", tile: tileSel, at: q, turn: tileTurn });
-    if (phase === "place_objective" && kind) return send({ act: "objective", kind, at: q });
+    if ((phase === "place_objective" || phase === "extra_objective") && kind) return send({ act: "objective", kind, at: q });
     if (phase === "deploy" && deployWho !== null) return send({ act: "place", who: deployWho, at: q });
     if (phase === "turn") {
       if (landings.has(q)) return send(landings.get(q)!);
@@ -225,7 +225,7 @@ export function useP2v(p: GameProps): GameUI {
         })}
         {[...hot].map((q) => {
           const m = moves.get(q);
-          const label = phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
+          const label = phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
           return (
             <g class={`hot ${m ? "reach" : ""}`} data-square={squareName(q)} onClick={() => clickSquare(q)} onMouseEnter={() => setHover(q)} {...keys(p.interactive, label, () => clickSquare(q))}>
               <rect x={x(q) + 2} y={y(q) + 2} width={C - 4} height={C - 4} />
@@ -294,6 +294,8 @@ export function useP2v(p: GameProps): GameUI {
   if (p.interactive) {
     if (windowText) prompt = windowText;
     else if (phase === "place_tile") prompt = `Lay a terrain tile: choose it and its turn, then click a glowing square for its lower-left corner (${s.phase.left ?? 1} left to lay).`;
+    else if (phase === "extra_objective") prompt = `Tempting Disguise: place one more objective for ${name(Number(s.phase.who))} — choose its kind, then a glowing square.`;
+    else if (phase === "disguise") prompt = `Tempting Disguise: pick, in secret, the objective ${name(Number(s.phase.who))} is (the other player never sees which).`;
     else if (phase === "place_objective") prompt = `Place an objective: choose its kind, then a glowing square (${s.phase.left ?? 1} left).`;
     else if (phase === "choose_zone") prompt = "Choose your deployment zone.";
     else if (phase === "deploy") prompt = `Deploy ${deployWho !== null ? name(deployWho) : "a creature"}: click a glowing square in your zone.`;
@@ -350,7 +352,7 @@ export function useP2v(p: GameProps): GameUI {
               </button>
             </div>
           )}
-          {phase === "place_objective" && objKinds.length > 0 && (
+          {(phase === "place_objective" || phase === "extra_objective") && objKinds.length > 0 && (
             <label class="field">
               <span>Objective</span>
               <select name="objective-kind" value={kind ?? ""} onChange={(e) => setObjKind((e.target as HTMLSelectElement).value)}>
@@ -538,7 +540,7 @@ function Roster({ s, board, seatName, onPick, focus }: { s: State; board: TableV
           <button class="linkish" onClick={() => onPick(i)} aria-pressed={focus === i}>
             {v.label} {v.name}
           </button>{" "}
-          <span class="muted small">{c ? (c.life === "eliminated" ? "eliminated" : c.life === "waiting" ? "not deployed" : `${c.hp}/${v.hp} HP${c.done ? " · done" : ""}`) : ""}</span>
+          <span class="muted small">{c ? (c.life === "eliminated" ? "eliminated" : c.life === "waiting" ? (c.disguise !== undefined && c.disguise !== null ? `in disguise as objective ${c.disguise + 1}` : "not deployed") : `${c.hp}/${v.hp} HP${c.done ? " · done" : ""}`) : ""}</span>
         </li>,
       );
     });

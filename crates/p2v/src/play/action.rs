@@ -19,6 +19,12 @@ pub enum Action {
         /// Quarter turns clockwise, 0 to 3.
         turn: u8,
     },
+    /// Pick, in secret, the objective a creature with Tempting Disguise is
+    /// (set-up; by its place among the objectives, from 0).
+    Disguise {
+        /// The objective.
+        objective: u8,
+    },
     /// Place an objective of a kind on a square (set-up).
     Objective {
         /// Which objective.
@@ -207,6 +213,7 @@ impl Action {
     pub fn kind(&self) -> &'static str {
         match self {
             Action::Tile { .. } => "tile",
+            Action::Disguise { .. } => "disguise",
             Action::Objective { .. } => "objective",
             Action::Zone { .. } => "zone",
             Action::Place { .. } => "place",
@@ -291,6 +298,7 @@ mod tests {
             Action::LongJump,
             Action::Jump { dir: Dir::NE, over: 3 },
             Action::Tile { tile: 2, at: Square::at(3, 4), turn: 1 },
+            Action::Disguise { objective: 2 },
             Action::Use { power: 1, aim: Aim::Here },
             Action::Dismount { to: Square::at(0, 0) },
             Action::Pass,

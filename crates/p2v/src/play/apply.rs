@@ -37,6 +37,11 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
             return;
         }
         match (top, a) {
+            (Frame::Unmask { who }, Action::React | Action::Pass) => {
+                let who = *who;
+                s.pending.pop();
+                g.answer_unmask(s, who, *a == Action::React, events);
+            }
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
             (Frame::PowerLine { .. }, Action::Line { line }) => g.choose_power_line(s, *line),
             (Frame::Window(_), Action::Regain { power }) => g.choose_regain(s, *power, events),
@@ -78,8 +83,14 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
     }
     match (s.phase, *a) {
         (Phase::PlaceObjective { seat, .. }, Action::Objective { kind, at }) => {
-            place_objective(s, seat, kind, at, events)
+            place_objective(s, seat, kind, at, events);
+            g.after_objectives(s);
         }
+        (Phase::ExtraObjective { who }, Action::Objective { kind, at }) => {
+            place_objective(s, g.team(usize::from(who)), kind, at, events);
+            g.after_extra(s, who);
+        }
+        (Phase::Disguise { who }, Action::Disguise { objective }) => g.take_disguise(s, who, objective, events),
         (Phase::PlaceTile { seat, .. }, Action::Tile { tile, at, turn }) => {
             g.lay_tile(s, seat, super::tiles::PlacedTile { tile, at, turn }, events)
         }

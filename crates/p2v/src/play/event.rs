@@ -78,6 +78,27 @@ pub enum Event {
         /// How many tiles were still to lay.
         left: u8,
     },
+    /// A creature with Tempting Disguise became an objective in secret:
+    /// which one is seen by its owner only (`None` in what others see).
+    Disguised {
+        /// The creature.
+        who: u8,
+        /// The objective, by index.
+        objective: Option<u8>,
+    },
+    /// A creature in disguise dropped it: the objective it was is replaced
+    /// by the creature (a claim on it failed, or its owner revealed it at a
+    /// round's end).
+    Unmasked {
+        /// The creature.
+        who: u8,
+        /// The kind of objective it was.
+        kind: super::objective::Kind,
+        /// Where it now stands.
+        at: Square,
+        /// The creature whose claim found it out, if one did.
+        by: Option<u8>,
+    },
     /// A seat chose its deployment zone.
     ZoneChosen {
         /// Who.

@@ -46,6 +46,8 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
     match (s.phase, *a) {
         (Phase::PlaceObjective { .. }, Action::Objective { kind, at }) => judge_objective(g, s, kind, at),
         (Phase::PlaceTile { .. }, Action::Tile { tile, at, turn }) => g.judge_tile(s, tile, at, turn),
+        (Phase::ExtraObjective { .. }, Action::Objective { kind, at }) => judge_objective(g, s, kind, at),
+        (Phase::Disguise { who }, Action::Disguise { objective }) => g.judge_disguise(s, who, objective),
         (Phase::ChooseZone { seat }, Action::Zone { zone }) => {
             if g.zones_open(s, seat).contains(&zone) {
                 Ok(())
@@ -59,6 +61,13 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         }
         (Phase::Deploy { seat }, Action::Place { who, at }) => {
             let i = usize::from(who);
+            if g.tempting(i) {
+                return Err(no(
+                    "p2v.deploy.disguised",
+                    "a creature with Tempting Disguise is not deployed: it is one of the objectives, in secret",
+                    section::POSITIONING,
+                ));
+            }
             if g.summonable(s, i) {
                 return Err(no(
                     "p2v.deploy.summonable",
@@ -111,7 +120,8 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
 
 fn expected(p: Phase) -> &'static str {
     match p {
-        Phase::PlaceObjective { .. } => "place an objective: objective KIND SQUARE",
+        Phase::PlaceObjective { .. } | Phase::ExtraObjective { .. } => "place an objective: objective KIND SQUARE",
+        Phase::Disguise { .. } => "pick the objective the creature is, in secret: disguise N",
         Phase::PlaceTile { .. } => "lay a terrain tile: tile NAME SQUARE [TURN]",
         Phase::ChooseZone { .. } => "choose a deployment zone: zone NAME",
         Phase::Deploy { .. } => "deploy a creature: place LETTER SQUARE",
@@ -135,7 +145,12 @@ fn judge_pending(top: &Frame, a: &Action) -> Result<(), Refusal> {
             format!("choose the line for the cover checks: line 1 to line {}", options.len()),
             section::COVER,
         )),
-        (Frame::Window(_), Action::React | Action::Pass) => Ok(()),
+        (Frame::Window(_) | Frame::Unmask { .. }, Action::React | Action::Pass) => Ok(()),
+        (Frame::Unmask { .. }, _) => Err(no(
+            "p2v.disguise.answer",
+            "the round ends: react (the creature leaves its disguise) or pass (it stays hidden)",
+            section::POSITIONING,
+        )),
         (Frame::Window(w), _) if matches!(w.trigger, super::state::Trigger::Grab { .. }) => Err(no(
             "p2v.grab.answer",
             "the hit lets the attacker grab: react (spend 1 AP to grab the target) or pass",

@@ -5,7 +5,7 @@ use super::damage::SKILLS;
 use super::judge::{judge_maneuver, judge_step, judge_strike, shove_squares, stride_reach};
 use super::objective::Kind;
 use super::rules::P2v;
-use super::state::{Conditions, Frame, Life, Phase, State};
+use super::state::{Conditions, Frame, Phase, State};
 use arbiter_core::{Game, ToMove};
 use arbiter_geometry::battle::{Space, Traits};
 
@@ -29,6 +29,7 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
             Frame::PowerLine { options, .. } => {
                 out.extend((0..options.len().min(255) as u8).map(|line| Action::Line { line }))
             }
+            Frame::Unmask { .. } => out.extend([Action::React, Action::Pass]),
             Frame::Window(w) => {
                 if let super::state::Trigger::Regain { who } = w.trigger {
                     out.extend(g.regainable(s, who).into_iter().map(|power| Action::Regain { power }));
@@ -51,7 +52,8 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
         }
     }
     match s.phase {
-        Phase::PlaceObjective { .. } => {
+        Phase::Disguise { who } => g.disguise_actions(s, who, out),
+        Phase::PlaceObjective { .. } | Phase::ExtraObjective { .. } => {
             // The ground (as `judge_objective`): no battlefield is built
             // per placement.
             let terrain = g.ground(s);
@@ -71,7 +73,7 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
         Phase::ChooseZone { seat } => out.extend(g.zones_open(s, seat).into_iter().map(|zone| Action::Zone { zone })),
         Phase::Deploy { seat } => {
             for i in 0..s.creatures.len() {
-                if g.team(i) == seat && s.creatures[i].life == Life::Waiting && !g.summonable(s, i) {
+                if g.team(i) == seat && g.deploys(s, i) {
                     for at in g.deploy_squares(s, i).iter() {
                         out.push(Action::Place { who: i as u8, at });
                     }

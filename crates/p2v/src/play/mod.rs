@@ -39,6 +39,7 @@ pub mod bind;
 pub mod cast;
 pub mod catch;
 pub mod damage;
+pub mod disguise;
 pub mod door;
 pub mod entry;
 pub mod event;

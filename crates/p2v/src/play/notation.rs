@@ -31,7 +31,7 @@ Set-up:   tile NAME SQUARE [90|180|270] (the map `tiles`: the tile's lower-left 
           dragon-bones, four-pillars, command-center, mushroom-growth, crumbling-ruin, watchtower,
           donjon) · objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
-          place LETTER SQUARE
+          place LETTER SQUARE · disguise N (Tempting Disguise: the objective the creature is, in secret)
 Turns:    activate LETTER · join LETTER (a group: join each, then activate the last) ·
           switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
           mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
@@ -149,6 +149,12 @@ impl P2v {
                     }
                 };
                 Ok(Action::Strike { weapon, target })
+            }
+            "disguise" => {
+                let n: usize = arg(1)?
+                    .parse()
+                    .map_err(|_| format!("'{}' is not an objective's number", clip(arg(1).unwrap_or(""))))?;
+                Ok(Action::Disguise { objective: n.saturating_sub(1).min(255) as u8 })
             }
             "claim" | "interact" => {
                 let n: usize = arg(1)?
@@ -286,6 +292,7 @@ impl P2v {
             Action::Crawl { to } => format!("crawl {}", self.square_name(to)),
             Action::Leap { to } => format!("leap {}", self.square_name(to)),
             Action::Strike { weapon, target } => format!("strike {} {}", weapon + 1, who(target)),
+            Action::Disguise { objective } => format!("disguise {}", u16::from(objective) + 1),
             Action::Claim { objective, skill } => {
                 format!("claim {} {}", objective + 1, SKILLS.get(usize::from(skill)).copied().unwrap_or("?"))
             }
@@ -358,6 +365,14 @@ impl P2v {
         match s.phase {
             Phase::PlaceObjective { left, .. } => format!("place an objective ({left} to place)"),
             Phase::PlaceTile { left, .. } => format!("lay a terrain tile ({left} to lay)"),
+            Phase::ExtraObjective { who } => format!(
+                "place the objective {}'s Tempting Disguise adds",
+                self.profile(usize::from(who)).map_or("?", |p| p.label.as_str())
+            ),
+            Phase::Disguise { who } => format!(
+                "pick, in secret, the objective {} is (disguise N)",
+                self.profile(usize::from(who)).map_or("?", |p| p.label.as_str())
+            ),
             Phase::ChooseZone { .. } => "choose a deployment zone".into(),
             Phase::Deploy { .. } => "deploy a creature in the zone".into(),
             Phase::Activate { .. } => "activate a creature".into(),
@@ -403,6 +418,7 @@ pub(crate) fn one_more(words: &[&str], aim: Aim) -> Result<Aim, String> {
 fn usage(verb: &str) -> &'static str {
     match verb {
         "tile" => "tile NAME SQUARE [0|90|180|270]",
+        "disguise" => "disguise N (the objective, by number)",
         "objective" => "objective KIND SQUARE",
         "cast" => "cast SPELL [N] [TARGET|SQUARE]",
         "zone" => "zone NAME",

@@ -55,6 +55,7 @@
 //! | tumble | `Tumble { to }` | n |
 //! | long jump | `LongJump` | 1 |
 //! | jump | `Jump { dir, over }` | 8 × 10 (direction N, NE, … NW, then 1 to 10 squares) |
+//! | disguise | `Disguise { objective }` | 8 |
 //! | tile | `Tile { tile, at, turn }` | 7 · 4 · n (tile, then turn, then square), on the map `tiles` only (else 0) |
 //!
 //! On the map `tiles` the doors are those of the tiles laid, so `d` is the
@@ -65,9 +66,9 @@
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 19 216 numbers on the ruined crossroads
-//! (24 × 18, no door), 37 794 on the river ford (36 × 24, 1 door) and
-//! 74 946 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 19 224 numbers on the ruined crossroads
+//! (24 × 18, no door), 37 802 on the river ford (36 × 24, 1 door) and
+//! 74 954 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
@@ -112,7 +113,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 34;
+const BLOCKS: usize = 35;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -184,6 +185,7 @@ impl Bounds {
             n,                         // tumble
             1,                         // long jump
             8 * usize::from(LONGEST),  // jump
+            OBJECTIVES,                // disguise
             self.tiles * n,            // tile
         ]
     }
@@ -261,9 +263,10 @@ impl Bounds {
                 let d = Dir::ALL.iter().position(|x| *x == dir)?;
                 (32, d * usize::from(LONGEST) + usize::from(over.checked_sub(1).filter(|o| *o < LONGEST)?))
             }
+            Action::Disguise { objective } => (33, Bounds::below(objective, OBJECTIVES)?),
             Action::Tile { tile, at, turn } => {
                 let k = usize::from(tile) * 4 + Bounds::below(turn, 4)?;
-                (33, Bounds::below(k, self.tiles)? * n + self.square(at)?)
+                (34, Bounds::below(k, self.tiles)? * n + self.square(at)?)
             }
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
@@ -300,8 +303,9 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let last = Action::Jump { dir: Dir::NW, over: LONGEST };
-        assert_eq!(b.number(&last), Some(b.count() - 1));
+        let last = Action::Disguise { objective: 7 };
+        assert_eq!(b.number(&last), Some(b.count() - 1), "no tile block on a map");
+        assert_eq!(b.number(&Action::Tile { tile: 0, at: Square::at(0, 0), turn: 0 }), None);
         // Off the map, out of the roster: no number.
         assert_eq!(b.number(&Action::Stride { to: Square::at(24, 0) }), None);
         assert_eq!(b.number(&Action::Activate { who: b.roster as u8 }), None);
@@ -370,7 +374,11 @@ mod tests {
         for dir in Dir::ALL {
             out.extend((1..=LONGEST).map(|over| Action::Jump { dir, over }));
         }
-
+        out.extend((0..OBJECTIVES as u8).map(|objective| Action::Disguise { objective }));
+        for k in 0..b.tiles {
+            let (tile, turn) = ((k / 4) as u8, (k % 4) as u8);
+            out.extend(squares.iter().map(|&at| Action::Tile { tile, at, turn }));
+        }
         out
     }
 
@@ -384,7 +392,7 @@ mod tests {
             crate::Format::Toml,
         )
         .unwrap();
-        for map in ["ruined-crossroads", "river-ford", "broken-hills"] {
+        for map in ["ruined-crossroads", "river-ford", "broken-hills", "tiles"] {
             let mut v = Variant { map: map.into(), ..Variant::default() };
             v.warbands[1] = storm.clone();
             let g = P2v::new(v, 2).unwrap();

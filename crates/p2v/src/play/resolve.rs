@@ -27,6 +27,10 @@ impl Resolve for P2v {
 
     fn waits(&self, s: &State, frame: &Frame) -> Option<Wait> {
         match frame {
+            // A claim on a creature in disguise fails with no roll.
+            Frame::Claim { objective, .. } if !self.disguised_as(s, *objective).is_empty() => None,
+            Frame::Unmask { who } => self.unmask_waits(s, *who).map(Wait::Seat),
+            Frame::RoundNext => None,
             Frame::ObjectiveTable { .. }
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
@@ -109,6 +113,14 @@ impl Resolve for P2v {
             Frame::Trample { who, power, under } => self.trample_done(s, who, power, &under),
             Frame::Haul { .. } | Frame::Tumble { .. } => {}
             Frame::RoundTail => self.round_tail(s, events),
+            Frame::RoundNext => self.round_next(s, events),
+            Frame::Unmask { .. } => {}
+            // "When a creature attempts to interact with the disguised
+            // creature, their skill check automatically fails. Replace the
+            // objective with the creature's miniature."
+            Frame::Claim { who, objective, .. } if !self.disguised_as(s, objective).is_empty() => {
+                self.unmask(s, objective, Some(who), events)
+            }
             Frame::Push { who, from, squares } => self.push_away(s, who, from, squares, events),
             Frame::TurnTail { who } => {
                 if let Some(c) = s.creatures.get_mut(usize::from(who)) {

@@ -205,6 +205,8 @@ pub struct Profile {
     /// It waits out of play until an allied caster summons it (the
     /// Summonable positioning upgrade).
     pub summonable: bool,
+    /// Tempting Disguise: it starts in secret as an objective ([`super::disguise`]).
+    pub tempting_disguise: bool,
     /// The cards of the creatures it commands (its Commander entry's
     /// minions and those it starts with), lower case; empty for no commander.
     pub commands: Vec<String>,
@@ -539,6 +541,7 @@ impl Profile {
                 .map(|f| f.name.clone()),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
             summonable: false,
+            tempting_disguise: false,
         }
     }
 
@@ -599,7 +602,8 @@ impl Profile {
         }
     }
 
-    /// Takes the positioning upgrades the game runs (Summonable); returns
+    /// Takes the positioning upgrades the game runs (Summonable, Tempting
+    /// Disguise); returns
     /// how many there are and the names of those it does not run yet.
     pub fn take_positioning(&mut self, upgrades: &[crate::warband::Upgrade]) -> (usize, Vec<String>) {
         let mut n = 0;
@@ -609,6 +613,8 @@ impl Profile {
                 n += 1;
                 if it.name.eq_ignore_ascii_case("Summonable") {
                     self.summonable = true;
+                } else if it.name.eq_ignore_ascii_case("Tempting Disguise") {
+                    self.tempting_disguise = true;
                 } else {
                     not_run.push(it.name.clone());
                 }

@@ -52,6 +52,8 @@ pub mod section {
     pub const AREAS: &str = "AREAS OF EFFECT";
     /// Terrain tiles.
     pub const TILES: &str = "Appendix: Terrain tiles";
+    /// Positioning upgrades (Summonable, Tempting Disguise).
+    pub const POSITIONING: &str = "Appendix: Positioning upgrades";
 }
 
 /// The most rounds a game lasts: the round limit always ends the game by
@@ -367,6 +369,15 @@ impl P2v {
                 events.emit(Event::Scored { seat, vp, total: s.vp[usize::from(seat)] });
             }
         }
+        // "The creature can also leave its disguise by choice, at the end of
+        // any round": each owner is asked, then the round goes on.
+        s.phase = Phase::Busy;
+        self.ask_unmask(s);
+    }
+
+    /// After the round's scoring and the disguises' answers: the round limit
+    /// (from round 6) or the next round.
+    pub(crate) fn round_next<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         if !self.variant.no_round_limit && s.round >= 6 && s.round < LAST_ROUND {
             s.phase = Phase::Busy;
             s.pending.push(Frame::RoundLimit);
@@ -430,16 +441,22 @@ impl P2v {
             | Phase::ChooseZone { seat }
             | Phase::Deploy { seat }
             | Phase::Activate { seat } => ToMove::Seat(Seat(seat)),
+            Phase::ExtraObjective { who } | Phase::Disguise { who } => ToMove::Seat(Seat(self.team(usize::from(who)))),
             Phase::Turn(t) => ToMove::Seat(Seat(self.controller(s, t.who))),
             Phase::Busy | Phase::Over => ToMove::Over,
         }
     }
 
+    /// Whether creature `i` is still to deploy: waiting, and neither
+    /// Summonable nor in a Tempting Disguise.
+    pub(crate) fn deploys(&self, s: &State, i: usize) -> bool {
+        s.creatures.get(i).is_some_and(|c| c.life == Life::Waiting) && !self.summonable(s, i) && !self.tempting(i)
+    }
+
     /// Moves on from deployment: the other seat deploys, or the first-player roll.
     pub(crate) fn after_deploy(&self, s: &mut State) {
         let Phase::Deploy { seat } = s.phase else { return };
-        let left = (0..s.creatures.len())
-            .any(|i| self.team(i) == seat && s.creatures[i].life == Life::Waiting && !self.summonable(s, i));
+        let left = (0..s.creatures.len()).any(|i| self.team(i) == seat && self.deploys(s, i));
         if left {
             return;
         }
@@ -449,7 +466,7 @@ impl P2v {
             if open.len() == 1 {
                 s.zones[usize::from(other)] = Some(open[0]);
                 s.phase = Phase::Deploy { seat: other };
-                let any = (0..s.creatures.len()).any(|i| self.team(i) == other && !self.summonable(s, i));
+                let any = (0..s.creatures.len()).any(|i| self.team(i) == other && self.deploys(s, i));
                 if !any {
                     s.phase = Phase::FirstRoll;
                 }
@@ -579,6 +596,7 @@ impl Game for P2v {
                 fell_at: None,
                 commander: None,
                 riding: None,
+                disguise: None,
             })
             .collect();
         State {
@@ -801,8 +819,49 @@ impl Game for P2v {
         }
     }
 
-    fn observe(&self, s: &State, _viewer: Viewer) -> State {
-        s.clone()
+    fn observe(&self, s: &State, viewer: Viewer) -> State {
+        let mut seen = s.clone();
+        if self.has_disguises() {
+            self.strip_disguises(&mut seen, viewer);
+        }
+        seen
+    }
+
+    /// Only a Tempting Disguise keeps a secret (ruling P2V-R91).
+    fn has_hidden_information(&self) -> bool {
+        self.has_disguises()
+    }
+
+    /// The objective a creature in disguise is: seen by its owner only.
+    fn decision_visibility(&self, s: &State, decision: &arbiter_core::Decision<Action>) -> arbiter_core::Visibility {
+        match (s.phase, decision) {
+            (Phase::Disguise { who }, arbiter_core::Decision::Act(Action::Disguise { .. })) => {
+                arbiter_core::Visibility::only(Seat(self.team(usize::from(who))))
+            }
+            _ => arbiter_core::Visibility::Public,
+        }
+    }
+
+    fn event_visibility(&self, event: &Event) -> arbiter_core::Visibility {
+        match event {
+            Event::Disguised { who, objective: Some(_) } => {
+                arbiter_core::Visibility::only(Seat(self.team(usize::from(*who))))
+            }
+            _ => arbiter_core::Visibility::Public,
+        }
+    }
+
+    fn event_summary(&self, event: &Event) -> Option<Event> {
+        match event {
+            Event::Disguised { who, .. } => Some(Event::Disguised { who: *who, objective: None }),
+            _ => None,
+        }
+    }
+
+    fn resample<R: rand::Rng + ?Sized>(&self, seat: Seat, observation: &State, rng: &mut R) -> Option<State> {
+        let mut s = observation.clone();
+        self.resample_disguises(seat, &mut s, rng);
+        Some(s)
     }
 }
 

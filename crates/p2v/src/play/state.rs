@@ -143,6 +143,10 @@ pub struct Creature {
     /// The creature it rides, while mounted ([`super::party`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub riding: Option<u8>,
+    /// The objective it is, in disguise (Tempting Disguise): a secret of its
+    /// owner's, stripped from the other seat's observation ([`super::disguise`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disguise: Option<u8>,
 }
 
 /// What the creature taking its turn has done so far this turn.
@@ -189,6 +193,18 @@ pub enum Phase {
         seat: u8,
         /// How many remain, this one included.
         left: u8,
+    },
+    /// The owner of a creature with Tempting Disguise places one more
+    /// objective ("place one additional objective"; ruling P2V-R91).
+    ExtraObjective {
+        /// The creature with Tempting Disguise.
+        who: u8,
+    },
+    /// The owner of a creature with Tempting Disguise picks, in secret,
+    /// which objective is the creature (ruling P2V-R91).
+    Disguise {
+        /// The creature with Tempting Disguise.
+        who: u8,
     },
     /// Dice: a d20 each for the deployment roll-off.
     DeployRoll,
@@ -622,6 +638,15 @@ pub enum Frame {
     },
     /// Dice: the round limit's d6.
     RoundLimit,
+    /// At a round's end, the owner of a creature in disguise may reveal it
+    /// (`react`) or keep it hidden (`pass`; ruling P2V-R91).
+    Unmask {
+        /// The creature in disguise.
+        who: u8,
+    },
+    /// After the round's scoring and the disguises' answers: the round
+    /// limit or the next round.
+    RoundNext,
     /// The end of a round, after the directional terrain moved the
     /// creatures on it: scoring, then the round limit or the next round.
     RoundTail,

@@ -168,7 +168,10 @@ impl P2v {
             }
         }
         let phase = match s.phase {
-            Phase::PlaceObjective { .. } | Phase::PlaceTile { .. } => 0,
+            Phase::PlaceObjective { .. }
+            | Phase::PlaceTile { .. }
+            | Phase::ExtraObjective { .. }
+            | Phase::Disguise { .. } => 0,
             Phase::ChooseZone { .. } => 1,
             Phase::Deploy { .. } => 2,
             Phase::Activate { .. } => 3,

@@ -165,6 +165,18 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     if s.zones.iter().flatten().any(|&z| usize::from(z) >= g.zone_names().len()) || s.vp.iter().any(|&v| v > 10_000) {
         return Err("an impossible zone or score".into());
     }
+    // Disguises: a waiting creature with Tempting Disguise is one existing
+    // objective, and no other creature of its warband is the same one.
+    for (i, c) in s.creatures.iter().enumerate() {
+        if let Some(k) = c.disguise {
+            if !g.tempting(i) || c.life != Life::Waiting || usize::from(k) >= s.objectives.len() {
+                return Err(format!("creature {i} is in a disguise it cannot have"));
+            }
+            if s.creatures[..i].iter().enumerate().any(|(j, d)| d.disguise == Some(k) && g.team(j) == g.team(i)) {
+                return Err(format!("two creatures of one warband are objective {}", k + 1));
+            }
+        }
+    }
     if s.deploys_first > 1 || s.first > 1 || s.last > 1 {
         return Err("a seat out of range".into());
     }
@@ -177,6 +189,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             if seat > 1 =>
         {
             return Err("a seat out of range".into());
+        }
+        Phase::ExtraObjective { who } | Phase::Disguise { who } if !g.tempting(usize::from(who)) => {
+            return Err("a Tempting Disguise set-up step for a creature without it".into());
         }
         Phase::Turn(t) => {
             creature(t.who, "the turn")?;
@@ -255,6 +270,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 creature(*target, "a white hair")?;
             }
             Frame::LongJump { who, .. } => creature(*who, "a Long Jump")?,
+            Frame::Unmask { who } => creature(*who, "a disguise")?,
             Frame::JumpCheck { who, over, .. } => {
                 creature(*who, "a Long Jump")?;
                 if !(1..=super::longjump::LONGEST).contains(over) {

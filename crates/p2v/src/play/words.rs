@@ -27,6 +27,22 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             format!("{} lays the {tile} tile on {}{turned}", seat_name(*seat), square(*at))
         }
         Event::NoRoomForTiles { left } => format!("No terrain tile fits on the board any more; {left} not laid"),
+        Event::Disguised { who, objective: Some(o) } => {
+            format!("{} is objective {} in disguise (only its owner knows)", name(*who), o + 1)
+        }
+        Event::Disguised { who, objective: None } => {
+            format!("{} takes the shape of an objective, in secret", name(*who))
+        }
+        Event::Unmasked { who, kind, at, by: Some(by) } => format!(
+            "{} tries to claim the {}: the claim fails, it is {} in disguise, now on {}",
+            name(*by),
+            kind.name(),
+            name(*who),
+            square(*at)
+        ),
+        Event::Unmasked { who, kind, at, by: None } => {
+            format!("The {} was {} in disguise: it stands on {}", kind.name(), name(*who), square(*at))
+        }
         Event::ZoneChosen { seat, zone } => format!("{} deploys in the {zone} zone", seat_name(*seat)),
         Event::Deployed { who, at } => format!("{} is deployed on {}", name(*who), square(*at)),
         Event::Summoned { who, by, at } => format!("{} summons {} on {}", name(*by), name(*who), square(*at)),

@@ -1,0 +1,243 @@
+//! Tempting Disguise ("Appendix: Positioning upgrades"; ruling P2V-R91): a
+//! creature that can take an alluring shape is not deployed. When the
+//! objectives are placed, its owner places one more, then picks in secret
+//! which objective is the creature. A creature that tries to claim that
+//! objective fails, and the creature takes the objective's place; its owner
+//! may also reveal it at the end of any round. Which objective it is lives
+//! in the creature's `disguise`, stripped from the other seat's observation
+//! and drawn at random when a bot searches from that seat's view
+//! ([`P2v::resample_disguises`]).
+
+use super::action::Action;
+use super::event::Event;
+use super::rules::{P2v, section};
+use super::state::{Frame, Life, Phase, State};
+use arbiter_core::{EventSink, Refusal, Seat, Viewer};
+use arbiter_geometry::battle::{Space, Square};
+use rand::{Rng, RngExt};
+
+impl P2v {
+    /// Whether creature `i` has Tempting Disguise.
+    pub fn tempting(&self, i: usize) -> bool {
+        self.profile(i).is_some_and(|p| p.tempting_disguise)
+    }
+
+    /// Whether any creature of the game has Tempting Disguise: the game
+    /// then keeps a secret.
+    pub fn has_disguises(&self) -> bool {
+        self.roster().iter().any(|p| p.tempting_disguise)
+    }
+
+    /// Whether creature `i` is in disguise now, as every seat knows it: it
+    /// has Tempting Disguise, its secret has been picked, and it has not
+    /// been revealed.
+    pub fn in_disguise(&self, s: &State, i: usize) -> bool {
+        if !self.tempting(i) || s.creatures.get(i).is_none_or(|c| c.life != Life::Waiting) {
+            return false;
+        }
+        match s.phase {
+            Phase::PlaceTile { .. }
+            | Phase::ObjectiveCount
+            | Phase::PlaceObjective { .. }
+            | Phase::ExtraObjective { .. } => false,
+            Phase::Disguise { who } => i < usize::from(who),
+            _ => true,
+        }
+    }
+
+    /// The creature with Tempting Disguise after `after` in roster order
+    /// (the first with `None`).
+    fn next_tempting(&self, after: Option<u8>) -> Option<u8> {
+        let from = after.map_or(0, |w| usize::from(w) + 1);
+        (from..self.roster().len().min(256)).find(|&i| self.tempting(i)).map(|i| i as u8)
+    }
+
+    /// Once the objectives the dice asked for are placed: each creature
+    /// with Tempting Disguise's extra objective, while kinds are left.
+    pub(crate) fn after_objectives(&self, s: &mut State) {
+        if s.phase != Phase::DeployRoll {
+            return;
+        }
+        if let Some(w) = self.next_tempting(None) {
+            s.phase = self.extra_or_secret(s, w);
+        }
+    }
+
+    /// The next set-up step for creature `w` with Tempting Disguise: its
+    /// extra objective if a kind is left to place, else its secret.
+    fn extra_or_secret(&self, s: &State, w: u8) -> Phase {
+        if s.objectives.len() < super::objective::Kind::ALL.len() {
+            Phase::ExtraObjective { who: w }
+        } else {
+            Phase::Disguise { who: self.next_tempting(None).unwrap_or(w) }
+        }
+    }
+
+    /// After creature `who`'s extra objective: the next creature's, then
+    /// the secrets in roster order.
+    pub(crate) fn after_extra(&self, s: &mut State, who: u8) {
+        s.phase = match self.next_tempting(Some(who)) {
+            Some(w) if s.objectives.len() < super::objective::Kind::ALL.len() => Phase::ExtraObjective { who: w },
+            _ => match self.next_tempting(None) {
+                Some(w) => Phase::Disguise { who: w },
+                None => Phase::DeployRoll,
+            },
+        };
+    }
+
+    /// Judges creature `who`'s secret: an objective that no other creature
+    /// of its own warband is.
+    pub(crate) fn judge_disguise(&self, s: &State, who: u8, objective: u8) -> Result<(), Refusal> {
+        if usize::from(objective) >= s.objectives.len() {
+            return Err(Refusal::because("p2v.disguise.none", "there is no such objective", section::POSITIONING));
+        }
+        let team = self.team(usize::from(who));
+        if (0..s.creatures.len()).any(|j| self.team(j) == team && s.creatures[j].disguise == Some(objective)) {
+            return Err(Refusal::because(
+                "p2v.disguise.taken",
+                "another creature of your warband is already that objective",
+                section::POSITIONING,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The objectives creature `who` may be.
+    pub(crate) fn disguise_actions(&self, s: &State, who: u8, out: &mut Vec<Action>) {
+        for k in 0..s.objectives.len().min(255) as u8 {
+            if self.judge_disguise(s, who, k).is_ok() {
+                out.push(Action::Disguise { objective: k });
+            }
+        }
+    }
+
+    /// Creature `who` becomes objective `objective` in secret; then the next
+    /// creature's secret, or the deployment roll-off.
+    pub(crate) fn take_disguise<E: EventSink<Event>>(&self, s: &mut State, who: u8, objective: u8, events: &mut E) {
+        if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+            c.disguise = Some(objective);
+        }
+        events.emit(Event::Disguised { who, objective: Some(objective) });
+        s.phase = match self.next_tempting(Some(who)) {
+            Some(w) => Phase::Disguise { who: w },
+            None => Phase::DeployRoll,
+        };
+    }
+
+    /// The creatures in disguise as objective `objective`.
+    pub(crate) fn disguised_as(&self, s: &State, objective: u8) -> Vec<u8> {
+        (0..s.creatures.len().min(256))
+            .filter(|&i| s.creatures[i].disguise == Some(objective) && s.creatures[i].life == Life::Waiting)
+            .map(|i| i as u8)
+            .collect()
+    }
+
+    /// Replaces objective `objective` by the creatures in disguise as it:
+    /// each stands on the objective's square if its space fits there, else
+    /// on the nearest place that fits. `by` is the creature whose claim
+    /// found them out.
+    pub(crate) fn unmask<E: EventSink<Event>>(&self, s: &mut State, objective: u8, by: Option<u8>, events: &mut E) {
+        let k = usize::from(objective);
+        let Some(o) = s.objectives.get(k).cloned() else { return };
+        let who = self.disguised_as(s, objective);
+        s.objectives.remove(k);
+        for c in &mut s.creatures {
+            match c.disguise {
+                Some(d) if d > objective => c.disguise = Some(d - 1),
+                Some(d) if d == objective => c.disguise = None,
+                _ => {}
+            }
+        }
+        s.forget_field();
+        for w in who {
+            let i = usize::from(w);
+            let Some(at) = self.landing(s, i, o.square) else { continue };
+            if let Some(c) = s.creatures.get_mut(i) {
+                c.at = Some(at);
+                c.life = Life::Up;
+            }
+            self.sync(s, i);
+            events.emit(Event::Unmasked { who: w, kind: o.kind, at, by });
+        }
+    }
+
+    /// Where creature `i` comes out of its disguise: the anchor nearest
+    /// `square` whose space covers or touches it, fits on the board and
+    /// could end a move there.
+    fn landing(&self, s: &State, i: usize, square: Square) -> Option<Square> {
+        let side = self.profile(i)?.size.side();
+        let field = self.field(s);
+        let b = field.board();
+        let mut best: Option<(u32, Square)> = None;
+        for at in b.all().iter() {
+            let space = Space::new(at, side);
+            let gaps = space.gaps(&Space::new(square, 1));
+            let d = gaps.0.max(gaps.1);
+            if best.is_some_and(|(x, _)| d >= x) {
+                continue;
+            }
+            if b.holds(&space)
+                && field.can_stand(&space, None).is_ok()
+                && !space.squares().iter().any(|q| s.objectives.iter().any(|o| o.square == q))
+            {
+                best = Some((d, at));
+            }
+        }
+        best.map(|(_, at)| at)
+    }
+
+    /// At a round's end, each creature in disguise's owner is asked whether
+    /// to reveal it; then the round limit or the next round.
+    pub(crate) fn ask_unmask(&self, s: &mut State) {
+        s.pending.push(Frame::RoundNext);
+        for i in (0..s.creatures.len().min(256)).rev() {
+            if self.in_disguise(s, i) && s.creatures[i].disguise.is_some() {
+                s.pending.push(Frame::Unmask { who: i as u8 });
+            }
+        }
+    }
+
+    /// The seat asked about creature `who`'s disguise, while it is still in it.
+    pub(crate) fn unmask_waits(&self, s: &State, who: u8) -> Option<Seat> {
+        let c = s.creatures.get(usize::from(who))?;
+        (c.life == Life::Waiting && c.disguise.is_some()).then(|| Seat(self.team(usize::from(who))))
+    }
+
+    /// The owner's answer at the round's end: `react` reveals the creature.
+    pub(crate) fn answer_unmask<E: EventSink<Event>>(&self, s: &mut State, who: u8, reveal: bool, events: &mut E) {
+        if !reveal {
+            return;
+        }
+        if let Some(objective) = s.creatures.get(usize::from(who)).and_then(|c| c.disguise) {
+            self.unmask(s, objective, None, events);
+        }
+    }
+
+    /// `s` as `viewer` sees it: the other seat's disguises stripped.
+    pub(crate) fn strip_disguises(&self, s: &mut State, viewer: Viewer) {
+        for (i, c) in s.creatures.iter_mut().enumerate() {
+            let own = matches!(viewer, Viewer::Referee) || matches!(viewer, Viewer::Seat(Seat(t)) if t == self.team(i));
+            if !own {
+                c.disguise = None;
+            }
+        }
+    }
+
+    /// A full state from `seat`'s observation: each of the other seat's
+    /// creatures in disguise is given an objective at random, one that no
+    /// other creature of its warband is.
+    pub(crate) fn resample_disguises<R: Rng + ?Sized>(&self, seat: Seat, s: &mut State, rng: &mut R) {
+        for i in 0..s.creatures.len() {
+            if self.team(i) == seat.0 || !self.in_disguise(s, i) || s.creatures[i].disguise.is_some() {
+                continue;
+            }
+            let team = self.team(i);
+            let free: Vec<u8> = (0..s.objectives.len().min(255) as u8)
+                .filter(|k| (0..s.creatures.len()).all(|j| self.team(j) != team || s.creatures[j].disguise != Some(*k)))
+                .collect();
+            if !free.is_empty() {
+                s.creatures[i].disguise = Some(free[rng.random_range(0..free.len())]);
+            }
+        }
+    }
+}

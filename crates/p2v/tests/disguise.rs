@@ -1,0 +1,132 @@
+//! Tempting Disguise ("Appendix: Positioning upgrades"; ruling P2V-R91 of
+//! `docs/rulings/p2v.md`): an extra objective, a secret kept from the other
+//! seat, a claim that finds the creature out, and the owner's choice at a
+//! round's end.
+#![allow(clippy::unwrap_used, clippy::panic, clippy::expect_used)]
+
+mod common;
+
+use arbiter_core::{Decision, Game, Seat, ToMove, Viewer, Visibility};
+use arbiter_p2v::play::Action;
+use arbiter_p2v::play::event::Event;
+use arbiter_p2v::play::objective::{Kind, Objective};
+use arbiter_p2v::play::state::{Frame, Life, Phase};
+use common::scene::{Scene, entry};
+
+/// P1: a harpy with Tempting Disguise and a kobold; P2: two kobolds.
+fn scene() -> Scene {
+    Scene::of(
+        vec![entry("Harpy", &[], &["Tempting Disguise"]), entry("Kobold Warrior", &[], &[])],
+        vec![entry("Kobold Warrior", &[], &[]), entry("Kobold Warrior", &[], &[])],
+    )
+}
+
+#[test]
+fn the_owner_places_one_more_objective_and_picks_in_secret_which_one_is_the_creature() {
+    // "When placing objectives, place one additional objective. In secret, the
+    // player whose creature has Tempting Disguise identifies which objective is
+    // actually the creature in disguise."
+    let mut sc = scene();
+    let harpy = sc.id("a") as u8;
+    sc.s = sc.g.initial_state();
+    assert!(sc.g.has_hidden_information());
+    sc.roll(&[2, 1]); // 2d6 keep the higher: 2 objectives
+    sc.act("objective book c3").roll(&[5]);
+    sc.act("objective device j9").roll(&[5]);
+    assert_eq!(sc.s.phase, Phase::ExtraObjective { who: harpy }, "then the harpy's extra objective");
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "placed by its owner");
+    sc.act("objective notable f6").roll(&[5]);
+    assert_eq!(sc.s.objectives.len(), 3);
+    assert_eq!(sc.s.phase, Phase::Disguise { who: harpy });
+    let pick = sc.g.parse(&sc.s, "disguise 2").unwrap();
+    assert_eq!(
+        sc.g.decision_visibility(&sc.s, &Decision::Act(pick)),
+        Visibility::only(Seat(0)),
+        "the pick is P1's secret"
+    );
+    sc.act("disguise 2");
+    assert_eq!(sc.s.creatures[usize::from(harpy)].disguise, Some(1));
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Disguised { objective: Some(1), .. })));
+    let hidden = sc.events.iter().find(|e| matches!(e, Event::Disguised { .. })).unwrap();
+    assert_eq!(sc.g.event_visibility(hidden), Visibility::only(Seat(0)));
+    assert!(matches!(sc.g.event_summary(hidden), Some(Event::Disguised { objective: None, .. })));
+    // P2 and spectators see a harpy in disguise, never which objective.
+    assert_eq!(sc.g.observe(&sc.s, Viewer::Seat(Seat(1))).creatures[usize::from(harpy)].disguise, None);
+    assert_eq!(sc.g.observe(&sc.s, Viewer::Spectator).creatures[usize::from(harpy)].disguise, None);
+    assert_eq!(sc.g.observe(&sc.s, Viewer::Seat(Seat(0))).creatures[usize::from(harpy)].disguise, Some(1));
+    assert!(sc.g.in_disguise(&sc.s, usize::from(harpy)));
+    assert_eq!(sc.s.phase, Phase::DeployRoll);
+    // The harpy is not deployed.
+    sc.roll(&[15, 3]).act("zone sw");
+    let mut out = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut out);
+    assert!(out.iter().all(|a| !matches!(a, Action::Place { who, .. } if *who == harpy)));
+    assert_eq!(sc.refused(&format!("place a {}", "a2")), "p2v.deploy.disguised");
+}
+
+fn book_at(sc: &mut Scene, at: &str) {
+    let square = sc.sq(at);
+    sc.s.objectives.push(Objective { kind: Kind::Book, square, skills: 0b1111, power: 15, holder: None });
+    sc.s.forget_field();
+}
+
+#[test]
+fn a_claim_on_the_creature_fails_without_a_roll_and_the_creature_takes_the_objectives_place() {
+    // "When a creature attempts to interact with the disguised creature, their
+    // skill check automatically fails. Replace the objective with the
+    // creature's miniature. That creature can be activated as normal at some
+    // point during the round."
+    let mut sc = scene();
+    book_at(&mut sc, "e5");
+    let harpy = sc.id("a");
+    sc.s.creatures[harpy].disguise = Some(0);
+    sc.put("b", "a1").put("A", "e4").put("B", "k11");
+    sc.turn("A").act("claim 1 arcana");
+    assert_ne!(sc.asks(), ToMove::Chance, "no skill check is rolled");
+    let found = sc.events.iter().find_map(|e| match e {
+        Event::Unmasked { who, kind, at, by } => Some((*who, *kind, *at, *by)),
+        _ => None,
+    });
+    assert_eq!(found, Some((harpy as u8, Kind::Book, sc.sq("e5"), Some(sc.id("A") as u8))));
+    assert!(sc.s.objectives.is_empty(), "the objective is gone");
+    assert_eq!(sc.s.creatures[harpy].life, Life::Up);
+    assert!(!sc.s.creatures[harpy].done, "it can still be activated this round");
+    assert_eq!(sc.turn_state().ap, 1, "the claim cost its action");
+}
+
+#[test]
+fn at_a_rounds_end_the_owner_may_drop_the_disguise() {
+    // "The creature can also leave its disguise by choice, at the end of any
+    // round. However, in that case it cannot be activated in that round (only
+    // in subsequent rounds)."
+    let mut sc = scene();
+    book_at(&mut sc, "e5");
+    let harpy = sc.id("a");
+    sc.s.creatures[harpy].disguise = Some(0);
+    sc.put("b", "a1").put("A", "k1").put("B", "k11");
+    for l in ["b", "B"] {
+        let i = sc.id(l);
+        sc.s.creatures[i].done = true;
+    }
+    sc.turn("A").act("end");
+    assert!(matches!(sc.s.pending.top(), Some(Frame::Unmask { .. })), "{:?}", sc.s.pending.top());
+    assert_eq!(sc.asks(), ToMove::Seat(Seat(0)), "the harpy's owner is asked");
+    assert_eq!(sc.refused("end"), "p2v.disguise.answer");
+    sc.act("react");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Unmasked { by: None, .. })));
+    assert_eq!(sc.s.creatures[harpy].at, Some(sc.sq("e5")));
+    assert_eq!(sc.s.round, 2, "then the next round");
+    // Kept hidden, it is asked again at the next round's end.
+    let mut sc = scene();
+    book_at(&mut sc, "e5");
+    sc.s.creatures[harpy].disguise = Some(0);
+    sc.put("b", "a1").put("A", "k1").put("B", "k11");
+    for l in ["b", "B"] {
+        let i = sc.id(l);
+        sc.s.creatures[i].done = true;
+    }
+    sc.turn("A").act("end").act("pass");
+    assert_eq!(sc.s.round, 2);
+    assert_eq!(sc.s.creatures[harpy].life, Life::Waiting);
+    assert!(sc.g.in_disguise(&sc.s, harpy));
+}
