@@ -98,7 +98,7 @@ fn random_games_with_tempting_disguises_keep_the_secret_and_reach_every_part() {
     // Tempting Disguise (P2V-R91) in random play: the conformance suite's
     // secrecy checks (what each seat sees, decisions it may not see, states
     // drawn from a seat's view) hold at every step, and a disguise is found
-    // out by a claim and dropped at a round's end.
+    // out by a claim or a look (spotting) and dropped at a round's end.
     use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
     use arbiter_core::{Game, Record};
     use arbiter_p2v::play::event::Event;
@@ -140,12 +140,17 @@ fn random_games_with_tempting_disguises_keep_the_secret_and_reach_every_part() {
         record
             .replay_with(|_, _, events, _| {
                 if events.iter().any(|e| matches!(e, Event::Unmasked { by: Some(_), .. })) {
-                    seen.insert("found out by a claim");
+                    seen.insert("found out by a claim or a look");
+                }
+                if events.iter().any(|e| matches!(e, Event::Spot { is: Some(_), .. })) {
+                    seen.insert("a look that succeeds");
                 }
             })
             .unwrap();
     }
-    for part in ["asked at a round's end", "a disguise dropped", "found out by a claim"] {
+    for part in
+        ["asked at a round's end", "a disguise dropped", "found out by a claim or a look", "a look that succeeds"]
+    {
         assert!(seen.contains(part), "random play reached {part} ({seen:?})");
     }
 }

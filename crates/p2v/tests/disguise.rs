@@ -130,3 +130,52 @@ fn at_a_rounds_end_the_owner_may_drop_the_disguise() {
     assert_eq!(sc.s.creatures[harpy].life, Life::Waiting);
     assert!(sc.g.in_disguise(&sc.s, harpy));
 }
+
+#[test]
+fn a_creature_within_6_may_spot_a_disguise_with_perception_against_its_power() {
+    // "A creature within 6 squares of a disguised creature … or an objective …
+    // that might *be* a disguised creature, can Interact with it provided they
+    // have line of effect. Make a Perception check against the disguised
+    // creature's Power. On a success, the player who controls the relevant
+    // creature reveal whether what is being Interacted with is in fact the
+    // disguised creature or not."
+    let mut sc = scene();
+    book_at(&mut sc, "e5");
+    let square = sc.sq("h5");
+    sc.s.objectives.push(Objective { kind: Kind::Device, square, skills: 0b1111, power: 15, holder: None });
+    let harpy = sc.id("a");
+    sc.s.creatures[harpy].disguise = Some(0);
+    // A on a12, far from both: out of range. B on e2, 3 squares from e5.
+    sc.put("b", "a1").put("A", "a12").put("B", "e2");
+    sc.turn("A");
+    assert_eq!(sc.refused("spot 1"), "p2v.spot.range");
+    let b = sc.id("B") as u8;
+    sc.s.creatures[usize::from(b)].done = false;
+    sc.turn("B");
+    // The device on h5 is only an objective: a success says so, nothing more.
+    sc.act("spot 2").roll(&[20]);
+    assert!(
+        sc.events.iter().any(|e| matches!(e, Event::Spot { objective: 1, is: Some(false), .. })),
+        "{:?}",
+        sc.events
+    );
+    assert_eq!(sc.s.objectives.len(), 2);
+    // The book on e5 is the harpy: a failure shows nothing, a success finds it out.
+    sc.act("spot 1").roll(&[1]);
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Spot { is: None, .. })));
+    assert_eq!(sc.s.creatures[harpy].life, Life::Waiting);
+    let mut sc2 = scene();
+    book_at(&mut sc2, "e5");
+    sc2.s.creatures[harpy].disguise = Some(0);
+    sc2.put("b", "a1").put("A", "a12").put("B", "e2");
+    sc2.turn("B").act("spot 1").roll(&[20]);
+    assert!(sc2.events.iter().any(|e| matches!(e, Event::Spot { is: Some(true), .. })));
+    assert!(sc2.events.iter().any(|e| matches!(e, Event::Unmasked { .. })));
+    assert_eq!(sc2.s.creatures[harpy].life, Life::Up);
+    assert!(sc2.s.objectives.is_empty());
+    // With nobody of the other warband in disguise there is nothing to spot.
+    let square = sc2.sq("h5");
+    sc2.s.objectives.push(Objective { kind: Kind::Device, square, skills: 0b1111, power: 15, holder: None });
+    sc2.s.forget_field();
+    assert_eq!(sc2.refused("spot 1"), "p2v.spot.nobody");
+}

@@ -25,6 +25,12 @@ pub enum Action {
         /// The objective.
         objective: u8,
     },
+    /// Interact with an objective within 6 to see whether it is a creature
+    /// in disguise (a Perception check; ●).
+    Spot {
+        /// The objective, by index.
+        objective: u8,
+    },
     /// Place an objective of a kind on a square (set-up).
     Objective {
         /// Which objective.
@@ -214,6 +220,7 @@ impl Action {
         match self {
             Action::Tile { .. } => "tile",
             Action::Disguise { .. } => "disguise",
+            Action::Spot { .. } => "spot",
             Action::Objective { .. } => "objective",
             Action::Zone { .. } => "zone",
             Action::Place { .. } => "place",
@@ -299,6 +306,7 @@ mod tests {
             Action::Jump { dir: Dir::NE, over: 3 },
             Action::Tile { tile: 2, at: Square::at(3, 4), turn: 1 },
             Action::Disguise { objective: 2 },
+            Action::Spot { objective: 1 },
             Action::Use { power: 1, aim: Aim::Here },
             Action::Dismount { to: Square::at(0, 0) },
             Action::Pass,

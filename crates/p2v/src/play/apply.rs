@@ -255,6 +255,11 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
                 g.liberate_windows(s, who, target);
             }
         }
+        Action::Spot { objective } => {
+            spend(s, 1);
+            reset_carry(s);
+            s.pending.push(Frame::Spot { who, objective });
+        }
         Action::Pluck { target } => {
             spend(s, 1);
             reset_carry(s);

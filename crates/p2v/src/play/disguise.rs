@@ -241,3 +241,69 @@ impl P2v {
         }
     }
 }
+
+impl P2v {
+    /// The Power a Perception check to spot a disguise meets: the highest
+    /// of the other warband's creatures in disguise (so the number tells
+    /// nothing of which objective is which; ruling P2V-R91), `None` when it
+    /// has none.
+    pub(crate) fn spot_power(&self, s: &State, spotter: u8) -> Option<i32> {
+        let team = self.team(usize::from(spotter));
+        (0..s.creatures.len())
+            .filter(|&i| self.team(i) != team && self.in_disguise(s, i))
+            .filter_map(|i| self.profile(i).map(|p| p.power))
+            .max()
+    }
+
+    /// Judges creature `t.who` spotting objective `objective`: an Interact
+    /// with an objective within 6 squares and in line of effect, while the
+    /// other warband has a creature in disguise.
+    pub(crate) fn judge_spot(&self, s: &State, t: &super::state::Turn, objective: u8) -> Result<(), Refusal> {
+        let no = |rule: &'static str, why: &str| Err(Refusal::because(rule, why.to_string(), section::SPOTTING));
+        let Some(o) = s.objectives.get(usize::from(objective)) else {
+            return no("p2v.spot.none", "there is no such objective");
+        };
+        if self.spot_power(s, t.who).is_none() {
+            return no("p2v.spot.nobody", "no creature of the other warband is in disguise");
+        }
+        let (Some(at), Some(p)) =
+            (s.creatures.get(usize::from(t.who)).and_then(|c| c.at), self.profile(usize::from(t.who)))
+        else {
+            return no("p2v.spot.none", "the creature is not on the board");
+        };
+        let me = Space::new(at, p.size.side());
+        let there = Space::new(o.square, 1);
+        if arbiter_geometry::battle::targeting::distance(&me, &there) > 6 {
+            return no("p2v.spot.range", "a creature within 6 squares of the objective may try to spot a disguise");
+        }
+        if !self.field(s).effect_to(arbiter_geometry::battle::FigureId(u16::from(t.who)), there.centre()) {
+            return no("p2v.spot.effect", "spotting a disguise needs line of effect to the objective");
+        }
+        Ok(())
+    }
+
+    /// The Perception check of `who` spotting objective `objective` came up
+    /// `die`: on a success its owner says whether it is a creature, and a
+    /// creature found out takes the objective's place.
+    pub(crate) fn spot_roll<E: EventSink<Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        objective: u8,
+        die: u8,
+        events: &mut E,
+    ) {
+        let Some(power) = self.spot_power(s, who) else { return };
+        let total = i32::from(die) + self.skill_bonus(s, who, "perception");
+        // Ruling P2V-R2: equal or greater succeeds.
+        let success = total >= power;
+        let team = self.team(usize::from(who));
+        let found: Vec<u8> =
+            self.disguised_as(s, objective).into_iter().filter(|&w| self.team(usize::from(w)) != team).collect();
+        let is = success.then_some(!found.is_empty());
+        events.emit(Event::Spot { who, objective, die, total, power, is });
+        if is == Some(true) {
+            self.unmask(s, objective, Some(who), events);
+        }
+    }
+}

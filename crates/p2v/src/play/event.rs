@@ -99,6 +99,22 @@ pub enum Event {
         /// The creature whose claim found it out, if one did.
         by: Option<u8>,
     },
+    /// A creature's Perception check to spot a disguise in an objective:
+    /// on a success (`is` given) its owner says whether it is a creature.
+    Spot {
+        /// Who looked.
+        who: u8,
+        /// The objective, by index.
+        objective: u8,
+        /// The d20.
+        die: u8,
+        /// The check's total.
+        total: i32,
+        /// The Power it met.
+        power: i32,
+        /// On a success, whether the objective is a creature in disguise.
+        is: Option<bool>,
+    },
     /// A seat chose its deployment zone.
     ZoneChosen {
         /// Who.

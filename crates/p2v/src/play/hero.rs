@@ -70,6 +70,10 @@ impl P2v {
                 let power = s.objectives.get(usize::from(*objective)).map_or(0, |o| i32::from(o.power));
                 offer(*who, *who, i32::from(die) + self.skill_bonus(s, *who, name) < power);
             }
+            Frame::Spot { who, .. } => {
+                let power = self.spot_power(s, *who).unwrap_or(0);
+                offer(*who, *who, i32::from(die) + self.skill_bonus(s, *who, "perception") < power);
+            }
             Frame::Pluck { who, target } => {
                 let power = self.profile(usize::from(*target)).map_or(0, |p| p.power);
                 offer(*who, *who, i32::from(die) + self.skill_bonus(s, *who, "athletics") < power);

@@ -446,6 +446,7 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         }
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Pluck { target } => g.judge_pluck(s, &t, target),
+        Action::Spot { objective } => g.judge_spot(s, &t, objective),
         Action::Haul { to } => g.judge_haul(s, &t, to),
         Action::Tumble { to } => g.judge_tumble(s, &t, to),
         Action::LongJump => g.judge_long_jump_action(s, &t),

@@ -170,6 +170,13 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                     out.extend(shove_squares(g, s, t.who, target).into_iter().map(|to| Action::Shove { target, to }));
                 }
             }
+            if g.spot_power(s, t.who).is_some() {
+                for objective in 0..s.objectives.len().min(255) as u8 {
+                    if g.judge_spot(s, &t, objective).is_ok() {
+                        out.push(Action::Spot { objective });
+                    }
+                }
+            }
             for target in 0..s.creatures.len() as u8 {
                 if g.judge_pluck(s, &t, target).is_ok() {
                     out.push(Action::Pluck { target });

@@ -36,7 +36,7 @@ Turns:    activate LETTER · join LETTER (a group: join each, then activate the 
           switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
           mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
-          pluck TARGET (White Hairs) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
+          pluck TARGET (White Hairs) · spot N (is objective N a creature in disguise? Perception) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
           longjump (then stride SQUARE or pass, then jump DIRECTION N) · summon LETTER SQUARE (a caster places a Summonable ally, ●●; also written place) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
@@ -149,6 +149,12 @@ impl P2v {
                     }
                 };
                 Ok(Action::Strike { weapon, target })
+            }
+            "spot" => {
+                let n: usize = arg(1)?
+                    .parse()
+                    .map_err(|_| format!("'{}' is not an objective's number", clip(arg(1).unwrap_or(""))))?;
+                Ok(Action::Spot { objective: n.saturating_sub(1).min(255) as u8 })
             }
             "disguise" => {
                 let n: usize = arg(1)?
@@ -293,6 +299,7 @@ impl P2v {
             Action::Leap { to } => format!("leap {}", self.square_name(to)),
             Action::Strike { weapon, target } => format!("strike {} {}", weapon + 1, who(target)),
             Action::Disguise { objective } => format!("disguise {}", u16::from(objective) + 1),
+            Action::Spot { objective } => format!("spot {}", u16::from(objective) + 1),
             Action::Claim { objective, skill } => {
                 format!("claim {} {}", objective + 1, SKILLS.get(usize::from(skill)).copied().unwrap_or("?"))
             }
@@ -419,6 +426,7 @@ fn usage(verb: &str) -> &'static str {
     match verb {
         "tile" => "tile NAME SQUARE [0|90|180|270]",
         "disguise" => "disguise N (the objective, by number)",
+        "spot" => "spot N (the objective, by number)",
         "objective" => "objective KIND SQUARE",
         "cast" => "cast SPELL [N] [TARGET|SQUARE]",
         "zone" => "zone NAME",

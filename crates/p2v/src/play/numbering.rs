@@ -56,6 +56,7 @@
 //! | long jump | `LongJump` | 1 |
 //! | jump | `Jump { dir, over }` | 8 × 10 (direction N, NE, … NW, then 1 to 10 squares) |
 //! | disguise | `Disguise { objective }` | 8 |
+//! | spot | `Spot { objective }` | 8 |
 //! | tile | `Tile { tile, at, turn }` | 7 · 4 · n (tile, then turn, then square), on the map `tiles` only (else 0) |
 //!
 //! On the map `tiles` the doors are those of the tiles laid, so `d` is the
@@ -66,9 +67,9 @@
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 19 224 numbers on the ruined crossroads
-//! (24 × 18, no door), 37 802 on the river ford (36 × 24, 1 door) and
-//! 74 954 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 19 232 numbers on the ruined crossroads
+//! (24 × 18, no door), 37 810 on the river ford (36 × 24, 1 door) and
+//! 74 962 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
@@ -113,7 +114,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 35;
+const BLOCKS: usize = 36;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -186,6 +187,7 @@ impl Bounds {
             1,                         // long jump
             8 * usize::from(LONGEST),  // jump
             OBJECTIVES,                // disguise
+            OBJECTIVES,                // spot
             self.tiles * n,            // tile
         ]
     }
@@ -264,9 +266,10 @@ impl Bounds {
                 (32, d * usize::from(LONGEST) + usize::from(over.checked_sub(1).filter(|o| *o < LONGEST)?))
             }
             Action::Disguise { objective } => (33, Bounds::below(objective, OBJECTIVES)?),
+            Action::Spot { objective } => (34, Bounds::below(objective, OBJECTIVES)?),
             Action::Tile { tile, at, turn } => {
                 let k = usize::from(tile) * 4 + Bounds::below(turn, 4)?;
-                (34, Bounds::below(k, self.tiles)? * n + self.square(at)?)
+                (35, Bounds::below(k, self.tiles)? * n + self.square(at)?)
             }
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
@@ -303,7 +306,7 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let last = Action::Disguise { objective: 7 };
+        let last = Action::Spot { objective: 7 };
         assert_eq!(b.number(&last), Some(b.count() - 1), "no tile block on a map");
         assert_eq!(b.number(&Action::Tile { tile: 0, at: Square::at(0, 0), turn: 0 }), None);
         // Off the map, out of the roster: no number.
@@ -375,6 +378,7 @@ mod tests {
             out.extend((1..=LONGEST).map(|over| Action::Jump { dir, over }));
         }
         out.extend((0..OBJECTIVES as u8).map(|objective| Action::Disguise { objective }));
+        out.extend((0..OBJECTIVES as u8).map(|objective| Action::Spot { objective }));
         for k in 0..b.tiles {
             let (tile, turn) = ((k / 4) as u8, (k % 4) as u8);
             out.extend(squares.iter().map(|&at| Action::Tile { tile, at, turn }));

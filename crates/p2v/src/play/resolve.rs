@@ -31,6 +31,10 @@ impl Resolve for P2v {
             Frame::Claim { objective, .. } if !self.disguised_as(s, *objective).is_empty() => None,
             Frame::Unmask { who } => self.unmask_waits(s, *who).map(Wait::Seat),
             Frame::RoundNext => None,
+            Frame::Spot { who, objective } => (s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Up)
+                && usize::from(*objective) < s.objectives.len()
+                && self.spot_power(s, *who).is_some())
+            .then_some(Wait::Chance),
             Frame::ObjectiveTable { .. }
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
@@ -145,6 +149,7 @@ impl Resolve for P2v {
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
             | Frame::Pluck { .. }
+            | Frame::Spot { .. }
             | Frame::TumbleCheck { .. }
             | Frame::LongJump { .. }
             | Frame::JumpCheck { .. }
@@ -231,6 +236,11 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
                 .with(20, "skill")
                 .for_purpose(format!("{} tries to claim the {kind} ({skill})", name(*who)))
         }
+        Frame::Spot { who, objective } => DiceRequest::new().with(20, "Perception").for_purpose(format!(
+            "{} looks hard at objective {} (Perception)",
+            name(*who),
+            objective + 1
+        )),
         Frame::Pluck { who, target } => DiceRequest::new().with(20, "skill").for_purpose(format!(
             "{} tries to pull a white hair out of {} (Athletics)",
             name(*who),
@@ -325,6 +335,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
         }
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
         Frame::Pluck { who, target } => g.pluck_roll(s, who, target, d, events),
+        Frame::Spot { who, objective } => g.spot_roll(s, who, objective, d, events),
         Frame::TumbleCheck { who, target } => g.tumble_roll(s, who, target, d, events),
         Frame::JumpCheck { who, dir, over } => g.jump_roll(s, who, dir, over, d, events),
         Frame::RandomTarget { who, among } => g.random_target(s, who, &among, d, events),

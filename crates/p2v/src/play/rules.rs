@@ -52,6 +52,8 @@ pub mod section {
     pub const AREAS: &str = "AREAS OF EFFECT";
     /// Terrain tiles.
     pub const TILES: &str = "Appendix: Terrain tiles";
+    /// Spotting a disguised creature.
+    pub const SPOTTING: &str = "SPOTTING A DISGUISED CREATURE";
     /// Positioning upgrades (Summonable, Tempting Disguise).
     pub const POSITIONING: &str = "Appendix: Positioning upgrades";
 }
@@ -724,6 +726,7 @@ impl Game for P2v {
             | Frame::FerocityRoll { who, .. }
             | Frame::Claim { who, .. }
             | Frame::Pluck { who, .. }
+            | Frame::Spot { who, .. }
             | Frame::TumbleCheck { who, .. }
             | Frame::JumpCheck { who, .. } => seat(*who),
             _ => None,

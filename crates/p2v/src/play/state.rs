@@ -636,6 +636,14 @@ pub enum Frame {
         /// Whose turn ends.
         who: u8,
     },
+    /// Dice: a creature's Perception check to spot a disguise in an
+    /// objective (ruling P2V-R91).
+    Spot {
+        /// Who looks.
+        who: u8,
+        /// The objective looked at.
+        objective: u8,
+    },
     /// Dice: the round limit's d6.
     RoundLimit,
     /// At a round's end, the owner of a creature in disguise may reveal it

@@ -226,6 +226,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     | Frame::Affect(_)
                     | Frame::Claim { .. }
                     | Frame::Pluck { .. }
+                    | Frame::Spot { .. }
                     | Frame::TumbleCheck { .. }
                     | Frame::JumpCheck { .. }
             );
@@ -247,7 +248,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
     }
     for f in frames {
         match f {
-            Frame::ObjectiveTable { objective } | Frame::Claim { objective, .. }
+            Frame::ObjectiveTable { objective } | Frame::Claim { objective, .. } | Frame::Spot { objective, .. }
                 if usize::from(*objective) >= s.objectives.len() =>
             {
                 return Err("pending work names an objective that is not there".into());
@@ -270,7 +271,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 creature(*target, "a white hair")?;
             }
             Frame::LongJump { who, .. } => creature(*who, "a Long Jump")?,
-            Frame::Unmask { who } => creature(*who, "a disguise")?,
+            Frame::Unmask { who } | Frame::Spot { who, .. } => creature(*who, "a disguise")?,
             Frame::JumpCheck { who, over, .. } => {
                 creature(*who, "a Long Jump")?;
                 if !(1..=super::longjump::LONGEST).contains(over) {

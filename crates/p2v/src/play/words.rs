@@ -43,6 +43,16 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         Event::Unmasked { who, kind, at, by: None } => {
             format!("The {} was {} in disguise: it stands on {}", kind.name(), name(*who), square(*at))
         }
+        Event::Spot { who, objective, die, total, power, is } => format!(
+            "{} looks hard at objective {}: Perception {die} → {total} against Power {power}, {}",
+            name(*who),
+            objective + 1,
+            match is {
+                None => "nothing seen".to_string(),
+                Some(true) => "it is a creature in disguise!".to_string(),
+                Some(false) => "it is only an objective".to_string(),
+            }
+        ),
         Event::ZoneChosen { seat, zone } => format!("{} deploys in the {zone} zone", seat_name(*seat)),
         Event::Deployed { who, at } => format!("{} is deployed on {}", name(*who), square(*at)),
         Event::Summoned { who, by, at } => format!("{} summons {} on {}", name(*by), name(*who), square(*at)),
