@@ -102,7 +102,7 @@ test("a Path 2 Victory game against the AI, played to the end on the table", asy
   assert.equal(await page.locator(".p2v-roster li:not(.p2v-roster-head)").count() > 4, true);
 
   const seen = new Set();
-  let sawPath = false, sawOdds = false, sawCard = false, sawWhy = false, checkedAxe = false, zones = false;
+  let sawPath = false, sawOdds = false, sawCard = false, sawWhy = false, checkedAxe = false, zones = false, sawLeap = false;
   for (let k = 0; ; k++) {
     assert.ok(k < 600, "the game ends within 600 of our decisions");
     if ((await yoursOrOver(page, 120000)) === "over") break;
@@ -143,6 +143,17 @@ test("a Path 2 Victory game against the AI, played to the end on the table", asy
         assert.equal(await tableLen(page), len, "a refused click changes nothing");
         sawWhy = true;
       }
+      const leap = page.locator("[data-testid=p2v-mode-leap]");
+      if (!sawLeap && (await leap.count())) {
+        // A Leap is chosen first, then its landing is a glowing square; a
+        // second click on the button puts the Strides back.
+        const n = Number((await leap.innerText()).match(/\((\d+) squares\)/)[1]);
+        await leap.click();
+        assert.equal(await page.locator(".p2v-board .hot").count(), n, "one glowing square per landing");
+        assert.match(await page.locator("[data-testid=banner]").innerText(), /Leap: click a glowing square/);
+        await leap.click();
+        sawLeap = true;
+      }
       if (!checkedAxe) {
         await axe(page, "the P2V table during a turn");
         checkedAxe = true;
@@ -156,7 +167,7 @@ test("a Path 2 Victory game against the AI, played to the end on the table", asy
   assert.match(banner, /win|Draw/i);
   await page.waitForSelector("[data-testid=p2v-ending]");
   assert.ok(zones, "the deployment zones were drawn during set-up");
-  assert.ok(sawCard && sawPath && sawWhy, `card ${sawCard}, path ${sawPath}, why-not ${sawWhy}`);
+  assert.ok(sawCard && sawPath && sawWhy && sawLeap, `card ${sawCard}, path ${sawPath}, why-not ${sawWhy}, leap ${sawLeap}`);
   for (const what of ["place", "activate", "end"]) assert.ok(seen.has(what), `the table took a ${what} decision (${[...seen]})`);
   assert.ok(sawOdds || !seen.has("strike"), "a strike was offered with its odds");
   assert.match(await page.locator("[data-testid=log]").innerText(), /roll|Fight|d20|\d/);

@@ -40,6 +40,9 @@ import "./p2v.css";
 const C = 30;
 const PAD = 22;
 
+/** Decisions aimed at a square that are chosen first, then clicked on the board. */
+const SQUARE_ACTS: Record<string, string> = { leap: "Leap", tumble: "Tumble", haul: "Haul", dismount: "Dismount" };
+
 /** A strike or a power chosen on the card, waiting for its target. */
 type Mode = { kind: "strike"; weapon: number } | { kind: "power"; power: number } | null;
 
@@ -64,7 +67,10 @@ export function useP2v(p: GameProps): GameUI {
   const [objKind, setObjKind] = useState<string | null>(null);
   const [tileSel, setTileSel] = useState(0);
   const [tileTurn, setTileTurn] = useState(0);
+  // A square-aimed decision chosen (leap, tumble, haul, dismount, or a summon of creature `who`).
+  const [sqMode, setSqMode] = useState<{ act: string; who?: number } | null>(null);
   useEffect(() => {
+    setSqMode(null);
     setMode(null);
     setPreview(null);
     setHover(null);
@@ -113,7 +119,17 @@ export function useP2v(p: GameProps): GameUI {
       .filter(([a]) => a.act === "use" && mode?.kind === "power" && a.power === mode.power && (a.aim as Aim).aim === "square")
       .map(([a]) => [(a.aim as Aim).at as Sq, a]),
   );
-  const hot = new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys(), ...tileAts]);
+  // The squares of the square-aimed decision chosen: click one to take it.
+  const modeSquares = new Map<Sq, Action>(
+    sqMode
+      ? legal
+          .filter(([a]) => a.act === sqMode.act && (sqMode.act !== "place" || a.who === sqMode.who))
+          .map(([a]) => [(a.to ?? a.at) as Sq, a] as [Sq, Action])
+      : [],
+  );
+  const hot = sqMode
+    ? new Set<Sq>(modeSquares.keys())
+    : new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys(), ...tileAts]);
   const hovered = hover !== null ? moves.get(hover) : undefined;
   const areaShown = preview ?? (powerAims.length === 1 && powerAims[0].squares.length ? powerAims[0] : null);
 
@@ -123,6 +139,7 @@ export function useP2v(p: GameProps): GameUI {
     if ((phase === "place_objective" || phase === "extra_objective") && kind) return send({ act: "objective", kind, at: q });
     if (phase === "deploy" && deployWho !== null) return send({ act: "place", who: deployWho, at: q });
     if (phase === "turn") {
+      if (sqMode) return modeSquares.has(q) ? send(modeSquares.get(q)!) : send({ act: sqMode.act, ...(sqMode.who !== undefined ? { who: sqMode.who, at: q } : { to: q }) });
       if (landings.has(q)) return send(landings.get(q)!);
       if (steps.has(q) && !moves.has(q)) return send(steps.get(q)!);
       return send({ act: "stride", to: q });
@@ -225,7 +242,7 @@ export function useP2v(p: GameProps): GameUI {
         })}
         {[...hot].map((q) => {
           const m = moves.get(q);
-          const label = phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
+          const label = sqMode ? `${sqMode.act === "place" ? `summon ${name(sqMode.who ?? 0)}` : sqMode.act} to ${squareName(q)}` : phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
           return (
             <g class={`hot ${m ? "reach" : ""}`} data-square={squareName(q)} onClick={() => clickSquare(q)} onMouseEnter={() => setHover(q)} {...keys(p.interactive, label, () => clickSquare(q))}>
               <rect x={x(q) + 2} y={y(q) + 2} width={C - 4} height={C - 4} />
@@ -302,12 +319,25 @@ export function useP2v(p: GameProps): GameUI {
     else if (phase === "activate" && s.party?.forming) prompt = `${partyWords(s.party, name)} — join another adjacent creature, or activate the last member.`;
     else if (phase === "activate") prompt = "Activate one of your creatures: click it (or its button), or join adjacent ones into a group.";
     else if (phase === "turn" && active !== null) prompt = `${name(active)}: ${s.phase.ap ?? 0} AP left — stride to a glowing square, strike a marked enemy, use a power, or end the turn.`;
+    if (sqMode && phase === "turn" && !windowText)
+      prompt = `${sqMode.act === "place" ? `Summon ${name(sqMode.who ?? 0)}` : SQUARE_ACTS[sqMode.act]}: click a glowing square (or its button again to cancel).`;
     if (s.party && !s.party.forming && phase === "turn" && !windowText) prompt = `${partyWords(s.party, (i) => cv(i)?.label ?? `#${i}`)} · ${prompt ?? ""}`;
   }
 
   const others = legal.filter(
-    ([a]) => !["stride", "place", "tile", "objective", "strike", "use", "react", "pass", "line", "activate", "zone"].includes(a.act) && !answers.some(([b]) => b === a),
+    ([a]) => !["stride", "place", "tile", "objective", "strike", "use", "react", "pass", "line", "activate", "zone", ...Object.keys(SQUARE_ACTS)].includes(a.act) && !answers.some(([b]) => b === a),
   );
+  // One button per square-aimed decision (and per creature a caster may summon) instead of one per square.
+  const squareModes: { act: string; who?: number; label: string; count: number }[] = [];
+  if (phase === "turn") {
+    for (const [act, label] of Object.entries(SQUARE_ACTS)) {
+      const count = legal.filter(([a]) => a.act === act).length;
+      if (count) squareModes.push({ act, label, count });
+    }
+    for (const w of new Set(legal.filter(([a]) => a.act === "place").map(([a]) => a.who as number))) {
+      squareModes.push({ act: "place", who: w, label: `Summon ${name(w)}`, count: legal.filter(([a]) => a.act === "place" && a.who === w).length });
+    }
+  }
   const uses = legal.filter(([a]) => a.act === "use");
   const focusCard = focus !== null ? <Card i={focus} s={s} board={board} seatName={seatName} /> : null;
   const turnOf = active !== null ? cv(active) : null;
@@ -410,6 +440,18 @@ export function useP2v(p: GameProps): GameUI {
                 </div>
               )}
               {shownStrikes.length > 0 && <OddsTable odds={shownStrikes} board={board} />}
+            </div>
+          )}
+          {squareModes.length > 0 && (
+            <div class="row wrap" aria-label="Decisions aimed at a square">
+              {squareModes.map((m) => {
+                const on = sqMode?.act === m.act && sqMode?.who === m.who;
+                return (
+                  <button class={`btn small ${on ? "primary" : ""}`} aria-pressed={on} data-testid={`p2v-mode-${m.act}`} onClick={() => setSqMode(on ? null : { act: m.act, who: m.who })}>
+                    {m.label}… <span class="muted">({m.count} squares)</span>
+                  </button>
+                );
+              })}
             </div>
           )}
           {others.length > 0 && (
