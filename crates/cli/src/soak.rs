@@ -260,8 +260,9 @@ impl Soak for Ephemeral {
 
 impl Soak for P2v {
     /// Each shipped map with every ordered pair of shipped warbands, with
-    /// the round limit; the small map without it; and a board of terrain
-    /// tiles the players lay.
+    /// the round limit; the small map without it; a board of terrain tiles
+    /// the players lay; and random legal warbands from the whole bestiary,
+    /// on the small map and on tiles.
     fn configurations() -> Result<Vec<Configuration<Self>>, String> {
         let names: Vec<&str> = shipped_warbands().into_iter().map(|(stem, _)| stem).collect();
         let file = arbiter_p2v::play::Variant::warband_file;
@@ -286,6 +287,24 @@ impl Soak for P2v {
             }
             let label = if no_round_limit { format!("{map}, no round limit") } else { map.to_string() };
             out.push(pick(label, all));
+        }
+        // Random legal 150-point warbands from the whole starter bestiary,
+        // with upgrades, items, positioning upgrades and hero points.
+        for map in ["ruined-crossroads", "tiles"] {
+            out.push(Configuration {
+                label: format!("random warbands, {map}"),
+                rules: Box::new(move |seed| {
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x2b7);
+                    let a = arbiter_p2v::draw::random_warband(&mut rng, "Random A", 150)?;
+                    let b = arbiter_p2v::draw::random_warband(&mut rng, "Random B", 150)?;
+                    let v = arbiter_p2v::play::Variant {
+                        warbands: vec![a, b],
+                        map: map.to_string(),
+                        no_round_limit: false,
+                    };
+                    P2v::new(v, 2).map_err(|e| e.to_string())
+                }),
+            });
         }
         Ok(out)
     }

@@ -33,6 +33,7 @@
 pub mod alignment;
 pub mod bestiary;
 pub mod card;
+pub mod draw;
 pub mod feature;
 pub mod import;
 pub mod item;

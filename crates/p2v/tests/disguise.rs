@@ -179,3 +179,30 @@ fn a_creature_within_6_may_spot_a_disguise_with_perception_against_its_power() {
     sc2.s.forget_field();
     assert_eq!(sc2.refused("spot 1"), "p2v.spot.nobody");
 }
+
+#[test]
+fn a_minion_found_out_after_its_commander_acted_waits_for_the_next_round() {
+    // Soak regression (random warbands on tiles, seed 14296080086562452301):
+    // an Awakened Tree in disguise, the Arboreal Regent's minion, was found
+    // out by the regent's own claim; after the regent's turn P1 owed an
+    // activation it could not make. A minion acts only in its commander's
+    // turn (ruling P2V-R52), so it waits for the next round.
+    let mut sc = Scene::of(
+        vec![entry("Arboreal Regent", &[], &[]), entry("Awakened Tree", &[], &["Tempting Disguise"])],
+        vec![entry("Kobold Warrior", &[], &[])],
+    );
+    book_at(&mut sc, "e6");
+    let tree = sc.id("b");
+    assert_eq!(sc.s.creatures[tree].commander, Some(sc.id("a") as u8), "the tree is the regent's minion");
+    sc.s.creatures[tree].disguise = Some(0);
+    sc.put("a", "d3").put("A", "k11");
+    let kobold = sc.id("A");
+    sc.s.creatures[kobold].done = true;
+    sc.turn("a").act("claim 1 arcana");
+    assert_eq!(sc.s.creatures[tree].life, Life::Up, "found out by its own commander");
+    sc.act("end");
+    let mut out = Vec::new();
+    sc.g.legal_actions(&sc.s, &mut out);
+    assert!(!out.is_empty() || sc.asks() == ToMove::Chance, "whoever is asked has a decision to make");
+    assert_eq!(sc.s.round, 2, "the round ended");
+}

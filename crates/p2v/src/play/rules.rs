@@ -295,8 +295,18 @@ impl P2v {
         s.creatures.get(i).is_some_and(|c| matches!(c.life, Life::Up | Life::Dying))
     }
 
+    /// Whether `seat` has a creature it may still activate this round. A
+    /// minion of a commander in play acts only in its commander's turn, so
+    /// it counts through its commander (a minion that came into play after
+    /// its commander acted, out of a disguise or summoned, waits for the
+    /// next round).
     fn has_turns_left(&self, s: &State, seat: u8) -> bool {
-        (0..s.creatures.len()).any(|i| self.team(i) == seat && self.in_play(s, i) && !s.creatures[i].done)
+        (0..s.creatures.len()).any(|i| {
+            self.team(i) == seat
+                && self.in_play(s, i)
+                && !s.creatures[i].done
+                && !self.acts_in_commanders_turn(s, i as u8)
+        })
     }
 
     fn has_creatures(&self, s: &State, seat: u8) -> bool {
