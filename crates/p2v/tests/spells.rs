@@ -677,3 +677,21 @@ fn control_water_slows_the_creatures_in_its_burst_that_stand_in_water() {
     assert!(!conditions(&sc, "B").has(Conditions::SLOWED), "in the burst but on dry ground");
     assert!(!sc.events.iter().any(|e| matches!(e, Event::Save { .. })), "no save rolled");
 }
+
+#[test]
+fn animal_allies_bite_every_creature_in_a_burst_2_heightened_to_the_casters_rank() {
+    // Arboreal Shepherd: "Primal Caster Rank 3: Once a day: animal allies."
+    // Arbiter's Animal Allies (spells.toml): Burst 2 within 6, 10 piercing
+    // (Reflex half), 5 more per rank above 2 — 15 at rank 3 (ruling P2V-R58).
+    let mut sc = Scene::new(&["Arboreal Shepherd"], &["Basilisk", "Basilisk"]);
+    sc.put("a", "b2").put("A", "h6").put("B", "g7").turn("a");
+    assert_eq!(uses_left(&sc, "a", "animal allies"), 1);
+    sc.act("cast animal-allies h6");
+    // Basilisk A fails (8 + 3 < 17, not by 10): 15; B succeeds (16 + 3 ≥ 17): half.
+    sc.roll(&[8]);
+    assert_eq!(sc.hp("A"), 60);
+    sc.roll(&[16]);
+    assert!(sc.hp("B") == 68 || sc.hp("B") == 67, "half of 15: {}", sc.hp("B"));
+    next_turn(&mut sc, 2, "a");
+    assert_eq!(sc.refused("cast animal-allies h6"), "p2v.cast.uses", "once a day");
+}
