@@ -613,6 +613,34 @@ fn is_default<T: Default + PartialEq>(t: &T) -> bool {
     *t == T::default()
 }
 
+/// Terrain a power makes on its area's squares ([`Program::terrain`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MadeTerrain {
+    /// What the terrain is called ("wall of thorns").
+    pub name: String,
+    /// Its traits (`["difficult", "obstructing", "plant"]`).
+    pub traits: Vec<String>,
+    /// Rounds it lasts: until the end of the round this many rounds after
+    /// the one it is made in (0: this round's end); to the end of the
+    /// battle when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u8>,
+}
+
+impl MadeTerrain {
+    /// Its traits, checked.
+    pub fn traits(&self) -> Result<arbiter_geometry::battle::Traits, String> {
+        let mut t = arbiter_geometry::battle::Traits::NONE;
+        for n in &self.traits {
+            let one = arbiter_geometry::battle::Traits::parse(n)
+                .ok_or_else(|| format!("'{}' is not a terrain trait", clip(n, 30)))?;
+            t = t.with(one);
+        }
+        Ok(t)
+    }
+}
+
 /// A feature's effect, as the engine runs it (see the module's doc).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -795,6 +823,11 @@ pub struct Program {
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<Box<crate::spell::Caster>>,
+    /// On a power with an area, alone: the area's squares become terrain
+    /// with these traits for a while (Darkness, Wall of Thorns; ruling
+    /// P2V-R140).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<MadeTerrain>,
 }
 
 impl Program {
@@ -823,6 +856,27 @@ impl Program {
                 return Err("`spells` stands alone in an effect".into());
             }
             return c.check();
+        }
+        if let Some(t) = &self.terrain {
+            let a = area.or(self.area);
+            if !matches!(action, A::One | A::Two) || strike || a.is_none_or(|a| a.single_target()) {
+                return Err(
+                    "`terrain` belongs to a 1- or 2-AP power with an area (a burst, line, cone or emanation)".into()
+                );
+            }
+            if t.name.trim().is_empty() || t.name.chars().count() > 40 {
+                return Err("a made terrain's name is 1 to 40 characters".into());
+            }
+            if t.traits()? == arbiter_geometry::battle::Traits::NONE || t.traits.len() > 6 {
+                return Err("a made terrain has 1 to 6 traits".into());
+            }
+            if t.rounds.is_some_and(|r| r > 10) {
+                return Err("a made terrain lasts 0 to 10 rounds, or the battle".into());
+            }
+            if *self != (Program { terrain: self.terrain.clone(), area: self.area, ..Program::default() }) {
+                return Err("`terrain` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if !self.choices.is_empty() {
             let range = if area.is_some() && self.area.is_some() { None } else { area.or(self.area) };

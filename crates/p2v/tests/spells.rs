@@ -695,3 +695,43 @@ fn animal_allies_bite_every_creature_in_a_burst_2_heightened_to_the_casters_rank
     next_turn(&mut sc, 2, "a");
     assert_eq!(sc.refused("cast animal-allies h6"), "p2v.cast.uses", "once a day");
 }
+
+#[test]
+fn wall_of_thorns_makes_difficult_obstructing_plant_terrain_along_its_line_for_the_battle() {
+    // Twigjack Cult Leader: "Primal Caster Rank 3: Once a day each: slow, wall
+    // of thorns, heal. At will: caustic blast, puff of poison, tangle vine."
+    // Arbiter's Wall of Thorns: Line 8 from the caster, difficult, obstructing
+    // plant terrain until the end of the battle (ruling P2V-R140).
+    use arbiter_geometry::battle::Traits;
+    let mut sc = Scene::new(&["Twigjack Cult Leader"], &["Kobold Warrior"]);
+    sc.put("a", "b5").put("A", "k11").turn("a");
+    sc.act("cast wall-of-thorns j5");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::TerrainMade { .. })), "{:?}", sc.events);
+    let thorns = sc.g.field(&sc.s).terrain().traits(sc.sq("f5"));
+    assert!(
+        thorns.contains(Traits::DIFFICULT) && thorns.contains(Traits::OBSTRUCTING) && thorns.contains(Traits::PLANT)
+    );
+    assert!(!sc.g.field(&sc.s).terrain().traits(sc.sq("f7")).contains(Traits::DIFFICULT), "only along the line");
+    assert_eq!(uses_left(&sc, "a", "wall of thorns"), 0, "once a day");
+    // It is still there rounds later.
+    next_turn(&mut sc, 4, "a");
+    assert!(sc.g.field(&sc.s).terrain().traits(sc.sq("f5")).contains(Traits::DIFFICULT));
+    // Slow: one creature within 6, slowed (Fortitude negates).
+    sc.put("A", "e7");
+    sc.act("cast slow A").roll(&[2]);
+    assert!(conditions(&sc, "A").has(Conditions::SLOWED));
+}
+
+#[test]
+fn puff_of_poison_is_a_cantrip_cast_at_will_at_an_adjacent_creature() {
+    // "At will: caustic blast, puff of poison, tangle vine." Arbiter's Puff of
+    // Poison: Melee, 5 poison (Fortitude half), 5 more every two ranks above 1:
+    // 10 at rank 3.
+    let mut sc = Scene::new(&["Twigjack Cult Leader"], &["Basilisk"]);
+    sc.put("a", "e5").put("A", "e6").turn("a");
+    sc.act("cast puff-of-poison A").roll(&[5]);
+    assert_eq!(sc.hp("A"), 65, "10 poison on a failed save");
+    next_turn(&mut sc, 2, "a");
+    sc.act("cast puff-of-poison A").roll(&[5]);
+    assert_eq!(sc.hp("A"), 55, "at will: again the next round");
+}

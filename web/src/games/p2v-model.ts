@@ -83,7 +83,7 @@ export interface State {
   /** Every door of the map (by terrain piece) and whether it stands open. */
   doors?: { piece: number; open: boolean }[];
   /** Squares made concealing terrain for a while (Final Night), clearing at the end of round `until`. */
-  veils?: { squares: Sq[]; until: number }[];
+  veils?: { squares: Sq[]; until: number; traits?: number; name?: string }[];
   /** Creatures activated together (a group, or a commander with its minions), while they act. */
   party?: Party;
 }

@@ -53,6 +53,12 @@ const traitClass = (traits: string[]) => {
   return `t-${t.replace(/\s+/g, "-")}`;
 };
 
+/** Terrain trait bits as the rules number them (`Traits` in the geometry crate). */
+const TRAIT_BITS: [number, string][] = [
+  [1, "concealing"], [2, "deep water"], [4, "difficult"], [8, "door"], [16, "directional"], [32, "encumbering"], [64, "hazardous"], [128, "obstructing"],
+  [256, "opaque"], [512, "solid"], [1024, "teleportation"], [2048, "incline"], [4096, "narrow"], [8192, "water"], [16384, "objective"], [32768, "plant"],
+];
+
 const same = (a: Action, b: Action) => JSON.stringify(a) === JSON.stringify(b);
 
 export function useP2v(p: GameProps): GameUI {
@@ -220,8 +226,8 @@ export function useP2v(p: GameProps): GameUI {
           );
         })()}
         {(s.veils ?? []).map((v) => (
-          <g class="terrain t-concealing darkness" data-terrain="darkness" pointer-events="none">
-            <title>{`Darkness: concealing terrain until the end of round ${v.until}`}</title>
+          <g class={`terrain ${v.traits === undefined ? "t-concealing darkness" : traitClass(TRAIT_BITS.filter(([b]) => (v.traits! & b) !== 0).map(([, n]) => n))}`} data-terrain={v.name ?? "darkness"} pointer-events="none">
+            <title>{`${v.name ?? "Darkness"}: ${v.traits === undefined ? "concealing" : TRAIT_BITS.filter(([b]) => (v.traits! & b) !== 0).map(([, n]) => n).join(", ")} terrain until ${v.until === 255 ? "the end of the battle" : `the end of round ${v.until}`}`}</title>
             {v.squares.map((q) => <rect x={x(q)} y={y(q)} width={C} height={C} />)}
           </g>
         ))}

@@ -115,6 +115,17 @@ pub enum Event {
         /// On a success, whether the objective is a creature in disguise.
         is: Option<bool>,
     },
+    /// A power made terrain on its area for a while (ruling P2V-R140).
+    TerrainMade {
+        /// Who used it.
+        who: u8,
+        /// The terrain's name.
+        name: String,
+        /// How many squares it covers.
+        squares: u16,
+        /// The round at whose end it clears (255: the battle's end).
+        until: u8,
+    },
     /// A seat chose its deployment zone.
     ZoneChosen {
         /// Who.

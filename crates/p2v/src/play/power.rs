@@ -504,6 +504,41 @@ impl P2v {
         events.emit(Event::Condition { who, name: format!("{} persistent {}", d.amount, ty.name()), on: true });
     }
 
+    /// The area of a power with a burst (a spell's), an emanation, a cone or
+    /// a line, aimed so from the user's space `me` (`None` for another aim).
+    fn area_aimed(pw: &super::roster::Power, me: &Space, aim: Aim) -> Option<Area> {
+        Some(match (pw.area, aim) {
+            (Some(CardArea::Burst(n)), Aim::Square { at }) if pw.spell.is_some() => Self::burst_area(at, n),
+            (Some(CardArea::Emanation { size, .. }), Aim::Here) => {
+                Area::Emanation { origin: *me, radius: u32::from(size) }
+            }
+            (Some(CardArea::Cone(n)), Aim::Cone { index }) => {
+                let (apex, toward) = *cone_origins(me).get(usize::from(index))?;
+                Area::Cone { apex, toward, radius: u32::from(n) }
+            }
+            (Some(CardArea::Line(n)), Aim::Line { toward }) => {
+                Area::Line { from: nearest_corner(me, toward), toward: Point::centre(toward), length: u32::from(n) }
+            }
+            _ => return None,
+        })
+    }
+
+    /// Makes the terrain of a power with `terrain` on its area's squares,
+    /// for the rounds it says or the battle (ruling P2V-R140).
+    fn make_terrain<E: EventSink<Event>>(&self, s: &mut State, who: u8, power: u8, aim: Aim, events: &mut E) {
+        let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else { return };
+        let Some(t) = pw.program.terrain.as_ref() else { return };
+        let Ok(traits) = t.traits() else { return };
+        let field = self.field(s);
+        let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else { return };
+        let Some(hit) = Self::area_aimed(pw, &me, aim).and_then(|a| field.area(&a).ok()) else { return };
+        let until = t.rounds.map_or(u8::MAX, |r| s.round.saturating_add(r).min(u8::MAX - 1));
+        let squares: Vec<Square> = hit.squares.iter().collect();
+        events.emit(Event::TerrainMade { who, name: t.name.clone(), squares: squares.len() as u16, until });
+        s.veils.push(super::state::Veil { squares, until, traits, name: Some(t.name.clone()) });
+        s.forget_field();
+    }
+
     /// The creatures a power aimed so affects, in roster order (`None` if
     /// the aim does not fit the power).
     pub fn power_targets(&self, s: &State, who: u8, power: u8, aim: Aim) -> Option<Vec<u8>> {
@@ -516,18 +551,7 @@ impl P2v {
             (None, _) if pw.spell.is_some() => return Some(vec![who]),
             (None, _) => return Some(Vec::new()),
             (Some(CardArea::Melee(_) | CardArea::Ranged { .. }), Aim::Creature { who: t }) => return Some(vec![t]),
-            (Some(CardArea::Burst(n)), Aim::Square { at }) if pw.spell.is_some() => Self::burst_area(at, n),
-            (Some(CardArea::Emanation { size, .. }), Aim::Here) => {
-                Area::Emanation { origin: me, radius: u32::from(size) }
-            }
-            (Some(CardArea::Cone(n)), Aim::Cone { index }) => {
-                let (apex, toward) = *cone_origins(&me).get(usize::from(index))?;
-                Area::Cone { apex, toward, radius: u32::from(n) }
-            }
-            (Some(CardArea::Line(n)), Aim::Line { toward }) => {
-                Area::Line { from: nearest_corner(&me, toward), toward: Point::centre(toward), length: u32::from(n) }
-            }
-            _ => return None,
+            _ => Self::area_aimed(pw, &me, aim)?,
         };
         let hit = field.area(&area).ok()?;
         let mut out: Vec<u8> = hit
@@ -816,6 +840,13 @@ impl P2v {
         if targets.iter().any(|&t| self.team(usize::from(t)) != self.team(i)) {
             self.end_invisible(s, who, events);
         }
+        if pw.program.terrain.is_some() {
+            self.make_terrain(s, who, power, aim, events);
+            if pw.spell.is_some() {
+                self.cast_spell(s, who, power, Vec::new(), events);
+            }
+            return;
+        }
         if pw.spell.is_some() {
             self.cast_spell(s, who, power, targets, events);
             return;
@@ -1049,7 +1080,7 @@ impl P2v {
         let field = self.field(s);
         let origin = field.figure(FigureId(u16::from(who)))?.space;
         let hit = field.area(&Area::Emanation { origin, radius: u32::from(size) }).ok()?;
-        Some(super::state::Veil { squares: hit.squares.iter().collect(), until: s.round.saturating_add(1) })
+        Some(super::state::Veil::darkness(hit.squares.iter().collect(), s.round.saturating_add(1)))
     }
 
     pub(crate) fn last_words(&self, s: &State, who: u8) -> Vec<Frame> {

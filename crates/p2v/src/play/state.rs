@@ -10,7 +10,7 @@
 use super::damage::Damage;
 use super::objective::Objective;
 use arbiter_core::resolve::{Effects, Pending, Window};
-use arbiter_geometry::battle::{Battlefield, Reach, Square};
+use arbiter_geometry::battle::{Battlefield, Reach, Square, Traits};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -885,13 +885,40 @@ pub struct State {
     pub field: FieldCache,
 }
 
-/// Squares that are concealing terrain until the end of a round.
+/// Squares made terrain for a while: Final Night's concealing darkness, or
+/// a spell's (Darkness, Wall of Thorns; ruling P2V-R140).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Veil {
     /// The squares.
     pub squares: Vec<Square>,
-    /// The round at whose end they clear.
+    /// The round at whose end they clear (255: the end of the battle).
     pub until: u8,
+    /// The terrain's traits (concealing when absent).
+    #[serde(default = "concealing", skip_serializing_if = "is_concealing")]
+    pub traits: Traits,
+    /// The terrain's name ("darkness" when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+fn concealing() -> Traits {
+    Traits::CONCEALING
+}
+
+fn is_concealing(t: &Traits) -> bool {
+    *t == Traits::CONCEALING
+}
+
+impl Veil {
+    /// Concealing darkness over `squares` until the end of round `until`.
+    pub fn darkness(squares: Vec<Square>, until: u8) -> Veil {
+        Veil { squares, until, traits: Traits::CONCEALING, name: None }
+    }
+
+    /// The terrain's name.
+    pub fn name(&self) -> &str {
+        self.name.as_deref().unwrap_or("darkness")
+    }
 }
 
 /// What a lasting effect is.

@@ -20,7 +20,7 @@ const KEPT: usize = 8;
 struct Key {
     tiles: Vec<super::tiles::PlacedTile>,
     objectives: Vec<(Kind, Square)>,
-    veils: Vec<Vec<Square>>,
+    veils: Vec<(Vec<Square>, Traits)>,
     doors: Vec<(u16, bool)>,
 }
 
@@ -29,7 +29,7 @@ impl Key {
         Key {
             tiles: s.tiles.clone(),
             objectives: s.objectives.iter().map(|o| (o.kind, o.square)).collect(),
-            veils: s.veils.iter().map(|v| v.squares.clone()).collect(),
+            veils: s.veils.iter().map(|v| (v.squares.clone(), v.traits)).collect(),
             doors: s.doors.iter().map(|d| (d.piece, d.open)).collect(),
         }
     }
@@ -69,9 +69,9 @@ fn made(base: &Arc<Terrain>, s: &State) -> Arc<Terrain> {
             p.squares = SquareSet::single(o.square);
             pieces.push(p);
         }
-        // Final Night's darkness: concealing terrain for a while.
+        // Final Night's darkness, a spell's thorns: terrain for a while.
         for v in &s.veils {
-            let mut p = Piece::new("darkness", Traits::CONCEALING);
+            let mut p = Piece::new(v.name(), v.traits);
             p.squares = v.squares.iter().copied().collect();
             pieces.push(p);
         }

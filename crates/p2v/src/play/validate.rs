@@ -113,11 +113,15 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             return Err(format!("door {} is listed twice", d.piece));
         }
     }
-    // Darkness: squares of the board, clearing no later than next round.
+    // Darkness and a spell's terrain: squares of the board, clearing by the
+    // end of the battle (Final Night's darkness no later than next round).
     let board = g.base_terrain().board();
     for v in &s.veils {
-        if v.squares.iter().any(|q| !board.contains(*q)) || v.until > s.round.saturating_add(1) {
-            return Err("darkness off the board or lasting beyond the next round".into());
+        let darkness = v.name.is_none() && v.traits == arbiter_geometry::battle::Traits::CONCEALING;
+        if v.squares.iter().any(|q| !board.contains(*q))
+            || (darkness && v.until > s.round.saturating_add(1) && v.until != u8::MAX)
+        {
+            return Err("terrain made for a while off the board, or darkness lasting beyond the next round".into());
         }
     }
     // Lasting effects: a bond holds two creatures up, each the other's source.

@@ -53,6 +53,15 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 Some(false) => "it is only an objective".to_string(),
             }
         ),
+        Event::TerrainMade { who, name: what, squares, until } => format!(
+            "{} makes {what} on {squares} squares, {}",
+            name(*who),
+            if *until == u8::MAX {
+                "until the end of the battle".to_string()
+            } else {
+                format!("until the end of round {until}")
+            }
+        ),
         Event::ZoneChosen { seat, zone } => format!("{} deploys in the {zone} zone", seat_name(*seat)),
         Event::Deployed { who, at } => format!("{} is deployed on {}", name(*who), square(*at)),
         Event::Summoned { who, by, at } => format!("{} summons {} on {}", name(*by), name(*who), square(*at)),
