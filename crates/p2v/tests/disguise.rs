@@ -206,3 +206,28 @@ fn a_minion_found_out_after_its_commander_acted_waits_for_the_next_round() {
     assert!(!out.is_empty() || sc.asks() == ToMove::Chance, "whoever is asked has a decision to make");
     assert_eq!(sc.s.round, 2, "the round ended");
 }
+
+#[test]
+fn a_state_drawn_from_a_seats_view_never_hides_a_creature_where_a_claim_waits_for_its_roll() {
+    // Soak regression (random warbands, seeds 8021448362654481293 and
+    // 4099572051199114294): a claim waiting for its d20 shows everyone that the
+    // objective is no creature (a claim on a creature rolls nothing), so a
+    // state drawn for the other seat must not put the disguise there.
+    use rand::SeedableRng;
+    let mut sc = scene();
+    book_at(&mut sc, "e5");
+    let square = sc.sq("h5");
+    sc.s.objectives.push(Objective { kind: Kind::Device, square, skills: 0b1111, power: 15, holder: None });
+    let harpy = sc.id("a");
+    sc.s.creatures[harpy].disguise = Some(0);
+    sc.put("b", "a1").put("A", "h4").put("B", "k11");
+    sc.turn("A").act("claim 2 arcana");
+    assert_eq!(sc.asks(), ToMove::Chance, "the claim on the device waits for its roll");
+    let seen = sc.g.observe(&sc.s, Viewer::Seat(Seat(1)));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..50 {
+        let drawn = sc.g.resample(Seat(1), &seen, &mut rng).unwrap();
+        assert_eq!(drawn.creatures[harpy].disguise, Some(0), "only the book can be the harpy");
+        assert_eq!(sc.g.to_move(&drawn), ToMove::Chance);
+    }
+}

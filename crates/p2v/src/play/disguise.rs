@@ -225,14 +225,27 @@ impl P2v {
 
     /// A full state from `seat`'s observation: each of the other seat's
     /// creatures in disguise is given an objective at random, one that no
-    /// other creature of its warband is.
+    /// other creature of its warband is and that no pending claim waits on
+    /// dice for (a claim on a creature rolls nothing, so a claim waiting for
+    /// its roll shows everyone that objective is only an objective).
     pub(crate) fn resample_disguises<R: Rng + ?Sized>(&self, seat: Seat, s: &mut State, rng: &mut R) {
+        let mut shown: Vec<u8> = Vec::new();
+        for f in s.pending.iter() {
+            let f = match f {
+                Frame::Held { roll, .. } | Frame::Rerolled { roll, .. } => &**roll,
+                other => other,
+            };
+            if let Frame::Claim { objective, .. } = f {
+                shown.push(*objective);
+            }
+        }
         for i in 0..s.creatures.len() {
             if self.team(i) == seat.0 || !self.in_disguise(s, i) || s.creatures[i].disguise.is_some() {
                 continue;
             }
             let team = self.team(i);
             let free: Vec<u8> = (0..s.objectives.len().min(255) as u8)
+                .filter(|k| !shown.contains(k))
                 .filter(|k| (0..s.creatures.len()).all(|j| self.team(j) != team || s.creatures[j].disguise != Some(*k)))
                 .collect();
             if !free.is_empty() {
