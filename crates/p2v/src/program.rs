@@ -580,6 +580,10 @@ pub struct Bonus {
     /// ruling P2V-R73).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub resist: i8,
+    /// Truesight for a while (1): the creature ignores the invisible and
+    /// concealed statuses of creatures (See the Unseen; ruling P2V-R141).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub truesight: i8,
     /// Whether it lasts the whole battle rather than until the user's next turn.
     #[serde(default, skip_serializing_if = "is_false")]
     pub battle: bool,
@@ -923,14 +927,14 @@ impl Program {
             return c.check();
         }
         if let Some(b) = self.bonus {
-            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach, b.resist];
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach, b.resist, b.truesight];
             if all.iter().any(|n| !(0..=5).contains(n))
                 || !(0..=20).contains(&b.damage)
                 || !(0..=20).contains(&b.ranged_damage)
                 || (all.iter().all(|n| *n == 0) && b.damage == 0 && b.ranged_damage == 0)
             {
                 return Err(
-                    "a bonus gives +1 to +5 to fight, power, saves, armor, speed, skills, reach or resist (dice)"
+                    "a bonus gives +1 to +5 to fight, power, saves, armor, speed, skills, reach or resist (dice), or truesight = 1"
                         .into(),
                 );
             }

@@ -735,3 +735,68 @@ fn puff_of_poison_is_a_cantrip_cast_at_will_at_an_adjacent_creature() {
     sc.act("cast puff-of-poison A").roll(&[5]);
     assert_eq!(sc.hp("A"), 55, "at will: again the next round");
 }
+
+fn make_invisible(sc: &mut Scene, label: &str) {
+    use arbiter_core::resolve::{Effect, Expiry};
+    let i = sc.id(label) as u8;
+    sc.s.effects.replace(Effect::new(arbiter_p2v::play::state::Lasting::Invisible, i, Expiry::Never));
+}
+
+#[test]
+fn truesight_and_see_the_unseen_ignore_the_invisible_status() {
+    // "Truesight/See Invisibility: A creature with truesight or see
+    // invisibility ignore the invisible and concealed statuses of creatures."
+    // Caligni Hunter: "Occult Caster Rank 2: At will: see the unseen, darkness,
+    // figment." (ruling P2V-R141)
+    let mut sc = Scene::new(&["Bee-Man", "Caligni Hunter"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "g5").put("A", "f6");
+    make_invisible(&mut sc, "A");
+    sc.turn("b");
+    assert_eq!(sc.refused("strike 1 A"), "p2v.strike.invisible");
+    sc.act("cast see-the-unseen");
+    assert!(
+        sc.events.iter().any(|e| matches!(e, Event::Condition { name, .. } if name == "truesight")),
+        "{:?}",
+        sc.events
+    );
+    next_turn(&mut sc, 2, "b");
+    sc.act("strike 1 A");
+    assert_ne!(sc.asks(), ToMove::Seat(Seat(0)), "the strike is under way");
+    // The Bee-Man's card has Truesight.
+    let mut sc = Scene::new(&["Bee-Man"], &["Kobold Warrior"]);
+    sc.put("a", "e5").put("A", "e6");
+    make_invisible(&mut sc, "A");
+    sc.turn("a").act("strike 1 A");
+}
+
+#[test]
+fn darkness_conceals_a_burst_4_for_the_battle_and_truesight_sees_through_it() {
+    // Arbiter's Darkness: Burst 4 within 24, concealing terrain until the end of
+    // the battle (ruling P2V-R140); truesight ignores the concealed status (P2V-R141).
+    use arbiter_geometry::battle::Traits;
+    let mut sc = Scene::new(&["Caligni Hunter"], &["Kobold Warrior"]);
+    sc.put("a", "b2").put("A", "h6").turn("a");
+    sc.act("cast darkness h6");
+    let t = sc.g.field(&sc.s).terrain();
+    assert!(t.traits(sc.sq("h6")).contains(Traits::CONCEALING) && t.traits(sc.sq("e3")).contains(Traits::CONCEALING));
+    assert!(!t.traits(sc.sq("b2")).contains(Traits::CONCEALING), "8 by 8 squares around the corner only");
+    // A kobold throws its spear from outside the darkness at an enemy inside:
+    // a concealment check first; with truesight, none.
+    use arbiter_core::resolve::{Effect, Expiry};
+    use arbiter_p2v::play::cast::Stat;
+    use arbiter_p2v::play::state::Lasting;
+    let throw = |truesight: bool| {
+        let mut sc2 = Scene::new(&["Caligni Hunter", "Kobold Warrior"], &["Kobold Warrior"]);
+        sc2.s.veils = sc.s.veils.clone();
+        sc2.s.forget_field();
+        sc2.put("a", "a1").put("b", "c6").put("A", "g6");
+        if truesight {
+            let k = sc2.id("b") as u8;
+            sc2.s.effects.replace(Effect::new(Lasting::Bonus { stat: Stat::Truesight }, k, Expiry::Never).valued(1));
+        }
+        sc2.turn("b").act("strike 2 A");
+        sc2.g.dice(&sc2.s).to_string()
+    };
+    assert!(throw(false).contains("concealment"), "{}", throw(false));
+    assert!(!throw(true).contains("concealment"), "{}", throw(true));
+}

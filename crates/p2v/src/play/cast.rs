@@ -494,6 +494,8 @@ pub enum Stat {
     RangedDamage,
     /// Resistance dice against physical damage (ruling P2V-R73).
     Resist,
+    /// Truesight: invisible and concealed creatures are seen (ruling P2V-R141).
+    Truesight,
 }
 
 impl P2v {
@@ -505,6 +507,21 @@ impl P2v {
     /// Whether `who` is invisible ("attackers do not have line of sight to it").
     pub fn invisible(&self, s: &State, who: u8) -> bool {
         s.effects.has(who, Lasting::Invisible)
+    }
+
+    /// Whether `who` ignores the invisible and concealed statuses of
+    /// creatures: its card's Truesight or See Invisibility ("COMMON
+    /// FEATURES"), or a spell's (See the Unseen; ruling P2V-R141).
+    pub fn truesight(&self, s: &State, who: u8) -> bool {
+        self.profile(usize::from(who))
+            .is_some_and(|p| p.defences.common.iter().any(|c| c == "truesight" || c == "see invisibility"))
+            || self.bonus(s, who, Stat::Truesight) > 0
+    }
+
+    /// Whether `target` is invisible to `viewer`: invisible, and `viewer`
+    /// has no truesight.
+    pub fn unseen(&self, s: &State, target: u8, viewer: u8) -> bool {
+        self.invisible(s, target) && !self.truesight(s, viewer)
     }
 
     /// Gives the bonuses of a spell to `who` until the start of `from`'s
@@ -529,12 +546,14 @@ impl P2v {
             (Stat::Damage, b.damage),
             (Stat::RangedDamage, b.ranged_damage),
             (Stat::Resist, b.resist),
+            (Stat::Truesight, b.truesight),
         ];
         for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
             let until = if b.battle { Expiry::Never } else { Expiry::At { anchor: Anchor::TurnStart(from), times: 1 } };
             s.effects.replace(Effect::new(Lasting::Bonus { stat }, who, until).from(from).valued(i16::from(n)));
             let name = match stat {
                 Stat::Resist => format!("resist physical {n}d6"),
+                Stat::Truesight => "truesight".to_string(),
                 _ => format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase()),
             };
             events.emit(super::event::Event::Condition { who, name, on: true });

@@ -302,7 +302,7 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     if field.line_of_sight(a, b).is_none() {
         return Err(no("p2v.strike.sight", "the attacker has no line of sight to the target", "Line of sight"));
     }
-    if g.invisible(s, target) {
+    if g.unseen(s, target, t.who) {
         return Err(no(
             "p2v.strike.invisible",
             "the target is invisible: attackers have no line of sight to it",

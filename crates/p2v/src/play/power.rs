@@ -703,7 +703,7 @@ impl P2v {
                 if field.line_of_sight(a, b).is_none() {
                     return Err(no("p2v.power.sight", "the user has no line of sight to the target", "Line of sight"));
                 }
-                if !friendly && self.invisible(s, t) {
+                if !friendly && self.unseen(s, t, who) {
                     return Err(no(
                         "p2v.power.invisible",
                         "the target is invisible: attackers have no line of sight to it",

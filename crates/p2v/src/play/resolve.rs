@@ -404,7 +404,7 @@ impl P2v {
                     && self.may_attack(s, reactor, mover).is_ok()
                     && self.shell(s, reactor).is_none()
                     && self.in_play(s, usize::from(mover))
-                    && !self.invisible(s, mover)
+                    && !self.unseen(s, mover, reactor)
             }
             Trigger::Grab { attacker, target } => {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
@@ -521,6 +521,8 @@ impl P2v {
             })
             .unwrap_or(space.anchor());
         let mut distinct: Vec<Checks> = Vec::new();
+        // Truesight ignores the concealed status (ruling P2V-R141).
+        let sees = self.truesight(s, attacker);
         for c in field.cover_options(a, square, t) {
             let o = Checks {
                 cover: c
@@ -531,7 +533,7 @@ impl P2v {
                         arbiter_geometry::battle::Obstacle::Figure(f) => Obstacle::Creature(f.0 as u8),
                     })
                     .collect(),
-                concealment: c.concealment.iter().map(|p| p.0).collect(),
+                concealment: if sees { Vec::new() } else { c.concealment.iter().map(|p| p.0).collect() },
             };
             if !distinct.contains(&o) {
                 distinct.push(o);
