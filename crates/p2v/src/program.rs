@@ -584,6 +584,10 @@ pub struct Bonus {
     /// concealed statuses of creatures (See the Unseen; ruling P2V-R141).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub truesight: i8,
+    /// Gentle landing for a while (1): the creature's falls deal no damage
+    /// and leave it standing (Gentle Landing; ruling P2V-R142).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gentle: i8,
     /// Whether it lasts the whole battle rather than until the user's next turn.
     #[serde(default, skip_serializing_if = "is_false")]
     pub battle: bool,
@@ -832,6 +836,10 @@ pub struct Program {
     /// P2V-R140).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terrain: Option<MadeTerrain>,
+    /// On a power with an area, alone: the area's solid squares become open
+    /// ground until the end of the battle (Magic Passage; ruling P2V-R142).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub open: bool,
 }
 
 impl Program {
@@ -860,6 +868,16 @@ impl Program {
                 return Err("`spells` stands alone in an effect".into());
             }
             return c.check();
+        }
+        if self.open {
+            let a = area.or(self.area);
+            if !matches!(action, A::One | A::Two) || strike || a.is_none_or(|a| a.single_target()) {
+                return Err("`open` belongs to a 1- or 2-AP power with an area".into());
+            }
+            if *self != (Program { open: true, area: self.area, ..Program::default() }) {
+                return Err("`open` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if let Some(t) = &self.terrain {
             let a = area.or(self.area);
@@ -927,7 +945,7 @@ impl Program {
             return c.check();
         }
         if let Some(b) = self.bonus {
-            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach, b.resist, b.truesight];
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills, b.reach, b.resist, b.truesight, b.gentle];
             if all.iter().any(|n| !(0..=5).contains(n))
                 || !(0..=20).contains(&b.damage)
                 || !(0..=20).contains(&b.ranged_damage)

@@ -800,3 +800,40 @@ fn darkness_conceals_a_burst_4_for_the_battle_and_truesight_sees_through_it() {
     assert!(throw(false).contains("concealment"), "{}", throw(false));
     assert!(!throw(true).contains("concealment"), "{}", throw(true));
 }
+
+#[test]
+fn gentle_landing_spares_a_fall_and_magic_passage_opens_a_wall() {
+    // Spring-Heeled Leaper: "Primal Caster Rank 5: Once a day: magic passage. At
+    // will: gentle landing." "A creature that falls 2 squares or more takes 5
+    // damage per 2 squares it falls. If it takes damage, it falls prone at the
+    // bottom." (ruling P2V-R142)
+    let blank = ["."; 12].join(" ");
+    let rows: Vec<&str> = (0..9).map(|_| blank.as_str()).chain(["U U U . . . . . . . . ."]).collect();
+    let m = map(12, 12, &rows, "U = { name = \"tower\", traits = [], elevation = 4 }");
+    let fall = |gentle: bool| {
+        let mut sc = Scene::on(&["Spring-Heeled Leaper"], &["Basilisk"], m.clone());
+        sc.put("a", "b3").put("A", "l12").turn("a");
+        if gentle {
+            sc.act("cast gentle-landing a");
+        }
+        sc.act("leap d3");
+        (sc.g.roster()[0].hp - sc.hp("a"), sc.s.creatures[0].prone)
+    };
+    assert_eq!(fall(false), (10, true), "4 squares down: 10 damage, prone");
+    assert_eq!(fall(true), (0, false), "a gentle landing");
+    // A wall along file d: the passage opens the solid squares of the 2 by 2
+    // squares around the corner at d5's lower left.
+    use arbiter_geometry::battle::Traits;
+    let rows: Vec<&str> = (0..4).map(|_| blank.as_str()).chain((0..8).map(|_| ". . . # . . . . . . . .")).collect();
+    let m = map(12, 12, &rows, "\"#\" = { name = \"wall\", traits = [\"solid\"] }");
+    let mut sc = Scene::on(&["Spring-Heeled Leaper"], &["Basilisk"], m);
+    sc.put("a", "c4").put("A", "l12").turn("a");
+    assert!(sc.g.field(&sc.s).terrain().traits(sc.sq("d4")).contains(Traits::SOLID));
+    sc.act("cast magic-passage d5");
+    let t = sc.g.field(&sc.s).terrain();
+    assert!(!t.traits(sc.sq("d4")).contains(Traits::SOLID) && !t.traits(sc.sq("d5")).contains(Traits::SOLID));
+    assert!(t.traits(sc.sq("d6")).contains(Traits::SOLID), "only the 2 by 2");
+    next_turn(&mut sc, 2, "a");
+    sc.act("stride f4");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("f4")), "through the wall");
+}

@@ -496,6 +496,8 @@ pub enum Stat {
     Resist,
     /// Truesight: invisible and concealed creatures are seen (ruling P2V-R141).
     Truesight,
+    /// Gentle landing: falls deal no damage (ruling P2V-R142).
+    Gentle,
 }
 
 impl P2v {
@@ -547,6 +549,7 @@ impl P2v {
             (Stat::RangedDamage, b.ranged_damage),
             (Stat::Resist, b.resist),
             (Stat::Truesight, b.truesight),
+            (Stat::Gentle, b.gentle),
         ];
         for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
             let until = if b.battle { Expiry::Never } else { Expiry::At { anchor: Anchor::TurnStart(from), times: 1 } };
@@ -554,6 +557,7 @@ impl P2v {
             let name = match stat {
                 Stat::Resist => format!("resist physical {n}d6"),
                 Stat::Truesight => "truesight".to_string(),
+                Stat::Gentle => "gentle landing".to_string(),
                 _ => format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase()),
             };
             events.emit(super::event::Event::Condition { who, name, on: true });

@@ -539,6 +539,34 @@ impl P2v {
         s.forget_field();
     }
 
+    /// Opens a passage: the solid squares of the power's area become open
+    /// ground until the end of the battle (Magic Passage; ruling P2V-R142).
+    fn open_passage<E: EventSink<Event>>(&self, s: &mut State, who: u8, power: u8, aim: Aim, events: &mut E) {
+        let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else { return };
+        let field = self.field(s);
+        let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else { return };
+        let Some(area) = Self::area_aimed(pw, &me, aim) else { return };
+        // The area as drawn, not stopped by the solid terrain it opens.
+        let ground = self.ground(s);
+        let solid = ground.squares_with(arbiter_geometry::battle::Traits::SOLID);
+        let Ok(bare) = arbiter_geometry::battle::Terrain::new(ground.board().clone(), Vec::new()) else { return };
+        let open = arbiter_geometry::battle::Battlefield::new(bare);
+        let squares: Vec<Square> =
+            open.area(&area).map(|h| h.squares.iter().filter(|q| solid.contains(*q)).collect()).unwrap_or_default();
+        events.emit(Event::TerrainMade {
+            who,
+            name: "a magic passage".into(),
+            squares: squares.len() as u16,
+            until: u8::MAX,
+        });
+        for q in squares {
+            if !s.openings.contains(&q) {
+                s.openings.push(q);
+            }
+        }
+        s.forget_field();
+    }
+
     /// The creatures a power aimed so affects, in roster order (`None` if
     /// the aim does not fit the power).
     pub fn power_targets(&self, s: &State, who: u8, power: u8, aim: Aim) -> Option<Vec<u8>> {
@@ -839,6 +867,13 @@ impl P2v {
         // An invisible creature that attacks is seen (ruling P2V-R63).
         if targets.iter().any(|&t| self.team(usize::from(t)) != self.team(i)) {
             self.end_invisible(s, who, events);
+        }
+        if pw.program.open {
+            self.open_passage(s, who, power, aim, events);
+            if pw.spell.is_some() {
+                self.cast_spell(s, who, power, Vec::new(), events);
+            }
+            return;
         }
         if pw.program.terrain.is_some() {
             self.make_terrain(s, who, power, aim, events);

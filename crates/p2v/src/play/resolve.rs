@@ -995,7 +995,8 @@ impl P2v {
             self.stop(s, who, from, back, &how_name, events);
             events.emit(Event::Fell { who, squares: fall.min(255) as u8 });
             self.entered(s, who, was, now, events);
-            let amount = (fall / 2 * 5).min(u32::from(u16::MAX)) as u16;
+            let gentle = self.bonus(s, who, super::cast::Stat::Gentle) > 0;
+            let amount = if gentle { 0 } else { (fall / 2 * 5).min(u32::from(u16::MAX)) as u16 };
             if amount > 0 {
                 if let Some(c) = s.creatures.get_mut(i) {
                     c.prone = true;

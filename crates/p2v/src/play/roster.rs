@@ -298,7 +298,7 @@ pub fn power(f: &Feature) -> Option<Power> {
         });
     }
     let area = if program.steps.is_empty() {
-        if !program.touches() && !program.conceal && program.terrain.is_none() {
+        if !program.touches() && !program.conceal && program.terrain.is_none() && !program.open {
             return None;
         }
         let area = f.area.or(program.area)?;

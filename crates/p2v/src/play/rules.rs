@@ -631,6 +631,7 @@ impl Game for P2v {
             doors: super::door::doors_of(&self.shared.terrain),
             effects: Default::default(),
             veils: Vec::new(),
+            openings: Vec::new(),
             party: None,
             field: Default::default(),
         }

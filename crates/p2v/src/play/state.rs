@@ -869,6 +869,10 @@ pub struct State {
     /// Every door of the map, open or closed now.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doors: Vec<Door>,
+    /// Squares of solid terrain made open ground for the battle (Magic
+    /// Passage; ruling P2V-R142).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub openings: Vec<Square>,
     /// Squares made concealing terrain for a while (Final Night).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub veils: Vec<Veil>,

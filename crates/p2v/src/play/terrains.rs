@@ -21,6 +21,7 @@ struct Key {
     tiles: Vec<super::tiles::PlacedTile>,
     objectives: Vec<(Kind, Square)>,
     veils: Vec<(Vec<Square>, Traits)>,
+    openings: Vec<Square>,
     doors: Vec<(u16, bool)>,
 }
 
@@ -30,6 +31,7 @@ impl Key {
             tiles: s.tiles.clone(),
             objectives: s.objectives.iter().map(|o| (o.kind, o.square)).collect(),
             veils: s.veils.iter().map(|v| (v.squares.clone(), v.traits)).collect(),
+            openings: s.openings.clone(),
             doors: s.doors.iter().map(|d| (d.piece, d.open)).collect(),
         }
     }
@@ -60,10 +62,17 @@ impl Terrains {
 
 /// The map's terrain with the state's objectives, darkness and doors.
 fn made(base: &Arc<Terrain>, s: &State) -> Arc<Terrain> {
-    let mut terrain = if s.objectives.is_empty() && s.veils.is_empty() {
+    let mut terrain = if s.objectives.is_empty() && s.veils.is_empty() && s.openings.is_empty() {
         None
     } else {
         let mut pieces = base.pieces().to_vec();
+        // Magic Passage: solid squares made open ground (the pieces keep
+        // their places, so door numbers do not move).
+        for p in pieces.iter_mut().filter(|p| p.traits.contains(Traits::SOLID)) {
+            for q in &s.openings {
+                p.squares.remove(*q);
+            }
+        }
         for o in &s.objectives {
             let mut p = Piece::new(o.kind.name(), Traits::OBJECTIVE);
             p.squares = SquareSet::single(o.square);

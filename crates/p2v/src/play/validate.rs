@@ -124,6 +124,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             return Err("terrain made for a while off the board, or darkness lasting beyond the next round".into());
         }
     }
+    if s.openings.iter().any(|q| !board.contains(*q)) || s.openings.len() > 4096 {
+        return Err("a magic passage off the board".into());
+    }
     // Lasting effects: a bond holds two creatures up, each the other's source.
     for e in s.effects.iter() {
         let up = |i: u8| s.creatures.get(usize::from(i)).is_some_and(|c| c.life == super::state::Life::Up);
