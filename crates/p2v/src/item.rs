@@ -101,6 +101,15 @@ pub struct Item {
     /// Armor Plating: Increase your HP by 5 for this battle").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hp: Option<u16>,
+    /// For an item holding a spell (`choice = "spell"`): the ranks the
+    /// spell may have (`[0, 1]`: "a cantrip or rank 1 spell").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spell_ranks: Vec<u8>,
+    /// For a spell potion: the rank of the caster it acts as ("as if cast
+    /// by a rank 1 caster"); without it, a scroll cast at its carrier's own
+    /// rank.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub potion: Option<u8>,
 }
 
 fn is_passive(a: &Action) -> bool {
@@ -188,6 +197,23 @@ impl Items {
             }
             if it.choice.as_ref().is_some_and(|c| c.trim().is_empty() || c.chars().count() > 20) {
                 return Err(at("choice", format!("{}: a choice is 1 to 20 characters", it.name)));
+            }
+            if (!it.spell_ranks.is_empty() || it.potion.is_some()) != (it.choice.as_deref() == Some("spell")) {
+                return Err(at(
+                    "spell_ranks",
+                    format!(
+                        "{}: an item whose choice is a spell has `spell_ranks` (and `potion` for a potion)",
+                        it.name
+                    ),
+                ));
+            }
+            if it.spell_ranks.iter().any(|r| *r > crate::spell::MAX_RANK)
+                || it.potion.is_some_and(|r| r == 0 || r > crate::spell::MAX_RANK)
+            {
+                return Err(at(
+                    "spell_ranks",
+                    format!("{}: a spell's rank is 0 to {}", it.name, crate::spell::MAX_RANK),
+                ));
             }
             if it.adds.is_some() && it.choice.as_deref() != Some("weapon") {
                 return Err(at("adds", format!("{}: `adds` is for an item whose choice is a weapon", it.name)));

@@ -804,6 +804,17 @@ pub struct Program {
     /// trade places (Slippery Ribbon; ruling P2V-R82).
     #[serde(default, skip_serializing_if = "is_false")]
     pub swap: bool,
+    /// A mine the user sets in an empty adjacent square: the Power of the
+    /// save against it; the first creature to move into that square takes
+    /// the effect's `damage`, with its `save` (Explosive Mine; ruling
+    /// P2V-R92).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mine: Option<u8>,
+    /// On a power with a range: the card of the creature it brings into
+    /// play on a square within range, one waiting out of play per use, as
+    /// the user's minion (Awaken Tree; ruling P2V-R94).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub awaken: Option<String>,
     /// HP it heals each creature it affects (a spell: "Heal 5 damage").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal: Option<u16>,
@@ -1127,6 +1138,33 @@ impl Program {
             }
             if *self != (Program { next_hit: self.next_hit.clone(), ..only() }) {
                 return Err("`next_hit` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(card) = &self.awaken {
+            if strike || !matches!(area, Some(crate::Area::Ranged { .. })) || !matches!(action, A::One | A::Two) {
+                return Err("`awaken` belongs to a 1- or 2-AP action with a range (`area = \"Ranged 24\"`)".into());
+            }
+            if card.trim().is_empty() || card.chars().count() > 60 {
+                return Err("`awaken` names a card of the bestiary".into());
+            }
+            if *self != (Program { awaken: self.awaken.clone(), ..Program::default() }) {
+                return Err("`awaken` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(power) = self.mine {
+            if strike || area.is_some() || !matches!(action, A::One | A::Two) {
+                return Err("a mine is an action costing 1 or 2 AP, with no range or area".into());
+            }
+            if power == 0 || power > 60 {
+                return Err("a mine's Power is 1 to 60".into());
+            }
+            let (Some(_), Some(_)) = (self.damage, self.save) else {
+                return Err("a mine needs `damage` and the `save` against it".into());
+            };
+            if *self != (Program { mine: self.mine, damage: self.damage, save: self.save, ..Program::default() }) {
+                return Err("`mine` goes with `damage` and `save` only".into());
             }
             return Ok(());
         }

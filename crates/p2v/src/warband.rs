@@ -809,6 +809,11 @@ fn check_items(
                 );
             }
         }
+        if let (Some("spell"), Some(c)) = (item.choice.as_deref(), &choice)
+            && let Err(why) = spell_fits(item, c)
+        {
+            v(Rule::ItemUser, why);
+        }
         if item.kind == ItemKind::Permanent
             && out.iter().any(|x: &ChosenItem| {
                 x.item.name == item.name
@@ -839,6 +844,32 @@ fn check_items(
         out.push(ChosenItem { item: item.clone(), choice });
     }
     out
+}
+
+/// Whether the spell `name` may be held by `item` (ruling P2V-R93): a
+/// spell of the catalogue, of one of the item's ranks, and for a potion
+/// with a cast whose range is Self or Melee 1.
+pub fn spell_fits(item: &crate::item::Item, name: &str) -> Result<(), String> {
+    let book = crate::spell::SpellBook::starter_ref().map_err(|e| e.to_string())?;
+    let Some(sp) = book.get(name) else {
+        return Err(format!("{} names {}, which is not a spell of the catalogue", item.name, clip(name.trim(), 40)));
+    };
+    if !item.spell_ranks.is_empty() && !item.spell_ranks.contains(&sp.rank) {
+        let ranks: Vec<String> =
+            item.spell_ranks.iter().map(|r| if *r == 0 { "a cantrip".into() } else { format!("rank {r}") }).collect();
+        let rank = if sp.rank == 0 { "a cantrip".to_string() } else { format!("rank {}", sp.rank) };
+        return Err(format!("{} holds {}; {} is {rank}", item.name, ranks.join(" or "), sp.name));
+    }
+    if item.potion.is_some() && !sp.cast.iter().any(touch) {
+        return Err(format!("{} holds a spell whose range is Self or Melee 1; {} has none", item.name, sp.name));
+    }
+    Ok(())
+}
+
+/// Whether a cast of a spell reaches only the caster or a creature next to
+/// it (Self or Melee 1), as a potion's spell must.
+pub fn touch(c: &crate::spell::Cast) -> bool {
+    !c.strike && matches!(c.area, None | Some(crate::Area::Melee(None | Some(1))))
 }
 
 /// Adds the minions `card` starts with (for `count` copies), and theirs,

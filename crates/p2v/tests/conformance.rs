@@ -154,3 +154,109 @@ fn random_games_with_tempting_disguises_keep_the_secret_and_reach_every_part() {
         assert!(seen.contains(part), "random play reached {part} ({seen:?})");
     }
 }
+
+#[test]
+fn random_games_set_mines_drink_spell_potions_and_cast_spell_scrolls() {
+    // Explosive Mine (P2V-R92) and spell potions and scrolls (P2V-R93) in random play: mines
+    // are set and creatures walk into them (the save against the mine comes up), potions are
+    // drunk and scrolls cast; every state checks and every listed action
+    // has a number.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::{Frame, Source, State};
+    use std::collections::BTreeSet;
+    let file = |names: &[&str]| {
+        let mut w = arbiter_p2v::warband::WarbandFile {
+            name: "test".into(),
+            mode: Some(arbiter_p2v::PlayMode::Narrative),
+            entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
+            ..arbiter_p2v::warband::WarbandFile::default()
+        };
+        for e in &mut w.entries {
+            e.items = vec!["Explosive Mine".into(), "Spell Potion I (Heal)".into()];
+            if e.creature == "Pixie" {
+                e.items.push("Spell Scroll I (Heal)".into());
+            }
+        }
+        w
+    };
+    let v = Variant {
+        warbands: vec![
+            file(&["Caligni Skulker", "Giant Ant", "Boar", "Animated Armor"]),
+            file(&["Boar", "Giant Ant", "Pixie", "Boar"]),
+        ],
+        map: "ruined-crossroads".into(),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut seen = BTreeSet::new();
+    for seed in 0..8 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            if !s.mines.is_empty() {
+                seen.insert("a mine set");
+            }
+            for (i, c) in s.creatures.iter().enumerate() {
+                for (k, pw) in g.roster()[i].powers.iter().enumerate() {
+                    if pw.uses.is_some() && c.power_uses.get(k) == Some(&0) && pw.name.starts_with("Spell ") {
+                        seen.insert(if pw.name.starts_with("Spell Scroll") {
+                            "a scroll cast"
+                        } else {
+                            "a potion drunk"
+                        });
+                    }
+                }
+            }
+            if let Some(Frame::Affect(a)) = s.pending.top()
+                && let Source::Power { power } = a.source
+                && g.roster()[usize::from(a.user)].powers[usize::from(power)].program.mine.is_some()
+            {
+                seen.insert("a mine set off");
+            }
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    for k in ["a mine set", "a mine set off", "a potion drunk", "a scroll cast"] {
+        assert!(seen.contains(k), "{k} never came up: {seen:?}");
+    }
+}
+
+#[test]
+fn random_games_with_an_arboreal_regent_awaken_trees() {
+    // Awaken Tree (P2V-R94) in random play: the trees wait out of deployment, the regent
+    // brings them into play, every state checks and every listed action has a number.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::State;
+    let file = |names: &[&str]| arbiter_p2v::warband::WarbandFile {
+        name: "test".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
+        ..arbiter_p2v::warband::WarbandFile::default()
+    };
+    let v = Variant {
+        warbands: vec![
+            file(&["Kobold Warrior", "Kobold Warrior", "Boar"]),
+            file(&["Arboreal Regent", "Kobold Warrior"]),
+        ],
+        map: "ruined-crossroads".into(),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    assert_eq!(g.roster().iter().filter(|p| p.awakened_by.is_some()).count(), 2);
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut awakened = false;
+    for seed in 0..6 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            awakened |= (0..s.creatures.len()).any(|i| g.roster()[i].awakened_by.is_some() && g.in_play(s, i));
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(awakened, "no tree was ever awakened");
+}

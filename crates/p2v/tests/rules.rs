@@ -308,7 +308,7 @@ fn items_name_who_may_use_them() {
     };
     assert_eq!(with("Paleohemoth", "Howdah"), Vec::<&str>::new());
     assert_eq!(with("Forest Troll", "Howdah"), ["p2v.warband.item-user"]);
-    assert_eq!(with("Satyr", "Spell Scroll II (Sleep)"), Vec::<&str>::new());
+    assert_eq!(with("Satyr", "Spell Scroll II (Invisibility)"), Vec::<&str>::new());
     assert_eq!(with("Boar", "Spell Scroll I (Heal)"), ["p2v.warband.item-user"]);
 }
 
@@ -371,19 +371,24 @@ fn v17_the_same_permanent_item_twice_on_one_weapon_is_refused() {
 }
 
 #[test]
-fn v18_a_scrolls_spell_is_the_players_word_but_the_scrolls_level_is_checked() {
+fn v18_a_scrolls_spell_is_checked_against_the_catalogue_and_the_scrolls_level_too() {
     // "[Spell] Scroll I Each of these scrolls is associated with a cantrip or rank 1
     // spell. Only a creature capable of casting spells can use a scroll. They can cast
     // the spell on the scroll, using their own caster rank" — "[Spell] Scroll II Each of
     // these scrolls is associated with a rank 2 spell." (ruling V18)
     let b = starter();
     let mut satyr = entry("Satyr", 1);
-    satyr.items = vec!["Spell Scroll I (Fireball)".into(), "Spell Scroll II (Heal)".into()];
-    let w = band(PlayMode::Narrative, None, None, vec![satyr]).validate(&b).unwrap();
+    satyr.items = vec!["Spell Scroll I (Sleep)".into(), "Spell Scroll II (Invisibility)".into()];
+    let w = band(PlayMode::Narrative, None, None, vec![satyr.clone()]).validate(&b).unwrap();
     // The sheet prints what the scroll may hold beside the player's choice.
     let html = render_html(&w);
-    assert!(html.contains("Spell Scroll I (Fireball)") && html.contains("cantrip or rank 1 spell"));
-    assert!(html.contains("Spell Scroll II (Heal)") && html.contains("Holds a rank 2 spell"));
+    assert!(html.contains("Spell Scroll I (Sleep)") && html.contains("cantrip or rank 1 spell"));
+    assert!(html.contains("Spell Scroll II (Invisibility)") && html.contains("Holds a rank 2 spell"));
+    // The spell is one of the catalogue, of the scroll's rank (ruling P2V-R93).
+    satyr.items = vec!["Spell Scroll I (Fireball)".into(), "Spell Scroll II (Heal)".into()];
+    let v = band(PlayMode::Narrative, None, None, vec![satyr]).validate(&b).unwrap_err();
+    assert_eq!(v.iter().map(|x| x.code()).collect::<Vec<_>>(), ["p2v.warband.item-user", "p2v.warband.item-user"]);
+    assert!(v[0].message().contains("not a spell of the catalogue") && v[1].message().contains("rank 1"));
     // The scroll's own level is a rule: a level 3 item for a level 3 creature or higher.
     let mut kobold = entry("Kobold Warrior", 1);
     kobold.items = vec!["Spell Scroll II (Heal)".into()];

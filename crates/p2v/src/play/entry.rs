@@ -171,6 +171,7 @@ impl Entry for P2v {
             let Some(p) = self.profile(i) else { continue };
             let place = match (c.life, c.at) {
                 (Life::Waiting, _) if p.summonable => "to summon".to_string(),
+                (Life::Waiting, _) if p.awakened_by.is_some() => "to awaken".to_string(),
                 (Life::Waiting, _) if p.tempting_disguise => match c.disguise {
                     Some(k) => format!("in disguise as objective {}", k + 1),
                     None => "in disguise".to_string(),

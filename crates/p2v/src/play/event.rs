@@ -205,6 +205,20 @@ pub enum Event {
         /// The action (`Stride`, `Step`, `Crawl`).
         how: String,
     },
+    /// A creature set a mine on a square (ruling P2V-R92).
+    MineSet {
+        /// Who set it.
+        who: u8,
+        /// Where.
+        at: Square,
+    },
+    /// A creature moved into a mine's square and set it off (ruling P2V-R92).
+    MineExploded {
+        /// Who moved into it.
+        who: u8,
+        /// Where.
+        at: Square,
+    },
     /// A creature fell.
     Fell {
         /// Who.

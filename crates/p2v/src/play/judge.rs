@@ -68,6 +68,13 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
                     section::POSITIONING,
                 ));
             }
+            if g.profile(i).is_some_and(|p| p.awakened_by.is_some()) {
+                return Err(no(
+                    "p2v.deploy.awakened",
+                    "an Awakened Tree is not in the warband: the regent's Awaken Tree brings it into play",
+                    "Arboreal Regent: Awaken Tree",
+                ));
+            }
             if g.summonable(s, i) {
                 return Err(no(
                     "p2v.deploy.summonable",

@@ -189,7 +189,11 @@ impl P2v {
                 let pw =
                     p.powers.get(usize::from(power)).ok_or_else(|| format!("{} has no power {}", p.name, power + 1))?;
                 let aim = match pw.area {
-                    None if pw.program.teleport.is_some() || pw.program.trample.is_some() => {
+                    _ if pw.program.awaken.is_some() => Aim::Square { at: self.square(arg(2)?)? },
+                    None if pw.program.teleport.is_some()
+                        || pw.program.trample.is_some()
+                        || pw.program.mine.is_some() =>
+                    {
                         Aim::Square { at: self.square(arg(2)?)? }
                     }
                     None | Some(crate::Area::Emanation { .. }) => one_more(&words, Aim::Here)?,

@@ -234,6 +234,16 @@ impl P2v {
             && self.effect(a).is_some_and(|e| e.save.is_some() && e.on.is_none_or(|t| self.stands_on(s, a.target, t)))
     }
 
+    /// The Power a save against an [`Affect`] meets: the user's, or a
+    /// mine's own (ruling P2V-R92).
+    fn save_power(&self, s: &State, a: &Affect) -> i32 {
+        match a.source {
+            Source::Power { power } => self.mine_power(a.user, power).map(i32::from),
+            _ => None,
+        }
+        .unwrap_or_else(|| self.power_now(s, a.user))
+    }
+
     /// Whether an effect still owes cover checks: "Cover applies against
     /// strikes … and against other attacks that target Reflex."
     fn needs_cover(&self, a: &Affect) -> bool {
@@ -301,7 +311,7 @@ impl P2v {
             "{}'s save against {}'s {what} ({save}, Power {})",
             name(a.target),
             name(a.user),
-            self.power_now(s, a.user)
+            self.save_power(s, a)
         ))
     }
 
@@ -312,7 +322,7 @@ impl P2v {
         let e = self.effect(a)?;
         let save = e.save?;
         let total = i32::from(die) + self.save_bonus(s, a.target, save.kind.name());
-        let degree = Self::save_degree(die, total, self.power_now(s, a.user));
+        let degree = Self::save_degree(die, total, self.save_power(s, a));
         let half = e.damage.is_some() && save.outcome == Outcome::Half;
         Some((degree, if half { Degree::CriticalSuccess } else { Degree::Success }))
     }
@@ -346,7 +356,7 @@ impl P2v {
         }
         let degree = match (e.save, die) {
             (Some(save), Some(d)) => {
-                let power = self.power_now(s, a.user);
+                let power = self.save_power(s, &a);
                 let total = i32::from(d) + self.save_bonus(s, a.target, save.kind.name());
                 let degree = Self::save_degree(d, total, power);
                 events.emit(Event::Save {
@@ -614,10 +624,12 @@ impl P2v {
         let field = self.field(s);
         let Some(me) = field.figure(FigureId(u16::from(who))).map(|f| f.space) else { return Vec::new() };
         match pw.area {
+            _ if pw.program.awaken.is_some() => self.awaken_squares(s, who, power),
             Some(CardArea::Melee(_) | CardArea::Ranged { .. }) => (0..s.creatures.len() as u8)
                 .map(|t| Aim::Creature { who: t })
                 .filter(|a| self.judge_aim(s, who, power, *a).is_ok())
                 .collect(),
+            None if pw.program.mine.is_some() => self.mine_squares(s, who, power),
             None if pw.program.teleport.is_some() => self.teleport_landings(s, who, power),
             None if pw.program.trample.is_some() => self.trample_landings(s, who, power),
             Some(CardArea::Burst(_)) if pw.spell.is_some() => self.burst_aims(s, who, power),
@@ -648,6 +660,29 @@ impl P2v {
                 _ => Err(no(
                     "p2v.power.aim",
                     format!("{} is aimed at the square where the Stride ends: use POWER SQUARE", pw.name),
+                    section::AREAS,
+                )),
+            };
+        }
+        if pw.program.awaken.is_some() {
+            return match aim {
+                Aim::Square { at } => self.judge_awaken(s, who, power, at),
+                _ => Err(no(
+                    "p2v.power.aim",
+                    format!(
+                        "{} is aimed at the square under its creature's lower-left corner: use POWER SQUARE",
+                        pw.name
+                    ),
+                    section::AREAS,
+                )),
+            };
+        }
+        if pw.program.mine.is_some() {
+            return match aim {
+                Aim::Square { at } => self.judge_mine(s, who, power, at),
+                _ => Err(no(
+                    "p2v.power.aim",
+                    format!("{} is set on a square: use POWER SQUARE", pw.name),
                     section::AREAS,
                 )),
             };
@@ -902,6 +937,14 @@ impl P2v {
         }
         if let (true, Aim::Creature { who: t }) = (pw.program.swap, aim) {
             self.swap(s, who, t, events);
+            return;
+        }
+        if let (Some(_), Aim::Square { at }) = (&pw.program.awaken, aim) {
+            self.awaken(s, who, power, at, events);
+            return;
+        }
+        if let (Some(_), Aim::Square { at }) = (pw.program.mine, aim) {
+            self.set_mine(s, who, power, at, events);
             return;
         }
         if let (Some(t), Aim::Square { at }) = (&pw.program.teleport, aim) {

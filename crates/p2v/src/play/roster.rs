@@ -207,6 +207,11 @@ pub struct Profile {
     pub summonable: bool,
     /// Tempting Disguise: it starts in secret as an objective ([`super::disguise`]).
     pub tempting_disguise: bool,
+    /// A creature a power of another brings into the battle (an Awakened
+    /// Tree, by the roster index of its Arboreal Regent): not in the
+    /// warband, costing no points, out of play until that power places it
+    /// (ruling P2V-R94).
+    pub awakened_by: Option<u8>,
     /// The cards of the creatures it commands (its Commander entry's
     /// minions and those it starts with), lower case; empty for no commander.
     pub commands: Vec<String>,
@@ -298,7 +303,12 @@ pub fn power(f: &Feature) -> Option<Power> {
         });
     }
     let area = if program.steps.is_empty() {
-        if !program.touches() && !program.conceal && program.terrain.is_none() && !program.open {
+        if !program.touches()
+            && !program.conceal
+            && program.terrain.is_none()
+            && !program.open
+            && program.awaken.is_none()
+        {
             return None;
         }
         let area = f.area.or(program.area)?;
@@ -542,13 +552,23 @@ impl Profile {
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
             summonable: false,
             tempting_disguise: false,
+            awakened_by: None,
         }
     }
 
     /// Takes its items: those the game runs change the profile (a weapon
     /// that also deals fire damage); the others are listed as not run yet.
-    pub fn take_items(&mut self, items: &[crate::warband::ChosenItem]) {
+    /// `rank` is the creature's caster rank, if it casts spells (a spell
+    /// scroll is cast at it).
+    pub fn take_items(&mut self, items: &[crate::warband::ChosenItem], rank: Option<u8>) {
         for it in items {
+            // A spell potion or scroll (ruling P2V-R93).
+            if it.item.choice.as_deref() == Some("spell") {
+                if !self.take_spell_item(it, rank) {
+                    self.unexecuted.push(it.label());
+                }
+                continue;
+            }
             let weapon = it
                 .choice
                 .as_deref()
@@ -642,12 +662,22 @@ pub fn coverage(e: &crate::warband::Entry) -> (usize, usize, Vec<String>) {
         })
         .collect();
     let mut p = Profile::new(e.card(), e.label(), 0, 0, 0, &upgrades);
-    p.take_items(e.items());
+    p.take_items(e.items(), e.card().caster_rank());
     let positioning = p.take_positioning(e.upgrades());
     let mut missing = p.unexecuted;
     missing.extend(positioning.1);
     let total = e.card().base_features().count() + upgrades.len() + e.items().len() + positioning.0;
     (total.saturating_sub(missing.len()), total, missing)
+}
+
+/// The creatures a creature's powers bring into play (`awaken`), with how
+/// many: one per use of the power (ruling P2V-R94).
+fn awakens(p: &Profile) -> Vec<(&'static Card, u8)> {
+    let Ok(b) = crate::Bestiary::starter_ref() else { return Vec::new() };
+    p.powers
+        .iter()
+        .filter_map(|pw| Some((b.get(pw.program.awaken.as_deref()?)?, pw.uses.unwrap_or(1).min(8))))
+        .collect()
 }
 
 /// Every creature of both warbands, P1's first, each labelled.
@@ -666,11 +696,28 @@ pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
                 .collect();
             for _ in 0..e.count() {
                 let mut p = Profile::new(e.card(), e.label(), team as u8, e.unit_cost(), e.hero_points(), &upgrades);
-                p.take_items(e.items());
+                p.take_items(e.items(), e.card().caster_rank());
                 p.take_positioning(e.upgrades());
                 p.label = label(team as u8, i);
                 i += 1;
                 out.push(p);
+            }
+        }
+        // The creatures its powers bring into play (Awaken Tree), one per use,
+        // after the warband's own (ruling P2V-R94).
+        let first = out.iter().position(|p| usize::from(p.team) == team).unwrap_or(out.len());
+        for by in first..out.len() {
+            for (card, n) in awakens(&out[by]) {
+                for _ in 0..n {
+                    if out.len() >= 250 {
+                        break;
+                    }
+                    let mut p = Profile::new(card, card.name().to_string(), team as u8, 0, 0, &[]);
+                    p.awakened_by = Some(by as u8);
+                    p.label = label(team as u8, i);
+                    i += 1;
+                    out.push(p);
+                }
             }
         }
     }

@@ -460,9 +460,12 @@ impl P2v {
     }
 
     /// Whether creature `i` is still to deploy: waiting, and neither
-    /// Summonable nor in a Tempting Disguise.
+    /// Summonable, in a Tempting Disguise nor to be awakened (ruling P2V-R94).
     pub(crate) fn deploys(&self, s: &State, i: usize) -> bool {
-        s.creatures.get(i).is_some_and(|c| c.life == Life::Waiting) && !self.summonable(s, i) && !self.tempting(i)
+        s.creatures.get(i).is_some_and(|c| c.life == Life::Waiting)
+            && !self.summonable(s, i)
+            && !self.tempting(i)
+            && self.profile(i).is_none_or(|p| p.awakened_by.is_none())
     }
 
     /// Moves on from deployment: the other seat deploys, or the first-player roll.
@@ -619,6 +622,7 @@ impl Game for P2v {
             round: 0,
             creatures,
             tiles: Vec::new(),
+            mines: Vec::new(),
             objectives: Vec::new(),
             vp: [0, 0],
             zones: [None, None],

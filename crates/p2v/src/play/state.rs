@@ -848,6 +848,9 @@ pub struct State {
     /// The terrain tiles laid (the map `tiles`), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tiles: Vec<super::tiles::PlacedTile>,
+    /// The mines set and not yet set off, in order (ruling P2V-R92).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mines: Vec<super::mine::Mine>,
     /// The objectives placed.
     pub objectives: Vec<Objective>,
     /// Victory points per seat.

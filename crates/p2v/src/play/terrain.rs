@@ -46,6 +46,7 @@ impl P2v {
     /// A creature moved from `was` to `now` (a step of a move, a push, a
     /// drift): a hazard it entered hurts it, encumbering terrain encumbers it.
     pub(crate) fn entered<E: EventSink<Event>>(&self, s: &mut State, who: u8, was: Space, now: Space, events: &mut E) {
+        self.mines_entered(s, who, &was, &now, events);
         if self.flies(who) {
             return;
         }

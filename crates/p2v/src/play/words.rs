@@ -67,6 +67,10 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         Event::Summoned { who, by, at } => format!("{} summons {} on {}", name(*by), name(*who), square(*at)),
         Event::RoundBegan { round, first } => format!("Round {round} begins; {} activates first", seat_name(*first)),
         Event::Activated { who, ap } => format!("{} takes its turn with {ap} action point{}", name(*who), plural(*ap)),
+        Event::MineSet { who, at } => format!("{} sets a mine on {}", name(*who), square(*at)),
+        Event::MineExploded { who, at } => {
+            format!("{} moves onto the mine on {}: it explodes", name(*who), square(*at))
+        }
         Event::Moved { who, from, to, how } => {
             format!("{} moves from {} to {} ({how})", name(*who), square(*from), square(*to))
         }
