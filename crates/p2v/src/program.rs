@@ -839,6 +839,16 @@ pub struct Program {
     /// ruling P2V-R77).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on: Option<String>,
+    /// On an area power: it affects only creatures with one of these card
+    /// traits, in lower case (Exalt the Little Ones: `only = ["animal"]`;
+    /// ruling P2V-R143).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
+    /// On a passive feature, alone: an effect calling for this save that
+    /// has the creature as its only target does not affect it (Swarm Mind:
+    /// `lone_immune = "will"`; ruling P2V-R143).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lone_immune: Option<SaveKind>,
     /// A caster feature: its tradition, rank and spells (see [`crate::spell`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spells: Option<Box<crate::spell::Caster>>,
@@ -981,8 +991,19 @@ impl Program {
         }
         if let Some(h) = &self.hit {
             let steps_strike = self.steps.iter().any(|s| matches!(s, Step::Strike { .. }));
-            if !strike && !steps_strike {
-                return Err("only a strike, or a compound action with a strike step, has `hit` effects".into());
+            // A power with a save: what a target that fails it also suffers
+            // ("A target that fails that save also takes 10 poison damage
+            // (Fortitude negates)"; ruling P2V-R143).
+            let power_failed = !strike
+                && self.steps.is_empty()
+                && self.save.is_some()
+                && matches!(action, A::One | A::Two)
+                && area.or(self.area).is_some();
+            if !strike && !steps_strike && !power_failed {
+                return Err(
+                    "only a strike, a compound action with a strike step, or a power with a save has `hit` effects"
+                        .into(),
+                );
             }
             if h.hit.is_some()
                 || h.grab
@@ -1228,6 +1249,24 @@ impl Program {
                 return Err("`retry` stands alone in an effect".into());
             }
             return Ok(());
+        }
+        if self.lone_immune.is_some() {
+            if action != A::Passive || strike {
+                return Err("`lone_immune` belongs to a passive feature".into());
+            }
+            if *self != (Program { lone_immune: self.lone_immune, ..Program::default() }) {
+                return Err("`lone_immune` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if !self.only.is_empty() {
+            let a = area.or(self.area);
+            if strike || a.is_none_or(|a| a.single_target()) || !self.touches() {
+                return Err("`only` belongs to a power with an area that does something".into());
+            }
+            if self.only.len() > 8 || self.only.iter().any(|t| t.trim().is_empty() || t.chars().count() > 30) {
+                return Err("`only` names 1 to 8 traits".into());
+            }
         }
         if self.exhausted || self.construct_armor.is_some() {
             if action != A::Passive || strike {

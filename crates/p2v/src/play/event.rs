@@ -324,6 +324,15 @@ pub enum Event {
         /// Who.
         who: u8,
     },
+    /// An effect did nothing to a creature a feature of its shields (Swarm Mind).
+    Unaffected {
+        /// Who.
+        who: u8,
+        /// The effect, by name.
+        what: String,
+        /// The feature that shields it.
+        by: String,
+    },
     /// A creature fell to 0 HP or below: helpless and prone, dying.
     Dying {
         /// Who.

@@ -231,7 +231,11 @@ impl P2v {
     pub(crate) fn affect_waits(&self, s: &State, a: &Affect) -> bool {
         self.in_play(s, usize::from(a.target))
             && !self.needs_cover(a)
-            && self.effect(a).is_some_and(|e| e.save.is_some() && e.on.is_none_or(|t| self.stands_on(s, a.target, t)))
+            && self.effect(a).is_some_and(|e| {
+                e.save.is_some()
+                    && e.on.is_none_or(|t| self.stands_on(s, a.target, t))
+                    && self.lone_immune(a.target, &e).is_none()
+            })
     }
 
     /// The Power a save against an [`Affect`] meets: the user's, or a
@@ -339,6 +343,12 @@ impl P2v {
             return;
         }
         let Some(e) = self.effect(&a) else { return };
+        // Swarm Mind: "immune to any effect requiring a Will save for which
+        // it is the only target" (ruling P2V-R143).
+        if let Some((_, feature)) = self.lone_immune(a.target, &e) {
+            events.emit(Event::Unaffected { who: a.target, what: e.name.to_string(), by: feature });
+            return;
+        }
         // Control Water: only creatures in the water (ruling P2V-R77).
         if e.on.is_some_and(|t| !self.stands_on(s, a.target, t)) {
             return;
@@ -404,6 +414,18 @@ impl P2v {
                     self.strike_after_pull(s, a.user, a.target, events);
                 }
             }
+            // "A target that fails that save also takes 10 poison damage
+            // (Fortitude negates)": the power's `hit`, with its own save,
+            // after the power's damage (ruling P2V-R143).
+            if let Source::Power { power } = a.source {
+                if self
+                    .profile(usize::from(a.user))
+                    .and_then(|p| p.powers.get(usize::from(power)))
+                    .is_some_and(|pw| pw.program.hit.is_some())
+                {
+                    s.pending.push(Frame::Affect(Affect { source: Source::Step { power }, covered: true, ..a }));
+                }
+            }
         }
         if let Some(d) = damage.filter(|d| d.amount > 0) {
             self.push_damage(
@@ -418,6 +440,13 @@ impl P2v {
                 },
             );
         }
+    }
+
+    /// The target's feature that keeps an effect off it because it is the
+    /// effect's only target and calls for that save (Swarm Mind).
+    fn lone_immune(&self, target: u8, e: &Effect<'_>) -> Option<(crate::program::SaveKind, String)> {
+        let (kind, name) = self.profile(usize::from(target))?.lone_immune.clone()?;
+        (!e.area && e.save.is_some_and(|v| v.kind == kind)).then_some((kind, name))
     }
 
     /// After a pull: if the target ended adjacent, `user` strikes it with
@@ -600,6 +629,11 @@ impl P2v {
             .filter(|&t| {
                 let except = pw.spell.as_ref().and_then(|sp| sp.except.as_deref());
                 except.is_none_or(|x| self.profile(usize::from(t)).is_none_or(|q| !q.card.eq_ignore_ascii_case(x)))
+            })
+            .filter(|&t| {
+                let only = &pw.program.only;
+                only.is_empty()
+                    || self.profile(usize::from(t)).is_some_and(|q| q.traits.iter().any(|x| only.contains(x)))
             })
             .filter(|&t| match pw.program.affects {
                 Affects::Creatures => true,

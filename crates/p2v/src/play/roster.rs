@@ -200,6 +200,9 @@ pub struct Profile {
     pub liberate: Option<String>,
     /// The name of its reaction to losing a hair (Denuded Outrage).
     pub outrage: Option<String>,
+    /// The save an effect calling for which, with it as the only target,
+    /// does not affect it, and the feature's name (Swarm Mind).
+    pub lone_immune: Option<(crate::program::SaveKind, String)>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
     /// It waits out of play until an allied caster summons it (the
@@ -370,7 +373,8 @@ fn executed(f: &Feature) -> bool {
                     || e.unhindered.is_some()
                     || e.haul
                     || e.tumble
-                    || e.construct_armor.is_some()));
+                    || e.construct_armor.is_some()
+                    || e.lone_immune.is_some()));
     }
     if let Some(w) = weapon(f) {
         // Anything after the damage clause is a rider the engine does not run yet.
@@ -467,6 +471,9 @@ impl Profile {
                 .filter(|f| f.action == Cost::Reaction)
                 .find_map(|f| f.effect.as_ref().and_then(|e| e.block).map(|b| (b, f.uses.map(|u| u.count)))),
             exhausted: features.iter().filter_map(|f| f.effect.as_ref()).any(|e| e.exhausted),
+            lone_immune: features
+                .iter()
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.lone_immune).map(|k| (k, f.name.clone()))),
             construct_armor: features
                 .iter()
                 .filter_map(|f| f.effect.as_ref())

@@ -131,6 +131,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             format!("{} takes {taken} damage (from {damage}), {hp} HP left", name(*who))
         }
         Event::Immune { who } => format!("{} is immune: no damage", name(*who)),
+        Event::Unaffected { who, what, by } => format!("{}'s {by}: {what} does not affect it", name(*who)),
         Event::Dying { who } => format!("{} falls to 0 HP: helpless, prone and dying", name(*who)),
         Event::Recovery { who, roll, passed } => match (roll, passed) {
             (0, _) => format!("{} passes its recovery check (hero point)", name(*who)),
