@@ -844,6 +844,11 @@ pub struct Program {
     /// ruling P2V-R143).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub only: Vec<String>,
+    /// On a compound action with two strike steps: they are at one target,
+    /// and if both hit, their damage is dealt as one, with extra damage
+    /// (Sneak Attack) once (Double Slice; ruling P2V-R144).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub together: bool,
     /// On a passive feature, alone: an effect calling for this save that
     /// has the creature as its only target does not affect it (Swarm Mind:
     /// `lone_immune = "will"`; ruling P2V-R143).
@@ -1249,6 +1254,9 @@ impl Program {
                 return Err("`retry` stands alone in an effect".into());
             }
             return Ok(());
+        }
+        if self.together && self.steps.iter().filter(|s| matches!(s, Step::Strike { .. })).count() != 2 {
+            return Err("`together` belongs to a compound action with two strike steps".into());
         }
         if self.lone_immune.is_some() {
             if action != A::Passive || strike {

@@ -83,3 +83,58 @@ fn exalt_the_little_ones_lifts_allied_animals_in_the_emanation_only() {
     next_turn(&mut sc, 2, "a");
     assert_eq!(sc.g.bonus(&sc.s, sc.id("b") as u8, Stat::Fight), 0);
 }
+
+/// The damage events of creature `who` in the scene's last events.
+fn damaged(sc: &Scene, who: &str) -> Vec<u16> {
+    let i = sc.id(who) as u8;
+    sc.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Damaged { who, damage, .. } if *who == i => Some(damage.amount),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn double_slice_joins_two_hits_at_one_target_with_sneak_attack_once() {
+    // Caligni Hunter: "Double Slice ●● Two melee strikes at one target. If both hit, their
+    // damage is added together before resistances and weaknesses apply, and Sneak Attack
+    // counts once." Ruling P2V-R144.
+    let mut sc = Scene::new(&["Caligni Hunter"], &["Eagle Knight", "Eagle Knight"]);
+    sc.put("a", "c3").put("A", "d3").put("B", "c4").turn("a");
+    let a = sc.id("A");
+    sc.s.creatures[a].prone = true; // off-guard: Sneak Attack's 5
+    let hp = sc.hp("A");
+    sc.act("use double-slice");
+    sc.act("strike 1 A");
+    sc.roll(&[15]); // +9 + 15 = 24 against Armor 19 − 2: a hit, not a critical one
+    sc.roll(&[19]); // the shortsword's poison: Fortitude +9 + 19 = 28, negated
+    assert_eq!(sc.hp("A"), hp, "the first hit's damage waits for the second");
+    assert_eq!(sc.refused("strike 1 B"), "p2v.activity.one-target");
+    sc.act("strike 1 A");
+    sc.roll(&[15]);
+    assert_eq!(damaged(&sc, "A"), vec![25], "10 + 5 (Sneak Attack once) + 10, as one damage");
+    sc.roll(&[19]);
+    assert_eq!(sc.hp("A"), hp - 25);
+
+    // A second strike that misses lets the first deal its own damage.
+    next_turn(&mut sc, 2, "a");
+    let hp = sc.hp("A");
+    sc.act("use double-slice");
+    sc.act("strike 1 A");
+    sc.roll(&[15]).roll(&[19]);
+    sc.act("strike 1 A");
+    sc.roll(&[2]); // +9 + 2 = 11: a miss
+    assert_eq!(damaged(&sc, "A"), vec![15], "10 + Sneak Attack's 5, alone");
+    assert_eq!(sc.hp("A"), hp - 15);
+
+    // Passing the second strike does the same.
+    next_turn(&mut sc, 3, "a");
+    let hp = sc.hp("A");
+    sc.act("use double-slice");
+    sc.act("strike 1 A");
+    sc.roll(&[15]).roll(&[19]);
+    sc.act("pass");
+    assert_eq!(sc.hp("A"), hp - 15);
+}

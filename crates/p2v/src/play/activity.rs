@@ -106,6 +106,22 @@ impl P2v {
                 if !melee {
                     return Err(no("p2v.activity.melee", format!("{name} makes a melee strike here"), section::STRIKE));
                 }
+                // Double Slice: "Two melee strikes at one target" (ruling P2V-R144).
+                let together = self
+                    .profile(usize::from(who))
+                    .and_then(|p| p.powers.get(usize::from(power)))
+                    .is_some_and(|pw| pw.program.together);
+                let first = match s.pending.top() {
+                    Some(Frame::Activity { at, .. }) => *at,
+                    _ => None,
+                };
+                if together && first.is_some_and(|x| x != target) {
+                    return Err(no(
+                        "p2v.activity.one-target",
+                        format!("{name}'s strikes are at one target: the creature its first strike was at"),
+                        section::STRIKE,
+                    ));
+                }
                 judge_strike(self, s, &t, weapon, target)
             }
             (step, _) => Err(no(
@@ -141,8 +157,11 @@ impl P2v {
                 .map_or(0, |p| p.len().min(255) as u8),
             _ => 0,
         };
-        if let Some(Frame::Activity { next: n, struck: st, moved: m, hit, .. }) = s.pending.top_mut() {
+        if let Some(Frame::Activity { next: n, struck: st, moved: m, hit, at, .. }) = s.pending.top_mut() {
             *n = n.saturating_add(1);
+            if let Action::Strike { target, .. } = *a {
+                at.get_or_insert(target);
+            }
             *st = struck || matches!(a, Action::Strike { .. });
             *m = moved.saturating_add(squares);
             // A strike step made or passed: it has not hit (yet).

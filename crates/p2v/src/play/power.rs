@@ -993,7 +993,16 @@ impl P2v {
             return;
         }
         if pw.compound() {
-            s.pending.push(Frame::Activity { who, power, next: 0, struck: false, moved: 0, hit: false });
+            s.pending.push(Frame::Activity {
+                who,
+                power,
+                next: 0,
+                struck: false,
+                moved: 0,
+                hit: false,
+                at: None,
+                held: None,
+            });
             return;
         }
         s.pending.push_in_order(targets.into_iter().map(|target| {

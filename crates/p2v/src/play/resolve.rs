@@ -97,7 +97,13 @@ impl Resolve for P2v {
             Frame::Aim(st) => self.aim(s, st),
             Frame::Damage(h) => self.deal(s, h, 0, events),
             Frame::Affect(a) => self.affect(s, a, None, events),
-            Frame::Activity { struck, .. } => self.end_activity(s, struck),
+            Frame::Activity { struck, held, .. } => {
+                // Double Slice: a hit whose partner did not come deals its own damage.
+                if let Some(h) = held {
+                    self.push_damage(s, h);
+                }
+                self.end_activity(s, struck)
+            }
             Frame::TurnStart { who } => super::apply::start_turn(self, s, who, events),
             // The readied action is done: the interrupted turn goes on.
             Frame::Interlude { saved, .. } => s.phase = saved,
@@ -616,7 +622,24 @@ impl P2v {
             if degree == Degree::CriticalSuccess {
                 damage.amount = damage.amount.saturating_mul(2);
             }
-            let critical = degree == Degree::CriticalSuccess;
+            let mut critical = degree == Degree::CriticalSuccess;
+            // Double Slice: the first hit waits for the second (ruling P2V-R144).
+            if w.save.is_none() {
+                let own = Damage {
+                    amount: if critical { w.damage.amount.saturating_mul(2) } else { w.damage.amount },
+                    ..w.damage
+                };
+                let hit =
+                    Hit { target: st.target, source: Some(st.attacker), damage, strike: true, area: false, critical };
+                match self.hold_together(s, &st, Some((hit, own))) {
+                    Together::Alone => {}
+                    Together::Held => damage.amount = 0,
+                    Together::Joined(h) => {
+                        damage = h.damage;
+                        critical = h.critical;
+                    }
+                }
+            }
             // A compound action's strike: it hit (a chained action goes on),
             // and the action's `hit` adds to it, after the strike's damage.
             if let Some(power) = st.of {
@@ -652,7 +675,56 @@ impl P2v {
             self.next_hit(s, st.attacker, st.weapon, st.target, events);
             self.on_hit(s, st.attacker, st.weapon, st.target, damage, st.reaction, critical);
             self.offer_retaliate(s, st.attacker, st.weapon, st.target);
+        } else {
+            self.hold_together(s, &st, None);
         }
+    }
+
+    /// Double Slice: "If both hit, their damage is added together before
+    /// resistances and weaknesses apply, and Sneak Attack counts once"
+    /// (ruling P2V-R144). With `hit` (the strike's damage, and its damage
+    /// without extra damage), a hit of a `together` action's strike: the
+    /// first is held while a strike step remains; the second at the same
+    /// target joins it. A miss, or a strike at another creature, lets a
+    /// held hit deal its own damage.
+    fn hold_together(&self, s: &mut State, st: &Strike, hit: Option<(Hit, Damage)>) -> Together {
+        let Some(power) = st.of else { return Together::Alone };
+        let Some(pw) = self.profile(usize::from(st.attacker)).and_then(|p| p.powers.get(usize::from(power))) else {
+            return Together::Alone;
+        };
+        if !pw.program.together {
+            return Together::Alone;
+        }
+        let steps = &pw.program.steps;
+        let frame = s.pending.find_mut(|f| {
+            if matches!(f, Frame::Activity { who, power: p, .. } if *who == st.attacker && *p == power) {
+                Some(f)
+            } else {
+                None
+            }
+        });
+        let Some(Frame::Activity { next, held, .. }) = frame else { return Together::Alone };
+        let more = steps.iter().skip(usize::from(*next)).any(|x| matches!(x, crate::program::Step::Strike { .. }));
+        let (out, release) = match (held.take(), hit) {
+            (Some(h), Some((mut new, own))) if h.target == new.target => {
+                new.damage = Damage {
+                    amount: h.damage.amount.saturating_add(own.amount),
+                    types: Types(h.damage.types.0 | own.types.0),
+                };
+                new.critical |= h.critical;
+                (Together::Joined(new), None)
+            }
+            (Some(h), _) => (Together::Alone, Some(h)),
+            (None, Some((new, _))) if more => {
+                *held = Some(new);
+                (Together::Held, None)
+            }
+            (None, _) => (Together::Alone, None),
+        };
+        if let Some(h) = release {
+            self.push_damage(s, h);
+        }
+        out
     }
 
     /// Deals damage after resistance took `reduced` off it: weakness, then
@@ -1087,4 +1159,14 @@ impl P2v {
             s.pending.push(Frame::Damage(h));
         }
     }
+}
+
+/// What became of a hit of an action whose strikes join (Double Slice).
+enum Together {
+    /// Not such an action, or nothing to join: the hit deals its damage.
+    Alone,
+    /// Held for the next strike: it deals nothing now.
+    Held,
+    /// Joined with the held hit: one hit with both damages.
+    Joined(Hit),
 }

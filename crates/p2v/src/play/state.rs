@@ -706,6 +706,14 @@ pub enum Frame {
         /// Whether its last strike hit (a chained action goes on only after a hit).
         #[serde(default)]
         hit: bool,
+        /// The target of its first strike: the others of an action whose
+        /// strikes are at one target go there too (Double Slice).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u8>,
+        /// A hit's damage held back to be added to the next strike's if it
+        /// hits too (Double Slice; ruling P2V-R144), dealt alone otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        held: Option<Hit>,
     },
     /// A d20 just rolled (a Fight roll, a save or a check), held while the
     /// hero point windows above it are open; it takes effect when they close.

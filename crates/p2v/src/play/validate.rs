@@ -421,8 +421,14 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     return Err("cover checks against a power name a strike".into());
                 }
             }
-            Frame::Activity { who, power, next, .. } => {
+            Frame::Activity { who, power, next, at, held, .. } => {
                 creature(*who, "a compound action")?;
+                if let Some(t) = at {
+                    creature(*t, "a compound action's target")?;
+                }
+                if let Some(h) = held {
+                    creature(h.target, "a compound action's held damage")?;
+                }
                 let steps =
                     g.roster()[usize::from(*who)].powers.get(usize::from(*power)).map(|p| p.program.steps.len());
                 if steps.is_none_or(|n| usize::from(*next) > n) {
