@@ -844,6 +844,12 @@ pub struct Program {
     /// ruling P2V-R143).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub only: Vec<String>,
+    /// On a power with an area, alone (with `only` and `affects`): each
+    /// creature it affects but the user may Step at once, in roster order,
+    /// its player choosing where or passing (Encircling Command; ruling
+    /// P2V-R145).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub allies_step: bool,
     /// On a compound action with two strike steps: they are at one target,
     /// and if both hit, their damage is dealt as one, with extra damage
     /// (Sneak Attack) once (Double Slice; ruling P2V-R144).
@@ -1258,6 +1264,26 @@ impl Program {
         if self.together && self.steps.iter().filter(|s| matches!(s, Step::Strike { .. })).count() != 2 {
             return Err("`together` belongs to a compound action with two strike steps".into());
         }
+        if self.allies_step {
+            let a = area.or(self.area);
+            if !matches!(action, A::One | A::Two | A::OncePerTurn | A::Free)
+                || strike
+                || a.is_none_or(|a| a.single_target())
+            {
+                return Err("`allies_step` belongs to an action with an area".into());
+            }
+            let alone = Program {
+                allies_step: true,
+                only: self.only.clone(),
+                affects: self.affects,
+                area: self.area,
+                ..Program::default()
+            };
+            if *self != alone || self.affects != Affects::Allies {
+                return Err("`allies_step` goes with `affects = \"allies\"` and `only` alone".into());
+            }
+            return Ok(());
+        }
         if self.lone_immune.is_some() {
             if action != A::Passive || strike {
                 return Err("`lone_immune` belongs to a passive feature".into());
@@ -1269,7 +1295,7 @@ impl Program {
         }
         if !self.only.is_empty() {
             let a = area.or(self.area);
-            if strike || a.is_none_or(|a| a.single_target()) || !self.touches() {
+            if strike || a.is_none_or(|a| a.single_target()) || !(self.touches() || self.allies_step) {
                 return Err("`only` belongs to a power with an area that does something".into());
             }
             if self.only.len() > 8 || self.only.iter().any(|t| t.trim().is_empty() || t.chars().count() > 30) {

@@ -6,6 +6,7 @@
 mod common;
 
 use arbiter_core::ToMove;
+use arbiter_p2v::play::Action;
 use arbiter_p2v::play::cast::Stat;
 use arbiter_p2v::play::event::Event;
 use common::scene::Scene;
@@ -137,4 +138,35 @@ fn double_slice_joins_two_hits_at_one_target_with_sneak_attack_once() {
     sc.roll(&[15]).roll(&[19]);
     sc.act("pass");
     assert_eq!(sc.hp("A"), hp - 15);
+}
+
+#[test]
+fn encircling_command_lets_each_allied_caligni_in_the_area_step_in_turn() {
+    // Caligni Hunter: "Encircling Command ●○ Emanation 4 — Every allied caligni in the area
+    // may Step." Ruling P2V-R145: in roster order, each one's player steps it or ends; the
+    // hunter (its own caligni) does not, nor an ally that is no caligni; then the hunter's
+    // turn goes on.
+    let mut sc = Scene::new(
+        &["Caligni Hunter", "Caligni Skulker", "Eagle Knight", "Caligni Skulker", "Caligni Skulker"],
+        &["Eagle Knight"],
+    );
+    sc.put("a", "c3").put("b", "c5").put("c", "d3").put("d", "f3").put("e", "l12").put("A", "l1").turn("a");
+    sc.act("use encircling-command");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::MayStep { who } if *who == sc.id("b") as u8)));
+    assert!(!sc.events.iter().any(|e| matches!(e, Event::MayStep { who } if *who == sc.id("e") as u8)), "out of range");
+    assert!(!sc.events.iter().any(|e| matches!(e, Event::MayStep { who } if *who == sc.id("c") as u8)), "no caligni");
+    assert_eq!(sc.turn_state().who, sc.id("b") as u8, "the first skulker steps first");
+    assert_eq!(sc.refused("stride c8"), "p2v.command.step", "a Step only");
+    assert_eq!(sc.refused("step c7"), "p2v.move.step", "a Step is 1 square");
+    let mut legal = Vec::new();
+    arbiter_core::Game::legal_actions(&sc.g, &sc.s, &mut legal);
+    assert!(legal.iter().all(|a| matches!(a, Action::Step { .. } | Action::End)), "{legal:?}");
+    sc.act("step c6");
+    assert_eq!(sc.s.creatures[sc.id("b")].at, Some(sc.sq("c6")));
+    assert_eq!(sc.turn_state().who, sc.id("d") as u8, "then the next");
+    sc.act("end");
+    assert_eq!(sc.s.creatures[sc.id("d")].at, Some(sc.sq("f3")), "it stayed");
+    let t = sc.turn_state();
+    assert_eq!((t.who, t.ap), (sc.id("a") as u8, 1), "the hunter's turn goes on with its last action point");
+    assert_eq!(sc.refused("use encircling-command"), "p2v.power.once", "once per turn");
 }

@@ -370,6 +370,11 @@ pub enum Event {
         /// The die that failed.
         die: u8,
     },
+    /// Another creature's action lets this one Step now (Encircling Command).
+    MayStep {
+        /// Who.
+        who: u8,
+    },
     /// A creature readied: its turn ends, and it may act as a reaction before its next.
     Readied {
         /// Who.

@@ -31,7 +31,10 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         if let Frame::LongJump { .. } = top {
             return g.judge_long_jump(s, a);
         }
-        if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
+        if let (Frame::Interlude { step_only, .. }, Phase::Turn(t)) = (top, s.phase) {
+            if *step_only {
+                P2v::judge_granted_step(a)?;
+            }
             return judge_turn(g, s, t, a);
         }
         if let Frame::Window(w) = top {

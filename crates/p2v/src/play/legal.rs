@@ -51,6 +51,17 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
             return;
         }
     }
+    let start = out.len();
+    listed_phase(g, s, out);
+    // A granted Step: the turn's Steps, and `end` (ruling P2V-R145).
+    if let Some(Frame::Interlude { step_only: true, .. }) = s.pending.top() {
+        let kept: Vec<Action> = out.drain(start..).filter(|a| P2v::judge_granted_step(a).is_ok()).collect();
+        out.extend(kept);
+    }
+}
+
+/// The decisions of the phase under way (no frame waits, or a readied action).
+fn listed_phase(g: &P2v, s: &State, out: &mut Vec<Action>) {
     match s.phase {
         Phase::Disguise { who } => g.disguise_actions(s, who, out),
         Phase::PlaceObjective { .. } | Phase::ExtraObjective { .. } => {

@@ -39,6 +39,7 @@ pub mod awaken;
 pub mod bind;
 pub mod cast;
 pub mod catch;
+pub mod command;
 pub mod damage;
 pub mod disguise;
 pub mod door;

@@ -355,6 +355,10 @@ impl P2v {
                         |i: u8| self.profile(usize::from(i)).map_or_else(|| format!("#{i}"), |p| p.label.clone());
                     super::words::window(&w.trigger, &name)
                 }
+                super::state::Frame::Interlude { who, step_only: true, .. } => format!(
+                    "{} may Step: step SQUARE (or end: stay)",
+                    self.profile(usize::from(*who)).map_or("?", |p| p.label.as_str())
+                ),
                 super::state::Frame::Interlude { who, .. } => format!(
                     "{}'s readied action: one free action or 1-AP action (or end: none)",
                     self.profile(usize::from(*who)).map_or("?", |p| p.label.as_str())

@@ -955,6 +955,10 @@ impl P2v {
             self.cast_spell(s, who, power, targets, events);
             return;
         }
+        if pw.program.allies_step {
+            self.grant_steps(s, who, &targets, events);
+            return;
+        }
         if pw.program.shell.is_some() {
             self.toggle_shell(s, who, events);
             return;

@@ -311,6 +311,7 @@ pub fn power(f: &Feature) -> Option<Power> {
             && program.terrain.is_none()
             && !program.open
             && program.awaken.is_none()
+            && !program.allies_step
         {
             return None;
         }

@@ -730,6 +730,10 @@ pub enum Frame {
         who: u8,
         /// The phase it interrupted.
         saved: Phase,
+        /// Only a Step (or none): another creature's action lets it Step
+        /// (Encircling Command; ruling P2V-R145).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        step_only: bool,
     },
     /// Dice: which of the creatures within reach a random strike hits
     /// (one die with a face per creature).

@@ -407,7 +407,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 }
             },
             Frame::FerocityRoll { who, .. } | Frame::TurnStart { who } => creature(*who, "a turn's start")?,
-            Frame::Interlude { who, saved } => {
+            Frame::Interlude { who, saved, .. } => {
                 creature(*who, "a readied action")?;
                 match saved {
                     Phase::Turn(t) => creature(t.who, "the turn a readied action interrupts")?,

@@ -165,6 +165,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         Event::Gave { commander, minion } => {
             format!("{} gives up 1 AP: {} gets +1 AP this turn", name(*commander), name(*minion))
         }
+        Event::MayStep { who } => format!("{} may Step", name(*who)),
         Event::Readied { who } => format!("{} readies: it may act before its next turn", name(*who)),
         Event::Door { who, name: door, open } => {
             format!("{} {} the {door}", name(*who), if *open { "opens" } else { "closes" })
