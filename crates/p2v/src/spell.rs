@@ -408,6 +408,21 @@ pub struct Caster {
     /// Spells cast any number of times (∞; cantrips usually).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub at_will: Vec<String>,
+    /// The card its summoning spells bring into play ("summon animal (wasp
+    /// swarms only)": `summons = "Wasp Swarm"`; ruling P2V-R146).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summons: Option<String>,
+}
+
+/// What a summoning spell's `awaken` names in the catalogue: the caster's
+/// own `summons` card (ruling P2V-R146).
+pub const SUMMONED: &str = "summoned";
+
+impl Spell {
+    /// Whether a cast of it brings the caster's `summons` into play.
+    pub fn summons(&self) -> bool {
+        self.cast.iter().any(|c| c.effect.as_ref().is_some_and(|e| e.awaken.as_deref() == Some(SUMMONED)))
+    }
 }
 
 /// A magical tradition.
@@ -474,6 +489,17 @@ impl Caster {
             }
             if all[..i].iter().any(|(n, _)| n.trim().eq_ignore_ascii_case(name.trim())) {
                 return Err(format!("{} is named twice", sp.name));
+            }
+            if sp.summons() && self.summons.is_none() {
+                return Err(format!("{} summons a creature: name its card with `summons`", sp.name));
+            }
+        }
+        if let Some(card) = &self.summons {
+            if card.trim().is_empty() || card.chars().count() > 60 {
+                return Err("`summons` names a card of the bestiary".into());
+            }
+            if !all.iter().any(|(n, _)| book.get(n).is_some_and(Spell::summons)) {
+                return Err("`summons` goes with a summoning spell (summon animal)".into());
             }
         }
         Ok(())

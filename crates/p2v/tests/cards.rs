@@ -170,3 +170,37 @@ fn encircling_command_lets_each_allied_caligni_in_the_area_step_in_turn() {
     assert_eq!((t.who, t.ap), (sc.id("a") as u8, 1), "the hunter's turn goes on with its last action point");
     assert_eq!(sc.refused("use encircling-command"), "p2v.power.once", "once per turn");
 }
+
+#[test]
+fn the_bee_man_summons_two_wasp_swarms_that_fight_on_their_own() {
+    // Bee-Man: "Primal Caster Rank 5 — 🄳🄳 Summon animal (wasp swarm only)". Ruling
+    // P2V-R146: Summon Animal brings the caster's `summons` card, one per use, as Awaken Tree
+    // does (P2V-R94); the swarms are no one's minions.
+    use arbiter_p2v::play::state::Life;
+    let mut sc = Scene::new(&["Bee-Man"], &["Eagle Knight"]);
+    let swarms: Vec<usize> = (0..sc.g.roster().len()).filter(|&i| sc.g.roster()[i].awakened_by == Some(0)).collect();
+    assert_eq!(swarms.len(), 2, "twice a day");
+    for &w in &swarms {
+        let p = &sc.g.roster()[w];
+        assert_eq!((p.card.as_str(), p.points, p.team), ("Wasp Swarm", 0, 0));
+        assert_eq!(sc.s.creatures[w].life, Life::Waiting);
+        assert_eq!(sc.g.commander_of(w), None, "no one's minion");
+    }
+    sc.put("a", "c3").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("cast summon-animal j3"), "p2v.awaken.range", "7 squares away: beyond 6");
+    sc.act("cast summon-animal e3");
+    assert_eq!(sc.s.creatures[swarms[0]].at, Some(sc.sq("e3")));
+    assert_eq!(sc.s.creatures[swarms[0]].life, Life::Up);
+    assert_eq!(sc.s.creatures[swarms[1]].life, Life::Waiting);
+    next_turn(&mut sc, 2, "a");
+    sc.act("cast summon-animal c6");
+    assert_eq!(sc.s.creatures[swarms[1]].at, Some(sc.sq("c6")));
+    next_turn(&mut sc, 3, "a");
+    assert_eq!(sc.refused("cast summon-animal e6"), "p2v.cast.uses");
+    // A swarm takes a turn of its own.
+    sc.act("end");
+    sc.s.creatures[swarms[0]].done = false;
+    let label = sc.g.roster()[swarms[0]].label.clone();
+    sc.turn(&label);
+    assert_eq!(sc.turn_state().who, swarms[0] as u8);
+}

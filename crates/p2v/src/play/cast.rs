@@ -133,7 +133,12 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
             let Some(sp) = book.get(name).filter(|sp| sp.runs()) else { continue };
             let mut own: Option<u8> = None;
             for (k, cast) in sp.cast.iter().enumerate().filter(|(_, c)| !c.strike) {
-                let Some(program) = sp.heightened(k, c.rank) else { continue };
+                let Some(mut program) = sp.heightened(k, c.rank) else { continue };
+                // A summoning spell brings the caster's own card (ruling P2V-R146).
+                if program.awaken.as_deref() == Some(crate::spell::SUMMONED) {
+                    let Some(card) = c.summons.clone() else { continue };
+                    program.awaken = Some(card);
+                }
                 let here = u8::try_from(powers.len()).unwrap_or(u8::MAX);
                 let (uses, counter) = match pool {
                     Pool::AtWill => (None, None),
@@ -454,6 +459,8 @@ impl P2v {
             }
         };
         let aim = match pw.area {
+            // Summon Animal: where the creature comes (ruling P2V-R146).
+            _ if pw.program.awaken.is_some() => Aim::Square { at: self.square(need("a square")?)? },
             None | Some(crate::Area::Emanation { .. }) if rest.is_empty() => Aim::Here,
             None | Some(crate::Area::Emanation { .. }) => return Err(format!("{spell} is cast with nothing more")),
             Some(crate::Area::Melee(_) | crate::Area::Ranged { .. }) => {

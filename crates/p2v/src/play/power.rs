@@ -951,6 +951,13 @@ impl P2v {
             }
             return;
         }
+        if let (Some(_), Aim::Square { at }) = (&pw.program.awaken, aim) {
+            self.awaken(s, who, power, at, events);
+            if pw.spell.is_some() {
+                self.cast_spell(s, who, power, Vec::new(), events);
+            }
+            return;
+        }
         if pw.spell.is_some() {
             self.cast_spell(s, who, power, targets, events);
             return;
@@ -977,10 +984,7 @@ impl P2v {
             self.swap(s, who, t, events);
             return;
         }
-        if let (Some(_), Aim::Square { at }) = (&pw.program.awaken, aim) {
-            self.awaken(s, who, power, at, events);
-            return;
-        }
+
         if let (Some(_), Aim::Square { at }) = (pw.program.mine, aim) {
             self.set_mine(s, who, power, at, events);
             return;

@@ -55,7 +55,11 @@ impl Profile {
         }
         let rank = rank.unwrap_or(1).max(sp.rank).max(1);
         let first = u8::try_from(self.powers.len()).unwrap_or(u8::MAX);
+        // A summoning spell names no creature outside a caster's own list.
         let casts: Vec<usize> = (0..sp.cast.len()).filter(|&k| !sp.cast[k].strike).collect();
+        if sp.summons() {
+            return false;
+        }
         if casts.is_empty() || self.powers.len() + casts.len() > 32 {
             return false;
         }
