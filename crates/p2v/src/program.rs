@@ -417,6 +417,23 @@ pub struct Teleport {
     pub then_cast: Option<ThenCast>,
 }
 
+/// A haven an ally is taken out of play into (Healing Haven: "Remove an
+/// adjacent Medium or smaller allied animal from play. At the start of each
+/// of its turns, animal heals 5 then can choose to end this effect,
+/// returning to an unoccupied space adjacent to the shepherd"; ruling
+/// P2V-R147).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shelter {
+    /// HP the sheltered creature heals at the start of each of its turns.
+    pub heal: u16,
+    /// The largest size it shelters.
+    pub largest: arbiter_geometry::battle::Size,
+    /// Card traits, in lower case, of which the ally has one (`["animal"]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only: Vec<String>,
+}
+
 /// A spell cast on the creature itself after another action, at a rank.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -850,6 +867,10 @@ pub struct Program {
     /// P2V-R145).
     #[serde(default, skip_serializing_if = "is_false")]
     pub allies_step: bool,
+    /// On a 1-AP action aimed at an adjacent ally, alone: takes it out of
+    /// play into a haven (Healing Haven; ruling P2V-R147).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shelter: Option<Shelter>,
     /// On a compound action with two strike steps: they are at one target,
     /// and if both hit, their damage is dealt as one, with extra damage
     /// (Sneak Attack) once (Double Slice; ruling P2V-R144).
@@ -1263,6 +1284,23 @@ impl Program {
         }
         if self.together && self.steps.iter().filter(|s| matches!(s, Step::Strike { .. })).count() != 2 {
             return Err("`together` belongs to a compound action with two strike steps".into());
+        }
+        if let Some(h) = &self.shelter {
+            let a = area.or(self.area);
+            if !matches!(action, A::One | A::Two) || strike || !matches!(a, Some(crate::Area::Melee(None | Some(1)))) {
+                return Err(
+                    "`shelter` belongs to a 1- or 2-AP action aimed at an adjacent creature (`area = \"Melee\"`)"
+                        .into(),
+                );
+            }
+            if h.heal > 999 || h.only.len() > 8 || h.only.iter().any(|t| t.trim().is_empty() || t.chars().count() > 30)
+            {
+                return Err("a shelter heals 0 to 999 HP and names 0 to 8 traits".into());
+            }
+            if *self != (Program { shelter: self.shelter.clone(), area: self.area, ..Program::default() }) {
+                return Err("`shelter` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if self.allies_step {
             let a = area.or(self.area);

@@ -204,3 +204,45 @@ fn the_bee_man_summons_two_wasp_swarms_that_fight_on_their_own() {
     sc.turn(&label);
     assert_eq!(sc.turn_state().who, swarms[0] as u8);
 }
+
+#[test]
+fn healing_haven_shelters_an_animal_out_of_play_heals_it_each_turn_and_lets_it_out() {
+    // Arboreal Shepherd: "Healing Haven ● (1 per encounter) Remove an adjacent Medium or
+    // smaller allied animal from play. At the start of each of its turns, animal heals 5 then
+    // can choose to end this effect, returning to an unoccupied space adjacent to the
+    // shepherd." Ruling P2V-R147.
+    use arbiter_p2v::play::state::Life;
+    let mut sc = Scene::new(&["Arboreal Shepherd", "Boar", "Eagle Knight", "Hateful Bear"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("b", "f3").put("c", "c6").put("d", "f5").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("use healing-haven c"), "p2v.haven.who", "a knight is no animal");
+    assert_eq!(sc.refused("use healing-haven d"), "p2v.haven.who", "a Large bear is too big");
+    let b = sc.id("b");
+    sc.s.creatures[b].hp -= 20;
+    sc.s.creatures[b].prone = true;
+    let hp = sc.hp("b");
+    sc.act("use healing-haven b");
+    assert_eq!((sc.s.creatures[b].life, sc.s.creatures[b].at), (Life::Waiting, None), "out of play");
+    assert!(!sc.s.creatures[b].prone);
+    assert_eq!(sc.refused("use healing-haven b"), "p2v.power.uses", "once per encounter");
+
+    // The boar's turn: it heals 5, and stays in.
+    sc.act("end");
+    sc.turn("b");
+    assert_eq!(sc.hp("b"), hp + 5);
+    assert_eq!(sc.refused("stride c9"), "p2v.haven.inside");
+    assert_eq!(sc.refused("place b l11"), "p2v.haven.space", "beside the shepherd only");
+    sc.act("end");
+    assert_eq!(sc.s.creatures[b].life, Life::Waiting);
+
+    // Next round: 5 more, then out beside the shepherd, and the turn goes on.
+    next_turn(&mut sc, 2, "b");
+    assert_eq!(sc.hp("b"), hp + 10);
+    let mut legal = Vec::new();
+    arbiter_core::Game::legal_actions(&sc.g, &sc.s, &mut legal);
+    assert!(legal.iter().all(|a| matches!(a, Action::Place { .. } | Action::End)), "{legal:?}");
+    assert!(legal.contains(&Action::Place { who: b as u8, at: sc.sq("c2") }), "below the shepherd's space");
+    sc.act("place b f4");
+    assert_eq!((sc.s.creatures[b].life, sc.s.creatures[b].at), (Life::Up, Some(sc.sq("f4"))));
+    assert_eq!(sc.turn_state().ap, 2, "coming out is free");
+    sc.act("stride f8");
+}

@@ -260,3 +260,42 @@ fn random_games_with_an_arboreal_regent_awaken_trees() {
     }
     assert!(awakened, "no tree was ever awakened");
 }
+
+#[test]
+fn random_games_with_havens_commands_double_slices_and_summoned_swarms() {
+    // Healing Haven (P2V-R147), Encircling Command (P2V-R145), Double Slice (P2V-R144),
+    // Summon Animal (P2V-R146) and Swarming Stings (P2V-R143) in random play: every state
+    // checks, every listed action applies and has a number, and each feature is used.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::State;
+    let file = |names: &[&str]| arbiter_p2v::warband::WarbandFile {
+        name: "test".into(),
+        mode: Some(arbiter_p2v::PlayMode::Narrative),
+        entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
+        ..arbiter_p2v::warband::WarbandFile::default()
+    };
+    let v = Variant {
+        warbands: vec![
+            file(&["Arboreal Shepherd", "Boar", "Boar", "Bee-Man"]),
+            file(&["Caligni Hunter", "Caligni Skulker", "Caligni Skulker", "Wasp Swarm"]),
+        ],
+        map: "ruined-crossroads".into(),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let (mut sheltered, mut summoned) = (false, false);
+    for seed in 0..8 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            sheltered |= (0..s.creatures.len()).any(|i| g.in_haven(s, i));
+            summoned |= (0..s.creatures.len()).any(|i| g.roster()[i].awakened_by.is_some() && g.in_play(s, i));
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(sheltered, "no animal was ever sheltered");
+    assert!(summoned, "no swarm was ever summoned");
+}

@@ -129,8 +129,11 @@ fn activate(g: &P2v, s: &mut State, seat: u8, who: u8) {
     // slows the creature before its AP are set: ruling P2V-R25).
     s.phase = Phase::Turn(Turn { who, ap: 0, ..Turn::default() });
     s.pending.push(Frame::TurnStart { who });
-    let windows = g.turn_start_windows(s, who);
-    s.pending.push_in_order(windows);
+    // Out of play in a haven, nothing sees its turn start.
+    if !g.in_haven(s, i) {
+        let windows = g.turn_start_windows(s, who);
+        s.pending.push_in_order(windows);
+    }
 }
 
 /// Sets a creature's action points as its turn starts, after its
@@ -139,6 +142,7 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     let i = usize::from(who);
     g.pass_turn_start(s, who);
     g.regenerate(s, who, events);
+    g.haven_turn_start(s, who, events);
     let Some(c) = s.creatures.get_mut(i) else { return };
     // "At the start of each of its turns, a creature's action points (AP)
     // are set to 2." Slowed: one fewer; stunned: none. A dying (helpless)
@@ -172,6 +176,11 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
     let i = usize::from(who);
     // Readied creatures are asked once this action is resolved (ruling
     // P2V-R30); not after a readied action, nor after ending the turn.
+    // Healing Haven: coming out is free, and the turn goes on (ruling P2V-R147).
+    if let (true, Action::Place { at, .. }) = (g.in_haven(s, i), a) {
+        g.leave_haven(s, who, at, events);
+        return;
+    }
     if !matches!(a, Action::End | Action::Ready) && g.interlude(s).is_none() {
         g.push_readied_windows(s);
     }

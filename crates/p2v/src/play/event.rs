@@ -370,6 +370,17 @@ pub enum Event {
         /// The die that failed.
         die: u8,
     },
+    /// A creature went into a haven, out of play, or came out of it (Healing Haven).
+    Sheltered {
+        /// Who.
+        who: u8,
+        /// The creature whose haven it is.
+        by: u8,
+        /// True going in, false coming out.
+        inside: bool,
+        /// Where it came out.
+        at: Option<arbiter_geometry::battle::Square>,
+    },
     /// Another creature's action lets this one Step now (Encircling Command).
     MayStep {
         /// Who.

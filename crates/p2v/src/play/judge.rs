@@ -103,7 +103,7 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         }
         (Phase::Activate { seat }, Action::Activate { who }) => {
             let i = usize::from(who);
-            if g.team(i) != seat || !g.in_play(s, i) {
+            if g.team(i) != seat || !(g.in_play(s, i) || g.in_haven(s, i)) {
                 return Err(no(
                     "p2v.activate.whose",
                     "activate a creature of your own warband that is in play",
@@ -373,6 +373,10 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
     let c = &s.creatures[i];
     if *a == Action::End {
         return Ok(());
+    }
+    // Healing Haven: out of play, it may only come out (ruling P2V-R147).
+    if g.in_haven(s, i) {
+        return g.judge_haven(s, &t, a);
     }
     if let Action::Use { power, aim } = *a {
         return g.judge_use(s, &t, power, aim);

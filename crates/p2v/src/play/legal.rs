@@ -93,7 +93,7 @@ fn listed_phase(g: &P2v, s: &State, out: &mut Vec<Action>) {
         }
         Phase::Activate { seat } => {
             for i in 0..s.creatures.len() {
-                if g.team(i) == seat && g.in_play(s, i) && !s.creatures[i].done {
+                if g.team(i) == seat && (g.in_play(s, i) || g.in_haven(s, i)) && !s.creatures[i].done {
                     out.push(Action::Activate { who: i as u8 });
                 }
             }
@@ -101,6 +101,10 @@ fn listed_phase(g: &P2v, s: &State, out: &mut Vec<Action>) {
         Phase::Turn(t) => {
             out.push(Action::End);
             let i = usize::from(t.who);
+            if g.in_haven(s, i) {
+                g.haven_actions(s, &t, out);
+                return;
+            }
             let (Some(c), Some(p)) = (s.creatures.get(i), g.profile(i)) else { return };
             for power in 0..p.powers.len().min(32) as u8 {
                 for aim in g.power_aims(s, t.who, power) {

@@ -48,6 +48,7 @@ pub mod event;
 pub mod flail;
 pub mod hairs;
 pub mod haul;
+pub mod haven;
 pub mod hero;
 pub mod heuristic;
 pub mod judge;

@@ -747,6 +747,9 @@ impl P2v {
                 self.judge_burst(s, who, range, at)
             }
             (Some(CardArea::Melee(_)), Aim::Creature { who: t }) if pw.program.swap => self.judge_swap(s, who, t),
+            (Some(CardArea::Melee(_)), Aim::Creature { who: t }) if pw.program.shelter.is_some() => {
+                self.judge_shelter(s, who, power, t)
+            }
             (Some(area @ (CardArea::Melee(_) | CardArea::Ranged { .. })), Aim::Creature { who: t }) => {
                 let ti = usize::from(t);
                 self.works_on(&pw.name, &pw.only, t)?;
@@ -978,6 +981,10 @@ impl P2v {
             );
             s.effects.replace(e);
             events.emit(Event::Condition { who, name: format!("{}: next hit", pw.name), on: true });
+            return;
+        }
+        if let (Some(_), Aim::Creature { who: t }) = (&pw.program.shelter, aim) {
+            self.shelter(s, who, t, events);
             return;
         }
         if let (true, Aim::Creature { who: t }) = (pw.program.swap, aim) {

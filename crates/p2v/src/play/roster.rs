@@ -312,6 +312,7 @@ pub fn power(f: &Feature) -> Option<Power> {
             && !program.open
             && program.awaken.is_none()
             && !program.allies_step
+            && program.shelter.is_none()
         {
             return None;
         }

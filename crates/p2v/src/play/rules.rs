@@ -303,7 +303,7 @@ impl P2v {
     fn has_turns_left(&self, s: &State, seat: u8) -> bool {
         (0..s.creatures.len()).any(|i| {
             self.team(i) == seat
-                && self.in_play(s, i)
+                && (self.in_play(s, i) || self.in_haven(s, i))
                 && !s.creatures[i].done
                 && !self.acts_in_commanders_turn(s, i as u8)
         })
@@ -520,7 +520,9 @@ impl P2v {
                     if self.party_rotate(s) {
                         continue;
                     }
-                    let up = s.creatures.get(usize::from(t.who)).is_some_and(|c| c.life == Life::Up);
+                    // A creature in a haven decides whether to come out (ruling P2V-R147).
+                    let up = s.creatures.get(usize::from(t.who)).is_some_and(|c| c.life == Life::Up)
+                        || self.in_haven(s, usize::from(t.who));
                     if up && (t.ap > 0 || self.free_action_left(s, &t)) {
                         return;
                     }
@@ -611,6 +613,7 @@ impl Game for P2v {
                 fell_at: None,
                 commander: None,
                 riding: None,
+                haven: None,
                 disguise: None,
             })
             .collect();

@@ -143,6 +143,9 @@ pub struct Creature {
     /// The creature it rides, while mounted ([`super::party`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub riding: Option<u8>,
+    /// The creature whose haven holds it, out of play (Healing Haven; ruling P2V-R147).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub haven: Option<u8>,
     /// The objective it is, in disguise (Tempting Disguise): a secret of its
     /// owner's, stripped from the other seat's observation ([`super::disguise`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -60,12 +60,17 @@ impl P2v {
     /// Where the caster `by` may place `who`: anchors of a space adjacent to
     /// its own, where `who` may end a move.
     pub(crate) fn summon_squares(&self, s: &State, by: u8, who: u8) -> Vec<Square> {
-        let (Some(p), Some(q)) = (self.profile(usize::from(who)), self.profile(usize::from(by))) else {
-            return Vec::new();
-        };
+        let Some(q) = self.profile(usize::from(by)) else { return Vec::new() };
         let Some(at) = s.creatures.get(usize::from(by)).and_then(|c| c.at) else { return Vec::new() };
+        self.squares_beside(s, Space::new(at, q.size.side()), who)
+    }
+
+    /// The anchors where creature `who` may stand with its space adjacent
+    /// to `space` (not overlapping it).
+    pub(crate) fn squares_beside(&self, s: &State, space: Space, who: u8) -> Vec<Square> {
+        let Some(p) = self.profile(usize::from(who)) else { return Vec::new() };
         let field = self.field(s);
-        let mine = Space::new(at, q.size.side()).squares();
+        let mine = space.squares();
         let around = mine.dilated();
         let side = p.size.side();
         let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };

@@ -65,6 +65,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 p.powers.len()
             ));
         }
+        if c.haven.is_some_and(|h| usize::from(h) >= s.creatures.len() || c.life != Life::Waiting) {
+            return Err(format!("{} ({}) is in a haven of no creature, or in play", p.name, p.label));
+        }
         if c.grabbed_by.is_some_and(|g| usize::from(g) >= s.creatures.len()) {
             return Err(format!("{} ({}) was grabbed by a creature not in the roster", p.name, p.label));
         }
@@ -202,7 +205,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         }
         Phase::Turn(t) => {
             creature(t.who, "the turn")?;
-            if s.creatures[usize::from(t.who)].at.is_none() {
+            if s.creatures[usize::from(t.who)].at.is_none() && !g.in_haven(s, usize::from(t.who)) {
                 return Err("the creature taking its turn is not on the board".into());
             }
         }

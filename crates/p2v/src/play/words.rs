@@ -165,6 +165,16 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         Event::Gave { commander, minion } => {
             format!("{} gives up 1 AP: {} gets +1 AP this turn", name(*commander), name(*minion))
         }
+        Event::Sheltered { who, by, inside: true, .. } => {
+            format!("{} takes {} into its haven, out of play", name(*by), name(*who))
+        }
+        Event::Sheltered { who, at, .. } => {
+            format!(
+                "{} comes out of the haven{}",
+                name(*who),
+                at.map_or(String::new(), |a| format!(" at {}", square(a)))
+            )
+        }
         Event::MayStep { who } => format!("{} may Step", name(*who)),
         Event::Readied { who } => format!("{} readies: it may act before its next turn", name(*who)),
         Event::Door { who, name: door, open } => {
