@@ -417,6 +417,19 @@ pub struct Teleport {
     pub then_cast: Option<ThenCast>,
 }
 
+/// A reaction shielding an ally within reach from damage (Defend the
+/// Friends: "If an ally within reach takes damage: Ally does not apply
+/// weaknesses to that damage, and further reduces it by 5. Shepherd takes 5
+/// damage."; ruling P2V-R148).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Defend {
+    /// Damage the ally takes less (after resistance, with no weakness).
+    pub less: u16,
+    /// Untyped damage the defender takes.
+    pub takes: u16,
+}
+
 /// A haven an ally is taken out of play into (Healing Haven: "Remove an
 /// adjacent Medium or smaller allied animal from play. At the start of each
 /// of its turns, animal heals 5 then can choose to end this effect,
@@ -867,6 +880,10 @@ pub struct Program {
     /// P2V-R145).
     #[serde(default, skip_serializing_if = "is_false")]
     pub allies_step: bool,
+    /// On a reaction, alone: shields an ally within reach from damage
+    /// about to be dealt to it (Defend the Friends; ruling P2V-R148).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defend: Option<Defend>,
     /// On a 1-AP action aimed at an adjacent ally, alone: takes it out of
     /// play into a haven (Healing Haven; ruling P2V-R147).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1284,6 +1301,18 @@ impl Program {
         }
         if self.together && self.steps.iter().filter(|s| matches!(s, Step::Strike { .. })).count() != 2 {
             return Err("`together` belongs to a compound action with two strike steps".into());
+        }
+        if let Some(d) = self.defend {
+            if action != A::Reaction || strike {
+                return Err("`defend` belongs to a reaction".into());
+            }
+            if d.less == 0 || d.less > 999 || d.takes > 999 {
+                return Err("`defend` spares 1 to 999 damage and costs 0 to 999".into());
+            }
+            if *self != (Program { defend: self.defend, ..Program::default() }) {
+                return Err("`defend` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if let Some(h) = &self.shelter {
             let a = area.or(self.area);

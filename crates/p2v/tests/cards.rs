@@ -246,3 +246,33 @@ fn healing_haven_shelters_an_animal_out_of_play_heals_it_each_turn_and_lets_it_o
     assert_eq!(sc.turn_state().ap, 2, "coming out is free");
     sc.act("stride f8");
 }
+
+#[test]
+fn defend_the_friends_spares_an_ally_its_weakness_and_5_damage_for_5_of_its_own() {
+    // Arboreal Shepherd: "Defend the Friends ↻ If an ally within reach takes damage: Ally does
+    // not apply weaknesses to that damage, and further reduces it by 5. Shepherd takes 5
+    // damage." Ruling P2V-R148.
+    let mut sc = Scene::new(&["Arboreal Shepherd", "Arboreal Shepherd"], &["Animated Armor"]);
+    sc.put("a", "c3").put("b", "f3").put("A", "i3").turn("A");
+    let (ha, hb) = (sc.hp("a"), sc.hp("b"));
+    sc.act("strike 1 b");
+    sc.roll(&[15]); // +9 + 15 = 24 against Armor 17: a hit for 10 slashing (weak slashing 5)
+    let w = format!("{:?}", sc.s.pending.top());
+    assert!(w.contains("Defend"), "the other shepherd is asked: {w}");
+    sc.act("react");
+    // The shepherd's own 5 may be defended by the ally in turn: it passes.
+    while matches!(sc.s.pending.top(), Some(arbiter_p2v::play::state::Frame::Window(_))) {
+        sc.act("pass");
+    }
+    assert_eq!(sc.hp("b"), hb - 5, "10 − 5, and no weakness");
+    assert_eq!(sc.hp("a"), ha - 5, "the shepherd takes 5");
+
+    // Without the reaction: 10 + weakness 5.
+    let mut sc = Scene::new(&["Arboreal Shepherd", "Arboreal Shepherd"], &["Animated Armor"]);
+    sc.put("a", "c3").put("b", "f3").put("A", "i3").turn("A");
+    let hb = sc.hp("b");
+    sc.act("strike 1 b");
+    sc.roll(&[15]);
+    sc.act("pass");
+    assert_eq!(sc.hp("b"), hb - 15);
+}

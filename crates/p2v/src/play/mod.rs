@@ -41,6 +41,7 @@ pub mod cast;
 pub mod catch;
 pub mod command;
 pub mod damage;
+pub mod defend;
 pub mod disguise;
 pub mod door;
 pub mod entry;

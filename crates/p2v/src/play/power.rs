@@ -437,6 +437,7 @@ impl P2v {
                     strike: matches!(a.source, Source::Strike { .. }),
                     area: e.area,
                     critical: false,
+                    defended: false,
                 },
             );
         }
@@ -1073,7 +1074,10 @@ impl P2v {
         s.pending.push_in_order(frames);
         // A strike with choices does no damage of its own.
         if w.save.is_none() && damage.amount > 0 {
-            self.push_damage(s, Hit { target, source: Some(attacker), damage, strike: true, area: false, critical });
+            self.push_damage(
+                s,
+                Hit { target, source: Some(attacker), damage, strike: true, area: false, critical, defended: false },
+            );
         }
     }
 
@@ -1081,6 +1085,7 @@ impl P2v {
     /// target may block it.
     pub(crate) fn push_damage(&self, s: &mut State, h: Hit) {
         s.pending.push(Frame::Damage(h));
+        self.offer_defend(s, &h);
         let Some((block, _)) = self.profile(usize::from(h.target)).and_then(|p| p.block) else { return };
         let physical = Types::of(DamageType::Slashing).with(DamageType::Piercing).with(DamageType::Bludgeoning);
         let blockable = match block.against {

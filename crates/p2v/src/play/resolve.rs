@@ -416,6 +416,7 @@ impl P2v {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
+            Trigger::Defend { who, ally } => self.team(usize::from(who)) == seat.0 && self.may_defend(s, who, ally),
             Trigger::Reroll { who, .. } => self.team(usize::from(who)) == seat.0 && self.hero_points(s, who) > 0,
             Trigger::Retry { reactor, target, .. } => {
                 self.team(usize::from(reactor)) == seat.0 && self.may_retry(s, reactor, target)
@@ -629,8 +630,15 @@ impl P2v {
                     amount: if critical { w.damage.amount.saturating_mul(2) } else { w.damage.amount },
                     ..w.damage
                 };
-                let hit =
-                    Hit { target: st.target, source: Some(st.attacker), damage, strike: true, area: false, critical };
+                let hit = Hit {
+                    target: st.target,
+                    source: Some(st.attacker),
+                    damage,
+                    strike: true,
+                    area: false,
+                    critical,
+                    defended: false,
+                };
                 match self.hold_together(s, &st, Some((hit, own))) {
                     Together::Alone => {}
                     Together::Held => damage.amount = 0,
@@ -740,8 +748,9 @@ impl P2v {
             return;
         }
         let mut amount = h.damage.amount.saturating_sub(reduced);
-        // "If it still takes damage, add the extra damage from its weakness."
-        if amount > 0 {
+        // "If it still takes damage, add the extra damage from its weakness"
+        // — unless an ally defended it (Defend the Friends, ruling P2V-R148).
+        if amount > 0 && !h.defended {
             amount = amount.saturating_add(p.defences.weakness(h.damage.types, h.area));
         }
         let Some(c) = s.creatures.get_mut(i) else { return };
@@ -1082,6 +1091,7 @@ impl P2v {
                         strike: false,
                         area: false,
                         critical: false,
+                        defended: false,
                     },
                 );
             }
@@ -1145,6 +1155,7 @@ impl P2v {
                     strike: false,
                     area: false,
                     critical: false,
+                    defended: false,
                 });
             }
             if n > 5 {

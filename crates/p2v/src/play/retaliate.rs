@@ -72,7 +72,15 @@ impl P2v {
         events.emit(Event::Reacts { who, reaction: name });
         self.push_damage(
             s,
-            Hit { target: attacker, source: Some(who), damage: amount.0, strike: false, area: false, critical: false },
+            Hit {
+                target: attacker,
+                source: Some(who),
+                damage: amount.0,
+                strike: false,
+                area: false,
+                critical: false,
+                defended: false,
+            },
         );
     }
 }

@@ -200,6 +200,9 @@ pub struct Profile {
     pub liberate: Option<String>,
     /// The name of its reaction to losing a hair (Denuded Outrage).
     pub outrage: Option<String>,
+    /// Its reaction shielding an ally within reach from damage, with the
+    /// feature's name (Defend the Friends).
+    pub defend: Option<(crate::program::Defend, String)>,
     /// The save an effect calling for which, with it as the only target,
     /// does not affect it, and the feature's name (Swarm Mind).
     pub lone_immune: Option<(crate::program::SaveKind, String)>,
@@ -362,6 +365,7 @@ fn executed(f: &Feature) -> bool {
                     || e.block.is_some()
                     || e.retry.is_some()
                     || e.catch.is_some()
+                    || e.defend.is_some()
                     || e.outrage
                     || e.liberate
                     || !e.random_strike.is_empty()))
@@ -516,6 +520,10 @@ impl Profile {
                 // A reaction spell (Counter Performance; ruling P2V-R76).
                 .chain(spell_retry)
                 .collect(),
+            defend: features
+                .iter()
+                .filter(|f| f.action == Cost::Reaction)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.defend).map(|d| (d, f.name.clone()))),
             catch: features
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)

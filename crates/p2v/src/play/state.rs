@@ -309,6 +309,10 @@ pub struct Hit {
     /// Whether a critical hit dealt it (it breaks a construct's armor).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub critical: bool,
+    /// Whether an ally defended its target: no weakness applies (Defend
+    /// the Friends; ruling P2V-R148).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defended: bool,
 }
 
 /// What opened a reaction window.
@@ -346,6 +350,14 @@ pub enum Trigger {
         reactor: u8,
         /// The reactor's power, by index.
         power: u8,
+    },
+    /// `ally` is about to take damage that `who`, within reach, may shield
+    /// it from (Defend the Friends).
+    Defend {
+        /// Who may defend.
+        who: u8,
+        /// The ally about to take damage.
+        ally: u8,
     },
     /// `who` is about to take damage its Shield Block may reduce.
     ShieldBlock {

@@ -198,7 +198,15 @@ impl P2v {
 /// The 5 damage of a hazard, of its type ("Damage type depends on the hazard").
 fn hazard_hit(who: u8, p: &Piece) -> Hit {
     let types = p.damage.as_deref().and_then(DamageType::parse).map_or(Types::NONE, Types::of);
-    Hit { target: who, source: None, damage: Damage { amount: 5, types }, strike: false, area: false, critical: false }
+    Hit {
+        target: who,
+        source: None,
+        damage: Damage { amount: 5, types },
+        strike: false,
+        area: false,
+        critical: false,
+        defended: false,
+    }
 }
 
 /// The one of eight directions nearest the line from `from`'s centre to

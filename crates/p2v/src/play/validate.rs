@@ -402,6 +402,10 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                         return Err("a retry offered on a d20 outside 1 to 20".into());
                     }
                 }
+                super::state::Trigger::Defend { who, ally } => {
+                    creature(who, "a defence")?;
+                    creature(ally, "a defence")?;
+                }
                 super::state::Trigger::ShieldBlock { who }
                 | super::state::Trigger::Readied { who }
                 | super::state::Trigger::Ferocity { who, .. }

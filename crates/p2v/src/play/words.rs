@@ -275,6 +275,11 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::TurnStart { who, reactor, .. } => {
             format!("{}'s turn starts where {} may use a power on it: react or pass", name(who), name(reactor))
         }
+        Trigger::Defend { who, ally } => format!(
+            "{} is about to take damage: {} may defend it — no weakness, less damage, some for itself (react) — or pass",
+            name(ally),
+            name(who)
+        ),
         Trigger::ShieldBlock { who } => format!("{} is about to take damage: Shield Block (react) or pass", name(who)),
         Trigger::Ferocity { who, .. } => format!("{} falls to 0 HP: Ferocity (react) or pass", name(who)),
         Trigger::Grab { attacker, target } => {

@@ -1,0 +1,84 @@
+//! Defend the Friends (Arboreal Shepherd): "If an ally within reach takes
+//! damage: Ally does not apply weaknesses to that damage, and further
+//! reduces it by 5. Shepherd takes 5 damage." (ruling P2V-R148)
+//!
+//! When damage is about to be dealt to a creature, each ally of it with a
+//! `defend` reaction that reaches it and may react is asked, before the
+//! damage (and before a Shield Block of the target's own). On `react` the
+//! damage loses its weakness and the `less` amount, and the defender takes
+//! its `takes` damage, untyped, after.
+
+use super::event::Event;
+use super::rules::P2v;
+use super::state::{Frame, Hit, Life, State, Trigger};
+use arbiter_core::resolve::{Timing, Window};
+use arbiter_core::{EventSink, Seat};
+use arbiter_geometry::battle::FigureId;
+
+impl P2v {
+    /// Whether `who` may shield `ally` from damage pending for it now.
+    pub(crate) fn may_defend(&self, s: &State, who: u8, ally: u8) -> bool {
+        let Some(p) = self.profile(usize::from(who)) else { return false };
+        if p.defend.is_none() || who == ally || self.team(usize::from(who)) != self.team(usize::from(ally)) {
+            return false;
+        }
+        let up = s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Up);
+        let pending = s.pending.iter().any(|f| matches!(f, Frame::Damage(h) if h.target == ally && !h.defended));
+        up && pending
+            && self.may_react(s, who)
+            && self.in_play(s, usize::from(ally))
+            && self.field(s).in_reach(FigureId(u16::from(who)), FigureId(u16::from(ally)), u32::from(p.reach()))
+    }
+
+    /// Damage `h` was just scheduled: its target's defenders are asked.
+    pub(crate) fn offer_defend(&self, s: &mut State, h: &Hit) {
+        if h.damage.amount == 0 || h.defended || !self.roster().iter().any(|p| p.defend.is_some()) {
+            return;
+        }
+        for who in 0..s.creatures.len().min(255) as u8 {
+            if self.profile(usize::from(who)).is_none_or(|p| p.defend.is_none()) {
+                continue;
+            }
+            let t = Trigger::Defend { who, ally: h.target };
+            let seat = Seat(self.team(usize::from(who)));
+            if self.can_respond(s, &t, seat) {
+                s.pending.push(Frame::Window(Window::for_seat(t, Timing::Before, seat)));
+            }
+        }
+    }
+
+    /// `who` shields `ally`: the damage pending for it loses its weakness
+    /// and `less`, and `who` takes its share.
+    pub(crate) fn defend<E: EventSink<Event>>(&self, s: &mut State, who: u8, ally: u8, events: &mut E) {
+        if !matches!(s.pending.top(), Some(Frame::Window(w)) if w.trigger == Trigger::Defend { who, ally }) {
+            return;
+        }
+        s.pending.pop();
+        let Some((d, name)) = self.profile(usize::from(who)).and_then(|p| p.defend.clone()) else { return };
+        if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+            c.reacted = true;
+        }
+        events.emit(Event::Reacts { who, reaction: name });
+        let pending = s.pending.find_mut(|f| match f {
+            Frame::Damage(h) if h.target == ally && !h.defended => Some(h),
+            _ => None,
+        });
+        if let Some(h) = pending {
+            h.defended = true;
+            h.damage.amount = h.damage.amount.saturating_sub(d.less);
+        }
+        if d.takes > 0 {
+            // The defender's share first, then the ally's damage.
+            let hit = Hit {
+                target: who,
+                source: None,
+                damage: super::damage::Damage { amount: d.takes, types: super::damage::Types::NONE },
+                strike: false,
+                area: false,
+                critical: false,
+                defended: false,
+            };
+            self.push_damage(s, hit);
+        }
+    }
+}
