@@ -430,6 +430,22 @@ pub struct Defend {
     pub takes: u16,
 }
 
+/// A free action taken when a creature it holds takes damage of some
+/// types (Parasitic Rejuvenation: "When a creature it holds grabbed within
+/// reach takes poison damage, it heals 15 HP and becomes slowed"; ruling
+/// P2V-R149).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rejuvenate {
+    /// HP it heals.
+    pub heal: u16,
+    /// The damage types that trigger it.
+    pub types: Vec<crate::play::damage::DamageType>,
+    /// Conditions it then gives itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub apply: Vec<Give>,
+}
+
 /// A haven an ally is taken out of play into (Healing Haven: "Remove an
 /// adjacent Medium or smaller allied animal from play. At the start of each
 /// of its turns, animal heals 5 then can choose to end this effect,
@@ -880,6 +896,11 @@ pub struct Program {
     /// P2V-R145).
     #[serde(default, skip_serializing_if = "is_false")]
     pub allies_step: bool,
+    /// On a free action, alone: heals when a creature it holds grabbed
+    /// within reach takes damage of these types (Parasitic Rejuvenation;
+    /// ruling P2V-R149).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rejuvenate: Option<Rejuvenate>,
     /// On a reaction, alone: shields an ally within reach from damage
     /// about to be dealt to it (Defend the Friends; ruling P2V-R148).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1301,6 +1322,18 @@ impl Program {
         }
         if self.together && self.steps.iter().filter(|s| matches!(s, Step::Strike { .. })).count() != 2 {
             return Err("`together` belongs to a compound action with two strike steps".into());
+        }
+        if let Some(r) = &self.rejuvenate {
+            if action != A::Free || strike {
+                return Err("`rejuvenate` belongs to a free action".into());
+            }
+            if r.heal == 0 || r.heal > 999 || r.types.is_empty() || r.types.len() > 16 || r.apply.len() > 8 {
+                return Err("`rejuvenate` heals 1 to 999 HP on 1 to 16 damage types".into());
+            }
+            if *self != (Program { rejuvenate: self.rejuvenate.clone(), ..Program::default() }) {
+                return Err("`rejuvenate` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if let Some(d) = self.defend {
             if action != A::Reaction || strike {

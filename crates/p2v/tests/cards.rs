@@ -276,3 +276,29 @@ fn defend_the_friends_spares_an_ally_its_weakness_and_5_damage_for_5_of_its_own(
     sc.act("pass");
     assert_eq!(sc.hp("b"), hb - 15);
 }
+
+#[test]
+fn parasitic_rejuvenation_heals_the_wraithvine_when_its_held_prey_takes_poison() {
+    // Wraithvine: "Parasitic Rejuvenation ○ When a creature it holds grabbed within reach
+    // takes poison damage, it heals 15 HP and becomes slowed." Ruling P2V-R149: a free
+    // action its player may take or not, after the damage.
+    use arbiter_p2v::play::state::{Conditions, Frame};
+    let mut sc = Scene::new(&["Wraithvine"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "f3").turn("a");
+    let a = sc.id("a");
+    sc.s.creatures[a].hp -= 30;
+    let hp = sc.hp("a");
+    // The knight is in the wraithvine's grip (its Tentacle's grab).
+    let k = sc.id("A");
+    sc.s.creatures[k].grabbed_by = Some(a as u8);
+    sc.s.creatures[k].conditions = sc.s.creatures[k].conditions.with(Conditions::GRABBED);
+    sc.act("strike bite A");
+    sc.roll(&[15]); // +11 + 15 = 26 against 17 (grabbed: off-guard): a hit, 25 piercing and poison
+    assert!(
+        matches!(sc.s.pending.top(), Some(Frame::Window(w)) if format!("{:?}", w.trigger).contains("Rejuvenate")),
+        "the wraithvine is asked"
+    );
+    sc.act("react");
+    assert_eq!(sc.hp("a"), hp + 15);
+    assert!(sc.s.creatures[a].conditions.has(Conditions::SLOWED));
+}

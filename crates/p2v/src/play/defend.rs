@@ -82,3 +82,42 @@ impl P2v {
         }
     }
 }
+
+impl P2v {
+    /// Whether `who` may heal from the damage `held`, whom it holds
+    /// grabbed within reach, just took (Parasitic Rejuvenation).
+    pub(crate) fn may_rejuvenate(&self, s: &State, who: u8, held: u8) -> bool {
+        let Some(p) = self.profile(usize::from(who)) else { return false };
+        p.rejuvenate.is_some()
+            && s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Up)
+            && s.creatures.get(usize::from(held)).is_some_and(|c| c.grabbed_by == Some(who))
+            && self.in_play(s, usize::from(held))
+            && self.field(s).in_reach(FigureId(u16::from(who)), FigureId(u16::from(held)), u32::from(p.reach()))
+    }
+
+    /// `held` took `taken` damage of `types`: the creature holding it may heal.
+    pub(crate) fn offer_rejuvenate(&self, s: &mut State, held: u8, types: super::damage::Types, taken: u16) {
+        let Some(who) = s.creatures.get(usize::from(held)).and_then(|c| c.grabbed_by) else { return };
+        let Some((r, _)) = self.profile(usize::from(who)).and_then(|p| p.rejuvenate.as_ref()) else { return };
+        if taken == 0 || !r.types.iter().any(|t| types.has(*t)) {
+            return;
+        }
+        let t = Trigger::Rejuvenate { who, held };
+        let seat = Seat(self.team(usize::from(who)));
+        if self.can_respond(s, &t, seat) {
+            s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
+        }
+    }
+
+    /// `who` takes its free action: it heals, and gives itself its conditions.
+    pub(crate) fn rejuvenate<E: EventSink<Event>>(&self, s: &mut State, who: u8, held: u8, events: &mut E) {
+        if !matches!(s.pending.top(), Some(Frame::Window(w)) if w.trigger == Trigger::Rejuvenate { who, held }) {
+            return;
+        }
+        s.pending.pop();
+        let Some((r, name)) = self.profile(usize::from(who)).and_then(|p| p.rejuvenate.clone()) else { return };
+        events.emit(Event::Reacts { who, reaction: name.clone() });
+        self.heal(s, who, r.heal, events);
+        self.give(s, who, &r.apply, &name, events);
+    }
+}

@@ -416,6 +416,9 @@ impl P2v {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
+            Trigger::Rejuvenate { who, held } => {
+                self.team(usize::from(who)) == seat.0 && self.may_rejuvenate(s, who, held)
+            }
             Trigger::Defend { who, ally } => self.team(usize::from(who)) == seat.0 && self.may_defend(s, who, ally),
             Trigger::Reroll { who, .. } => self.team(usize::from(who)) == seat.0 && self.hero_points(s, who) > 0,
             Trigger::Retry { reactor, target, .. } => {
@@ -758,6 +761,11 @@ impl P2v {
         c.temp_hp -= from_temp;
         c.hp -= i32::from(amount) - from_temp;
         events.emit(Event::Damaged { who: h.target, damage: h.damage, taken: amount, hp: c.hp });
+        // Parasitic Rejuvenation: whoever holds it may heal from it (ruling P2V-R149).
+        if c.grabbed_by.is_some() {
+            self.offer_rejuvenate(s, h.target, h.damage.types, amount);
+        }
+        let Some(c) = s.creatures.get_mut(i) else { return };
         // Construct Armor: "Once it is at half HP or less, or a critical hit
         // damages it, it loses this resistance and its Armor drops."
         if p.construct_armor.is_some() && !c.armor_broken && (c.hp * 2 <= p.hp || (h.critical && amount > 0)) {

@@ -200,6 +200,9 @@ pub struct Profile {
     pub liberate: Option<String>,
     /// The name of its reaction to losing a hair (Denuded Outrage).
     pub outrage: Option<String>,
+    /// Its free action healing when a creature it holds takes damage, with
+    /// the feature's name (Parasitic Rejuvenation).
+    pub rejuvenate: Option<(crate::program::Rejuvenate, String)>,
     /// Its reaction shielding an ally within reach from damage, with the
     /// feature's name (Defend the Friends).
     pub defend: Option<(crate::program::Defend, String)>,
@@ -360,6 +363,7 @@ fn executed(f: &Feature) -> bool {
             || power(f).is_some()
             || !super::cast::choice_weapons(f).is_empty()
             || (!e.touches() && !e.extra.is_empty())
+            || (f.action == Cost::Free && e.rejuvenate.is_some())
             || (f.action == Cost::Reaction
                 && (e.ferocity.is_some()
                     || e.block.is_some()
@@ -520,6 +524,10 @@ impl Profile {
                 // A reaction spell (Counter Performance; ruling P2V-R76).
                 .chain(spell_retry)
                 .collect(),
+            rejuvenate: features
+                .iter()
+                .filter(|f| f.action == Cost::Free)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.rejuvenate.clone()).map(|r| (r, f.name.clone()))),
             defend: features
                 .iter()
                 .filter(|f| f.action == Cost::Reaction)

@@ -351,6 +351,14 @@ pub enum Trigger {
         /// The reactor's power, by index.
         power: u8,
     },
+    /// `held`, grabbed by `who` within its reach, took damage that lets
+    /// `who` heal (Parasitic Rejuvenation).
+    Rejuvenate {
+        /// Who may heal.
+        who: u8,
+        /// The creature it holds.
+        held: u8,
+    },
     /// `ally` is about to take damage that `who`, within reach, may shield
     /// it from (Defend the Friends).
     Defend {

@@ -275,6 +275,11 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::TurnStart { who, reactor, .. } => {
             format!("{}'s turn starts where {} may use a power on it: react or pass", name(who), name(reactor))
         }
+        Trigger::Rejuvenate { who, held } => format!(
+            "{} took damage in {}'s grip: it may heal from it and become slowed (take it: react) or pass",
+            name(held),
+            name(who)
+        ),
         Trigger::Defend { who, ally } => format!(
             "{} is about to take damage: {} may defend it — no weakness, less damage, some for itself (react) — or pass",
             name(ally),
