@@ -896,6 +896,11 @@ pub struct Program {
     /// P2V-R145).
     #[serde(default, skip_serializing_if = "is_false")]
     pub allies_step: bool,
+    /// On a reaction, alone: conditions the attacker gets when its melee
+    /// weapon critically hits the creature (Amber Tomb: `on_critical =
+    /// ["rattled"]`; ruling P2V-R150).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_critical: Vec<Give>,
     /// On a free action, alone: heals when a creature it holds grabbed
     /// within reach takes damage of these types (Parasitic Rejuvenation;
     /// ruling P2V-R149).
@@ -1322,6 +1327,18 @@ impl Program {
         }
         if self.together && self.steps.iter().filter(|s| matches!(s, Step::Strike { .. })).count() != 2 {
             return Err("`together` belongs to a compound action with two strike steps".into());
+        }
+        if !self.on_critical.is_empty() {
+            if action != A::Reaction || strike {
+                return Err("`on_critical` belongs to a reaction".into());
+            }
+            if self.on_critical.len() > 8 {
+                return Err("`on_critical` gives 1 to 8 conditions".into());
+            }
+            if *self != (Program { on_critical: self.on_critical.clone(), ..Program::default() }) {
+                return Err("`on_critical` stands alone in an effect".into());
+            }
+            return Ok(());
         }
         if let Some(r) = &self.rejuvenate {
             if action != A::Free || strike {

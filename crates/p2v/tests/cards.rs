@@ -302,3 +302,20 @@ fn parasitic_rejuvenation_heals_the_wraithvine_when_its_held_prey_takes_poison()
     assert_eq!(sc.hp("a"), hp + 15);
     assert!(sc.s.creatures[a].conditions.has(Conditions::SLOWED));
 }
+
+#[test]
+fn amber_tomb_rattles_an_attacker_whose_melee_weapon_critically_hits() {
+    // Arboreal Sapstriker: "Amber Tomb ↻ If the sapstriker is critically hit by a melee
+    // weapon: The attacker is rattled." Ruling P2V-R150: a reaction its player may take.
+    use arbiter_p2v::play::state::{Conditions, Frame};
+    let mut sc = Scene::new(&["Arboreal Sapstriker"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "e3").turn("A");
+    sc.act("strike rapier a");
+    sc.roll(&[19]); // +11 + 19 = 30: 10 or more above its Armor, a critical hit
+    while !matches!(sc.s.pending.top(), Some(Frame::Window(w)) if format!("{:?}", w.trigger).contains("Retort")) {
+        assert_eq!(sc.asks(), ToMove::Chance, "the reaction is offered before anything else is decided");
+        sc.roll(&[6, 6, 6, 6]);
+    }
+    sc.act("react");
+    assert!(sc.s.creatures[sc.id("A")].conditions.has(Conditions::RATTLED));
+}

@@ -121,3 +121,43 @@ impl P2v {
         self.give(s, who, &r.apply, &name, events);
     }
 }
+
+impl P2v {
+    /// Whether `who` may answer `attacker`'s critical hit now (Amber Tomb).
+    pub(crate) fn may_retort(&self, s: &State, who: u8, attacker: u8) -> bool {
+        self.profile(usize::from(who)).is_some_and(|p| p.on_critical.is_some())
+            && s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Up)
+            && self.may_react(s, who)
+            && self.in_play(s, usize::from(attacker))
+    }
+
+    /// `attacker`'s melee weapon critically hit `who`: its owner is asked.
+    pub(crate) fn offer_retort(&self, s: &mut State, attacker: u8, weapon: u8, who: u8) {
+        if self.profile(usize::from(who)).is_none_or(|p| p.on_critical.is_none()) {
+            return;
+        }
+        let melee = self
+            .profile(usize::from(attacker))
+            .and_then(|p| p.weapons.get(usize::from(weapon)))
+            .is_some_and(|w| w.melee());
+        let t = Trigger::Retort { who, attacker };
+        let seat = Seat(self.team(usize::from(who)));
+        if melee && self.can_respond(s, &t, seat) {
+            s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
+        }
+    }
+
+    /// `who` answers: its reaction is spent, and the attacker gets the conditions.
+    pub(crate) fn retort<E: EventSink<Event>>(&self, s: &mut State, who: u8, attacker: u8, events: &mut E) {
+        if !matches!(s.pending.top(), Some(Frame::Window(w)) if w.trigger == Trigger::Retort { who, attacker }) {
+            return;
+        }
+        s.pending.pop();
+        let Some((give, name)) = self.profile(usize::from(who)).and_then(|p| p.on_critical.clone()) else { return };
+        if let Some(c) = s.creatures.get_mut(usize::from(who)) {
+            c.reacted = true;
+        }
+        events.emit(Event::Reacts { who, reaction: name.clone() });
+        self.give(s, attacker, &give, &name, events);
+    }
+}

@@ -416,6 +416,9 @@ impl P2v {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
+            Trigger::Retort { who, attacker } => {
+                self.team(usize::from(who)) == seat.0 && self.may_retort(s, who, attacker)
+            }
             Trigger::Rejuvenate { who, held } => {
                 self.team(usize::from(who)) == seat.0 && self.may_rejuvenate(s, who, held)
             }
@@ -686,6 +689,10 @@ impl P2v {
             self.next_hit(s, st.attacker, st.weapon, st.target, events);
             self.on_hit(s, st.attacker, st.weapon, st.target, damage, st.reaction, critical);
             self.offer_retaliate(s, st.attacker, st.weapon, st.target);
+            // Amber Tomb: "If the sapstriker is critically hit by a melee weapon" (ruling P2V-R150).
+            if degree == Degree::CriticalSuccess {
+                self.offer_retort(s, st.attacker, st.weapon, st.target);
+            }
         } else {
             self.hold_together(s, &st, None);
         }

@@ -200,6 +200,9 @@ pub struct Profile {
     pub liberate: Option<String>,
     /// The name of its reaction to losing a hair (Denuded Outrage).
     pub outrage: Option<String>,
+    /// Its reaction giving conditions to an attacker whose melee weapon
+    /// critically hits it, with the feature's name (Amber Tomb).
+    pub on_critical: Option<(Vec<crate::program::Give>, String)>,
     /// Its free action healing when a creature it holds takes damage, with
     /// the feature's name (Parasitic Rejuvenation).
     pub rejuvenate: Option<(crate::program::Rejuvenate, String)>,
@@ -370,6 +373,7 @@ fn executed(f: &Feature) -> bool {
                     || e.retry.is_some()
                     || e.catch.is_some()
                     || e.defend.is_some()
+                    || !e.on_critical.is_empty()
                     || e.outrage
                     || e.liberate
                     || !e.random_strike.is_empty()))
@@ -524,6 +528,9 @@ impl Profile {
                 // A reaction spell (Counter Performance; ruling P2V-R76).
                 .chain(spell_retry)
                 .collect(),
+            on_critical: features.iter().filter(|f| f.action == Cost::Reaction).find_map(|f| {
+                f.effect.as_ref().filter(|e| !e.on_critical.is_empty()).map(|e| (e.on_critical.clone(), f.name.clone()))
+            }),
             rejuvenate: features
                 .iter()
                 .filter(|f| f.action == Cost::Free)

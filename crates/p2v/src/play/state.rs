@@ -351,6 +351,14 @@ pub enum Trigger {
         /// The reactor's power, by index.
         power: u8,
     },
+    /// `attacker`'s melee weapon critically hit `who`, whose reaction gives
+    /// it conditions (Amber Tomb).
+    Retort {
+        /// Who was hit.
+        who: u8,
+        /// Who struck.
+        attacker: u8,
+    },
     /// `held`, grabbed by `who` within its reach, took damage that lets
     /// `who` heal (Parasitic Rejuvenation).
     Rejuvenate {

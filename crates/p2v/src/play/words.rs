@@ -275,6 +275,12 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::TurnStart { who, reactor, .. } => {
             format!("{}'s turn starts where {} may use a power on it: react or pass", name(who), name(reactor))
         }
+        Trigger::Retort { who, attacker } => format!(
+            "{} critically hit {} with a melee weapon: {}'s reaction answers it (react) or pass",
+            name(attacker),
+            name(who),
+            name(who)
+        ),
         Trigger::Rejuvenate { who, held } => format!(
             "{} took damage in {}'s grip: it may heal from it and become slowed (take it: react) or pass",
             name(held),
