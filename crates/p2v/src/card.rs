@@ -569,6 +569,18 @@ impl TryFrom<CardFile> for Card {
             feat.text = feat.text.trim().to_string();
             features.push(feat);
         }
+        // `stops` names features of this card (Brazier; ruling P2V-R152).
+        for (i, feat) in features.iter().enumerate() {
+            let Some(st) = feat.effect.as_ref().and_then(|e| e.stops.as_ref()) else { continue };
+            if let Some(n) =
+                st.features.iter().find(|n| !features.iter().any(|g| g.name.eq_ignore_ascii_case(n.trim())))
+            {
+                return Err(CardError::at(
+                    root.key("feature").index(i).key("effect"),
+                    format!("{}: `stops` names {}, which is not a feature of this card", feat.name, clip(n, 40)),
+                ));
+            }
+        }
         let commander = match f.commander {
             None => None,
             Some(c) => Some(check_commander(c, &name, &root.key("commander"))?),

@@ -157,11 +157,14 @@ pub enum Give {
     /// Controlled: the opponent spends its action points on its next turn
     /// (also written `charmed`; ruling P2V-R66).
     Controlled,
+    /// Quickened (a status): +1 AP at the start of its next turn, lost at
+    /// that turn's end (ruling P2V-R151).
+    Quickened,
 }
 
 impl Give {
     /// Every kind, in the order of [`Give::key`].
-    pub const ALL: [Give; 12] = [
+    pub const ALL: [Give; 13] = [
         Give::OffGuard,
         Give::Rattled,
         Give::Sickened,
@@ -174,6 +177,7 @@ impl Give {
         Give::SlowedOrStunned,
         Give::Invisible,
         Give::Controlled,
+        Give::Quickened,
     ];
 
     /// Its name in files.
@@ -191,6 +195,7 @@ impl Give {
             Give::SlowedOrStunned => "slowed or stunned",
             Give::Invisible => "invisible",
             Give::Controlled => "controlled",
+            Give::Quickened => "quickened",
         }
     }
 }
@@ -443,6 +448,60 @@ pub struct Rejuvenate {
     pub types: Vec<crate::play::damage::DamageType>,
     /// Conditions it then gives itself.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub apply: Vec<Give>,
+}
+
+/// Damage of some types that does not harm the creature but heals it
+/// (Absorb Shock: "Electricity damage does not harm it: instead it heals 10
+/// HP and becomes quickened"; ruling P2V-R151).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Absorb {
+    /// The damage types it absorbs.
+    pub types: Vec<crate::play::damage::DamageType>,
+    /// HP it heals instead.
+    pub heal: u16,
+    /// Conditions and statuses it then gets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub apply: Vec<Give>,
+}
+
+/// Conditions one attack's damage of some types gives the creature when it
+/// is large enough (Brazier: "Taking 15 or more cold damage from one attack
+/// makes it rattled"; ruling P2V-R152).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Doused {
+    /// The damage types that count.
+    pub types: Vec<crate::play::damage::DamageType>,
+    /// The least damage taken from one attack that counts.
+    pub at_least: u16,
+    /// The conditions it gets.
+    pub apply: Vec<Give>,
+}
+
+/// Features the creature cannot use while it has a condition (Brazier:
+/// "While rattled it cannot use Flaming Coal or Burn Alive"; ruling P2V-R152).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stops {
+    /// The condition or status.
+    #[serde(rename = "while")]
+    pub while_: Give,
+    /// The features, by name.
+    pub features: Vec<String>,
+}
+
+/// What starting its turn on terrain with a trait does to the creature
+/// (Smoke Susceptibility: "Starting its turn in heavy smoke leaves it
+/// slowed": `turn_start = { on = "concealing", apply = ["slowed"] }`;
+/// ruling P2V-R153).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnStart {
+    /// The terrain trait.
+    pub on: String,
+    /// The conditions it gets, before its action points are set.
     pub apply: Vec<Give>,
 }
 
@@ -936,6 +995,30 @@ pub struct Program {
     /// ground until the end of the battle (Magic Passage; ruling P2V-R142).
     #[serde(default, skip_serializing_if = "is_false")]
     pub open: bool,
+    /// On a passive feature, alone: damage of these types heals it instead
+    /// (Absorb Shock; ruling P2V-R151).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absorb: Option<Absorb>,
+    /// On a power: the condition or status the user must have to use it
+    /// (Lightning Blast: `needs = "quickened"`; ruling P2V-R151).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub needs: Option<Give>,
+    /// On a passive feature (with `stops` or alone): conditions that enough
+    /// damage of some types from one attack gives it (Brazier; ruling P2V-R152).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub doused: Option<Doused>,
+    /// On a passive feature (with `doused` or alone): features it cannot
+    /// use while it has a condition (Brazier; ruling P2V-R152).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stops: Option<Stops>,
+    /// On a power aimed at one creature in reach: only at a creature the
+    /// user holds grabbed (Burn Alive; ruling P2V-R152).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub held: bool,
+    /// On a passive feature, alone: what starting its turn on terrain with
+    /// a trait does to it (Smoke Susceptibility; ruling P2V-R153).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_start: Option<TurnStart>,
 }
 
 impl Program {
@@ -956,6 +1039,71 @@ impl Program {
     /// extra damage. Returns the key at fault and why.
     pub fn check(&self, action: crate::Action, area: Option<crate::Area>, strike: bool) -> Result<(), String> {
         use crate::Action as A;
+        if let Some(a) = &self.absorb {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`absorb` belongs to a passive feature with no range or area".into());
+            }
+            if a.types.is_empty() || a.types.len() > 16 || a.heal > 999 || a.apply.len() > 8 {
+                return Err("`absorb` names 1 to 16 damage types and heals 0 to 999 HP".into());
+            }
+            if *self != (Program { absorb: self.absorb.clone(), ..Program::default() }) {
+                return Err("`absorb` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.doused.is_some() || self.stops.is_some() {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`doused` and `stops` belong to a passive feature with no range or area".into());
+            }
+            if let Some(d) = &self.doused
+                && (d.types.is_empty()
+                    || d.types.len() > 16
+                    || d.at_least == 0
+                    || d.at_least > 999
+                    || d.apply.is_empty())
+            {
+                return Err("`doused` names 1 to 16 damage types, 1 to 999 damage and the conditions it gives".into());
+            }
+            if let Some(st) = &self.stops
+                && (st.features.is_empty()
+                    || st.features.len() > 8
+                    || st.features.iter().any(|n| n.trim().is_empty() || n.chars().count() > 60))
+            {
+                return Err("`stops` names 1 to 8 features (at most 60 characters each)".into());
+            }
+            if *self != (Program { doused: self.doused.clone(), stops: self.stops.clone(), ..Program::default() }) {
+                return Err("`doused` and `stops` stand alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(t) = &self.turn_start {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`turn_start` belongs to a passive feature with no range or area".into());
+            }
+            if arbiter_geometry::battle::Traits::parse(&t.on).is_none() {
+                return Err(format!("'{}' is not a terrain trait", clip(&t.on, 30)));
+            }
+            if t.apply.is_empty() || t.apply.len() > 8 {
+                return Err("`turn_start` gives 1 to 8 conditions".into());
+            }
+            if *self != (Program { turn_start: self.turn_start.clone(), ..Program::default() }) {
+                return Err("`turn_start` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.needs.is_some() && (strike || !matches!(action, A::One | A::Two | A::OncePerTurn | A::Free)) {
+            return Err("`needs` belongs to a power (an action that is not a strike)".into());
+        }
+        if self.held
+            && (strike
+                || !matches!(action, A::One | A::Two)
+                || !matches!(area.or(self.area), Some(crate::Area::Melee(_)))
+                || self.affects == Affects::Allies)
+        {
+            return Err(
+                "`held` belongs to a 1- or 2-AP power aimed at one creature in reach (`area = \"Melee\"`)".into()
+            );
+        }
         if let Some(c) = &self.spells {
             if action != A::Passive || strike || area.is_some() {
                 return Err("`spells` belongs to a passive caster feature with no range or area".into());

@@ -11,14 +11,6 @@ use arbiter_p2v::play::cast::Stat;
 use arbiter_p2v::play::event::Event;
 use common::scene::Scene;
 
-/// Starts `label`'s turn in round `round` (its turn of an earlier round behind it).
-fn next_turn(sc: &mut Scene, round: u8, label: &str) {
-    sc.s.round = round;
-    let i = sc.id(label);
-    sc.s.creatures[i].done = false;
-    sc.turn(label);
-}
-
 #[test]
 fn swarming_stings_poison_only_a_target_that_failed_its_reflex_save() {
     // Wasp Swarm: "Swarming Stings ● Melee — The target takes 10 piercing damage (Reflex
@@ -35,7 +27,7 @@ fn swarming_stings_poison_only_a_target_that_failed_its_reflex_save() {
     assert_eq!(sc.hp("A"), hp - 20, "10 poison more");
 
     // A success halves the piercing damage and asks no Fortitude save.
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     let hp = sc.hp("A");
     sc.act("use swarming-stings A");
     sc.roll(&[15]); // 20 against 17: a success
@@ -57,7 +49,7 @@ fn swarm_mind_shrugs_off_a_will_save_aimed_at_the_swarm_alone_but_not_an_area() 
     let a = sc.id("A");
     assert!(!sc.s.creatures[a].conditions.has(arbiter_p2v::play::state::Conditions::SLOWED));
 
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     sc.act("cast sleep c7");
     assert_eq!(sc.asks(), ToMove::Chance, "Sleep's burst: the swarm saves");
 }
@@ -81,7 +73,7 @@ fn exalt_the_little_ones_lifts_allied_animals_in_the_emanation_only() {
     // It ends as the shepherd's next turn starts.
     sc.turn("A");
     sc.act("end");
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     assert_eq!(sc.g.bonus(&sc.s, sc.id("b") as u8, Stat::Fight), 0);
 }
 
@@ -120,7 +112,7 @@ fn double_slice_joins_two_hits_at_one_target_with_sneak_attack_once() {
     assert_eq!(sc.hp("A"), hp - 25);
 
     // A second strike that misses lets the first deal its own damage.
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     let hp = sc.hp("A");
     sc.act("use double-slice");
     sc.act("strike 1 A");
@@ -131,7 +123,7 @@ fn double_slice_joins_two_hits_at_one_target_with_sneak_attack_once() {
     assert_eq!(sc.hp("A"), hp - 15);
 
     // Passing the second strike does the same.
-    next_turn(&mut sc, 3, "a");
+    sc.next_turn(3, "a");
     let hp = sc.hp("A");
     sc.act("use double-slice");
     sc.act("strike 1 A");
@@ -192,10 +184,10 @@ fn the_bee_man_summons_two_wasp_swarms_that_fight_on_their_own() {
     assert_eq!(sc.s.creatures[swarms[0]].at, Some(sc.sq("e3")));
     assert_eq!(sc.s.creatures[swarms[0]].life, Life::Up);
     assert_eq!(sc.s.creatures[swarms[1]].life, Life::Waiting);
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     sc.act("cast summon-animal c6");
     assert_eq!(sc.s.creatures[swarms[1]].at, Some(sc.sq("c6")));
-    next_turn(&mut sc, 3, "a");
+    sc.next_turn(3, "a");
     assert_eq!(sc.refused("cast summon-animal e6"), "p2v.cast.uses");
     // A swarm takes a turn of its own.
     sc.act("end");
@@ -235,7 +227,7 @@ fn healing_haven_shelters_an_animal_out_of_play_heals_it_each_turn_and_lets_it_o
     assert_eq!(sc.s.creatures[b].life, Life::Waiting);
 
     // Next round: 5 more, then out beside the shepherd, and the turn goes on.
-    next_turn(&mut sc, 2, "b");
+    sc.next_turn(2, "b");
     assert_eq!(sc.hp("b"), hp + 10);
     let mut legal = Vec::new();
     arbiter_core::Game::legal_actions(&sc.g, &sc.s, &mut legal);
@@ -318,4 +310,115 @@ fn amber_tomb_rattles_an_attacker_whose_melee_weapon_critically_hits() {
     }
     sc.act("react");
     assert!(sc.s.creatures[sc.id("A")].conditions.has(Conditions::RATTLED));
+}
+
+/// Answers the reaction windows on top of the stack: takes those whose
+/// trigger's name contains `take`, passes the others.
+fn windows(sc: &mut Scene, take: &str) {
+    use arbiter_p2v::play::state::Frame;
+    while let Some(Frame::Window(w)) = sc.s.pending.top() {
+        let yes = format!("{:?}", w.trigger).contains(take);
+        sc.act(if yes { "react" } else { "pass" });
+    }
+}
+
+#[test]
+fn absorb_shock_turns_electricity_into_healing_and_a_quickened_turn_for_lightning_blast() {
+    // Stormdrinker: "Absorb Shock — Electricity damage does not harm it: instead it heals 10
+    // HP and becomes quickened." "Lightning Blast ●● Line 8 — Only while it is quickened: 30
+    // electricity damage (Reflex half)." "Quickened: The creature gains +1 action point at
+    // the start of its next turn. It then loses the quickened status." Ruling P2V-R151.
+    use common::scene::entry;
+    let mut sc =
+        Scene::of(vec![entry("Stormdrinker", &[], &[])], vec![entry("Eagle Knight", &["Thunderbird Tuft"], &[])]);
+    sc.put("a", "c3").put("A", "e3").turn("a");
+    let a = sc.id("a") as u8;
+    sc.s.creatures[usize::from(a)].hp -= 30;
+    let hp = sc.hp("a");
+    assert_eq!(sc.refused("use lightning-blast e3"), "p2v.power.needs", "not quickened yet");
+    sc.act("strike vine A");
+    sc.roll(&[15]); // +11 + 15 = 26 against the knight's Armor: a hit
+    while sc.asks() == ToMove::Chance {
+        sc.roll(&[1]);
+    }
+    windows(&mut sc, "Retaliate"); // the tuft: "the attacker takes 5 electricity damage"
+    assert_eq!(sc.hp("a"), hp + 10, "the electricity heals it instead");
+    assert!(sc.g.quickened(&sc.s, a), "and quickens it");
+    // Quickened in its own turn: the action point comes at the start of the next.
+    assert_eq!(sc.turn_state().ap, 1);
+    sc.act("end");
+    sc.turn("A").act("end");
+    sc.next_turn(2, "a");
+    assert_eq!(sc.turn_state().ap, 3, "2 + 1 for quickened");
+    let hk = sc.hp("A");
+    sc.act("use lightning-blast e3");
+    sc.roll(&[10]); // the knight's Reflex +5 + 10 = 15 against Power 18: a failure
+    assert_eq!(sc.hp("A"), hk - 30);
+    assert_eq!(sc.turn_state().ap, 1);
+    assert!(sc.g.quickened(&sc.s, a), "quickened through the turn it gave its action point to");
+    sc.act("end");
+    assert!(!sc.g.quickened(&sc.s, a), "and lost at its end");
+}
+
+#[test]
+fn the_statues_brazier_goes_out_under_cold_and_while_rattled_it_neither_hurls_coal_nor_burns() {
+    // Giant Animated Statue: "Brazier — While rattled it cannot use Flaming Coal or Burn
+    // Alive. Taking 15 or more cold damage from one attack makes it rattled." "Burn Alive ● A
+    // creature within reach that it holds grabbed or restrained takes 20 fire damage."
+    // Ruling P2V-R152: the damage it takes after resistance; Burn Alive needs no roll.
+    use arbiter_p2v::play::damage::Damage;
+    use arbiter_p2v::play::state::{Conditions, Frame, Hit};
+    let mut sc = Scene::new(&["Giant Animated Statue"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "f3").turn("a");
+    let (a, k) = (sc.id("a"), sc.id("A"));
+    assert_eq!(sc.refused("use burn-alive A"), "p2v.power.held", "only a creature it holds");
+    sc.s.creatures[k].grabbed_by = Some(a as u8);
+    sc.s.creatures[k].conditions = sc.s.creatures[k].conditions.with(Conditions::GRABBED);
+    let hk = sc.hp("A");
+    sc.act("use burn-alive A");
+    assert_eq!(sc.hp("A"), hk - 20);
+
+    // 20 cold, of which its construct armor's 4d6 takes 5: 15 taken, rattled.
+    let cold = |n: &str| Hit {
+        target: a as u8,
+        source: Some(k as u8),
+        damage: Damage::parse(n).unwrap(),
+        strike: true,
+        area: false,
+        critical: false,
+        defended: false,
+    };
+    sc.s.pending.push(Frame::Damage(cold("20 cold")));
+    sc.roll(&[4, 1, 1, 1]);
+    assert!(sc.s.creatures[a].conditions.has(Conditions::RATTLED), "15 cold from one attack");
+    assert_eq!(sc.refused("strike flaming-coal A"), "p2v.feature.stopped");
+    assert_eq!(sc.refused("use burn-alive A"), "p2v.feature.stopped");
+    sc.act("strike stone-fist A");
+
+    // 14 is not enough.
+    let mut sc = Scene::new(&["Giant Animated Statue"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "f3").turn("a");
+    sc.s.pending.push(Frame::Damage(cold("20 cold")));
+    sc.roll(&[4, 4, 1, 1]);
+    assert!(!sc.s.creatures[a].conditions.has(Conditions::RATTLED), "10 cold");
+}
+
+#[test]
+fn the_bee_man_starting_its_turn_in_smoke_is_slowed() {
+    // Bee-Man: "Smoke Susceptibility — Starting its turn in heavy smoke leaves it slowed."
+    // "Concealing: Smoke, snowfall, dim light." Ruling P2V-R153: concealing terrain is the
+    // board's smoke; the slowed condition comes before its action points are set.
+    use arbiter_p2v::play::state::Conditions;
+    let mut rows: Vec<String> = std::iter::repeat_n(". . . . . . . . . . . .".to_string(), 12).collect();
+    rows[9] = ". . ~ . . . . . . . . .".into();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let m = common::scene::map(12, 12, &rows, "\"~\" = { name = \"smoke\", traits = [\"concealing\"] }");
+    let mut sc = Scene::on(&["Bee-Man", "Bee-Man"], &["Boar"], m);
+    sc.put("a", "c3").put("b", "h3").put("A", "l12").turn("a");
+    assert!(sc.s.creatures[sc.id("a")].conditions.has(Conditions::SLOWED));
+    assert_eq!(sc.turn_state().ap, 1);
+    sc.act("end");
+    sc.turn("b");
+    assert!(!sc.s.creatures[sc.id("b")].conditions.has(Conditions::SLOWED));
+    assert_eq!(sc.turn_state().ap, 2);
 }

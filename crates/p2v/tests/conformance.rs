@@ -4,6 +4,8 @@
 //! every listed action applies.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+mod common;
+
 use arbiter_core::Game;
 use arbiter_core::conformance::{Options, run_resolving};
 use arbiter_p2v::play::{P2v, Variant};
@@ -49,12 +51,7 @@ fn random_games_tumble_long_jump_summon_and_number_every_action() {
     use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::{Frame, State};
     use std::collections::BTreeSet;
-    let file = |names: &[&str]| arbiter_p2v::warband::WarbandFile {
-        name: "test".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
-        ..arbiter_p2v::warband::WarbandFile::default()
-    };
+    let file = common::scene::warband;
     let v = Variant {
         warbands: vec![file(&["Caligni Skulker", "Caligni Skulker", "Kobold Warrior", "Kobold Warrior"]), {
             // A caster and a creature it may summon (P2V-R85).
@@ -104,12 +101,7 @@ fn random_games_with_tempting_disguises_keep_the_secret_and_reach_every_part() {
     use arbiter_p2v::play::event::Event;
     use arbiter_p2v::play::state::{Frame, State};
     use std::collections::BTreeSet;
-    let file = |names: &[&str]| arbiter_p2v::warband::WarbandFile {
-        name: "test".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
-        ..arbiter_p2v::warband::WarbandFile::default()
-    };
+    let file = common::scene::warband;
     let mut a = file(&["Harpy", "Kobold Warrior", "Kobold Warrior"]);
     a.entries[0].upgrades = vec!["Tempting Disguise".into()];
     let mut b = file(&["Twigjack", "Kobold Warrior", "Kobold Warrior"]);
@@ -166,12 +158,7 @@ fn random_games_set_mines_drink_spell_potions_and_cast_spell_scrolls() {
     use arbiter_p2v::play::state::{Frame, Source, State};
     use std::collections::BTreeSet;
     let file = |names: &[&str]| {
-        let mut w = arbiter_p2v::warband::WarbandFile {
-            name: "test".into(),
-            mode: Some(arbiter_p2v::PlayMode::Narrative),
-            entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
-            ..arbiter_p2v::warband::WarbandFile::default()
-        };
+        let mut w = common::scene::warband(names);
         for e in &mut w.entries {
             e.items = vec!["Explosive Mine".into(), "Spell Potion I (Heal)".into()];
             if e.creature == "Pixie" {
@@ -231,12 +218,7 @@ fn random_games_with_an_arboreal_regent_awaken_trees() {
     use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
     use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::State;
-    let file = |names: &[&str]| arbiter_p2v::warband::WarbandFile {
-        name: "test".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
-        ..arbiter_p2v::warband::WarbandFile::default()
-    };
+    let file = common::scene::warband;
     let v = Variant {
         warbands: vec![
             file(&["Kobold Warrior", "Kobold Warrior", "Boar"]),
@@ -269,12 +251,7 @@ fn random_games_with_havens_commands_double_slices_and_summoned_swarms() {
     use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
     use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::State;
-    let file = |names: &[&str]| arbiter_p2v::warband::WarbandFile {
-        name: "test".into(),
-        mode: Some(arbiter_p2v::PlayMode::Narrative),
-        entries: names.iter().map(|c| arbiter_p2v::warband::EntryFile::new(c, 1)).collect(),
-        ..arbiter_p2v::warband::WarbandFile::default()
-    };
+    let file = common::scene::warband;
     let v = Variant {
         warbands: vec![
             file(&["Arboreal Shepherd", "Boar", "Boar", "Bee-Man"]),
@@ -298,4 +275,41 @@ fn random_games_with_havens_commands_double_slices_and_summoned_swarms() {
     }
     assert!(sheltered, "no animal was ever sheltered");
     assert!(summoned, "no swarm was ever summoned");
+}
+
+#[test]
+fn random_games_with_absorbed_shocks_braziers_and_smoke() {
+    // Absorb Shock and Lightning Blast (P2V-R151), Brazier and Burn Alive (P2V-R152) and
+    // Smoke Susceptibility (P2V-R153) in random play: every state checks, every listed action
+    // applies and has a number, and the Stormdrinker is quickened (the Caldera Oni's dance
+    // and the tuft's jolt carry electricity).
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::State;
+    let mut oni = common::scene::warband(&["Caldera Oni", "Bee-Man"]);
+    oni.entries[1].items = vec!["Thunderbird Tuft".into()];
+    let v = Variant {
+        warbands: vec![common::scene::warband(&["Stormdrinker", "Giant Animated Statue"]), oni],
+        // A small board with a band of smoke across its middle.
+        map: common::scene::map(
+            12,
+            12,
+            &[". . . . . . . . . . . ."; 6].into_iter().chain([": : : : : . . : : : : :"]).collect::<Vec<_>>(),
+            "\":\" = { name = \"smoke\", traits = [\"concealing\"] }",
+        ),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut quickened = false;
+    for seed in 0..12 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            quickened |= (0..s.creatures.len().min(255) as u8).any(|i| g.quickened(s, i));
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(quickened, "the Stormdrinker was never quickened");
 }

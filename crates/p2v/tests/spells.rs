@@ -22,14 +22,6 @@ fn conditions(sc: &Scene, label: &str) -> Conditions {
     sc.s.creatures[sc.id(label)].conditions
 }
 
-/// Starts `label`'s turn in round `round` (its turn of an earlier round behind it).
-fn next_turn(sc: &mut Scene, round: u8, label: &str) {
-    sc.s.round = round;
-    let i = sc.id(label);
-    sc.s.creatures[i].done = false;
-    sc.turn(label);
-}
-
 fn uses_left(sc: &Scene, label: &str, spell: &str) -> u8 {
     let i = sc.id(label);
     let p = &sc.g.roster()[i];
@@ -93,7 +85,7 @@ fn sleep_is_a_burst_at_range_that_a_will_save_negates() {
     assert!(conditions(&sc, "A").has(Conditions::STUNNED) && sc.s.creatures[sc.id("A")].prone);
     assert!(conditions(&sc, "B").is_empty() && !sc.s.creatures[sc.id("B")].prone, "negated");
     // Once a day: no second sleep this battle.
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     assert_eq!(sc.refused("cast sleep h6"), "p2v.cast.uses");
 }
 
@@ -164,10 +156,10 @@ fn a_spontaneous_caster_shares_its_casts_among_its_spells() {
     assert!(conditions(&sc, "A").has(Conditions::RATTLED), "rattled (Will negates)");
     assert_eq!(uses_left(&sc, "a", "fear"), 1);
     assert_eq!(uses_left(&sc, "a", "sleep"), 1, "the same pool");
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     sc.act("cast fear A");
     sc.roll(&[20]);
-    next_turn(&mut sc, 3, "a");
+    sc.next_turn(3, "a");
     assert_eq!(sc.refused("cast sleep g5"), "p2v.cast.uses");
 }
 
@@ -206,12 +198,12 @@ fn a_sustained_spell_is_cast_again_next_turn_without_a_use_or_it_ends() {
     assert!(conditions(&sc, "A").has(Conditions::SLOWED));
     assert_eq!(uses_left(&sc, "a", "laughing fit"), 0);
     // Round 2: sustained for 1 AP, no use.
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     sc.act("cast laughing fit A");
     assert_eq!(sc.turn_state().ap, 1, "sustaining costs 1 AP");
     sc.roll(&[2]);
     // Round 4, having not sustained it in round 3: it ended, and no use is left.
-    next_turn(&mut sc, 4, "a");
+    sc.next_turn(4, "a");
     assert_eq!(sc.refused("cast laughing fit A"), "p2v.cast.uses");
 }
 
@@ -278,7 +270,7 @@ fn an_invisible_caster_cannot_be_targeted_until_it_attacks() {
     assert_eq!(sc.refused("strike 1 a"), "p2v.strike.invisible");
     sc.act("end");
     // Its own strike ends it.
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     sc.act("strike 1 A");
     assert!(!sc.g.invisible(&sc.s, 0), "seen once it attacks");
 }
@@ -294,7 +286,7 @@ fn shield_and_courageous_anthem_give_bonuses_until_the_casters_next_turn() {
     sc.act("cast shield");
     assert_eq!(sc.g.armor(&sc.s, 0, 1), before + 1);
     assert_eq!(sc.turn_state().ap, 1, "1 AP");
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     assert_eq!(sc.g.armor(&sc.s, 0, 1), before, "ended as its next turn started");
 
     let mut sc = Scene::new(&["Caligni Dancer", "Kobold Warrior"], &["Kobold Warrior"]);
@@ -471,7 +463,7 @@ fn ash_form_teleports_then_enlarges_the_oni_for_the_battle() {
     assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e5")));
     assert_eq!((sc.g.bonus(&sc.s, 0, Stat::Reach), sc.g.bonus(&sc.s, 0, Stat::Damage)), (2, 10));
     // Still there two rounds on: the Katana (Melee 2) reaches 4 squares and deals 30 + 10.
-    next_turn(&mut sc, 3, "a");
+    sc.next_turn(3, "a");
     assert_eq!(sc.g.bonus(&sc.s, 0, Stat::Reach), 2);
     sc.put("A", "j5");
     sc.act("strike katana A");
@@ -525,7 +517,7 @@ fn mountain_resilience_resists_physical_damage_for_the_battle() {
     use arbiter_p2v::play::cast::Stat;
     assert_eq!(sc.g.bonus(&sc.s, 1, Stat::Resist), 4);
     // Rounds later it still holds: the enemy's physical strike calls for 4d6.
-    next_turn(&mut sc, 3, "a");
+    sc.next_turn(3, "a");
     sc.act("end");
     sc.turn("A");
     sc.act("strike 1 b").roll(&[15]);
@@ -593,7 +585,7 @@ fn figment_diverts_one_enemy_off_guard_until_the_end_of_its_next_turn() {
     sc.act("end");
     assert!(!sc.g.off_guard(&sc.s, a), "it ended with its turn");
     // A save of Power or more negates it.
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     sc.act("cast figment A").roll(&[14]);
     assert!(sc.events.iter().any(|e| matches!(e, Event::Save { who, total: 17, .. } if *who == a)));
     assert!(!sc.g.off_guard(&sc.s, a));
@@ -626,7 +618,7 @@ fn counter_performance_lets_an_ally_within_8_reroll_a_save_against_a_mental_effe
     assert!(sc.s.creatures[usize::from(a)].reacted);
     // Its use spent, a later failed save opens nothing even with a reaction.
     sc.s.creatures[usize::from(a)].reacted = false;
-    next_turn(&mut sc, 2, "A");
+    sc.next_turn(2, "A");
     sc.act("cast fear b").roll(&[3]);
     assert!(window(&sc).is_none(), "no use left");
     assert!(conditions(&sc, "b").has(Conditions::RATTLED));
@@ -692,7 +684,7 @@ fn animal_allies_bite_every_creature_in_a_burst_2_heightened_to_the_casters_rank
     assert_eq!(sc.hp("A"), 60);
     sc.roll(&[16]);
     assert!(sc.hp("B") == 68 || sc.hp("B") == 67, "half of 15: {}", sc.hp("B"));
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     assert_eq!(sc.refused("cast animal-allies h6"), "p2v.cast.uses", "once a day");
 }
 
@@ -714,7 +706,7 @@ fn wall_of_thorns_makes_difficult_obstructing_plant_terrain_along_its_line_for_t
     assert!(!sc.g.field(&sc.s).terrain().traits(sc.sq("f7")).contains(Traits::DIFFICULT), "only along the line");
     assert_eq!(uses_left(&sc, "a", "wall of thorns"), 0, "once a day");
     // It is still there rounds later.
-    next_turn(&mut sc, 4, "a");
+    sc.next_turn(4, "a");
     assert!(sc.g.field(&sc.s).terrain().traits(sc.sq("f5")).contains(Traits::DIFFICULT));
     // Slow: one creature within 6, slowed (Fortitude negates).
     sc.put("A", "e7");
@@ -731,7 +723,7 @@ fn puff_of_poison_is_a_cantrip_cast_at_will_at_an_adjacent_creature() {
     sc.put("a", "e5").put("A", "e6").turn("a");
     sc.act("cast puff-of-poison A").roll(&[5]);
     assert_eq!(sc.hp("A"), 65, "10 poison on a failed save");
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     sc.act("cast puff-of-poison A").roll(&[5]);
     assert_eq!(sc.hp("A"), 55, "at will: again the next round");
 }
@@ -759,7 +751,7 @@ fn truesight_and_see_the_unseen_ignore_the_invisible_status() {
         "{:?}",
         sc.events
     );
-    next_turn(&mut sc, 2, "b");
+    sc.next_turn(2, "b");
     sc.act("strike 1 A");
     assert_ne!(sc.asks(), ToMove::Seat(Seat(0)), "the strike is under way");
     // The Bee-Man's card has Truesight.
@@ -833,7 +825,7 @@ fn gentle_landing_spares_a_fall_and_magic_passage_opens_a_wall() {
     let t = sc.g.field(&sc.s).terrain();
     assert!(!t.traits(sc.sq("d4")).contains(Traits::SOLID) && !t.traits(sc.sq("d5")).contains(Traits::SOLID));
     assert!(t.traits(sc.sq("d6")).contains(Traits::SOLID), "only the 2 by 2");
-    next_turn(&mut sc, 2, "a");
+    sc.next_turn(2, "a");
     sc.act("stride f4");
     assert_eq!(sc.s.creatures[0].at, Some(sc.sq("f4")), "through the wall");
 }

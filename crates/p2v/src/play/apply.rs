@@ -146,16 +146,19 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     g.pass_turn_start(s, who);
     g.regenerate(s, who, events);
     g.haven_turn_start(s, who, events);
+    g.terrain_turn_start(s, who, events);
+    let quick = g.quickened_turn(s, who);
     let Some(c) = s.creatures.get_mut(i) else { return };
     // "At the start of each of its turns, a creature's action points (AP)
     // are set to 2." Slowed: one fewer; stunned: none. A dying (helpless)
-    // creature's turn "ends immediately".
+    // creature's turn "ends immediately". Quickened: "+1 action point at the
+    // start of its next turn", but a stunned creature has none (ruling P2V-R151).
     let ap: u8 = if c.life == Life::Dying || c.conditions.has(Conditions::STUNNED) {
         0
     } else if c.conditions.has(Conditions::SLOWED) {
-        1
+        1 + quick
     } else {
-        2
+        2 + quick
     };
     // A minion's turn inside its commander's has 1 AP.
     let ap = g.party_ap(s, who, ap);

@@ -601,6 +601,35 @@ impl P2v {
     pub(crate) fn pass_turn_start(&self, s: &mut State, who: u8) {
         s.effects.pass(arbiter_core::resolve::Anchor::TurnStart(who), |_| {});
     }
+
+    /// Whether `who` is quickened.
+    pub fn quickened(&self, s: &State, who: u8) -> bool {
+        s.effects.has(who, Lasting::Quickened)
+    }
+
+    /// Makes `who` quickened: it gains an action point at the start of its
+    /// next turn (ruling P2V-R151).
+    pub(crate) fn quicken<E: arbiter_core::EventSink<super::event::Event>>(
+        &self,
+        s: &mut State,
+        who: u8,
+        events: &mut E,
+    ) {
+        s.effects.replace(Effect::new(Lasting::Quickened, who, Expiry::Never));
+        events.emit(super::event::Event::Condition { who, name: "quickened".into(), on: true });
+    }
+
+    /// The start of `who`'s turn: a quickened creature's extra action point,
+    /// its status then lasting to the end of this turn (ruling P2V-R151).
+    pub(crate) fn quickened_turn(&self, s: &mut State, who: u8) -> u8 {
+        use arbiter_core::resolve::Anchor;
+        if !self.quickened(s, who) {
+            return 0;
+        }
+        let until = Expiry::At { anchor: Anchor::TurnEnd(who), times: 1 };
+        s.effects.replace(Effect::new(Lasting::Quickened, who, until));
+        1
+    }
 }
 
 impl P2v {
@@ -692,6 +721,8 @@ impl P2v {
             Lasting::Controlled => ended.push((e.holder, "controlled")),
             // Tumble Behind's off-guard ends with the tumbler's turn (ruling P2V-R56).
             Lasting::Tumbled => ended.push((e.holder, "off-guard")),
+            // Quickened ends with the turn it gave an action point to (ruling P2V-R151).
+            Lasting::Quickened => ended.push((e.holder, "quickened")),
             _ => {}
         });
         for (h, name) in ended {

@@ -270,6 +270,7 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     }
     // "The opponent cannot choose any features with a limited number of uses."
     g.judge_controlled(s, t.who, w.uses.is_some())?;
+    g.judge_stopped(s, t.who, &w.name)?;
     if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
         return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name), section::TURN));
     }

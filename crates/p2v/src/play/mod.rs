@@ -37,6 +37,7 @@ pub mod apply;
 pub mod aura;
 pub mod awaken;
 pub mod bind;
+pub mod body;
 pub mod cast;
 pub mod catch;
 pub mod command;

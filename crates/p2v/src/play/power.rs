@@ -489,6 +489,12 @@ impl P2v {
                     self.make_invisible(s, who, events);
                     continue;
                 }
+                Give::Quickened => {
+                    if !immune("quickened") {
+                        self.quicken(s, who, events);
+                    }
+                    continue;
+                }
                 Give::Controlled => {
                     if !immune("controlled") {
                         self.control(s, who, events);
@@ -786,6 +792,15 @@ impl P2v {
                 if !friendly {
                     self.may_attack(s, who, t)?;
                 }
+                // Burn Alive: "A creature within reach that it holds grabbed"
+                // (ruling P2V-R152).
+                if pw.program.held && !self.holds(s, who, t) {
+                    return Err(no(
+                        "p2v.power.held",
+                        format!("{} targets a creature the user holds grabbed (ruling P2V-R152)", pw.name),
+                        section::TARGETING,
+                    ));
+                }
                 let (a, b) = (FigureId(u16::from(who)), FigureId(u16::from(t)));
                 let ok = match area {
                     CardArea::Melee(r) => field.in_reach(a, b, u32::from(r.unwrap_or(1))),
@@ -857,6 +872,16 @@ impl P2v {
                 section::REACTIONS,
             ));
         }
+        if let Some(g) = pw.program.needs
+            && !self.has_give(s, t.who, g)
+        {
+            return Err(no(
+                "p2v.power.needs",
+                format!("{} can be used only while the creature is {g} (ruling P2V-R151)", pw.name),
+                "How to read a creature card",
+            ));
+        }
+        self.judge_stopped(s, t.who, &pw.name)?;
         if let Some(k) = self.use_counter(t.who, power)
             && !self.sustaining(s, t.who, power)
             && s.creatures[i].power_uses.get(k).copied().unwrap_or(0) == 0

@@ -753,6 +753,10 @@ impl P2v {
         if !self.in_play(s, i) {
             return;
         }
+        // Absorb Shock: the damage heals it instead (ruling P2V-R151).
+        if self.absorbs(s, &h, events) {
+            return;
+        }
         if h.damage.amount > 0 && p.defences.ignores(h.damage.types, p.undead, p.construct) {
             events.emit(Event::Immune { who: h.target });
             return;
@@ -768,6 +772,11 @@ impl P2v {
         c.temp_hp -= from_temp;
         c.hp -= i32::from(amount) - from_temp;
         events.emit(Event::Damaged { who: h.target, damage: h.damage, taken: amount, hp: c.hp });
+        // Brazier: enough cold damage from one attack rattles it (ruling P2V-R152).
+        if amount > 0 && p.doused.is_some() {
+            self.doused(s, &h, amount, events);
+        }
+        let Some(c) = s.creatures.get_mut(i) else { return };
         // Parasitic Rejuvenation: whoever holds it may heal from it (ruling P2V-R149).
         if c.grabbed_by.is_some() {
             self.offer_rejuvenate(s, h.target, h.damage.types, amount);

@@ -212,6 +212,18 @@ pub struct Profile {
     /// The save an effect calling for which, with it as the only target,
     /// does not affect it, and the feature's name (Swarm Mind).
     pub lone_immune: Option<(crate::program::SaveKind, String)>,
+    /// Damage types that heal it instead of harming it, with the feature's
+    /// name (Absorb Shock).
+    pub absorb: Option<(crate::program::Absorb, String)>,
+    /// Conditions enough damage of some types from one attack gives it
+    /// (Brazier).
+    pub doused: Option<(crate::program::Doused, String)>,
+    /// Features it cannot use while it has a condition, with the name of
+    /// the feature that says so (Brazier).
+    pub stops: Option<(crate::program::Stops, String)>,
+    /// What starting its turn on terrain with a trait does to it, with the
+    /// feature's name (Smoke Susceptibility).
+    pub turn_start: Option<(arbiter_geometry::battle::Traits, Vec<crate::program::Give>, String)>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
     /// It waits out of play until an allied caster summons it (the
@@ -345,6 +357,14 @@ pub fn power(f: &Feature) -> Option<Power> {
     })
 }
 
+/// The first passive feature's value of an effect key, with the feature's name.
+fn passive_key<T>(features: &[&Feature], key: impl Fn(&crate::program::Program) -> Option<T>) -> Option<(T, String)> {
+    features
+        .iter()
+        .filter(|f| f.action == Cost::Passive)
+        .find_map(|f| f.effect.as_ref().and_then(|e| key(e)).map(|v| (v, f.name.clone())))
+}
+
 /// What the engine does not run of a feature yet, in words (`None` when it
 /// runs it completely).
 fn gap(f: &Feature) -> Option<String> {
@@ -388,6 +408,10 @@ fn executed(f: &Feature) -> bool {
                     || e.haul
                     || e.tumble
                     || e.construct_armor.is_some()
+                    || e.absorb.is_some()
+                    || e.doused.is_some()
+                    || e.stops.is_some()
+                    || e.turn_start.is_some()
                     || e.lone_immune.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -581,6 +605,11 @@ impl Profile {
                 .filter(|f| f.action == Cost::Reaction)
                 .find(|f| f.effect.as_ref().is_some_and(|e| e.outrage))
                 .map(|f| f.name.clone()),
+            absorb: passive_key(&features, |e| e.absorb.clone()),
+            doused: passive_key(&features, |e| e.doused.clone()),
+            stops: passive_key(&features, |e| e.stops.clone()),
+            turn_start: passive_key(&features, |e| e.turn_start.clone())
+                .and_then(|(t, name)| arbiter_geometry::battle::Traits::parse(&t.on).map(|on| (on, t.apply, name))),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
             summonable: false,
             tempting_disguise: false,

@@ -1001,6 +1001,9 @@ pub enum Lasting {
     /// chooses no feature with limited uses; it ends with the holder's
     /// next turn (ruling P2V-R66).
     Controlled,
+    /// Quickened: +1 AP at the start of the holder's next turn; it ends
+    /// with that turn (ruling P2V-R151).
+    Quickened,
     /// A bonus (the value) to a number of the holder, from a spell, until
     /// the start of its source's next turn (ruling P2V-R64).
     Bonus {

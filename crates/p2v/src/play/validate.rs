@@ -135,7 +135,10 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         let up = |i: u8| s.creatures.get(usize::from(i)).is_some_and(|c| c.life == super::state::Life::Up);
         if matches!(
             e.kind,
-            super::state::Lasting::Invisible | super::state::Lasting::Bonus { .. } | super::state::Lasting::Controlled
+            super::state::Lasting::Invisible
+                | super::state::Lasting::Bonus { .. }
+                | super::state::Lasting::Controlled
+                | super::state::Lasting::Quickened
         ) {
             if usize::from(e.holder) >= s.creatures.len() || !(-10..=10).contains(&e.value) {
                 return Err(format!("a spell's effect on creature {} that cannot be", e.holder));

@@ -103,6 +103,15 @@ impl Scene {
         self.pass_turn_start()
     }
 
+    /// Starts `label`'s turn in round `round`, its turn of an earlier round
+    /// behind it.
+    pub fn next_turn(&mut self, round: u8, label: &str) -> &mut Scene {
+        self.s.round = round;
+        let i = self.id(label);
+        self.s.creatures[i].done = false;
+        self.turn(label)
+    }
+
     /// Passes the reaction windows a turn's start opened.
     pub fn pass_turn_start(&mut self) -> &mut Scene {
         while let Some(Frame::Window(w)) = self.s.pending.top() {
