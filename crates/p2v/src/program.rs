@@ -505,6 +505,29 @@ pub struct TurnStart {
     pub apply: Vec<Give>,
 }
 
+/// A stance taken and left with an action (Reassemble: "Its reach grows by
+/// 2 and its Speed shrinks by 2. Spending 1 AP undoes this"; ruling P2V-R154).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stance {
+    /// Squares added to its melee reach (−10 to +10).
+    #[serde(default)]
+    pub reach: i8,
+    /// Squares added to its Speed (−10 to +10).
+    #[serde(default)]
+    pub speed: i8,
+}
+
+/// Which strikes a creature's own concealment answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Concealed {
+    /// Ranged strikes only ("concealment against ranged attacks").
+    Ranged,
+    /// Every strike.
+    All,
+}
+
 /// A haven an ally is taken out of play into (Healing Haven: "Remove an
 /// adjacent Medium or smaller allied animal from play. At the start of each
 /// of its turns, animal heals 5 then can choose to end this effect,
@@ -1019,6 +1042,27 @@ pub struct Program {
     /// a trait does to it (Smoke Susceptibility; ruling P2V-R153).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_start: Option<TurnStart>,
+    /// On a 1-AP action, alone: a stance it takes, and leaves with the same
+    /// action (Reassemble; ruling P2V-R154).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stance: Option<Stance>,
+    /// On an action with no range or area, alone: a strike with this
+    /// weapon against every enemy within its reach (Vine Lash; ruling P2V-R155).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sweep: Option<String>,
+    /// On an action with no range or area: the user has concealment against
+    /// these strikes until its next turn starts (Evasive Swarm; ruling P2V-R156).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concealed: Option<Concealed>,
+    /// On a power: only once the user has moved at least 1 square this turn
+    /// (Evasive Swarm; ruling P2V-R156).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub after_moving: bool,
+    /// On a reaction, alone: statuses it gets when it Strides, until its
+    /// next turn starts (Vanishing Leap: `on_stride = ["invisible"]`;
+    /// ruling P2V-R156).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_stride: Vec<Give>,
 }
 
 impl Program {
@@ -1090,6 +1134,55 @@ impl Program {
                 return Err("`turn_start` stands alone in an effect".into());
             }
             return Ok(());
+        }
+        if let Some(st) = self.stance {
+            if action != A::One || strike || area.is_some() {
+                return Err("`stance` belongs to a 1-AP action with no range or area".into());
+            }
+            if !(-10..=10).contains(&st.reach) || !(-10..=10).contains(&st.speed) || st == Stance::default() {
+                return Err("a stance changes reach or Speed by −10 to +10 squares".into());
+            }
+            if *self != (Program { stance: self.stance, ..Program::default() }) {
+                return Err("`stance` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(w) = &self.sweep {
+            if !matches!(action, A::One | A::Two) || strike || area.is_some() {
+                return Err("`sweep` belongs to a 1- or 2-AP action with no range or area".into());
+            }
+            if w.trim().is_empty() || w.chars().count() > 40 {
+                return Err("`sweep` names one of the card's melee strikes".into());
+            }
+            if *self != (Program { sweep: self.sweep.clone(), ..Program::default() }) {
+                return Err("`sweep` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if !self.on_stride.is_empty() {
+            if action != A::Reaction || strike || area.is_some() {
+                return Err("`on_stride` belongs to a reaction with no range or area".into());
+            }
+            if self.on_stride.iter().any(|g| !matches!(g, Give::Invisible | Give::Quickened)) {
+                return Err("`on_stride` gives the statuses invisible or quickened".into());
+            }
+            if *self != (Program { on_stride: self.on_stride.clone(), ..Program::default() }) {
+                return Err("`on_stride` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.concealed.is_some() {
+            if !matches!(action, A::One | A::Two | A::OncePerTurn | A::Free) || strike || area.is_some() {
+                return Err("`concealed` belongs to an action with no range or area (it conceals the user)".into());
+            }
+            let alone = Program { concealed: self.concealed, after_moving: self.after_moving, ..Program::default() };
+            if *self != alone {
+                return Err("`concealed` goes with `after_moving` alone".into());
+            }
+            return Ok(());
+        }
+        if self.after_moving && (strike || matches!(action, A::Passive | A::Reaction)) {
+            return Err("`after_moving` belongs to an action that is not a strike".into());
         }
         if self.needs.is_some() && (strike || !matches!(action, A::One | A::Two | A::OncePerTurn | A::Free)) {
             return Err("`needs` belongs to a power (an action that is not a strike)".into());

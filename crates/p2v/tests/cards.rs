@@ -422,3 +422,106 @@ fn the_bee_man_starting_its_turn_in_smoke_is_slowed() {
     assert!(!sc.s.creatures[sc.id("b")].conditions.has(Conditions::SLOWED));
     assert_eq!(sc.turn_state().ap, 2);
 }
+
+#[test]
+fn reassemble_trades_two_squares_of_speed_for_two_of_reach_and_back() {
+    // Paleohemoth: "Reassemble ● Its reach grows by 2 and its Speed shrinks by 2. Spending 1
+    // AP undoes this." Ruling P2V-R154: a stance, taken and left with the same action.
+    let mut sc = Scene::new(&["Paleohemoth"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "i3").turn("a");
+    assert_eq!(sc.refused("strike jaws A"), "p2v.strike.reach", "Melee 3 does not reach 4 squares");
+    sc.act("use reassemble");
+    assert!(sc.g.stance_of(&sc.s, 0).is_some());
+    // Speed 5 − 2: a Stride of 4 squares is too far now.
+    assert_eq!(sc.refused("stride c7"), "p2v.move.stride");
+    sc.act("strike jaws A");
+    sc.roll(&[1]); // a miss: the strike was allowed at reach 5
+    sc.next_turn(2, "a");
+    assert!(sc.g.stance_of(&sc.s, 0).is_some(), "it lasts until undone");
+    sc.act("use reassemble");
+    assert!(sc.g.stance_of(&sc.s, 0).is_none());
+    assert_eq!(sc.refused("strike jaws A"), "p2v.strike.reach");
+    assert_eq!(sc.turn_state().ap, 1, "undoing it spent 1 AP");
+}
+
+#[test]
+fn vine_lash_strikes_every_enemy_within_the_vines_reach_at_one_penalty() {
+    // Stormdrinker: "Vine Lash ●● A vine strike against every enemy within its reach."
+    // Ruling P2V-R155: one Fight roll per enemy, in roster order, all at the penalty the turn
+    // had; the action counts as one with a Fight roll.
+    use arbiter_core::resolve::{Effect, Expiry};
+    use arbiter_p2v::play::state::Lasting;
+    let mut sc = Scene::new(&["Stormdrinker"], &["Eagle Knight", "Eagle Knight", "Eagle Knight"]);
+    // Quickened: 3 AP, one left after the lash.
+    sc.s.effects.replace(Effect::new(Lasting::Quickened, 0, Expiry::Never));
+    sc.put("a", "c3").put("A", "f3").put("B", "c6").put("C", "l12").turn("a");
+    sc.act("use vine-lash");
+    let strikes: Vec<u8> = sc
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Strikes { target, penalty, .. } => Some((*target, *penalty)),
+            _ => None,
+        })
+        .map(|(t, p)| {
+            assert_eq!(p, 0, "no multiple attack penalty on either");
+            t
+        })
+        .collect();
+    assert_eq!(strikes, vec![sc.id("A") as u8, sc.id("B") as u8], "the two within Melee 2, not the far one");
+    let (ha, hb, hc) = (sc.hp("A"), sc.hp("B"), sc.hp("C"));
+    sc.roll(&[15]); // A: +11 + 15 = 26 against Armor 19, a hit for 15
+    windows(&mut sc, "nothing"); // no grab
+    sc.roll(&[15]);
+    windows(&mut sc, "nothing");
+    assert!(sc.hp("A") < ha && sc.hp("B") < hb && sc.hp("C") == hc);
+    assert_eq!(sc.turn_state().attacks, 1);
+    assert_eq!(sc.refused("use vine-lash"), "p2v.turn.ap");
+    sc.act("strike vine A");
+    assert!(sc.events.iter().any(|e| matches!(e, Event::Strikes { penalty: -5, .. })), "the second action's penalty");
+}
+
+#[test]
+fn evasive_swarm_conceals_the_bee_man_from_ranged_strikes_once_it_has_moved() {
+    // Bee-Man: "Evasive Swarm ○ After moving at least 1 square, it has concealment against
+    // ranged attacks until its next turn starts." "Make a concealment check for: … The figure,
+    // if it is hidden or otherwise concealed by a spell or effect." Ruling P2V-R156.
+    let mut sc = Scene::new(&["Bee-Man"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "c12").turn("a");
+    assert_eq!(sc.refused("use evasive-swarm"), "p2v.power.after-moving");
+    sc.act("stride d4");
+    sc.act("use evasive-swarm");
+    sc.act("end");
+    sc.turn("A");
+    sc.act("strike crossbow a");
+    assert_eq!(sc.asks(), ToMove::Chance);
+    assert_eq!(arbiter_core::Game::dice(&sc.g, &sc.s).len(), 1, "one concealment check");
+    sc.roll(&[1]); // "The first time the attacker rolls a 1, the attack misses."
+    assert!(sc.events.iter().any(|e| matches!(e, Event::CoverChecks { concealed: true, .. })));
+    assert_ne!(sc.asks(), ToMove::Chance, "no Fight roll: it missed");
+    // It ends as the Bee-Man's next turn starts.
+    sc.act("end");
+    sc.next_turn(2, "a");
+    assert!(!sc.g.concealed_against(&sc.s, 0, true));
+}
+
+#[test]
+fn vanishing_leap_turns_the_leaper_invisible_after_it_strides_until_its_next_turn() {
+    // Spring-Heeled Leaper: "Vanishing Leap ↻ When it Strides, it turns invisible until its
+    // next turn starts." Ruling P2V-R156: its own Stride triggers it, in its turn too, and it
+    // spends its reaction.
+    let mut sc = Scene::new(&["Spring-Heeled Leaper"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "c12").turn("a");
+    sc.act("stride c6");
+    windows(&mut sc, "Strode");
+    assert!(sc.g.invisible(&sc.s, 0));
+    sc.act("end");
+    sc.turn("A");
+    assert_eq!(sc.refused("strike crossbow a"), "p2v.strike.invisible");
+    sc.act("end");
+    sc.next_turn(2, "a");
+    assert!(!sc.g.invisible(&sc.s, 0), "it ends as its next turn starts");
+    // The reaction was spent until then; now it may vanish again.
+    sc.act("stride c8");
+    assert!(matches!(sc.s.pending.top(), Some(arbiter_p2v::play::state::Frame::Window(_))));
+}

@@ -313,3 +313,36 @@ fn random_games_with_absorbed_shocks_braziers_and_smoke() {
     }
     assert!(quickened, "the Stormdrinker was never quickened");
 }
+
+#[test]
+fn random_games_with_stances_sweeps_and_vanishing_leaps() {
+    // Reassemble (P2V-R154), Vine Lash (P2V-R155), Evasive Swarm and Vanishing Leap
+    // (P2V-R156) in random play: every state checks, every listed action applies and has a
+    // number, and a stance is taken and a leaper vanishes.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::State;
+    let v = Variant {
+        warbands: vec![
+            common::scene::warband(&["Paleohemoth", "Stormdrinker"]),
+            common::scene::warband(&["Spring-Heeled Leaper", "Bee-Man", "Eagle Knight"]),
+        ],
+        map: common::scene::map(12, 12, &[], ""),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let (mut stance, mut vanished) = (false, false);
+    for seed in 0..12 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            stance |= g.stance_of(s, 0).is_some();
+            vanished |= g.invisible(s, 2);
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(stance, "the paleohemoth never reassembled");
+    assert!(vanished, "the leaper never vanished");
+}

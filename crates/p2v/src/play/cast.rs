@@ -508,9 +508,9 @@ pub enum Stat {
 }
 
 impl P2v {
-    /// The bonus `who` has to a number from spells now.
+    /// The bonus `who` has to a number from spells and its stance now.
     pub fn bonus(&self, s: &State, who: u8, stat: Stat) -> i32 {
-        s.effects.total(who, |k| *k == Lasting::Bonus { stat })
+        s.effects.total(who, |k| *k == Lasting::Bonus { stat }) + self.stance_bonus(s, who, stat)
     }
 
     /// Whether `who` is invisible ("attackers do not have line of sight to it").

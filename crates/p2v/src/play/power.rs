@@ -882,6 +882,19 @@ impl P2v {
             ));
         }
         self.judge_stopped(s, t.who, &pw.name)?;
+        if pw.program.after_moving && !t.moved {
+            return Err(no(
+                "p2v.power.after-moving",
+                format!(
+                    "{} is used after the creature has moved at least 1 square this turn (ruling P2V-R156)",
+                    pw.name
+                ),
+                "How to read a creature card",
+            ));
+        }
+        if pw.program.sweep.is_some() {
+            self.judge_sweep(s, t, power)?;
+        }
         if let Some(k) = self.use_counter(t.who, power)
             && !self.sustaining(s, t.who, power)
             && s.creatures[i].power_uses.get(k).copied().unwrap_or(0) == 0
@@ -997,6 +1010,20 @@ impl P2v {
         }
         if pw.program.shell.is_some() {
             self.toggle_shell(s, who, events);
+            return;
+        }
+        if pw.program.stance.is_some() {
+            self.toggle_stance(s, who, power, events);
+            return;
+        }
+        if let Some(from) = pw.program.concealed {
+            self.conceal(s, who, from, events);
+            return;
+        }
+        if pw.program.sweep.is_some() {
+            if let Phase::Turn(t) = s.phase {
+                self.sweep(s, t, power, events);
+            }
             return;
         }
         if !pw.program.next_hit.is_empty() {

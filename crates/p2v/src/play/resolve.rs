@@ -416,6 +416,7 @@ impl P2v {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
+            Trigger::Strode { who } => self.team(usize::from(who)) == seat.0 && self.may_react_to_stride(s, who),
             Trigger::Retort { who, attacker } => {
                 self.team(usize::from(who)) == seat.0 && self.may_retort(s, who, attacker)
             }
@@ -495,6 +496,20 @@ impl P2v {
             return;
         }
         let mut distinct = self.cover_lines(s, st.attacker, st.target);
+        // Evasive Swarm: the target's own concealment is the last check of
+        // every line (ruling P2V-R156).
+        let ranged = self
+            .profile(usize::from(st.attacker))
+            .and_then(|p| p.weapons.get(usize::from(st.weapon)))
+            .is_some_and(|w| !w.melee());
+        if !s.effects.is_empty() && self.concealed_against(s, st.target, ranged) && !self.truesight(s, st.attacker) {
+            if distinct.is_empty() {
+                distinct.push(Checks { cover: Vec::new(), concealment: Vec::new() });
+            }
+            for c in &mut distinct {
+                c.concealment.push(super::evade::OWN);
+            }
+        }
         s.pending.push(Frame::FightRoll(st));
         match distinct.len() {
             0 => {}
@@ -1080,6 +1095,11 @@ impl P2v {
             return;
         };
         let back = if field.may_end(mover, next) { next } else { back };
+        if let Phase::Turn(t) = &mut s.phase
+            && t.who == who
+        {
+            t.moved = true;
+        }
         if let Some(c) = s.creatures.get_mut(i) {
             c.at = Some(next);
         }
@@ -1150,6 +1170,10 @@ impl P2v {
         }
         if to != from {
             events.emit(Event::Moved { who, from, to, how: how.to_string() });
+            // Vanishing Leap: "When it Strides" (ruling P2V-R156).
+            if how == "Stride" {
+                self.offer_on_stride(s, who);
+            }
         }
     }
 

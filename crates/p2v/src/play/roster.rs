@@ -224,6 +224,9 @@ pub struct Profile {
     /// What starting its turn on terrain with a trait does to it, with the
     /// feature's name (Smoke Susceptibility).
     pub turn_start: Option<(arbiter_geometry::battle::Traits, Vec<crate::program::Give>, String)>,
+    /// Its reaction to its own Stride: the statuses it gets until its next
+    /// turn starts, with the feature's name (Vanishing Leap).
+    pub on_stride: Option<(Vec<crate::program::Give>, String)>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
     /// It waits out of play until an allied caster summons it (the
@@ -315,7 +318,13 @@ pub fn power(f: &Feature) -> Option<Power> {
     if f.strike || (matches!(f.action, Cost::Passive | Cost::Reaction) && program.when.is_none()) {
         return None;
     }
-    if program.teleport.is_some() || program.shell.is_some() || program.trample.is_some() {
+    if program.teleport.is_some()
+        || program.shell.is_some()
+        || program.trample.is_some()
+        || program.stance.is_some()
+        || program.sweep.is_some()
+        || program.concealed.is_some()
+    {
         return Some(Power {
             name: f.name.clone(),
             cost: f.action,
@@ -394,6 +403,7 @@ fn executed(f: &Feature) -> bool {
                     || e.catch.is_some()
                     || e.defend.is_some()
                     || !e.on_critical.is_empty()
+                    || !e.on_stride.is_empty()
                     || e.outrage
                     || e.liberate
                     || !e.random_strike.is_empty()))
@@ -610,6 +620,9 @@ impl Profile {
             stops: passive_key(&features, |e| e.stops.clone()),
             turn_start: passive_key(&features, |e| e.turn_start.clone())
                 .and_then(|(t, name)| arbiter_geometry::battle::Traits::parse(&t.on).map(|on| (on, t.apply, name))),
+            on_stride: features.iter().filter(|f| f.action == Cost::Reaction).find_map(|f| {
+                f.effect.as_ref().filter(|e| !e.on_stride.is_empty()).map(|e| (e.on_stride.clone(), f.name.clone()))
+            }),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
             summonable: false,
             tempting_disguise: false,

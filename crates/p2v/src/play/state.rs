@@ -174,6 +174,9 @@ pub struct Turn {
     /// and ●○ powers; a bit each).
     #[serde(default)]
     pub once_powers: u32,
+    /// Whether it has moved at least 1 square this turn (Evasive Swarm).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub moved: bool,
 }
 
 /// Where the game stands.
@@ -350,6 +353,12 @@ pub enum Trigger {
         reactor: u8,
         /// The reactor's power, by index.
         power: u8,
+    },
+    /// `who` Strode, and its reaction to its own Stride may follow
+    /// (Vanishing Leap).
+    Strode {
+        /// Who strode.
+        who: u8,
     },
     /// `attacker`'s melee weapon critically hit `who`, whose reaction gives
     /// it conditions (Amber Tomb).
@@ -1004,6 +1013,17 @@ pub enum Lasting {
     /// Quickened: +1 AP at the start of the holder's next turn; it ends
     /// with that turn (ruling P2V-R151).
     Quickened,
+    /// In the stance of its power (Reassemble) until it leaves it (ruling P2V-R154).
+    Stance {
+        /// The power.
+        power: u8,
+    },
+    /// Concealed against these strikes until its next turn starts (Evasive
+    /// Swarm; ruling P2V-R156).
+    Concealed {
+        /// Which strikes.
+        from: crate::program::Concealed,
+    },
     /// A bonus (the value) to a number of the holder, from a spell, until
     /// the start of its source's next turn (ruling P2V-R64).
     Bonus {

@@ -139,6 +139,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 | super::state::Lasting::Bonus { .. }
                 | super::state::Lasting::Controlled
                 | super::state::Lasting::Quickened
+                | super::state::Lasting::Stance { .. }
+                | super::state::Lasting::Concealed { .. }
         ) {
             if usize::from(e.holder) >= s.creatures.len() || !(-10..=10).contains(&e.value) {
                 return Err(format!("a spell's effect on creature {} that cannot be", e.holder));
@@ -413,6 +415,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 }
                 super::state::Trigger::ShieldBlock { who }
                 | super::state::Trigger::Readied { who }
+                | super::state::Trigger::Strode { who }
                 | super::state::Trigger::Ferocity { who, .. }
                 | super::state::Trigger::Recovery { who } => {
                     creature(who, "a reaction")?;

@@ -291,6 +291,9 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
             name(ally),
             name(who)
         ),
+        Trigger::Strode { who } => {
+            format!("{} strode: its reaction to its own Stride (react) or pass", name(who))
+        }
         Trigger::ShieldBlock { who } => format!("{} is about to take damage: Shield Block (react) or pass", name(who)),
         Trigger::Ferocity { who, .. } => format!("{} falls to 0 HP: Ferocity (react) or pass", name(who)),
         Trigger::Grab { attacker, target } => {
