@@ -528,6 +528,30 @@ pub enum Concealed {
     All,
 }
 
+/// A straight, fast swim (Jet: "Shoots up to 12 squares in a straight line,
+/// through deep or shallow water only; the move triggers no reactions";
+/// ruling P2V-R157).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Jet {
+    /// The farthest it goes, in squares along the line.
+    pub range: u8,
+    /// Terrain traits one of which every square it passes through has
+    /// (`["water", "deep water"]`).
+    pub through: Vec<String>,
+}
+
+impl Jet {
+    /// The traits it moves through, checked.
+    pub fn traits(&self) -> Option<arbiter_geometry::battle::Traits> {
+        let mut t = arbiter_geometry::battle::Traits::NONE;
+        for n in &self.through {
+            t = t.with(arbiter_geometry::battle::Traits::parse(n)?);
+        }
+        Some(t)
+    }
+}
+
 /// A haven an ally is taken out of play into (Healing Haven: "Remove an
 /// adjacent Medium or smaller allied animal from play. At the start of each
 /// of its turns, animal heals 5 then can choose to end this effect,
@@ -1063,6 +1087,20 @@ pub struct Program {
     /// ruling P2V-R156).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub on_stride: Vec<Give>,
+    /// On a strike: conditions a hit may give its target for 1 more AP
+    /// (Tentacle: "On a hit it may spend 1 AP to make the target
+    /// encumbered": `spend = ["encumbered"]`; ruling P2V-R157).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spend: Vec<Give>,
+    /// On a passive feature, alone: when an adjacent encumbered enemy
+    /// moves, the creature is dragged along behind it (Clinging Suckers;
+    /// ruling P2V-R157).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cling: bool,
+    /// On an action with no range or area, alone: a straight move through
+    /// terrain of some traits that opens no reactions (Jet; ruling P2V-R157).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jet: Option<Jet>,
 }
 
 impl Program {
@@ -1132,6 +1170,33 @@ impl Program {
             }
             if *self != (Program { turn_start: self.turn_start.clone(), ..Program::default() }) {
                 return Err("`turn_start` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if !self.spend.is_empty() && (!strike || self.spend.len() > 4) {
+            return Err("`spend` belongs to a strike and gives 1 to 4 conditions".into());
+        }
+        if self.cling {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`cling` belongs to a passive feature with no range or area".into());
+            }
+            if *self != (Program { cling: true, ..Program::default() }) {
+                return Err("`cling` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(j) = &self.jet {
+            if !matches!(action, A::One | A::Two) || strike || area.is_some() {
+                return Err("`jet` belongs to a 1- or 2-AP action with no range or area".into());
+            }
+            if j.range == 0 || j.range > 60 {
+                return Err("a jet goes 1 to 60 squares".into());
+            }
+            if j.through.is_empty() || j.through.len() > 8 || j.traits().is_none() {
+                return Err("a jet names 1 to 8 terrain traits it moves through (`[\"water\", \"deep water\"]`)".into());
+            }
+            if *self != (Program { jet: self.jet.clone(), ..Program::default() }) {
+                return Err("`jet` stands alone in an effect".into());
             }
             return Ok(());
         }

@@ -525,3 +525,58 @@ fn vanishing_leap_turns_the_leaper_invisible_after_it_strides_until_its_next_tur
     sc.act("stride c8");
     assert!(matches!(sc.s.pending.top(), Some(arbiter_p2v::play::state::Frame::Window(_))));
 }
+
+#[test]
+fn the_grindylows_tentacle_encumbers_for_an_ap_and_its_suckers_drag_it_behind_its_prey() {
+    // Grindylow: "Tentacle ● Melee — 5 bludgeoning damage. On a hit it may spend 1 AP to make
+    // the target encumbered." "Clinging Suckers — When an adjacent encumbered enemy moves, the
+    // grindylow is dragged along behind it." Ruling P2V-R157.
+    use arbiter_p2v::play::state::Conditions;
+    let mut sc = Scene::new(&["Grindylow"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "d3").turn("a");
+    sc.act("strike tentacle A");
+    sc.roll(&[15]); // +7 + 15 = 22 against Armor 19: a hit
+    while sc.asks() == ToMove::Chance {
+        sc.roll(&[1]);
+    }
+    windows(&mut sc, "Spend");
+    let k = sc.id("A");
+    assert!(sc.s.creatures[k].conditions.has(Conditions::ENCUMBERED));
+    assert_ne!(sc.s.active(), Some(0), "the strike's AP and one more: its turn is over");
+
+    // The knight walks off north, encumbered: the grindylow follows square by square.
+    let mut sc = Scene::new(&["Grindylow"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "d3").turn("A");
+    sc.s.creatures[k].conditions = sc.s.creatures[k].conditions.with(Conditions::ENCUMBERED);
+    sc.act("stride d6");
+    windows(&mut sc, "nothing"); // its Reactive Strike as the knight leaves its reach: passed
+    assert_eq!(sc.s.creatures[k].at, Some(sc.sq("d6")));
+    assert_eq!(sc.s.creatures[sc.id("a")].at, Some(sc.sq("d5")), "dragged behind it");
+
+    // Not encumbered: it stays.
+    let mut sc = Scene::new(&["Grindylow"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "d3").turn("A");
+    sc.act("stride d6");
+    windows(&mut sc, "nothing");
+    assert_eq!(sc.s.creatures[sc.id("a")].at, Some(sc.sq("c3")));
+}
+
+#[test]
+fn the_grindylow_jets_in_a_straight_line_through_water_and_nobody_reacts() {
+    // Grindylow: "Jet ●● Shoots up to 12 squares in a straight line, through deep or shallow
+    // water only; the move triggers no reactions." Ruling P2V-R157.
+    let rows: Vec<String> = (0..12).map(|_| ". ~ . . . . . . . . . .".to_string()).collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let m = common::scene::map(12, 12, &rows, "\"~\" = { name = \"stream\", traits = [\"water\"] }");
+    let mut sc = Scene::on(&["Grindylow"], &["Eagle Knight"], m);
+    sc.put("a", "b2").put("A", "c2").turn("a");
+    assert_eq!(sc.refused("use jet c3"), "p2v.jet", "out of the water");
+    assert_eq!(sc.refused("use jet d5"), "p2v.jet", "not a straight line");
+    sc.act("use jet b12");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("b12")), "11 squares up the stream");
+    assert!(
+        !sc.events.iter().any(|e| matches!(e, Event::Strikes { .. })),
+        "the knight beside it had no Reactive Strike"
+    );
+    assert!(!matches!(sc.s.pending.top(), Some(arbiter_p2v::play::state::Frame::Window(_))));
+}

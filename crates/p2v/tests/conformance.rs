@@ -346,3 +346,42 @@ fn random_games_with_stances_sweeps_and_vanishing_leaps() {
     assert!(stance, "the paleohemoth never reassembled");
     assert!(vanished, "the leaper never vanished");
 }
+
+#[test]
+fn random_games_with_grindylows_in_a_stream() {
+    // The Grindylow's Tentacle, Clinging Suckers and Jet (P2V-R157) in random play on a
+    // board with a stream down its middle: every state checks, every listed action applies
+    // and has a number, and a jet is offered.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::State;
+    let v = Variant {
+        warbands: vec![
+            common::scene::warband(&["Grindylow", "Grindylow", "Grindylow", "Grindylow"]),
+            common::scene::warband(&["Eagle Knight", "Boar"]),
+        ],
+        map: common::scene::map(
+            12,
+            12,
+            &[". . . . . ~ ~ . . . . ."; 12],
+            "\"~\" = { name = \"stream\", traits = [\"water\", \"difficult\"] }",
+        ),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    let jet = g.roster()[0].powers.iter().position(|pw| pw.name == "Jet").unwrap() as u8;
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut jets = false;
+    for seed in 0..6 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            if let Some(who) = s.active().filter(|w| *w < 4) {
+                jets |= !g.power_aims(s, who, jet).is_empty();
+            }
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(jets, "no grindylow could ever jet");
+}

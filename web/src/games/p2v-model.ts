@@ -331,6 +331,8 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
         return `${name(t.puller)} pulled a white hair out of ${name(t.who)}: Denuded Outrage — strike it (React), escape a condition, or pass?`;
       case "liberate":
         return `${name(t.grabber)} tries to grab ${name(t.ally)}: ${name(t.reactor)} may strike it to free its ally (Liberating Strike)?`;
+      case "spend":
+        return `${name(t.attacker)} hit ${name(t.target)}: spend 1 AP to give its hit's condition (Tentacle: encumbered)?`;
       case "strode":
         return `${name(t.who)} strode: vanish until its next turn starts (Vanishing Leap)?`;
       case "retort":

@@ -58,6 +58,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Defend { who, ally } => g.defend(s, who, ally, events),
                     Trigger::Retort { who, attacker } => g.retort(s, who, attacker, events),
                     Trigger::Strode { who } => g.react_to_stride(s, who, events),
+                    Trigger::Spend { attacker, target, weapon } => g.spend(s, attacker, target, weapon, events),
                     Trigger::Rejuvenate { who, held } => g.rejuvenate(s, who, held, events),
                     Trigger::TurnStart { who, reactor, power } => g.glance(s, who, reactor, power, events),
                     Trigger::Ferocity { who, was_prone } => g.ferocity(s, who, was_prone, events),

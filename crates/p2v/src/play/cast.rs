@@ -114,6 +114,7 @@ pub fn spell_weapons(features: &[&Feature]) -> Vec<super::roster::Weapon> {
                     save: None,
                     hit: rider.touches().then_some(rider),
                     grab: false,
+                    spend: Vec::new(),
                     ap: cast.action.action_points().max(1),
                     only: Vec::new(),
                 });
@@ -787,6 +788,7 @@ pub fn choice_weapons(f: &Feature) -> Vec<super::roster::Weapon> {
             save: None,
             hit: Some(c.hit.clone()),
             grab: false,
+            spend: Vec::new(),
             ap: f.action.action_points().max(1),
             only: Vec::new(),
         })

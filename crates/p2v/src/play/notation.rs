@@ -192,7 +192,8 @@ impl P2v {
                     _ if pw.program.awaken.is_some() => Aim::Square { at: self.square(arg(2)?)? },
                     None if pw.program.teleport.is_some()
                         || pw.program.trample.is_some()
-                        || pw.program.mine.is_some() =>
+                        || pw.program.mine.is_some()
+                        || pw.program.jet.is_some() =>
                     {
                         Aim::Square { at: self.square(arg(2)?)? }
                     }

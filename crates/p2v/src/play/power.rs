@@ -672,6 +672,7 @@ impl P2v {
                 .collect(),
             None if pw.program.mine.is_some() => self.mine_squares(s, who, power),
             None if pw.program.teleport.is_some() => self.teleport_landings(s, who, power),
+            None if pw.program.jet.is_some() => self.jet_landings(s, who, power),
             None if pw.program.trample.is_some() => self.trample_landings(s, who, power),
             Some(CardArea::Burst(_)) if pw.spell.is_some() => self.burst_aims(s, who, power),
             None | Some(CardArea::Emanation { .. }) => vec![Aim::Here],
@@ -724,6 +725,16 @@ impl P2v {
                 _ => Err(no(
                     "p2v.power.aim",
                     format!("{} is set on a square: use POWER SQUARE", pw.name),
+                    section::AREAS,
+                )),
+            };
+        }
+        if pw.program.jet.is_some() {
+            return match aim {
+                Aim::Square { at } => self.judge_jet(s, who, power, at),
+                _ => Err(no(
+                    "p2v.power.aim",
+                    format!("{} is aimed at the square it ends on: use POWER SQUARE", pw.name),
                     section::AREAS,
                 )),
             };
@@ -1056,6 +1067,10 @@ impl P2v {
             }
             return;
         }
+        if let (Some(_), Aim::Square { at }) = (&pw.program.jet, aim) {
+            self.jet(s, who, at);
+            return;
+        }
         if let (Some(_), Aim::Square { at }) = (pw.program.trample, aim) {
             self.trample(s, who, power, at);
             return;
@@ -1117,6 +1132,16 @@ impl P2v {
         if w.grab && !reaction {
             let seat = arbiter_core::Seat(self.team(usize::from(attacker)));
             let t = super::state::Trigger::Grab { attacker, target };
+            frames.push(Frame::Window(arbiter_core::resolve::Window::for_seat(
+                t,
+                arbiter_core::resolve::Timing::After,
+                seat,
+            )));
+        }
+        // "On a hit it may spend 1 AP to make the target encumbered" (ruling P2V-R157).
+        if !w.spend.is_empty() && !reaction {
+            let seat = arbiter_core::Seat(self.team(usize::from(attacker)));
+            let t = super::state::Trigger::Spend { attacker, target, weapon };
             frames.push(Frame::Window(arbiter_core::resolve::Window::for_seat(
                 t,
                 arbiter_core::resolve::Timing::After,

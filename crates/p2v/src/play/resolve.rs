@@ -174,6 +174,8 @@ pub(crate) const TRAMPLE: u8 = 4;
 
 /// The `how` of a [`Frame::Walk`] that is a Tumble Through (Tumble Behind).
 pub(crate) const TUMBLE: u8 = 5;
+/// The `how` of a [`Frame::Walk`] that is a Jet: it opens no reactions.
+pub(crate) const JET: u8 = 6;
 
 /// The dice the top frame waits for.
 pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
@@ -416,6 +418,9 @@ impl P2v {
                 self.team(usize::from(attacker)) == seat.0 && self.may_grab(s, attacker, target)
             }
             Trigger::ShieldBlock { who } => self.team(usize::from(who)) == seat.0 && self.may_block(s, who),
+            Trigger::Spend { attacker, target, weapon } => {
+                self.team(usize::from(attacker)) == seat.0 && self.may_spend(s, attacker, target, weapon)
+            }
             Trigger::Strode { who } => self.team(usize::from(who)) == seat.0 && self.may_react_to_stride(s, who),
             Trigger::Retort { who, attacker } => {
                 self.team(usize::from(who)) == seat.0 && self.may_retort(s, who, attacker)
@@ -1017,8 +1022,9 @@ impl P2v {
         events: &mut E,
     ) {
         let i = usize::from(who);
-        let how_name =
-            ["Stride", "Step", "Crawl", "Leap", "Trample", "Tumble Through"][usize::from(how.min(TUMBLE))].to_string();
+        let how_name = ["Stride", "Step", "Crawl", "Leap", "Trample", "Tumble Through", "Jet"]
+            [usize::from(how.min(JET))]
+        .to_string();
         let at = s.creatures.get(i).and_then(|c| c.at);
         let alive = s.creatures.get(i).is_some_and(|c| c.life == Life::Up);
         let (Some(p), Some(old)) = (self.profile(i), at) else { return };
@@ -1038,7 +1044,7 @@ impl P2v {
             s.pending.push(Frame::TumbleCheck { who, target });
             return;
         }
-        if !asked && how != 1 {
+        if !asked && how != 1 && how != JET {
             // Attack of Opportunity: "If a creature within your reach …
             // moves out of reach of your attacks". A Step "does not trigger reactions".
             let mut windows = Vec::new();
@@ -1114,6 +1120,8 @@ impl P2v {
         }
         // Haul Away: the dragged creature follows into the space left.
         self.drag(s, who, was, events);
+        // Clinging Suckers: a grindylow holding on is dragged behind (ruling P2V-R157).
+        self.drag_clingers(s, who, was, now, events);
         if fall >= 2 || down {
             // "A creature that falls 2 squares or more takes 5 damage per 2
             // squares it falls. If it takes damage, it falls prone at the bottom."

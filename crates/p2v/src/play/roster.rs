@@ -42,6 +42,10 @@ pub struct Weapon {
     pub hit: Option<Program>,
     /// "On a hit it may spend 1 AP to grab the target."
     pub grab: bool,
+    /// Conditions a hit may give for 1 more AP ("On a hit it may spend 1
+    /// AP to make the target encumbered").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spend: Vec<crate::program::Give>,
     /// The action points it costs (1; 2 for a ●● strike with choices).
     #[serde(default = "one_ap")]
     pub ap: u8,
@@ -227,6 +231,9 @@ pub struct Profile {
     /// Its reaction to its own Stride: the statuses it gets until its next
     /// turn starts, with the feature's name (Vanishing Leap).
     pub on_stride: Option<(Vec<crate::program::Give>, String)>,
+    /// When an adjacent encumbered enemy moves, it is dragged along behind
+    /// it (Clinging Suckers).
+    pub cling: bool,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
     /// It waits out of play until an allied caster summons it (the
@@ -306,6 +313,7 @@ pub fn weapon(f: &Feature) -> Option<Weapon> {
         save: f.effect.as_ref().and_then(|e| e.save),
         hit: f.effect.as_ref().and_then(|e| e.hit.as_deref().cloned()),
         grab: f.effect.as_ref().is_some_and(|e| e.grab),
+        spend: f.effect.as_ref().map(|e| e.spend.clone()).unwrap_or_default(),
         ap: 1,
         only: Vec::new(),
     })
@@ -324,6 +332,7 @@ pub fn power(f: &Feature) -> Option<Power> {
         || program.stance.is_some()
         || program.sweep.is_some()
         || program.concealed.is_some()
+        || program.jet.is_some()
     {
         return Some(Power {
             name: f.name.clone(),
@@ -422,6 +431,7 @@ fn executed(f: &Feature) -> bool {
                     || e.doused.is_some()
                     || e.stops.is_some()
                     || e.turn_start.is_some()
+                    || e.cling
                     || e.lone_immune.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -623,6 +633,7 @@ impl Profile {
             on_stride: features.iter().filter(|f| f.action == Cost::Reaction).find_map(|f| {
                 f.effect.as_ref().filter(|e| !e.on_stride.is_empty()).map(|e| (e.on_stride.clone(), f.name.clone()))
             }),
+            cling: passive_key(&features, |e| e.cling.then_some(())).is_some(),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
             summonable: false,
             tempting_disguise: false,
@@ -675,6 +686,7 @@ impl Profile {
                         save: None,
                         hit: None,
                         grab: false,
+                        spend: Vec::new(),
                         ap: it.item.action.action_points().max(1),
                         only: it.item.only.iter().map(|t| t.trim().to_ascii_lowercase()).collect(),
                     });

@@ -354,6 +354,16 @@ pub enum Trigger {
         /// The reactor's power, by index.
         power: u8,
     },
+    /// `attacker` hit `target` with a weapon whose hit may give conditions
+    /// for 1 more AP (the Grindylow's Tentacle).
+    Spend {
+        /// Who hit.
+        attacker: u8,
+        /// Who was hit.
+        target: u8,
+        /// The weapon, by index.
+        weapon: u8,
+    },
     /// `who` Strode, and its reaction to its own Stride may follow
     /// (Vanishing Leap).
     Strode {

@@ -407,7 +407,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                         return Err("a retry offered on a d20 outside 1 to 20".into());
                     }
                 }
-                super::state::Trigger::Rejuvenate { who, held: ally }
+                super::state::Trigger::Spend { attacker: who, target: ally, .. }
+                | super::state::Trigger::Rejuvenate { who, held: ally }
                 | super::state::Trigger::Retort { who, attacker: ally }
                 | super::state::Trigger::Defend { who, ally } => {
                     creature(who, "a defence")?;

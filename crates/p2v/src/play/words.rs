@@ -291,6 +291,9 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
             name(ally),
             name(who)
         ),
+        Trigger::Spend { attacker, target, .. } => {
+            format!("{} hit {}: spend 1 AP for its hit's condition (react) or pass", name(attacker), name(target))
+        }
         Trigger::Strode { who } => {
             format!("{} strode: its reaction to its own Stride (react) or pass", name(who))
         }
