@@ -372,6 +372,9 @@ pub enum When {
     /// "When a creature it can see starts its turn in range": a reaction
     /// against an enemy that starts its turn in range and in sight.
     EnemyTurnStart,
+    /// "When it falls prone it crashes down": a reaction over a line its
+    /// player points (Timber; ruling P2V-R160).
+    Prone,
 }
 
 /// What a failed Ferocity roll (1 to 3) does.
@@ -550,6 +553,19 @@ impl Jet {
         }
         Some(t)
     }
+}
+
+/// A free action taken on a successful save against a spell of a
+/// tradition (Primal Sink: "When it succeeds at a save against a primal
+/// spell, it gets +2 to Fight, Power, Fortitude, Reflex and Will until the
+/// end of its next turn"; ruling P2V-R159).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sink {
+    /// The tradition of the spells it answers.
+    pub tradition: crate::spell::Tradition,
+    /// What it gives the creature until the end of its next turn.
+    pub bonus: Bonus,
 }
 
 /// A haven an ally is taken out of play into (Healing Haven: "Remove an
@@ -1101,6 +1117,20 @@ pub struct Program {
     /// terrain of some traits that opens no reactions (Jet; ruling P2V-R157).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jet: Option<Jet>,
+    /// On a reaction with `when = "prone"`: the damage the creature takes
+    /// itself ("it takes 10 bludgeoning damage itself"; ruling P2V-R160).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub itself: Option<Amount>,
+    /// On a passive feature, alone: the highest d6 on which a critically
+    /// failed strike's Fight roll or Reflex save leaves it prone (Shaky
+    /// Footing: "roll 1d6: on 1 to 3 it falls prone": `stumble = 3`;
+    /// ruling P2V-R158).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stumble: Option<u8>,
+    /// On a free action, alone: bonuses on a successful save against a
+    /// spell of a tradition (Primal Sink; ruling P2V-R159).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sink: Option<Sink>,
 }
 
 impl Program {
@@ -1170,6 +1200,44 @@ impl Program {
             }
             if *self != (Program { turn_start: self.turn_start.clone(), ..Program::default() }) {
                 return Err("`turn_start` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if self.itself.is_some() && self.when != Some(When::Prone) {
+            return Err("`itself` is for `when = \"prone\"`".into());
+        }
+        if let Some(n) = self.stumble {
+            if action != A::Passive || strike || area.is_some() {
+                return Err("`stumble` belongs to a passive feature with no range or area".into());
+            }
+            if !(1..=5).contains(&n) {
+                return Err("`stumble` is the highest d6, 1 to 5, that leaves it prone".into());
+            }
+            if *self != (Program { stumble: self.stumble, ..Program::default() }) {
+                return Err("`stumble` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(k) = self.sink {
+            if action != A::Free || strike || area.is_some() {
+                return Err("`sink` belongs to a free action with no range or area".into());
+            }
+            let b = k.bonus;
+            let all = [b.fight, b.power, b.saves, b.armor, b.speed, b.skills];
+            if all.iter().any(|n| !(0..=5).contains(n)) || all.iter().all(|n| *n == 0) || b.battle {
+                return Err("`sink` gives +1 to +5 to fight, power, saves, armor, speed or skills".into());
+            }
+            if b.reach != 0
+                || b.damage != 0
+                || b.ranged_damage != 0
+                || b.resist != 0
+                || b.truesight != 0
+                || b.gentle != 0
+            {
+                return Err("`sink` gives +1 to +5 to fight, power, saves, armor, speed or skills".into());
+            }
+            if *self != (Program { sink: self.sink, ..Program::default() }) {
+                return Err("`sink` stands alone in an effect".into());
             }
             return Ok(());
         }
@@ -1761,6 +1829,7 @@ impl Program {
                 When::EnemyTurnStart => {
                     (A::Reaction, matches!(area, Some(crate::Area::Melee(_) | crate::Area::Ranged { .. })))
                 }
+                When::Prone => (A::Reaction, matches!(area, Some(crate::Area::Line(_)))),
             };
             if action != cost || strike {
                 return Err(format!("`when = \"{}\"` is for a {} feature", when_key(when), cost.label()));
@@ -1769,7 +1838,11 @@ impl Program {
                 return Err(match when {
                     When::Eliminated => "`when = \"eliminated\"` needs an emanation (area = \"Emanation 3\")".into(),
                     When::EnemyTurnStart => "`when = \"enemy-turn-start\"` needs a range (area = \"Ranged 6\")".into(),
+                    When::Prone => "`when = \"prone\"` needs a line (area = \"Line 2\")".into(),
                 });
+            }
+            if self.itself.is_some() && when != When::Prone {
+                return Err("`itself` is for `when = \"prone\"`".into());
             }
             if self.conceal && when != When::Eliminated {
                 return Err("`conceal` is for `when = \"eliminated\"`".into());
@@ -1844,6 +1917,7 @@ fn when_key(w: When) -> &'static str {
     match w {
         When::Eliminated => "eliminated",
         When::EnemyTurnStart => "enemy-turn-start",
+        When::Prone => "prone",
     }
 }
 

@@ -580,3 +580,107 @@ fn the_grindylow_jets_in_a_straight_line_through_water_and_nobody_reacts() {
     );
     assert!(!matches!(sc.s.pending.top(), Some(arbiter_p2v::play::state::Frame::Window(_))));
 }
+
+/// Rolls whatever dice are owed until none are: `footing` for a shaky
+/// footing's d6, `other` for every other die.
+fn roll_all(sc: &mut Scene, footing: u8, other: u8) {
+    while sc.asks() == ToMove::Chance {
+        let req = arbiter_core::Game::dice(&sc.g, &sc.s);
+        let d = if req.purpose().is_some_and(|p| p.contains("footing")) { footing } else { other };
+        sc.roll(&vec![d; req.len()]);
+    }
+}
+
+#[test]
+fn shaky_footing_may_topple_the_sapling_after_a_critically_failed_strike_or_reflex_save() {
+    // Arboreal Sapling: "Shaky Footing — When it critically fails a strike's attack roll or a
+    // Reflex save, roll 1d6: on 1 to 3 it falls prone." Ruling P2V-R158: a Fight roll
+    // critically fails as a save does, on a natural 1 or 10 or more below the Armor.
+    let mut sc = Scene::new(&["Arboreal Sapling"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "e3").turn("a");
+    sc.act("strike fist A");
+    sc.roll(&[1]); // a natural 1
+    assert!(format!("{:?}", arbiter_core::Game::dice(&sc.g, &sc.s).purpose()).contains("footing"));
+    sc.roll(&[3]);
+    assert!(sc.s.creatures[0].prone, "on 1 to 3 it falls prone");
+
+    let mut sc = Scene::new(&["Arboreal Sapling"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "e3").turn("a");
+    sc.act("strike fist A");
+    sc.roll(&[2]); // +9 + 2 = 11 against Armor 19: a miss, not by 10
+    assert_ne!(sc.asks(), ToMove::Chance, "no footing roll");
+    sc.act("strike fist A");
+    sc.roll(&[4]); // −5 + 9 + 4 = 8: 11 below the Armor, a critical failure
+    sc.roll(&[4]);
+    assert!(!sc.s.creatures[0].prone, "on 4 to 6 it keeps its feet");
+
+    // A critically failed Reflex save (Swarming Stings: Reflex half).
+    let mut sc = Scene::new(&["Arboreal Sapling"], &["Wasp Swarm"]);
+    sc.put("a", "c3").put("A", "e3").turn("A");
+    sc.act("use swarming-stings a");
+    roll_all(&mut sc, 1, 1);
+    assert!(sc.s.creatures[0].prone);
+}
+
+#[test]
+fn primal_sink_lifts_the_sapstriker_after_it_saves_against_a_primal_spell() {
+    // Arboreal Sapstriker: "Primal Sink ○ When it succeeds at a save against a primal spell,
+    // it gets +2 to Fight, Power, Fortitude, Reflex and Will until the end of its next turn."
+    // Ruling P2V-R159: a free action its player is offered after the save, in any turn.
+    let mut sc = Scene::new(&["Arboreal Sapstriker"], &["Azhana"]);
+    sc.put("a", "c3").put("A", "c9").turn("A");
+    sc.act("cast laughing-fit a");
+    sc.roll(&[19]); // Will +10 + 19: a success against the primal spell
+    windows(&mut sc, "Sink");
+    for stat in [Stat::Fight, Stat::Power, Stat::Saves] {
+        assert_eq!(sc.g.bonus(&sc.s, 0, stat), 2, "{stat:?}");
+    }
+    // Azhana's 2 AP are spent: the sapstriker's turn comes.
+    sc.turn("a");
+    assert_eq!(sc.g.bonus(&sc.s, 0, Stat::Fight), 2, "through its next turn");
+    sc.act("end");
+    assert_eq!(sc.g.bonus(&sc.s, 0, Stat::Fight), 0, "and no longer");
+
+    // A failed save offers nothing.
+    let mut sc = Scene::new(&["Arboreal Sapstriker"], &["Azhana"]);
+    sc.put("a", "c3").put("A", "c9").turn("A");
+    sc.act("cast laughing-fit a");
+    sc.roll(&[2]);
+    assert!(!matches!(sc.s.pending.top(), Some(arbiter_p2v::play::state::Frame::Window(_))));
+    assert_eq!(sc.g.bonus(&sc.s, 0, Stat::Fight), 0);
+}
+
+#[test]
+fn timber_crashes_the_toppled_sapling_down_on_a_line_of_its_players_choosing() {
+    // Arboreal Sapling: "Timber ↻ When it falls prone it crashes down: it takes 10
+    // bludgeoning damage itself, and every creature in a line 2 from it takes 10 bludgeoning
+    // damage (Reflex half)." Ruling P2V-R160: its player points the line, one of eight
+    // directions; Drop Prone ("Become prone") does not set it off.
+    let mut sc = Scene::new(&["Arboreal Sapling"], &["Eagle Knight", "Eagle Knight"]);
+    // The sapling (large) on c3–d4; a knight right of it, one above.
+    sc.put("a", "c3").put("A", "e3").put("B", "c5").turn("a");
+    sc.act("strike fist A");
+    sc.roll(&[1]); // a natural 1: its footing
+    sc.roll(&[2]); // and it falls
+    assert!(sc.s.creatures[0].prone);
+    assert!(matches!(sc.s.pending.top(), Some(arbiter_p2v::play::state::Frame::Window(_))), "Timber is offered");
+    sc.act("react");
+    let (hs, ha, hb) = (sc.hp("a"), sc.hp("A"), sc.hp("B"));
+    sc.act("line 3"); // east, onto the knight beside it
+    // The sapling's own damage first (its resistance die: 1, nothing resisted); then the
+    // knight's Reflex save, +5 + 5 = 10 against Power 14: a failure.
+    while sc.asks() == ToMove::Chance {
+        let req = arbiter_core::Game::dice(&sc.g, &sc.s);
+        let d = if req.purpose().is_some_and(|p| p.contains("resistance")) { 1 } else { 5 };
+        sc.roll(&vec![d; req.len()]);
+    }
+    assert_eq!(sc.hp("a"), hs - 10, "it takes 10 itself");
+    assert_eq!(sc.hp("A"), ha - 10, "the knight in the line takes 10");
+    assert_eq!(sc.hp("B"), hb, "the other, north of it, does not");
+
+    // Dropping prone on purpose is no fall.
+    let mut sc = Scene::new(&["Arboreal Sapling"], &["Eagle Knight"]);
+    sc.put("a", "c3").put("A", "e3").turn("a");
+    sc.act("prone");
+    assert!(!matches!(sc.s.pending.top(), Some(arbiter_p2v::play::state::Frame::Window(_))));
+}

@@ -385,3 +385,39 @@ fn random_games_with_grindylows_in_a_stream() {
     }
     assert!(jets, "no grindylow could ever jet");
 }
+
+#[test]
+fn random_games_with_toppling_saplings_and_a_primal_sink() {
+    // Shaky Footing (P2V-R158), Primal Sink (P2V-R159) and Timber (P2V-R160) in random play:
+    // every state checks, every listed action applies and has a number, and a sapling
+    // crashes down.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::{Frame, State};
+    let v = Variant {
+        warbands: vec![
+            common::scene::warband(&[
+                "Arboreal Sapling",
+                "Arboreal Sapling",
+                "Arboreal Sapling",
+                "Arboreal Sapstriker",
+            ]),
+            common::scene::warband(&["Azhana", "Boar", "Wasp Swarm", "Boar"]),
+        ],
+        map: common::scene::map(12, 12, &[], ""),
+        no_round_limit: false,
+    };
+    let g = P2v::new(v, 2).unwrap();
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut crashed = false;
+    for seed in 0..16 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            crashed |= matches!(s.pending.top(), Some(Frame::Crash { .. }));
+            check_numbering(&g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+    assert!(crashed, "no sapling ever crashed down");
+}

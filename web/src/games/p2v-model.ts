@@ -333,6 +333,10 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
         return `${name(t.grabber)} tries to grab ${name(t.ally)}: ${name(t.reactor)} may strike it to free its ally (Liberating Strike)?`;
       case "spend":
         return `${name(t.attacker)} hit ${name(t.target)}: spend 1 AP to give its hit's condition (Tentacle: encumbered)?`;
+      case "fell":
+        return `${name(t.who)} fell prone: crash down along a line (Timber)? (React, then choose the line.)`;
+      case "sink":
+        return `${name(t.who)} saved against a primal spell: +2 to Fight, Power and saves until the end of its next turn (Primal Sink)?`;
       case "strode":
         return `${name(t.who)} strode: vanish until its next turn starts (Vanishing Leap)?`;
       case "retort":
@@ -351,6 +355,7 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
   }
   if (f.frame === "line" || f.frame === "power_line") return "Choose the line the cover checks follow (the defender's choice).";
   if (f.frame === "unmask") return `The round ends: ${name(Number(f.who))} may leave its disguise (React: it takes the objective's place) or stay hidden (Pass).`;
+  if (f.frame === "crash") return `${name(Number(f.who))} crashes down: choose the line's direction, line 1 (north) to line 8 (north-west), clockwise.`;
   if (f.frame === "activity") return "A compound action under way: take its next step, or pass it.";
   if (f.frame === "long_jump")
     return f.jumping

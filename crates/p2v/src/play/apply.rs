@@ -43,6 +43,10 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                 g.answer_unmask(s, who, *a == Action::React, events);
             }
             (Frame::Line { .. }, Action::Line { line }) => g.choose_line(s, *line),
+            (Frame::Crash { who, power }, Action::Line { line }) => {
+                let (who, power) = (*who, *power);
+                g.crash_down(s, who, power, *line, events)
+            }
             (Frame::PowerLine { .. }, Action::Line { line }) => g.choose_power_line(s, *line),
             (Frame::Window(_), Action::Regain { power }) => g.choose_regain(s, *power, events),
             (Frame::Window(w), Action::React | Action::Escape { .. })
@@ -58,6 +62,8 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Defend { who, ally } => g.defend(s, who, ally, events),
                     Trigger::Retort { who, attacker } => g.retort(s, who, attacker, events),
                     Trigger::Strode { who } => g.react_to_stride(s, who, events),
+                    Trigger::Sink { who } => g.sink(s, who, events),
+                    Trigger::Fell { who, power } => g.crash(s, who, power, events),
                     Trigger::Spend { attacker, target, weapon } => g.spend(s, attacker, target, weapon, events),
                     Trigger::Rejuvenate { who, held } => g.rejuvenate(s, who, held, events),
                     Trigger::TurnStart { who, reactor, power } => g.glance(s, who, reactor, power, events),

@@ -54,6 +54,10 @@ pub struct SpellUse {
     /// The spell's traits (mental, auditory) that reactions answer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub traits: Vec<crate::program::EffectTrait>,
+    /// The tradition it is cast in: its caster's (none for a scroll's or a
+    /// feature's cast; Primal Sink answers primal spells).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tradition: Option<crate::spell::Tradition>,
 }
 
 /// The spells of a caster the engine does not run yet (not in the
@@ -163,14 +167,17 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                         except: None,
                         once: None,
                         traits: sp.traits.clone(),
+                        tradition: Some(c.tradition),
                     }),
                     only: Vec::new(),
                 });
             }
         }
     }
-    // Features that cast a spell of their list over their own area.
+    // Features that cast a spell of their list over their own area, in the
+    // creature's tradition if it casts spells.
     let rank = features.iter().filter_map(|f| f.caster_rank()).max().unwrap_or(1);
+    let tradition = features.iter().find_map(|f| f.effect.as_ref()?.spells.as_ref()).map(|c| c.tradition);
     for f in features {
         let Some(e) = f.effect.as_ref() else { continue };
         let Some(c) = e.casts.as_ref() else { continue };
@@ -198,6 +205,7 @@ pub fn add_spells(powers: &mut Vec<Power>, features: &[&Feature]) {
                     except: c.except.clone(),
                     once: c.once.then(|| f.name.clone()),
                     traits: sp.traits.clone(),
+                    tradition,
                 }),
                 only: Vec::new(),
             });

@@ -502,6 +502,15 @@ pub enum Event {
         /// Its HP after.
         hp: i32,
     },
+    /// A shaky footing's d6 (Shaky Footing).
+    Footing {
+        /// Who.
+        who: u8,
+        /// The d6.
+        roll: u8,
+        /// True when it fell prone.
+        fell: bool,
+    },
     /// A Ferocity roll.
     FerocityRoll {
         /// Who.

@@ -31,6 +31,12 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         if let Frame::LongJump { .. } = top {
             return g.judge_long_jump(s, a);
         }
+        if let Frame::Crash { who, .. } = *top {
+            return match *a {
+                Action::Line { line } => g.judge_crash(s, who, line),
+                _ => g.judge_crash(s, who, u8::MAX),
+            };
+        }
         if let (Frame::Interlude { step_only, .. }, Phase::Turn(t)) = (top, s.phase) {
             if *step_only {
                 P2v::judge_granted_step(a)?;

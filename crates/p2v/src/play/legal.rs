@@ -30,6 +30,9 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                 out.extend((0..options.len().min(255) as u8).map(|line| Action::Line { line }))
             }
             Frame::Unmask { .. } => out.extend([Action::React, Action::Pass]),
+            Frame::Crash { who, .. } => {
+                out.extend(g.crash_lines(s, *who).into_iter().map(|line| Action::Line { line }))
+            }
             Frame::Window(w) => {
                 if let super::state::Trigger::Regain { who } = w.trigger {
                     out.extend(g.regainable(s, who).into_iter().map(|power| Action::Regain { power }));

@@ -377,6 +377,13 @@ impl P2v {
                     power,
                     degree,
                 });
+                // Shaky Footing and Primal Sink answer the save (rulings P2V-R158, R159).
+                if degree == Degree::CriticalFailure && save.kind == crate::program::SaveKind::Reflex {
+                    self.push_stumble(s, a.target);
+                }
+                if degree >= Degree::Success {
+                    self.offer_sink(s, &a);
+                }
                 degree
             }
             _ => Degree::Failure,
@@ -505,6 +512,8 @@ impl P2v {
                     if !c.prone && !immune("prone") {
                         c.prone = true;
                         events.emit(Event::Condition { who, name: "prone".into(), on: true });
+                        // Timber: "When it falls prone" (ruling P2V-R160).
+                        self.fell_prone(s, who);
                     }
                     continue;
                 }

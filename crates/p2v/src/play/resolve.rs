@@ -63,6 +63,10 @@ impl Resolve for P2v {
             Frame::FerocityRoll { who, .. } => {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
             }
+            Frame::Stumble { who } => self.stumble_waits(s, *who).then_some(Wait::Chance),
+            Frame::Crash { who, .. } => {
+                self.in_play(s, usize::from(*who)).then(|| Wait::Seat(Seat(self.team(usize::from(*who)))))
+            }
             Frame::Pluck { who, target } => {
                 let up = |c: u8| s.creatures.get(usize::from(c)).is_some_and(|c| c.life == Life::Up);
                 (up(*who) && up(*target)).then_some(Wait::Chance)
@@ -109,7 +113,11 @@ impl Resolve for P2v {
             Frame::Interlude { saved, .. } => s.phase = saved,
             // Every hero point window passed: the held die takes effect.
             Frame::Held { roll, die } => resolve_roll(self, s, *roll, &[die], events),
-            Frame::FerocityRoll { .. } | Frame::PowerLine { .. } | Frame::PowerCover { .. } => {}
+            Frame::FerocityRoll { .. }
+            | Frame::Stumble { .. }
+            | Frame::Crash { .. }
+            | Frame::PowerLine { .. }
+            | Frame::PowerCover { .. } => {}
             Frame::Recovery { who } => {
                 if s.creatures.get(usize::from(who)).is_some_and(|c| c.life == Life::Dying) {
                     events.emit(Event::Recovery { who, roll: 0, passed: true });
@@ -231,6 +239,9 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
         Frame::PowerCover { affect, checks } => DiceRequest::new()
             .with_many(checks.len().min(MAX_DICE), 6, "cover")
             .for_purpose(format!("Cover checks of {} against {}'s power", name(affect.target), name(affect.user))),
+        Frame::Stumble { who } => DiceRequest::new()
+            .with(6, "footing")
+            .for_purpose(format!("Shaky footing of {}: a low roll and it falls prone", name(*who))),
         Frame::FerocityRoll { who, .. } => DiceRequest::new()
             .with(6, "Ferocity")
             .for_purpose(format!("Ferocity of {}: 4–6 and it is at 1 HP instead", name(*who))),
@@ -349,6 +360,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
         Frame::RandomTarget { who, among } => g.random_target(s, who, &among, d, events),
         Frame::Affect(a) => g.affect(s, a, Some(d), events),
         Frame::FerocityRoll { who, was_prone } => g.ferocity_roll(s, who, was_prone, d, events),
+        Frame::Stumble { who } => g.stumble_roll(s, who, d, events),
         Frame::PowerCover { affect, checks } => g.power_cover(s, affect, &checks, v, events),
         Frame::RoundLimit => {
             // "roll 1d6 and add the number of rounds that have occurred. If the
@@ -421,6 +433,8 @@ impl P2v {
             Trigger::Spend { attacker, target, weapon } => {
                 self.team(usize::from(attacker)) == seat.0 && self.may_spend(s, attacker, target, weapon)
             }
+            Trigger::Fell { who, .. } => self.team(usize::from(who)) == seat.0 && self.may_crash(s, who),
+            Trigger::Sink { who } => self.team(usize::from(who)) == seat.0 && self.may_sink(s, who),
             Trigger::Strode { who } => self.team(usize::from(who)) == seat.0 && self.may_react_to_stride(s, who),
             Trigger::Retort { who, attacker } => {
                 self.team(usize::from(who)) == seat.0 && self.may_retort(s, who, attacker)
@@ -640,6 +654,10 @@ impl P2v {
         let Some(p) = self.profile(usize::from(st.attacker)) else { return };
         let (total, armor, degree) = self.fight_degree(s, &st, die);
         events.emit(Event::FightRoll { attacker: st.attacker, target: st.target, die, total, armor, degree });
+        // Shaky Footing: a Fight roll critically fails as a save does (ruling P2V-R158).
+        if die == 1 || total <= armor - 10 {
+            self.push_stumble(s, st.attacker);
+        }
         if degree >= Degree::Success {
             let Some(w) = p.weapons.get(usize::from(st.weapon)) else { return };
             let mut damage = w.damage;
@@ -904,6 +922,9 @@ impl P2v {
         let total = i32::from(die) + self.save_bonus(s, m.target, m.save());
         let degree = Self::save_degree(die, total, power);
         events.emit(Event::Save { who: m.target, save: m.save().to_string(), die, total, power, degree });
+        if degree == Degree::CriticalFailure && m.save() == "Reflex" {
+            self.push_stumble(s, m.target);
+        }
         if degree >= Degree::Success {
             return;
         }
@@ -916,6 +937,8 @@ impl P2v {
                 {
                     c.prone = true;
                     events.emit(Event::Condition { who: m.target, name: "prone".into(), on: true });
+                    // Timber: "When it falls prone" (ruling P2V-R160).
+                    self.fell_prone(s, m.target);
                 }
             }
             // Shove: "On a failure, it is pushed 1 square."
@@ -1131,8 +1154,14 @@ impl P2v {
             let gentle = self.bonus(s, who, super::cast::Stat::Gentle) > 0;
             let amount = if gentle { 0 } else { (fall / 2 * 5).min(u32::from(u16::MAX)) as u16 };
             if amount > 0 {
+                let was_prone = s.creatures.get(i).is_some_and(|c| c.prone);
                 if let Some(c) = s.creatures.get_mut(i) {
                     c.prone = true;
+                }
+                // Timber: "When it falls prone", once the fall's damage is
+                // dealt (ruling P2V-R160).
+                if !was_prone {
+                    self.fell_prone(s, who);
                 }
                 self.push_damage(
                     s,

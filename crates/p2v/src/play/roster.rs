@@ -234,6 +234,12 @@ pub struct Profile {
     /// When an adjacent encumbered enemy moves, it is dragged along behind
     /// it (Clinging Suckers).
     pub cling: bool,
+    /// The highest d6 on which a critically failed Fight roll or Reflex
+    /// save leaves it prone (Shaky Footing).
+    pub stumble: Option<u8>,
+    /// Its free action on a successful save against a spell of a
+    /// tradition, with the feature's name (Primal Sink).
+    pub sink: Option<(crate::program::Sink, String)>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
     /// It waits out of play until an allied caster summons it (the
@@ -404,7 +410,7 @@ fn executed(f: &Feature) -> bool {
             || power(f).is_some()
             || !super::cast::choice_weapons(f).is_empty()
             || (!e.touches() && !e.extra.is_empty())
-            || (f.action == Cost::Free && e.rejuvenate.is_some())
+            || (f.action == Cost::Free && (e.rejuvenate.is_some() || e.sink.is_some()))
             || (f.action == Cost::Reaction
                 && (e.ferocity.is_some()
                     || e.block.is_some()
@@ -432,6 +438,7 @@ fn executed(f: &Feature) -> bool {
                     || e.stops.is_some()
                     || e.turn_start.is_some()
                     || e.cling
+                    || e.stumble.is_some()
                     || e.lone_immune.is_some()));
     }
     if let Some(w) = weapon(f) {
@@ -634,6 +641,11 @@ impl Profile {
                 f.effect.as_ref().filter(|e| !e.on_stride.is_empty()).map(|e| (e.on_stride.clone(), f.name.clone()))
             }),
             cling: passive_key(&features, |e| e.cling.then_some(())).is_some(),
+            stumble: passive_key(&features, |e| e.stumble).map(|(n, _)| n),
+            sink: features
+                .iter()
+                .filter(|f| f.action == Cost::Free)
+                .find_map(|f| f.effect.as_ref().and_then(|e| e.sink).map(|k| (k, f.name.clone()))),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
             summonable: false,
             tempting_disguise: false,

@@ -742,6 +742,7 @@ impl Game for P2v {
             Frame::Damage(h) => seat(h.target),
             Frame::Recovery { who }
             | Frame::FerocityRoll { who, .. }
+            | Frame::Stumble { who }
             | Frame::Claim { who, .. }
             | Frame::Pluck { who, .. }
             | Frame::Spot { who, .. }

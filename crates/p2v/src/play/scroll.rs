@@ -82,6 +82,7 @@ impl Profile {
                     except: None,
                     once: None,
                     traits: sp.traits.clone(),
+                    tradition: None,
                 }),
                 only: only.clone(),
             });

@@ -364,6 +364,19 @@ pub enum Trigger {
         /// The weapon, by index.
         weapon: u8,
     },
+    /// `who` fell prone, and its reaction crashing down may follow (Timber).
+    Fell {
+        /// Who fell.
+        who: u8,
+        /// Its power with `when = "prone"`.
+        power: u8,
+    },
+    /// `who` succeeded at a save against a spell of the tradition its free
+    /// action answers (Primal Sink).
+    Sink {
+        /// Who saved.
+        who: u8,
+    },
     /// `who` Strode, and its reaction to its own Stride may follow
     /// (Vanishing Leap).
     Strode {
@@ -738,6 +751,21 @@ pub enum Frame {
         who: u8,
         /// Whether it was prone before it fell.
         was_prone: bool,
+    },
+    /// The direction a creature that fell prone crashes down in, chosen by
+    /// its player as `line 1` (north) to `line 8` (north-west), clockwise
+    /// (Timber).
+    Crash {
+        /// Who crashes.
+        who: u8,
+        /// Its power with `when = "prone"`.
+        power: u8,
+    },
+    /// The d6 of a creature whose footing is shaky, after it critically
+    /// failed a strike's Fight roll or a Reflex save (Shaky Footing).
+    Stumble {
+        /// Who rolls.
+        who: u8,
     },
     /// A compound action under way ("Two Strides, then a melee strike"):
     /// the creature's seat decides each step in turn (or passes it).

@@ -417,12 +417,17 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 super::state::Trigger::ShieldBlock { who }
                 | super::state::Trigger::Readied { who }
                 | super::state::Trigger::Strode { who }
+                | super::state::Trigger::Sink { who }
+                | super::state::Trigger::Fell { who, .. }
                 | super::state::Trigger::Ferocity { who, .. }
                 | super::state::Trigger::Recovery { who } => {
                     creature(who, "a reaction")?;
                 }
             },
-            Frame::FerocityRoll { who, .. } | Frame::TurnStart { who } => creature(*who, "a turn's start")?,
+            Frame::FerocityRoll { who, .. }
+            | Frame::Stumble { who }
+            | Frame::Crash { who, .. }
+            | Frame::TurnStart { who } => creature(*who, "a turn's start")?,
             Frame::Interlude { who, saved, .. } => {
                 creature(*who, "a readied action")?;
                 match saved {

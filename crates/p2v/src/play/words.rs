@@ -222,6 +222,13 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         }
         Event::Reacts { who, reaction } => format!("{} reacts: {reaction}", name(*who)),
         Event::Healed { who, amount, hp } => format!("{} heals {amount} HP ({hp} now)", name(*who)),
+        Event::Footing { who, roll, fell } => {
+            if *fell {
+                format!("{}'s shaky footing: {roll}, it falls prone", name(*who))
+            } else {
+                format!("{}'s shaky footing: {roll}, it keeps its feet", name(*who))
+            }
+        }
         Event::FerocityRoll { who, roll, held } => {
             if *held {
                 format!("{}'s Ferocity: {roll}, it stands at 1 HP instead", name(*who))
@@ -293,6 +300,15 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         ),
         Trigger::Spend { attacker, target, .. } => {
             format!("{} hit {}: spend 1 AP for its hit's condition (react) or pass", name(attacker), name(target))
+        }
+        Trigger::Fell { who, .. } => {
+            format!(
+                "{} fell prone: crash down along a line (react, then line 1–8 from north clockwise) or pass",
+                name(who)
+            )
+        }
+        Trigger::Sink { who } => {
+            format!("{} saved against the spell: take its free action's bonuses (react) or pass", name(who))
         }
         Trigger::Strode { who } => {
             format!("{} strode: its reaction to its own Stride (react) or pass", name(who))
