@@ -537,9 +537,9 @@ impl P2v {
     }
 
     /// Whether `target` is invisible to `viewer`: invisible, and `viewer`
-    /// has no truesight.
+    /// has no truesight, nor scent while adjacent (ruling P2V-R161).
     pub fn unseen(&self, s: &State, target: u8, viewer: u8) -> bool {
-        self.invisible(s, target) && !self.truesight(s, viewer)
+        self.invisible(s, target) && !self.truesight(s, viewer) && !self.scents(s, viewer, target)
     }
 
     /// Gives the bonuses of a spell to `who` until the start of `from`'s

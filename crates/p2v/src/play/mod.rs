@@ -75,6 +75,7 @@ pub mod resolve;
 pub mod retaliate;
 pub mod roster;
 pub mod rules;
+pub mod scent;
 pub mod scroll;
 pub mod shell;
 pub mod stance;

@@ -515,13 +515,13 @@ impl P2v {
             return;
         }
         let mut distinct = self.cover_lines(s, st.attacker, st.target);
-        // Evasive Swarm: the target's own concealment is the last check of
-        // every line (ruling P2V-R156).
+        // Evasive Swarm, or an invisible target found by scent: the target's
+        // own concealment is the last check of every line (rulings P2V-R156, R161).
         let ranged = self
             .profile(usize::from(st.attacker))
             .and_then(|p| p.weapons.get(usize::from(st.weapon)))
             .is_some_and(|w| !w.melee());
-        if !s.effects.is_empty() && self.concealed_against(s, st.target, ranged) && !self.truesight(s, st.attacker) {
+        if self.own_concealment(s, st.attacker, st.target, ranged) {
             if distinct.is_empty() {
                 distinct.push(Checks { cover: Vec::new(), concealment: Vec::new() });
             }
