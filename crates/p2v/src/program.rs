@@ -1117,6 +1117,11 @@ pub struct Program {
     /// terrain of some traits that opens no reactions (Jet; ruling P2V-R157).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jet: Option<Jet>,
+    /// On an action with no range or area, alone: terrain it puts on an
+    /// empty square adjacent to the user (Feather Token (Ladder): `place =
+    /// { name = "ladder", traits = ["incline"] }`; ruling P2V-R162).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<MadeTerrain>,
     /// On a reaction with `when = "prone"`: the damage the creature takes
     /// itself ("it takes 10 bludgeoning damage itself"; ruling P2V-R160).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1200,6 +1205,24 @@ impl Program {
             }
             if *self != (Program { turn_start: self.turn_start.clone(), ..Program::default() }) {
                 return Err("`turn_start` stands alone in an effect".into());
+            }
+            return Ok(());
+        }
+        if let Some(t) = &self.place {
+            if !matches!(action, A::One | A::Two) || strike || area.is_some() {
+                return Err("`place` belongs to a 1- or 2-AP action with no range or area".into());
+            }
+            if t.name.trim().is_empty() || t.name.chars().count() > 40 {
+                return Err("a placed terrain's name is 1 to 40 characters".into());
+            }
+            if t.traits()? == arbiter_geometry::battle::Traits::NONE || t.traits.len() > 6 {
+                return Err("a placed terrain has 1 to 6 traits".into());
+            }
+            if t.rounds.is_some_and(|r| r > 10) {
+                return Err("a placed terrain lasts 0 to 10 rounds, or the battle".into());
+            }
+            if *self != (Program { place: self.place.clone(), ..Program::default() }) {
+                return Err("`place` stands alone in an effect".into());
             }
             return Ok(());
         }

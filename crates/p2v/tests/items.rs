@@ -173,3 +173,22 @@ fn the_arboreal_regent_awakens_a_tree_within_24_squares_as_its_minion() {
     assert!(sc.s.creatures[t].done, "it acts from the next round, in the regent's turn");
     assert_eq!(sc.s.creatures[trees[1]].life, Life::Waiting, "the other waits for the second use");
 }
+
+#[test]
+fn a_feather_tokens_ladder_lets_a_knight_climb_the_tor() {
+    // "Feather Token (Ladder) ● A ladder 4 squares long appears in an empty adjacent
+    // square." Ruling P2V-R162: the square becomes an incline for the battle, by which
+    // creatures climb between elevations.
+    let mut rows = vec![". . . . . . . . . . . ."; 12];
+    rows[9] = ". . . . A A . . . . . .";
+    rows[10] = ". . . . A A . . . . . .";
+    let m = common::scene::map(12, 12, &rows, "A = { name = \"tor\", elevation = 3 }");
+    let knight = entry("Eagle Knight", &["Feather Token (Ladder)"], &[]);
+    let mut sc = Scene::of_on(vec![knight], vec![entry("Boar", &[], &[])], m);
+    sc.put("a", "c3").put("A", "l12").turn("a");
+    assert_eq!(sc.refused("stride e3"), "p2v.move.stride", "too steep without a ladder");
+    sc.act("use feather-token-ladder d3");
+    assert_eq!(sc.refused("use feather-token-ladder d2"), "p2v.power.uses", "one token");
+    sc.act("stride e3");
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("e3")), "up the ladder onto the tor");
+}

@@ -69,6 +69,7 @@ pub mod notation;
 pub mod numbering;
 pub mod objective;
 pub mod party;
+pub mod placed;
 pub mod power;
 pub mod ready;
 pub mod resolve;

@@ -193,7 +193,8 @@ impl P2v {
                     None if pw.program.teleport.is_some()
                         || pw.program.trample.is_some()
                         || pw.program.mine.is_some()
-                        || pw.program.jet.is_some() =>
+                        || pw.program.jet.is_some()
+                        || pw.program.place.is_some() =>
                     {
                         Aim::Square { at: self.square(arg(2)?)? }
                     }

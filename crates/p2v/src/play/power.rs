@@ -682,6 +682,7 @@ impl P2v {
             None if pw.program.mine.is_some() => self.mine_squares(s, who, power),
             None if pw.program.teleport.is_some() => self.teleport_landings(s, who, power),
             None if pw.program.jet.is_some() => self.jet_landings(s, who, power),
+            None if pw.program.place.is_some() => self.place_squares(s, who, power),
             None if pw.program.trample.is_some() => self.trample_landings(s, who, power),
             Some(CardArea::Burst(_)) if pw.spell.is_some() => self.burst_aims(s, who, power),
             None | Some(CardArea::Emanation { .. }) => vec![Aim::Here],
@@ -734,6 +735,16 @@ impl P2v {
                 _ => Err(no(
                     "p2v.power.aim",
                     format!("{} is set on a square: use POWER SQUARE", pw.name),
+                    section::AREAS,
+                )),
+            };
+        }
+        if pw.program.place.is_some() {
+            return match aim {
+                Aim::Square { at } => self.judge_place(s, who, power, at),
+                _ => Err(no(
+                    "p2v.power.aim",
+                    format!("{} is put on a square: use POWER SQUARE", pw.name),
                     section::AREAS,
                 )),
             };
@@ -1074,6 +1085,10 @@ impl P2v {
             if let Some(c) = &t.then_cast {
                 self.cast_on_self(s, who, &c.spell, c.rank, events);
             }
+            return;
+        }
+        if let (Some(_), Aim::Square { at }) = (&pw.program.place, aim) {
+            self.place_terrain(s, who, power, at, events);
             return;
         }
         if let (Some(_), Aim::Square { at }) = (&pw.program.jet, aim) {

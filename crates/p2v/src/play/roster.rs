@@ -339,6 +339,7 @@ pub fn power(f: &Feature) -> Option<Power> {
         || program.sweep.is_some()
         || program.concealed.is_some()
         || program.jet.is_some()
+        || program.place.is_some()
     {
         return Some(Power {
             name: f.name.clone(),

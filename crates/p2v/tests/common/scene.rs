@@ -50,24 +50,20 @@ impl Scene {
         Scene::on(p1, p2, map(12, 12, &[], ""))
     }
 
+    /// P1's creatures and P2's on a board drawn by the test.
     pub fn on(p1: &[&str], p2: &[&str], map_toml: String) -> Scene {
-        let v = Variant { warbands: vec![warband(p1), warband(p2)], map: map_toml, no_round_limit: false };
-        let g = P2v::new(v, 2).unwrap_or_else(|e| panic!("{e}"));
-        let mut s = g.initial_state();
-        s.round = 1;
-        s.phase = Phase::Activate { seat: 0 };
-        Scene { g, s, events: Vec::new() }
+        Scene::of_on(warband(p1).entries, warband(p2).entries, map_toml)
     }
 
     /// Two warbands of entries (items, upgrades) on an open 12 × 12 board.
     pub fn of(p1: Vec<EntryFile>, p2: Vec<EntryFile>) -> Scene {
-        let file = |entries| WarbandFile {
-            name: "test".into(),
-            mode: Some(PlayMode::Narrative),
-            entries,
-            ..WarbandFile::default()
-        };
-        let v = Variant { warbands: vec![file(p1), file(p2)], map: map(12, 12, &[], ""), no_round_limit: false };
+        Scene::of_on(p1, p2, map(12, 12, &[], ""))
+    }
+
+    /// Two warbands of entries on a board drawn by the test.
+    pub fn of_on(p1: Vec<EntryFile>, p2: Vec<EntryFile>, map_toml: String) -> Scene {
+        let file = |entries| WarbandFile { entries, ..warband(&[]) };
+        let v = Variant { warbands: vec![file(p1), file(p2)], map: map_toml, no_round_limit: false };
         let g = P2v::new(v, 2).unwrap_or_else(|e| panic!("{e}"));
         let mut s = g.initial_state();
         s.round = 1;
