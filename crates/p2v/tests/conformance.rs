@@ -215,8 +215,6 @@ fn random_games_set_mines_drink_spell_potions_and_cast_spell_scrolls() {
 fn random_games_with_an_arboreal_regent_awaken_trees() {
     // Awaken Tree (P2V-R94) in random play: the trees wait out of deployment, the regent
     // brings them into play, every state checks and every listed action has a number.
-    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
-    use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::State;
     let file = common::scene::warband;
     let v = Variant {
@@ -229,17 +227,10 @@ fn random_games_with_an_arboreal_regent_awaken_trees() {
     };
     let g = P2v::new(v, 2).unwrap();
     assert_eq!(g.roster().iter().filter(|p| p.awakened_by.is_some()).count(), 2);
-    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
-    let mut report = Report::default();
     let mut awakened = false;
-    for seed in 0..6 {
-        let mut record = Record::new(random_config(&g, seed));
-        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
-            awakened |= (0..s.creatures.len()).any(|i| g.roster()[i].awakened_by.is_some() && g.in_play(s, i));
-            check_numbering(&g, s)
-        })
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    }
+    common::scene::play_random(&g, 6, |s: &State| {
+        awakened |= (0..s.creatures.len()).any(|i| g.roster()[i].awakened_by.is_some() && g.in_play(s, i));
+    });
     assert!(awakened, "no tree was ever awakened");
 }
 
@@ -248,8 +239,6 @@ fn random_games_with_havens_commands_double_slices_and_summoned_swarms() {
     // Healing Haven (P2V-R147), Encircling Command (P2V-R145), Double Slice (P2V-R144),
     // Summon Animal (P2V-R146) and Swarming Stings (P2V-R143) in random play: every state
     // checks, every listed action applies and has a number, and each feature is used.
-    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
-    use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::State;
     let file = common::scene::warband;
     let v = Variant {
@@ -261,18 +250,11 @@ fn random_games_with_havens_commands_double_slices_and_summoned_swarms() {
         no_round_limit: false,
     };
     let g = P2v::new(v, 2).unwrap();
-    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
-    let mut report = Report::default();
     let (mut sheltered, mut summoned) = (false, false);
-    for seed in 0..8 {
-        let mut record = Record::new(random_config(&g, seed));
-        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
-            sheltered |= (0..s.creatures.len()).any(|i| g.in_haven(s, i));
-            summoned |= (0..s.creatures.len()).any(|i| g.roster()[i].awakened_by.is_some() && g.in_play(s, i));
-            check_numbering(&g, s)
-        })
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    }
+    common::scene::play_random(&g, 8, |s: &State| {
+        sheltered |= (0..s.creatures.len()).any(|i| g.in_haven(s, i));
+        summoned |= (0..s.creatures.len()).any(|i| g.roster()[i].awakened_by.is_some() && g.in_play(s, i));
+    });
     assert!(sheltered, "no animal was ever sheltered");
     assert!(summoned, "no swarm was ever summoned");
 }
@@ -283,8 +265,6 @@ fn random_games_with_absorbed_shocks_braziers_and_smoke() {
     // Smoke Susceptibility (P2V-R153) in random play: every state checks, every listed action
     // applies and has a number, and the Stormdrinker is quickened (the Caldera Oni's dance
     // and the tuft's jolt carry electricity).
-    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
-    use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::State;
     let mut oni = common::scene::warband(&["Caldera Oni", "Bee-Man"]);
     oni.entries[1].items = vec!["Thunderbird Tuft".into()];
@@ -300,17 +280,10 @@ fn random_games_with_absorbed_shocks_braziers_and_smoke() {
         no_round_limit: false,
     };
     let g = P2v::new(v, 2).unwrap();
-    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
-    let mut report = Report::default();
     let mut quickened = false;
-    for seed in 0..12 {
-        let mut record = Record::new(random_config(&g, seed));
-        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
-            quickened |= (0..s.creatures.len().min(255) as u8).any(|i| g.quickened(s, i));
-            check_numbering(&g, s)
-        })
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    }
+    common::scene::play_random(&g, 12, |s: &State| {
+        quickened |= (0..s.creatures.len().min(255) as u8).any(|i| g.quickened(s, i));
+    });
     assert!(quickened, "the Stormdrinker was never quickened");
 }
 
@@ -319,8 +292,6 @@ fn random_games_with_stances_sweeps_and_vanishing_leaps() {
     // Reassemble (P2V-R154), Vine Lash (P2V-R155), Evasive Swarm and Vanishing Leap
     // (P2V-R156) in random play: every state checks, every listed action applies and has a
     // number, and a stance is taken and a leaper vanishes.
-    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
-    use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::State;
     let v = Variant {
         warbands: vec![
@@ -331,18 +302,11 @@ fn random_games_with_stances_sweeps_and_vanishing_leaps() {
         no_round_limit: false,
     };
     let g = P2v::new(v, 2).unwrap();
-    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
-    let mut report = Report::default();
     let (mut stance, mut vanished) = (false, false);
-    for seed in 0..12 {
-        let mut record = Record::new(random_config(&g, seed));
-        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
-            stance |= g.stance_of(s, 0).is_some();
-            vanished |= g.invisible(s, 2);
-            check_numbering(&g, s)
-        })
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    }
+    common::scene::play_random(&g, 12, |s: &State| {
+        stance |= g.stance_of(s, 0).is_some();
+        vanished |= g.invisible(s, 2);
+    });
     assert!(stance, "the paleohemoth never reassembled");
     assert!(vanished, "the leaper never vanished");
 }
@@ -352,8 +316,6 @@ fn random_games_with_grindylows_in_a_stream() {
     // The Grindylow's Tentacle, Clinging Suckers and Jet (P2V-R157) in random play on a
     // board with a stream down its middle: every state checks, every listed action applies
     // and has a number, and a jet is offered.
-    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
-    use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::State;
     let v = Variant {
         warbands: vec![
@@ -370,19 +332,12 @@ fn random_games_with_grindylows_in_a_stream() {
     };
     let g = P2v::new(v, 2).unwrap();
     let jet = g.roster()[0].powers.iter().position(|pw| pw.name == "Jet").unwrap() as u8;
-    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
-    let mut report = Report::default();
     let mut jets = false;
-    for seed in 0..6 {
-        let mut record = Record::new(random_config(&g, seed));
-        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
-            if let Some(who) = s.active().filter(|w| *w < 4) {
-                jets |= !g.power_aims(s, who, jet).is_empty();
-            }
-            check_numbering(&g, s)
-        })
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    }
+    common::scene::play_random(&g, 6, |s: &State| {
+        if let Some(who) = s.active().filter(|w| *w < 4) {
+            jets |= !g.power_aims(s, who, jet).is_empty();
+        }
+    });
     assert!(jets, "no grindylow could ever jet");
 }
 
@@ -391,8 +346,6 @@ fn random_games_with_toppling_saplings_and_a_primal_sink() {
     // Shaky Footing (P2V-R158), Primal Sink (P2V-R159) and Timber (P2V-R160) in random play:
     // every state checks, every listed action applies and has a number, and a sapling
     // crashes down.
-    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
-    use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::{Frame, State};
     let v = Variant {
         warbands: vec![
@@ -408,16 +361,9 @@ fn random_games_with_toppling_saplings_and_a_primal_sink() {
         no_round_limit: false,
     };
     let g = P2v::new(v, 2).unwrap();
-    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
-    let mut report = Report::default();
     let mut crashed = false;
-    for seed in 0..16 {
-        let mut record = Record::new(random_config(&g, seed));
-        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
-            crashed |= matches!(s.pending.top(), Some(Frame::Crash { .. }));
-            check_numbering(&g, s)
-        })
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    }
+    common::scene::play_random(&g, 16, |s: &State| {
+        crashed |= matches!(s.pending.top(), Some(Frame::Crash { .. }));
+    });
     assert!(crashed, "no sapling ever crashed down");
 }

@@ -516,6 +516,24 @@ pub enum Stat {
     Gentle,
 }
 
+/// Each number a bonus raises, with how much (zeros included).
+pub(crate) fn bonus_stats(b: crate::program::Bonus) -> [(Stat, i8); 12] {
+    [
+        (Stat::Fight, b.fight),
+        (Stat::Power, b.power),
+        (Stat::Saves, b.saves),
+        (Stat::Armor, b.armor),
+        (Stat::Speed, b.speed),
+        (Stat::Skills, b.skills),
+        (Stat::Reach, b.reach),
+        (Stat::Damage, b.damage),
+        (Stat::RangedDamage, b.ranged_damage),
+        (Stat::Resist, b.resist),
+        (Stat::Truesight, b.truesight),
+        (Stat::Gentle, b.gentle),
+    ]
+}
+
 impl P2v {
     /// The bonus `who` has to a number from spells and its stance now.
     pub fn bonus(&self, s: &State, who: u8, stat: Stat) -> i32 {
@@ -553,21 +571,7 @@ impl P2v {
         events: &mut E,
     ) {
         use arbiter_core::resolve::Anchor;
-        let all = [
-            (Stat::Fight, b.fight),
-            (Stat::Power, b.power),
-            (Stat::Saves, b.saves),
-            (Stat::Armor, b.armor),
-            (Stat::Speed, b.speed),
-            (Stat::Skills, b.skills),
-            (Stat::Reach, b.reach),
-            (Stat::Damage, b.damage),
-            (Stat::RangedDamage, b.ranged_damage),
-            (Stat::Resist, b.resist),
-            (Stat::Truesight, b.truesight),
-            (Stat::Gentle, b.gentle),
-        ];
-        for (stat, n) in all.into_iter().filter(|(_, n)| *n != 0) {
+        for (stat, n) in bonus_stats(b).into_iter().filter(|(_, n)| *n != 0) {
             let until = if b.battle { Expiry::Never } else { Expiry::At { anchor: Anchor::TurnStart(from), times: 1 } };
             s.effects.replace(Effect::new(Lasting::Bonus { stat }, who, until).from(from).valued(i16::from(n)));
             let name = match stat {

@@ -9,7 +9,6 @@
 //! Sink is a free action its player is offered after the save, outside its
 //! turn too, as Parasitic Rejuvenation is (P2V-R149).
 
-use super::cast::Stat;
 use super::event::Event;
 use super::rules::P2v;
 use super::state::{Affect, Frame, Lasting, Life, Source, State, Trigger};
@@ -73,15 +72,7 @@ impl P2v {
         events.emit(Event::Reacts { who, reaction: name });
         // "Until the end of its next turn": in its own turn, the next one.
         let times = if s.active() == Some(who) { 2 } else { 1 };
-        let b = k.bonus;
-        for (stat, n) in [
-            (Stat::Fight, b.fight),
-            (Stat::Power, b.power),
-            (Stat::Saves, b.saves),
-            (Stat::Armor, b.armor),
-            (Stat::Speed, b.speed),
-            (Stat::Skills, b.skills),
-        ] {
+        for (stat, n) in super::cast::bonus_stats(k.bonus) {
             if n == 0 {
                 continue;
             }

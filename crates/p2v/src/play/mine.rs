@@ -16,7 +16,7 @@ use super::event::Event;
 use super::rules::{P2v, section};
 use super::state::{Affect, Frame, Source, State};
 use arbiter_core::{EventSink, Refusal};
-use arbiter_geometry::battle::{FigureId, Mover, Space, Square};
+use arbiter_geometry::battle::{Space, Square};
 use serde::{Deserialize, Serialize};
 
 /// A mine on the board, waiting for a creature to move into its square.
@@ -40,29 +40,20 @@ impl P2v {
     /// Judges `who` setting a mine with `power` on `at`.
     pub(crate) fn judge_mine(&self, s: &State, who: u8, power: u8, at: Square) -> Result<(), Refusal> {
         let no = |why: &str| Refusal::because("p2v.mine", why.to_string(), section::POWER);
-        let i = usize::from(who);
-        let (Some(p), Some(from)) = (self.profile(i), s.creatures.get(i).and_then(|c| c.at)) else {
-            return Err(no("the creature is not on the board"));
-        };
+        use super::placed::NotBeside;
         if self.mine_power(who, power).is_none() {
             return Err(no("that power sets no mine"));
-        }
-        let me = Space::new(from, p.size.side());
-        let (gx, gy) = me.gaps(&Space::new(at, 1));
-        if me.contains(at) || gx > 1 || gy > 1 {
-            return Err(no("the mine goes in a square adjacent to the user (ruling P2V-R92)"));
         }
         if s.mines.iter().any(|m| m.at == at) {
             return Err(no("a mine is there already"));
         }
-        let field = self.field(s);
-        let mover = Mover { side: 1, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
-        if !field.board().contains(at) || !field.may_end(mover, at) {
-            return Err(no(
+        self.empty_beside(s, who, at).map_err(|e| match e {
+            NotBeside::Nowhere => no("the creature is not on the board"),
+            NotBeside::Away => no("the mine goes in a square adjacent to the user (ruling P2V-R92)"),
+            NotBeside::Taken => no(
                 "the square must be unoccupied: on the board, with no creature or objective, ground a creature can stand on",
-            ));
-        }
-        Ok(())
+            ),
+        })
     }
 
     /// Every square where `who` may set a mine with `power`.

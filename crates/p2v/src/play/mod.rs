@@ -102,3 +102,28 @@ pub use event::Event;
 pub use rules::P2v;
 pub use state::State;
 pub use variant::Variant;
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Helpers of the unit tests that play a game: warbands of one copy of
+    //! each card named, on an open board.
+    use super::Variant;
+    use crate::PlayMode;
+    use crate::warband::{EntryFile, WarbandFile};
+
+    /// A narrative-mode warband of one of each card named.
+    pub fn warband(creatures: &[&str]) -> WarbandFile {
+        WarbandFile {
+            name: "test".into(),
+            mode: Some(PlayMode::Narrative),
+            entries: creatures.iter().map(|c| EntryFile::new(c, 1)).collect(),
+            ..WarbandFile::default()
+        }
+    }
+
+    /// Two warbands on an open 12 × 12 board.
+    pub fn open(p1: &[&str], p2: &[&str]) -> Variant {
+        let map = format!("name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n", vec![["."; 12].join(" "); 12].join("\n"));
+        Variant { warbands: vec![warband(p1), warband(p2)], map, no_round_limit: false }
+    }
+}

@@ -14,30 +14,52 @@ use super::state::{State, Veil};
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::{FigureId, Mover, Space, Square};
 
+/// Why a square is not an empty square beside a creature.
+pub(crate) enum NotBeside {
+    /// The creature is not on the board.
+    Nowhere,
+    /// The square is not next to its space.
+    Away,
+    /// A creature or objective is there, there is no ground to stand on, or
+    /// it is off the board.
+    Taken,
+}
+
 impl P2v {
-    /// Judges `who` putting down its power's terrain on `at`.
-    pub(crate) fn judge_place(&self, s: &State, who: u8, power: u8, at: Square) -> Result<(), Refusal> {
-        let no = |why: &str| Refusal::because("p2v.place", format!("{why} (ruling P2V-R162)"), section::POWER);
+    /// Whether `at` is a square next to `who`'s space where a creature of
+    /// one square could stand and none does (a mine's, a ladder's).
+    pub(crate) fn empty_beside(&self, s: &State, who: u8, at: Square) -> Result<(), NotBeside> {
         let i = usize::from(who);
         let (Some(p), Some(from)) = (self.profile(i), s.creatures.get(i).and_then(|c| c.at)) else {
-            return Err(no("the creature is not on the board"));
+            return Err(NotBeside::Nowhere);
         };
-        if p.powers.get(usize::from(power)).and_then(|pw| pw.program.place.as_ref()).is_none() {
-            return Err(no("that power puts down no terrain"));
-        }
         let me = Space::new(from, p.size.side());
         let (gx, gy) = me.gaps(&Space::new(at, 1));
         if me.contains(at) || gx > 1 || gy > 1 {
-            return Err(no("it goes on a square adjacent to the user"));
+            return Err(NotBeside::Away);
         }
         let field = self.field(s);
         let mover = Mover { side: 1, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
         if !field.board().contains(at) || !field.may_end(mover, at) {
-            return Err(no(
-                "the square must be empty: on the board, with no creature or objective, ground to stand on",
-            ));
+            return Err(NotBeside::Taken);
         }
         Ok(())
+    }
+
+    /// Judges `who` putting down its power's terrain on `at`.
+    pub(crate) fn judge_place(&self, s: &State, who: u8, power: u8, at: Square) -> Result<(), Refusal> {
+        let no = |why: &str| Refusal::because("p2v.place", format!("{why} (ruling P2V-R162)"), section::POWER);
+        let placing = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power)));
+        if placing.and_then(|pw| pw.program.place.as_ref()).is_none() {
+            return Err(no("that power puts down no terrain"));
+        }
+        self.empty_beside(s, who, at).map_err(|e| match e {
+            NotBeside::Nowhere => no("the creature is not on the board"),
+            NotBeside::Away => no("it goes on a square adjacent to the user"),
+            NotBeside::Taken => {
+                no("the square must be empty: on the board, with no creature or objective, ground to stand on")
+            }
+        })
     }
 
     /// Every square where `who` may put down its power's terrain.

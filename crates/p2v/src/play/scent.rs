@@ -44,29 +44,17 @@ impl P2v {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PlayMode;
+    use crate::play::Action;
     use crate::play::state::{Life, Phase};
-    use crate::play::{Action, Variant};
-    use crate::warband::{EntryFile, WarbandFile};
+    use crate::play::testing::open;
     use arbiter_core::{Decision, Game};
-
-    fn warband(creatures: &[&str]) -> WarbandFile {
-        WarbandFile {
-            name: "test".into(),
-            mode: Some(PlayMode::Narrative),
-            entries: creatures.iter().map(|c| EntryFile::new(c, 1)).collect(),
-            ..WarbandFile::default()
-        }
-    }
 
     /// "Scent: A creature with scent ignores the concealed status of creatures
     /// they are adjacent to and treats invisible creatures they are adjacent to as
     /// concealed instead." No starter card has scent; this boar is given it.
     #[test]
     fn scent_finds_an_adjacent_invisible_creature_as_concealed_only() {
-        let open = format!("name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n", vec![["."; 12].join(" "); 12].join("\n"));
-        let v = Variant { warbands: vec![warband(&["Boar"]), warband(&["Pixie"])], map: open, no_round_limit: false };
-        let mut g = P2v::new(v, 2).unwrap();
+        let mut g = P2v::new(open(&["Boar"], &["Pixie"]), 2).unwrap();
         g.roster_mut().unwrap()[0].defences.common.push("scent".into());
         let mut s = g.initial_state();
         let board = g.base_terrain().board().clone();

@@ -166,20 +166,10 @@ fn size_at(k: u8) -> Size {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::panic)]
     use super::*;
-    use crate::PlayMode;
+    use crate::play::Action;
     use crate::play::state::Life;
-    use crate::play::{Action, Variant};
-    use crate::warband::{EntryFile, WarbandFile};
+    use crate::play::testing::open;
     use arbiter_core::{Decision, Game, Roll, ToMove};
-
-    fn warband(creatures: &[&str]) -> WarbandFile {
-        WarbandFile {
-            name: "test".into(),
-            mode: Some(PlayMode::Narrative),
-            entries: creatures.iter().map(|c| EntryFile::new(c, 1)).collect(),
-            ..WarbandFile::default()
-        }
-    }
 
     /// "Trample •• The creature Strides up to its Speed and may move through the
     /// spaces of creatures of smaller size. Each creature it moves through takes the
@@ -189,13 +179,7 @@ mod tests {
     /// this tortoise Speed 8. Ruling P2V-R49.
     #[test]
     fn trample_strides_through_smaller_creatures_each_of_which_saves_against_its_damage() {
-        let open = format!("name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n", vec![["."; 12].join(" "); 12].join("\n"));
-        let v = Variant {
-            warbands: vec![warband(&["Tortoise Soothsayer"]), warband(&["Kobold Warrior", "Kobold Warrior"])],
-            map: open,
-            no_round_limit: false,
-        };
-        let mut g = P2v::new(v, 2).unwrap();
+        let mut g = P2v::new(open(&["Tortoise Soothsayer"], &["Kobold Warrior", "Kobold Warrior"]), 2).unwrap();
         g.roster_mut().unwrap()[0].speed = 8;
         let mut s = g.initial_state();
         let board = g.base_terrain().board().clone();

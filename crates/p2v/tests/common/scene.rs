@@ -179,3 +179,21 @@ impl Scene {
             .expect("a Fight roll")
     }
 }
+
+/// Plays random games of `g` for seeds `0..seeds` through the core's checked
+/// player — every state checked, every listed action numbered — calling
+/// `see` on every state.
+pub fn play_random(g: &P2v, seeds: u64, mut see: impl FnMut(&State)) {
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    for seed in 0..seeds {
+        let mut record = Record::new(random_config(g, seed));
+        play_checked(g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            see(s);
+            check_numbering(g, s)
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}
