@@ -627,15 +627,21 @@ fn primal_sink_lifts_the_sapstriker_after_it_saves_against_a_primal_spell() {
     // Arboreal Sapstriker: "Primal Sink ○ When it succeeds at a save against a primal spell,
     // it gets +2 to Fight, Power, Fortitude, Reflex and Will until the end of its next turn."
     // Ruling P2V-R159: a free action its player is offered after the save, in any turn.
-    let mut sc = Scene::new(&["Arboreal Sapstriker"], &["Azhana"]);
-    sc.put("a", "c3").put("A", "c9").turn("A");
+    let mut sc = Scene::new(&["Arboreal Sapstriker"], &["Azhana", "Azhana"]);
+    sc.put("a", "c3").put("A", "c9").put("B", "e9").turn("A");
     sc.act("cast laughing-fit a");
     sc.roll(&[19]); // Will +10 + 19: a success against the primal spell
     windows(&mut sc, "Sink");
     for stat in [Stat::Fight, Stat::Power, Stat::Saves] {
         assert_eq!(sc.g.bonus(&sc.s, 0, stat), 2, "{stat:?}");
     }
-    // Azhana's 2 AP are spent: the sapstriker's turn comes.
+    // A second success does not stack a second +2 (ruling P2V-R159).
+    sc.turn("B");
+    sc.act("cast laughing-fit a");
+    sc.roll(&[19]);
+    windows(&mut sc, "Sink");
+    assert_eq!(sc.g.bonus(&sc.s, 0, Stat::Fight), 2, "still +2");
+    // The Azhanas' AP are spent: the sapstriker's turn comes.
     sc.turn("a");
     assert_eq!(sc.g.bonus(&sc.s, 0, Stat::Fight), 2, "through its next turn");
     sc.act("end");

@@ -537,7 +537,8 @@ pub(crate) fn bonus_stats(b: crate::program::Bonus) -> [(Stat, i8); 12] {
 impl P2v {
     /// The bonus `who` has to a number from spells and its stance now.
     pub fn bonus(&self, s: &State, who: u8, stat: Stat) -> i32 {
-        s.effects.total(who, |k| *k == Lasting::Bonus { stat }) + self.stance_bonus(s, who, stat)
+        s.effects.total(who, |k| *k == Lasting::Bonus { stat } || *k == Lasting::Surge { stat })
+            + self.stance_bonus(s, who, stat)
     }
 
     /// Whether `who` is invisible ("attackers do not have line of sight to it").
@@ -767,7 +768,8 @@ impl P2v {
             v += match e.kind {
                 Lasting::Invisible => 0.1,
                 Lasting::Controlled => -0.3,
-                Lasting::Bonus { .. } => 0.02 * f64::from(e.value),
+                Lasting::Bonus { .. } | Lasting::Surge { .. } => 0.02 * f64::from(e.value),
+                Lasting::Quickened | Lasting::Concealed { .. } => 0.05,
                 _ => 0.0,
             };
         }

@@ -77,7 +77,7 @@ impl P2v {
                 continue;
             }
             let until = Expiry::At { anchor: Anchor::TurnEnd(who), times };
-            s.effects.add(Effect::new(Lasting::Bonus { stat }, who, until).from(who).valued(i16::from(n)));
+            s.effects.replace(Effect::new(Lasting::Surge { stat }, who, until).from(who).valued(i16::from(n)));
             let label = format!("{n:+} {}", format!("{stat:?}").to_ascii_lowercase());
             events.emit(Event::Condition { who, name: label, on: true });
         }

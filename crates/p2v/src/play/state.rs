@@ -1062,6 +1062,13 @@ pub enum Lasting {
         /// Which strikes.
         from: crate::program::Concealed,
     },
+    /// A bonus (the value) to a number of the holder from a feature of its
+    /// own (Primal Sink), not a spell: no dispel ends it, and a second
+    /// replaces the first (ruling P2V-R159).
+    Surge {
+        /// Which number.
+        stat: super::cast::Stat,
+    },
     /// A bonus (the value) to a number of the holder, from a spell, until
     /// the start of its source's next turn (ruling P2V-R64).
     Bonus {

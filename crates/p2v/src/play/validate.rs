@@ -140,6 +140,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 | super::state::Lasting::Controlled
                 | super::state::Lasting::Quickened
                 | super::state::Lasting::Stance { .. }
+                | super::state::Lasting::Surge { .. }
                 | super::state::Lasting::Concealed { .. }
         ) {
             if usize::from(e.holder) >= s.creatures.len() || !(-10..=10).contains(&e.value) {
