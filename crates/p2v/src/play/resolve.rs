@@ -64,9 +64,8 @@ impl Resolve for P2v {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Dying).then_some(Wait::Chance)
             }
             Frame::Stumble { who } => self.stumble_waits(s, *who).then_some(Wait::Chance),
-            Frame::Crash { who, .. } => {
-                self.in_play(s, usize::from(*who)).then(|| Wait::Seat(Seat(self.team(usize::from(*who)))))
-            }
+            Frame::Crash { who, .. } => (self.in_play(s, usize::from(*who)) && !self.crash_lines(s, *who).is_empty())
+                .then(|| Wait::Seat(Seat(self.team(usize::from(*who))))),
             Frame::Pluck { who, target } => {
                 let up = |c: u8| s.creatures.get(usize::from(c)).is_some_and(|c| c.life == Life::Up);
                 (up(*who) && up(*target)).then_some(Wait::Chance)
