@@ -39,7 +39,8 @@ Turns:    activate LETTER · join LETTER (a group: join each, then activate the 
           pluck TARGET (White Hairs) · spot N (is objective N a creature in disguise? Perception) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
           longjump (then stride SQUARE or pass, then jump DIRECTION N) · summon LETTER SQUARE (a caster places a Summonable ally, ●●; also written place) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           open DOOR · close DOOR · ready · prone · stand · end
-Answers:  line N (the defender's line for cover checks) · react · pass (a reaction, or a grab on a hit)
+Answers:  line N (the defender's line for cover checks; a crash's direction, 1 north clockwise to 8) ·
+          react · pass (a reaction, a free action offered, or a grab on a hit)
 P1's creatures are a b c …, P2's A B C …; squares as on the map (a1 at the lower left).
 The square of a move is where the creature's lower-left square ends.";
 
