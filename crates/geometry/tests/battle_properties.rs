@@ -133,6 +133,10 @@ proptest! {
                 pos = next;
             }
             prop_assert_eq!(total, *c);
+            // The way read back from the search is the path's anchors, last first.
+            let mut back: Vec<Square> = fast.way_back(*s).collect();
+            back.reverse();
+            prop_assert_eq!(back, path.iter().map(|st| st.to).collect::<Vec<_>>());
         }
     }
 

@@ -588,6 +588,23 @@ impl Reach {
         self.best(a).map(Position::of_state)
     }
 
+    /// The anchors of the cheapest way to end on `to`, from `to` back to
+    /// the step after the start (the anchors of [`Reach::path`]'s steps,
+    /// last first), read from the search alone: no step is worked out
+    /// again and nothing is allocated. Empty if `to` is not an end.
+    pub fn way_back(&self, to: Square) -> impl Iterator<Item = Square> + '_ {
+        let start = self.start.state();
+        let mut s = if self.ends.contains(to) { self.best(to) } else { None };
+        // A way is never longer than the states searched (a guard, not a rule).
+        let mut left = self.stamp.len();
+        std::iter::from_fn(move || {
+            let here = s.filter(|&x| x != start && left > 0)?;
+            left -= 1;
+            s = self.prev.get(here).map(|&p| usize::from(p)).filter(|&p| self.get(p) != u8::MAX);
+            Some(Position::of_state(here).anchor)
+        })
+    }
+
     /// The steps of the cheapest way to end on an anchor.
     pub fn path(&self, field: &Battlefield, to: Square) -> Option<Vec<Step>> {
         let mover = self.mover?;

@@ -52,28 +52,44 @@ impl P2v {
         Some((field, reach))
     }
 
-    /// The way of a tumble to `to` and the one enemy whose space it
-    /// crosses: `None` if it crosses none or more than one.
-    fn tumble_way(&self, who: u8, field: &Battlefield, reach: &Reach, to: Square) -> Option<(Vec<Square>, u8)> {
-        let side = self.profile(usize::from(who))?.size.side();
+    /// The spaces of the enemies a tumble of `who` may cross, by figure.
+    fn tumble_enemies(&self, who: u8, field: &Battlefield) -> Vec<(u8, Space)> {
         let team = self.team(usize::from(who));
-        let path: Vec<Square> = reach.path(field, to)?.iter().map(|st| st.to).collect();
+        field
+            .figures()
+            .filter(|(id, _)| usize::from(id.0) != usize::from(who) && self.team(usize::from(id.0)) != team)
+            .map(|(id, f)| (id.0.min(255) as u8, f.space))
+            .collect()
+    }
+
+    /// The one enemy (of `enemies`) whose space the way of a tumble to `to`
+    /// crosses: `None` if it crosses none or more than one. Read from the
+    /// search's way back, so listing every landing works out no path.
+    fn tumble_crossing(&self, side: u8, enemies: &[(u8, Space)], reach: &Reach, to: Square) -> Option<u8> {
         let mut crossed: Option<u8> = None;
-        for &a in &path {
+        for a in reach.way_back(to) {
             let space = Space::new(a, side);
-            for (id, f) in field.figures() {
-                let j = usize::from(id.0);
-                if j == usize::from(who) || self.team(j) == team || !f.space.overlaps(&space) {
+            for &(j, e) in enemies {
+                if !e.overlaps(&space) {
                     continue;
                 }
                 match crossed {
-                    None => crossed = Some(id.0.min(255) as u8),
-                    Some(c) if usize::from(c) == j => {}
+                    None => crossed = Some(j),
+                    Some(c) if c == j => {}
                     Some(_) => return None,
                 }
             }
         }
-        Some((path, crossed?))
+        crossed
+    }
+
+    /// The way of a tumble to `to` and the one enemy whose space it
+    /// crosses: `None` if it crosses none or more than one.
+    fn tumble_way(&self, who: u8, field: &Battlefield, reach: &Reach, to: Square) -> Option<(Vec<Square>, u8)> {
+        let side = self.profile(usize::from(who))?.size.side();
+        let crossed = self.tumble_crossing(side, &self.tumble_enemies(who, field), reach, to)?;
+        let path: Vec<Square> = reach.path(field, to)?.iter().map(|st| st.to).collect();
+        Some((path, crossed))
     }
 
     /// Judges `tumble SQUARE` by the active creature of turn `t` (its
@@ -94,7 +110,8 @@ impl P2v {
             return Err(no("p2v.move.nobody", "the creature is not on the board"));
         };
         let at = s.creatures[i].at;
-        if at == Some(to) || !reach.ends().contains(to) || self.tumble_way(t.who, &field, &reach, to).is_none() {
+        let crossing = self.tumble_crossing(p.size.side(), &self.tumble_enemies(t.who, &field), &reach, to);
+        if at == Some(to) || !reach.ends().contains(to) || crossing.is_none() {
             return Err(no(
                 "p2v.tumble.way",
                 format!(
@@ -109,9 +126,11 @@ impl P2v {
     /// Every square a tumble of the active creature may end on.
     pub(crate) fn tumble_landings(&self, s: &State, t: &Turn) -> Vec<Square> {
         let at = s.creatures.get(usize::from(t.who)).and_then(|c| c.at);
+        let Some(side) = self.profile(usize::from(t.who)).map(|p| p.size.side()) else { return Vec::new() };
         let Some((field, reach)) = self.tumble_reach(s, t) else { return Vec::new() };
+        let enemies = self.tumble_enemies(t.who, &field);
         let ends = reach.ends();
-        ends.iter().filter(|q| Some(*q) != at && self.tumble_way(t.who, &field, &reach, *q).is_some()).collect()
+        ends.iter().filter(|q| Some(*q) != at && self.tumble_crossing(side, &enemies, &reach, *q).is_some()).collect()
     }
 
     /// Starts a tumble judged legal (its AP paid): the walk, and below it
