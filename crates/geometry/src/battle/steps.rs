@@ -21,7 +21,7 @@ use super::terrain::{PieceId, Terrain, Traits};
 pub(crate) const DIRS: [Dir; 8] = Dir::ALL;
 
 /// What terrain does to steps of one size.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct StepTable {
     pub side: u8,
     /// Anchors where the whole space stands clear of solid terrain.
@@ -168,14 +168,6 @@ impl StepTable {
     /// smaller sides for squeezing (`smaller` holds the table of side
     /// `ceil(side / 2)` when `side` ≥ 2).
     pub fn build(terrain: &Terrain, side: u8, core: Option<&StepTable>) -> StepTable {
-        let board = terrain.board();
-        let n = i32::from(side);
-        let solid = Solid {
-            board,
-            squares: terrain.squares_with(Traits::SOLID),
-            north: terrain.north_edges_with(Traits::SOLID),
-            east: terrain.east_edges_with(Traits::SOLID),
-        };
         let empty8 = || std::array::from_fn::<SquareSet, 8, _>(|_| SquareSet::EMPTY);
         let mut t = StepTable {
             side,
@@ -198,6 +190,69 @@ impl StepTable {
             on_circle: SquareSet::EMPTY,
             walk: vec![WALK_BLOCKED; 4096 * 8],
         };
+        t.fill(terrain, core, None);
+        t
+    }
+
+    /// The table of `terrain` made from the table of the same size on a
+    /// terrain that differs from it only on the squares `changed` (and the
+    /// edges beside them): a copy of `base` with only the anchors near those
+    /// squares worked out again. Equal to [`StepTable::build`] on `terrain`
+    /// (a unit test holds it to that); `core` as there.
+    pub fn patch(base: &StepTable, terrain: &Terrain, core: Option<&StepTable>, changed: &SquareSet) -> StepTable {
+        let mut t = base.clone();
+        if changed.is_empty() {
+            return t;
+        }
+        // An anchor's entries read the squares from two before its space to
+        // two after it (its space, the space a step away, and their
+        // neighbours for "next to solid terrain"), so a changed square
+        // reaches the anchors from `side + 1` before it to two after it.
+        let n = i32::from(base.side);
+        let mut region = SquareSet::EMPTY;
+        for c in changed.iter() {
+            region.union_with(&SquareSet::rect(c.file() - n - 1, c.rank() - n - 1, c.file() + 3, c.rank() + 3));
+        }
+        t.fill(terrain, core, Some(&region));
+        t
+    }
+
+    /// Works out every entry of the anchors in `only` (all when `None`),
+    /// over a table that holds the right entries for every other anchor.
+    fn fill(&mut self, terrain: &Terrain, core: Option<&StepTable>, only: Option<&SquareSet>) {
+        let t = self;
+        let side = t.side;
+        let board = terrain.board();
+        let n = i32::from(side);
+        let solid = Solid {
+            board,
+            squares: terrain.squares_with(Traits::SOLID),
+            north: terrain.north_edges_with(Traits::SOLID),
+            east: terrain.east_edges_with(Traits::SOLID),
+        };
+        let redo = |a: Square| only.is_none_or(|o| o.contains(a));
+        if let Some(o) = only {
+            for set in
+                [&mut t.stand, &mut t.squeeze, &mut t.incline, &mut t.objective, &mut t.circle, &mut t.near_solid]
+            {
+                set.difference_with(o);
+            }
+            for sets in [
+                &mut t.step,
+                &mut t.squeeze_step,
+                &mut t.difficult,
+                &mut t.water,
+                &mut t.deep,
+                &mut t.against,
+                &mut t.edge_difficult,
+            ] {
+                for set in sets.iter_mut() {
+                    set.difference_with(o);
+                }
+            }
+            t.circles.clear();
+            t.on_circle = SquareSet::EMPTY;
+        }
         let (w, h) = (board.width(), board.height());
         let fits = |f: i32, r: i32| f >= 0 && r >= 0 && f + n <= w && r + n <= h;
         let k = (n + 1) / 2;
@@ -210,6 +265,9 @@ impl StepTable {
                     continue;
                 }
                 let a = Square::at(f as u8, r as u8);
+                if !redo(a) {
+                    continue;
+                }
                 if solid.block_clear(f, r, n) {
                     t.stand.insert(a);
                 } else if n >= 2 && (0..=n - k).any(|i| (0..=n - k).any(|j| solid.block_clear(f + i, r + j, k))) {
@@ -253,6 +311,9 @@ impl StepTable {
                         continue;
                     }
                     let a = Square::at(f as u8, r as u8);
+                    if !redo(a) {
+                        continue;
+                    }
                     let b = Square::at(f2 as u8, r2 as u8);
                     if t.stand.contains(b) && t.stand.contains(a) && solid.crossing_clear(f, r, n, d) {
                         t.step[di].insert(a);
@@ -324,6 +385,9 @@ impl StepTable {
         for r in 0..h {
             for f in 0..w {
                 let a = Square::at(f as u8, r as u8);
+                if !redo(a) {
+                    continue;
+                }
                 for (di, &d) in DIRS.iter().enumerate() {
                     let (df, dr) = d.delta();
                     let (f2, r2) = (f + i32::from(df), r + i32::from(dr));
@@ -362,6 +426,10 @@ impl StepTable {
             }
         }
         for a in 0..4096usize {
+            if !redo(Square(a as u16)) {
+                continue;
+            }
+            t.walk[a * 8..a * 8 + 8].fill(WALK_BLOCKED);
             for di in 0..8 {
                 let c = t.code[a * 8 + di];
                 if c & code::ON_BOARD == 0 {
@@ -422,7 +490,6 @@ impl StepTable {
                 t.on_circle.union_with(set);
             }
         }
-        t
     }
 
     /// The highest ground under the space at an anchor.

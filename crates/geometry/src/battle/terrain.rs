@@ -301,6 +301,9 @@ pub struct Terrain {
     version: u64,
     /// Step tables by side (1 to 4), built when first needed.
     steps: [OnceLock<Arc<StepTable>>; 4],
+    /// The terrain this one was derived from ([`Terrain::derive_from`]):
+    /// its step tables are copied and mended where the two differ.
+    origin: Option<Arc<Terrain>>,
 }
 
 fn bit(t: Traits) -> usize {
@@ -363,6 +366,7 @@ impl Terrain {
             empty_level: Level::default(),
             version: 0,
             steps: Default::default(),
+            origin: None,
         }
     }
 
@@ -382,6 +386,52 @@ impl Terrain {
         t.empty_level = self.empty_level.clone();
         t.rebuild();
         Ok(t)
+    }
+
+    /// The same as [`Terrain::derive`], from a shared terrain whose step
+    /// tables the new one starts from: only the anchors near the squares
+    /// where the two differ are worked out again (a game's objectives on a
+    /// map whose tables every game shares).
+    pub fn derive_from(base: &Arc<Terrain>, pieces: Vec<Piece>) -> Result<Terrain, TerrainError> {
+        let mut t = base.derive(pieces)?;
+        t.origin = Some(base.clone());
+        Ok(t)
+    }
+
+    /// The squares where this terrain differs from `other` for movement
+    /// (traits, elevation, directional pieces, and both squares beside an
+    /// edge whose traits differ), or `None` if the boards differ.
+    fn differing(&self, other: &Terrain) -> Option<SquareSet> {
+        if self.board != other.board || self.traits.len() != other.traits.len() {
+            return None;
+        }
+        let mut out = SquareSet::EMPTY;
+        let directions = |t: &Terrain, s: Square| {
+            t.pieces_on(s)
+                .iter()
+                .filter_map(|p| t.piece(*p))
+                .filter(|p| p.active().contains(Traits::DIRECTIONAL))
+                .map(|p| p.direction)
+                .collect::<Vec<_>>()
+        };
+        for s in self.board.all().iter() {
+            let i = s.index();
+            let (a, b) = (self.traits[i], other.traits[i]);
+            let directional = (a.contains(Traits::DIRECTIONAL) || b.contains(Traits::DIRECTIONAL))
+                && directions(self, s) != directions(other, s);
+            if a != b || self.elevation[i] != other.elevation[i] || directional {
+                out.insert(s);
+            }
+            for (k, d) in [(0usize, Dir::N), (1, Dir::E)] {
+                if self.edge_traits.get(i * 2 + k) != other.edge_traits.get(i * 2 + k) {
+                    out.insert(s);
+                    if let Some(n) = self.board.neighbour(s, d) {
+                        out.insert(n);
+                    }
+                }
+            }
+        }
+        Some(out)
     }
 
     fn rebuild(&mut self) {
@@ -602,7 +652,13 @@ impl Terrain {
         let side = side.clamp(1, 4);
         self.steps[usize::from(side - 1)].get_or_init(|| {
             let core = (side >= 2).then(|| self.step_table(side.div_ceil(2)));
-            Arc::new(StepTable::build(self, side, core))
+            // From the origin's table when few squares differ (a patch of
+            // most of the board costs more than building it anew).
+            let changed = self.origin.as_ref().and_then(|o| Some((o, self.differing(o)?)));
+            Arc::new(match changed {
+                Some((o, changed)) if changed.len() <= 64 => StepTable::patch(o.step_table(side), self, core, &changed),
+                _ => StepTable::build(self, side, core),
+            })
         })
     }
 
@@ -658,6 +714,71 @@ mod tests {
         assert_eq!(names(&t.level(Height(4)).squares), ["c3", "e3", "f3"]);
         assert_eq!(names(&t.level(Height::squares(4)).squares), ["c3"]);
         assert_eq!(names(&t.level(Height::squares(4)).solid), ["c3"]);
+    }
+
+    #[test]
+    fn step_tables_mended_from_the_origin_equal_tables_built_anew() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let kinds = [
+            Traits::SOLID,
+            Traits::DIFFICULT,
+            Traits::DIFFICULT.with(Traits::WATER),
+            Traits::DEEP_WATER,
+            Traits::INCLINE,
+            Traits::DIRECTIONAL,
+            Traits::TELEPORTATION,
+            Traits::SOLID.with(Traits::DOOR),
+        ];
+        for round in 0..60 {
+            let board = Board::new(rng.random_range(4..20), rng.random_range(4..20)).unwrap();
+            let (w, h) = (board.width(), board.height());
+            let piece = |rng: &mut rand_chacha::ChaCha8Rng, traits: Traits, squares: usize, edges: usize| {
+                let mut p = Piece::new("piece", traits);
+                for _ in 0..squares {
+                    p.squares.insert(Square::at(rng.random_range(0..w) as u8, rng.random_range(0..h) as u8));
+                }
+                for _ in 0..edges {
+                    let (f, r) = (rng.random_range(0..w - 1) as u8, rng.random_range(0..h - 1) as u8);
+                    let side = if rng.random_bool(0.5) { Side::North } else { Side::East };
+                    p.edges.push(Edge { square: Square::at(f, r), side });
+                }
+                p.elevation = rng.random_range(0..3);
+                p.direction = Some(Dir::ALL[rng.random_range(0..8)]);
+                p
+            };
+            let mut pieces: Vec<Piece> = (0..rng.random_range(0..8))
+                .map(|_| {
+                    let traits = kinds[rng.random_range(0..kinds.len())];
+                    piece(&mut rng, traits, 6, 2)
+                })
+                .collect();
+            let base = Arc::new(Terrain::new(board.clone(), pieces.clone()).unwrap());
+            // A game's objectives, a spell's terrain, an opening in a wall.
+            for _ in 0..rng.random_range(1..6) {
+                let traits =
+                    if rng.random_bool(0.7) { Traits::OBJECTIVE } else { kinds[rng.random_range(0..kinds.len())] };
+                let edges = usize::from(rng.random_bool(0.2));
+                pieces.push(piece(&mut rng, traits, 1, edges));
+            }
+            if let Some(p) = pieces.first_mut()
+                && let Some(q) = p.squares.first()
+            {
+                p.squares.remove(q);
+            }
+            let mut derived = Terrain::derive_from(&base, pieces.clone()).unwrap();
+            let mut fresh = Terrain::new(board, pieces.clone()).unwrap();
+            // A door opened after the objectives went down.
+            if let Some(door) = pieces.iter().position(|p| p.traits.contains(Traits::DOOR))
+                && round % 2 == 0
+            {
+                derived.set_door(PieceId(door as u16), true);
+                fresh.set_door(PieceId(door as u16), true);
+            }
+            for side in 1..=4u8 {
+                assert!(derived.step_table(side) == fresh.step_table(side), "round {round}, side {side}");
+            }
+        }
     }
 
     #[test]
