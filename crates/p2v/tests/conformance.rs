@@ -66,7 +66,7 @@ fn random_games_tumble_long_jump_summon_and_number_every_action() {
     let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
     let mut report = Report::default();
     let mut seen = BTreeSet::new();
-    for seed in 0..12 {
+    for seed in 0..24 {
         let mut record = Record::new(random_config(&g, seed));
         play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
             match s.pending.top() {
@@ -281,7 +281,7 @@ fn random_games_with_absorbed_shocks_braziers_and_smoke() {
     };
     let g = P2v::new(v, 2).unwrap();
     let mut quickened = false;
-    common::scene::play_random(&g, 12, |s: &State| {
+    common::scene::play_random(&g, 24, |s: &State| {
         quickened |= (0..s.creatures.len().min(255) as u8).any(|i| g.quickened(s, i));
     });
     assert!(quickened, "the Stormdrinker was never quickened");

@@ -4,10 +4,12 @@ use super::action::Action;
 use super::damage::SKILLS;
 use super::judge::{judge_maneuver, judge_step, judge_strike, shove_squares, stride_reach};
 use super::objective::Kind;
+use super::roster::Profile;
 use super::rules::P2v;
-use super::state::{Conditions, Frame, Phase, State};
+use super::state::{Conditions, Creature, Frame, Phase, State, Turn};
 use arbiter_core::{Game, ToMove};
-use arbiter_geometry::battle::{Space, Traits};
+use arbiter_geometry::battle::{Space, Square, Traits};
+use rand::{Rng, RngExt};
 
 /// Appends every legal action of the seat to move.
 pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
@@ -102,123 +104,327 @@ fn listed_phase(g: &P2v, s: &State, out: &mut Vec<Action>) {
             }
         }
         Phase::Turn(t) => {
-            out.push(Action::End);
-            let i = usize::from(t.who);
-            if g.in_haven(s, i) {
-                g.haven_actions(s, &t, out);
+            let lister = TurnLister::new(g, s, t);
+            for kind in TurnKind::ALL {
+                lister.list(kind, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A random legal action of a turn under way (or of a readied action), or
+/// `None` if no turn's decision is due: a kind of decision uniformly among
+/// those with at least one legal action, then one of that kind's actions
+/// uniformly. Only the kinds drawn are worked out, so most draws search no
+/// Stride and judge no Strike; a kind found empty is set aside and another
+/// drawn, so an action is found whenever one is legal. The actions are
+/// exactly those [`legal_actions`] lists, kind by kind, with the same group
+/// and granted-Step limits.
+pub(crate) fn turn_draw<R: Rng + ?Sized>(g: &P2v, s: &State, rng: &mut R, scratch: &mut Vec<Action>) -> Option<Action> {
+    let Phase::Turn(t) = s.phase else { return None };
+    if !matches!(g.to_move(s), ToMove::Seat(_)) {
+        return None;
+    }
+    // As `listed` and `refine_legal`: groups and commanders limit a turn's
+    // own decisions; a granted Step allows only Steps and `end`.
+    let (refine, step_only) = match s.pending.top() {
+        None => (true, false),
+        Some(Frame::Interlude { step_only, .. }) => (false, *step_only),
+        Some(_) => return None,
+    };
+    let lister = TurnLister::new(g, s, t);
+    // One bit per kind, and one more for what groups, commanders and
+    // mounts add.
+    let party = TurnKind::ALL.len();
+    let mut left: u32 = (1 << (party + usize::from(refine))) - 1;
+    while left != 0 {
+        let mut bits = left;
+        for _ in 0..rng.random_range(0..left.count_ones()) {
+            bits &= bits - 1;
+        }
+        let kind = bits.trailing_zeros() as usize;
+        scratch.clear();
+        if kind == party {
+            g.party_additions(s, scratch, 0);
+        } else {
+            lister.list(TurnKind::ALL[kind], scratch);
+            if refine {
+                g.party_filter(s, scratch, 0);
+            }
+            if step_only {
+                scratch.retain(|a| P2v::judge_granted_step(a).is_ok());
+            }
+        }
+        if !scratch.is_empty() {
+            let i = rng.random_range(0..scratch.len());
+            return Some(scratch.swap_remove(i));
+        }
+        left &= !(1 << kind);
+    }
+    None
+}
+
+/// The kinds of a turn's decisions, in the order they are listed. Each is
+/// listed on its own, so a random draw can pick a kind first and work out
+/// only that kind's actions ([`turn_draw`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TurnKind {
+    /// `end` the turn.
+    End,
+    /// A creature in a haven: its own choices, and nothing else.
+    Haven,
+    /// Powers, with each aim.
+    Use,
+    /// Ready an action.
+    Ready,
+    /// Stand, or Drop Prone.
+    Posture,
+    /// Stride to each reachable square.
+    Stride,
+    /// Haul a load to each reachable square.
+    Haul,
+    /// Tumble through an enemy.
+    Tumble,
+    /// Start a Long Jump.
+    LongJump,
+    /// Summon a creature beside an ally.
+    Summon,
+    /// Step (or Crawl, when prone).
+    Step,
+    /// Strike with each weapon at each target.
+    Strike,
+    /// Trip, Grapple and Shove.
+    Maneuver,
+    /// Spot an objective.
+    Spot,
+    /// Pluck a creature.
+    Pluck,
+    /// Escape a condition.
+    Escape,
+    /// Open or close a door.
+    Door,
+    /// Leap.
+    Leap,
+    /// Claim an objective with a skill.
+    Claim,
+}
+
+impl TurnKind {
+    /// Every kind, in listing order.
+    pub(crate) const ALL: [TurnKind; 19] = [
+        TurnKind::End,
+        TurnKind::Haven,
+        TurnKind::Use,
+        TurnKind::Ready,
+        TurnKind::Posture,
+        TurnKind::Stride,
+        TurnKind::Haul,
+        TurnKind::Tumble,
+        TurnKind::LongJump,
+        TurnKind::Summon,
+        TurnKind::Step,
+        TurnKind::Strike,
+        TurnKind::Maneuver,
+        TurnKind::Spot,
+        TurnKind::Pluck,
+        TurnKind::Escape,
+        TurnKind::Door,
+        TurnKind::Leap,
+        TurnKind::Claim,
+    ];
+}
+
+/// What every kind of a turn's listing needs about the active creature,
+/// worked out once.
+pub(crate) struct TurnLister<'a> {
+    g: &'a P2v,
+    s: &'a State,
+    t: Turn,
+    haven: bool,
+    /// The creature and its card, if both exist.
+    who: Option<(&'a Creature, &'a Profile)>,
+    /// Inside a shell: no move, no attack.
+    shelled: bool,
+    /// Immobilized, grabbed or shelled: no movement.
+    immobile: bool,
+}
+
+impl<'a> TurnLister<'a> {
+    /// The lister of turn `t` in state `s`.
+    pub(crate) fn new(g: &'a P2v, s: &'a State, t: Turn) -> TurnLister<'a> {
+        let i = usize::from(t.who);
+        let who = s.creatures.get(i).zip(g.profile(i));
+        let shelled = g.shell(s, t.who).is_some();
+        let immobile = shelled
+            || who.is_some_and(|(c, _)| {
+                c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED)
+            });
+        TurnLister { g, s, t, haven: g.in_haven(s, i), who, shelled, immobile }
+    }
+
+    /// Appends the legal actions of one kind.
+    pub(crate) fn list(&self, kind: TurnKind, out: &mut Vec<Action>) {
+        let (g, s, t) = (self.g, self.s, &self.t);
+        match kind {
+            TurnKind::End => return out.push(Action::End),
+            TurnKind::Haven => {
+                if self.haven {
+                    g.haven_actions(s, t, out);
+                }
                 return;
             }
-            let (Some(c), Some(p)) = (s.creatures.get(i), g.profile(i)) else { return };
+            _ if self.haven => return,
+            _ => {}
+        }
+        let Some((c, p)) = self.who else { return };
+        if kind == TurnKind::Use {
             for power in 0..p.powers.len().min(32) as u8 {
                 for aim in g.power_aims(s, t.who, power) {
-                    if g.judge_use(s, &t, power, aim).is_ok() {
+                    if g.judge_use(s, t, power, aim).is_ok() {
                         out.push(Action::Use { power, aim });
                     }
                 }
             }
-            if t.ap == 0 {
-                return;
-            }
-            if g.judge_ready(s, &t).is_ok() {
+            return;
+        }
+        if t.ap == 0 {
+            return;
+        }
+        if kind == TurnKind::Ready {
+            if g.judge_ready(s, t).is_ok() {
                 out.push(Action::Ready);
             }
-            let Some(at) = c.at else { return };
-            if c.prone {
-                out.push(Action::Stand);
-            } else {
-                out.push(Action::DropProne);
-            }
-            let can = |a: &Action| g.check(s, a).is_ok();
-            // Inside a shell: no move, no attack (only what `check` allows below).
-            let shelled = g.shell(s, t.who).is_some();
-            let immobile =
-                shelled || c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED);
-            if !c.prone
-                && !immobile
-                && let Some(reach) = stride_reach(g, s, &t)
-            {
-                out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Stride { to }));
-                if g.haulable(s, t.who).is_some() {
-                    out.extend(reach.ends().iter().filter(|to| *to != at).map(|to| Action::Haul { to }));
+            return;
+        }
+        let Some(at) = c.at else { return };
+        let moving = !c.prone && !self.immobile;
+        match kind {
+            TurnKind::Posture => out.push(if c.prone { Action::Stand } else { Action::DropProne }),
+            TurnKind::Stride | TurnKind::Haul => {
+                if kind == TurnKind::Haul && g.haulable(s, t.who).is_none() {
+                    return;
                 }
-                out.extend(g.tumble_landings(s, &t).into_iter().map(|to| Action::Tumble { to }));
-                if g.judge_long_jump_action(s, &t).is_ok() {
+                if moving && let Some(reach) = stride_reach(g, s, t) {
+                    let ends = reach.ends().iter().filter(|to| *to != at);
+                    if kind == TurnKind::Stride {
+                        out.extend(ends.map(|to| Action::Stride { to }));
+                    } else {
+                        out.extend(ends.map(|to| Action::Haul { to }));
+                    }
+                }
+            }
+            TurnKind::Tumble => {
+                if moving && p.tumble && stride_reach(g, s, t).is_some() {
+                    out.extend(g.tumble_landings(s, t).into_iter().map(|to| Action::Tumble { to }));
+                }
+            }
+            TurnKind::LongJump => {
+                if moving && g.judge_long_jump_action(s, t).is_ok() && stride_reach(g, s, t).is_some() {
                     out.push(Action::LongJump);
                 }
             }
-            // Summoning: an allied caster places a Summonable creature beside it.
-            for w in 0..s.creatures.len().min(255) as u8 {
-                if g.team(usize::from(w)) == g.team(i) && g.summonable(s, usize::from(w)) {
-                    for at in g.summon_squares(s, t.who, w) {
-                        if g.judge_summon(s, &t, w, at).is_ok() {
-                            out.push(Action::Place { who: w, at });
+            TurnKind::Summon => {
+                // An allied caster places a Summonable creature beside it.
+                let i = usize::from(t.who);
+                for w in 0..s.creatures.len().min(255) as u8 {
+                    if g.team(usize::from(w)) == g.team(i) && g.summonable(s, usize::from(w)) {
+                        for at in g.summon_squares(s, t.who, w) {
+                            if g.judge_summon(s, t, w, at).is_ok() {
+                                out.push(Action::Place { who: w, at });
+                            }
                         }
                     }
                 }
             }
-            let field = g.field(s);
-            let around = Space::new(at, 1).squares().dilated();
-            if !immobile {
-                for to in around.iter() {
-                    if to == at || !field.board().contains(to) {
+            TurnKind::Step => self.steps(c, at, out),
+            TurnKind::Strike => {
+                let weapons = if self.shelled { 0 } else { p.weapons.len().min(32) as u8 };
+                for w in 0..weapons {
+                    let ap = p.weapons.get(usize::from(w)).map_or(1, |x| x.ap);
+                    if ap > t.ap {
                         continue;
                     }
-                    let what = if c.prone { "Crawl" } else { "Step" };
-                    if judge_step(g, s, &t, to, what).is_ok() {
-                        out.push(if c.prone { Action::Crawl { to } } else { Action::Step { to } });
+                    for target in 0..s.creatures.len() as u8 {
+                        if g.team(usize::from(target)) != g.controller(s, t.who)
+                            && judge_strike(g, s, t, w, target).is_ok()
+                        {
+                            out.push(Action::Strike { weapon: w, target });
+                        }
                     }
                 }
             }
-            let weapons = if shelled { 0 } else { p.weapons.len().min(32) as u8 };
-            for w in 0..weapons {
+            TurnKind::Maneuver => {
                 for target in 0..s.creatures.len() as u8 {
-                    let ap = p.weapons.get(usize::from(w)).map_or(1, |x| x.ap);
-                    if g.team(usize::from(target)) != g.controller(s, t.who)
-                        && ap <= t.ap
-                        && judge_strike(g, s, &t, w, target).is_ok()
-                    {
-                        out.push(Action::Strike { weapon: w, target });
+                    if !self.shelled && judge_maneuver(g, s, t, target).is_ok() {
+                        out.push(Action::Trip { target });
+                        out.push(Action::Grapple { target });
+                        out.extend(
+                            shove_squares(g, s, t.who, target).into_iter().map(|to| Action::Shove { target, to }),
+                        );
                     }
                 }
             }
-            for target in 0..s.creatures.len() as u8 {
-                if !shelled && judge_maneuver(g, s, &t, target).is_ok() {
-                    out.push(Action::Trip { target });
-                    out.push(Action::Grapple { target });
-                    out.extend(shove_squares(g, s, t.who, target).into_iter().map(|to| Action::Shove { target, to }));
-                }
-            }
-            if g.spot_power(s, t.who).is_some() {
-                for objective in 0..s.objectives.len().min(255) as u8 {
-                    if g.judge_spot(s, &t, objective).is_ok() {
-                        out.push(Action::Spot { objective });
+            TurnKind::Spot => {
+                if g.spot_power(s, t.who).is_some() {
+                    for objective in 0..s.objectives.len().min(255) as u8 {
+                        if g.judge_spot(s, t, objective).is_ok() {
+                            out.push(Action::Spot { objective });
+                        }
                     }
                 }
             }
-            for target in 0..s.creatures.len() as u8 {
-                if g.judge_pluck(s, &t, target).is_ok() {
-                    out.push(Action::Pluck { target });
-                }
-            }
-            for condition in 0..8u8 {
-                if c.conditions.has(Conditions(1 << condition)) {
-                    out.push(Action::Escape { condition });
-                }
-            }
-            out.extend(g.door_choices(s, t.who).map(|(piece, open)| Action::Door { piece, open }));
-            if !c.prone && !immobile {
-                out.extend(g.leap_landings(s, t.who).into_iter().map(|to| Action::Leap { to }));
-            }
-            for (objective, o) in s.objectives.iter().enumerate().take(255) {
-                for name in o.allowed() {
-                    let skill = SKILLS.iter().position(|k| *k == name).unwrap_or(0) as u8;
-                    let a = Action::Claim { objective: objective as u8, skill };
-                    if can(&a) {
-                        out.push(a);
+            TurnKind::Pluck => {
+                for target in 0..s.creatures.len() as u8 {
+                    if g.judge_pluck(s, t, target).is_ok() {
+                        out.push(Action::Pluck { target });
                     }
                 }
+            }
+            TurnKind::Escape => {
+                for condition in 0..8u8 {
+                    if c.conditions.has(Conditions(1 << condition)) {
+                        out.push(Action::Escape { condition });
+                    }
+                }
+            }
+            TurnKind::Door => out.extend(g.door_choices(s, t.who).map(|(piece, open)| Action::Door { piece, open })),
+            TurnKind::Leap => {
+                if moving {
+                    out.extend(g.leap_landings(s, t.who).into_iter().map(|to| Action::Leap { to }));
+                }
+            }
+            TurnKind::Claim => {
+                for (objective, o) in s.objectives.iter().enumerate().take(255) {
+                    for name in o.allowed() {
+                        let skill = SKILLS.iter().position(|k| *k == name).unwrap_or(0) as u8;
+                        let a = Action::Claim { objective: objective as u8, skill };
+                        if g.check(s, &a).is_ok() {
+                            out.push(a);
+                        }
+                    }
+                }
+            }
+            TurnKind::End | TurnKind::Haven | TurnKind::Use | TurnKind::Ready => {}
+        }
+    }
+
+    /// Steps (or Crawls) to the eight squares around.
+    fn steps(&self, c: &Creature, at: Square, out: &mut Vec<Action>) {
+        let (g, s, t) = (self.g, self.s, &self.t);
+        if self.immobile {
+            return;
+        }
+        let field = g.field(s);
+        let around = Space::new(at, 1).squares().dilated();
+        for to in around.iter() {
+            if to == at || !field.board().contains(to) {
+                continue;
+            }
+            let what = if c.prone { "Crawl" } else { "Step" };
+            if judge_step(g, s, t, to, what).is_ok() {
+                out.push(if c.prone { Action::Crawl { to } } else { Action::Step { to } });
             }
         }
-        _ => {}
     }
 }

@@ -620,6 +620,13 @@ impl P2v {
         if s.pending.top().is_some() {
             return;
         }
+        self.party_filter(s, out, start);
+        self.party_additions(s, out, start);
+    }
+
+    /// Drops from `out[start..]` the actions the group or commander's turn
+    /// under way forbids.
+    pub(crate) fn party_filter(&self, s: &State, out: &mut Vec<Action>, start: usize) {
         let mut i = start;
         let apart = OnceCell::new();
         while i < out.len() {
@@ -630,6 +637,11 @@ impl P2v {
                 _ => i += 1,
             }
         }
+    }
+
+    /// Appends the decisions groups, commanders and mounts add to the phase
+    /// under way (`out[start..]` holds its other decisions).
+    pub(crate) fn party_additions(&self, s: &State, out: &mut Vec<Action>, start: usize) {
         let n = s.creatures.len().min(255) as u8;
         match s.phase {
             Phase::Activate { seat } => {

@@ -674,6 +674,10 @@ impl Game for P2v {
     /// Draws the placement of an objective without listing the thousands of
     /// (objective, square) pairs: a kind and a square, each uniform, are a
     /// uniform pair because every unused kind may go on every free square.
+    /// A turn's decision is drawn kind first (`legal::turn_draw`): a kind
+    /// of action uniformly among those possible, then one of its actions,
+    /// so a random creature strikes, moves and claims about as often as it
+    /// can rather than nearly always striding (Strides outnumber the rest).
     fn random_action<R: rand::Rng + ?Sized>(
         &self,
         s: &State,
@@ -699,6 +703,10 @@ impl Game for P2v {
                 let at = free[rng.random_range(0..free.len())];
                 return Some(Action::Objective { kind, at });
             }
+        }
+        // A turn's decision: a kind first, then one of its actions.
+        if let Some(a) = super::legal::turn_draw(self, s, rng, scratch) {
+            return Some(a);
         }
         scratch.clear();
         self.legal_actions(s, scratch);

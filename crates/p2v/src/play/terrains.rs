@@ -84,7 +84,7 @@ fn made(base: &Arc<Terrain>, s: &State) -> Arc<Terrain> {
             p.squares = v.squares.iter().copied().collect();
             pieces.push(p);
         }
-        base.derive(pieces).ok()
+        Terrain::derive_from(base, pieces).ok()
     };
     for d in &s.doors {
         let id = PieceId(d.piece);

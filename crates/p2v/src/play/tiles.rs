@@ -101,7 +101,7 @@ impl P2v {
                 pieces.extend(placed);
             }
         }
-        let made = Arc::new(base.derive(pieces).unwrap_or_else(|_| (**base).clone()));
+        let made = Arc::new(Terrain::derive_from(base, pieces).unwrap_or_else(|_| (**base).clone()));
         kept.insert(0, (s.tiles.clone(), made.clone()));
         kept.truncate(KEPT);
         made
