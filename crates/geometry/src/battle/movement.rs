@@ -257,6 +257,34 @@ impl Battlefield {
         out
     }
 
+    /// How many squares the creature can pass from anchor `from` in a
+    /// straight line in direction `d`, up to `max`: each a step as
+    /// [`Battlefield::step`] makes it (the mover's mode says what stops it),
+    /// the figures gathered once for the whole line.
+    pub fn clear_run(&self, mover: Mover, from: Square, d: super::board::Dir, max: u32) -> u32 {
+        let ctx = self.ctx(mover);
+        let mut anchor = from;
+        for n in 0..max {
+            let Some(next) = self.board().neighbour(anchor, d) else { return n };
+            let pos = Position { anchor, odd_diagonals: false, down: false };
+            if self.try_step(&ctx, pos, next).is_err() {
+                return n;
+            }
+            anchor = next;
+        }
+        max
+    }
+
+    /// Every anchor where the creature may end its movement (as
+    /// [`Battlefield::may_end`] asks of one), the figures gathered once.
+    pub fn ends(&self, mover: Mover) -> SquareSet {
+        let ctx = self.ctx(mover);
+        let mut out = ctx.table.stand.union(&ctx.table.squeeze);
+        out.difference_with(&ctx.other);
+        out.difference_with(&ctx.table.objective);
+        out
+    }
+
     fn may_end_in(&self, ctx: &Ctx<'_>, a: Square) -> bool {
         let t = ctx.table;
         (t.stand.contains(a) || t.squeeze.contains(a)) && !ctx.other.contains(a) && !t.objective.contains(a)
@@ -364,6 +392,15 @@ impl Battlefield {
     /// and may stop the movement between any two steps.
     pub fn step(&self, mover: Mover, pos: Position, to: Square) -> Result<(Step, Position), MoveError> {
         self.try_step(&self.ctx(mover), pos, to)
+    }
+
+    /// One step, as [`Battlefield::step`], and whether the creature may end
+    /// its movement where it leads (as [`Battlefield::may_end`]), with the
+    /// figures gathered once for both questions.
+    pub fn step_and_end(&self, mover: Mover, pos: Position, to: Square) -> Result<(Step, Position, bool), MoveError> {
+        let ctx = self.ctx(mover);
+        let (step, next) = self.try_step(&ctx, pos, to)?;
+        Ok((step, next, self.may_end_in(&ctx, to)))
     }
 
     /// Every step the creature can take next.

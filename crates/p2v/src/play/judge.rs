@@ -242,8 +242,8 @@ pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) 
     let field = g.move_field(s, t.who);
     let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
     let pos = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
-    let (step, _) = field
-        .step(mover, pos, to)
+    let (step, _, may_end) = field
+        .step_and_end(mover, pos, to)
         .map_err(|e| no("p2v.move.step", format!("{what} moves the creature one square: {e}"), section::MOVEMENT))?;
     let base = if step.dir.is_some_and(|d| d.is_diagonal()) && t.odd_diagonal { 2 } else { 1 };
     if step.cost > base {
@@ -253,7 +253,7 @@ pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) 
             section::ACTIONS,
         ));
     }
-    if !field.may_end(mover, to) {
+    if !may_end {
         return Err(no(
             "p2v.move.end",
             "a creature cannot end its movement on an ally's space or on an objective",

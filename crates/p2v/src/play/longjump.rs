@@ -21,7 +21,7 @@ use super::judge::stride_reach;
 use super::rules::{P2v, section};
 use super::state::{Conditions, Frame, Life, Phase, State, Turn};
 use arbiter_core::{EventSink, Refusal};
-use arbiter_geometry::battle::{Dir, FigureId, Mode, Mover, Position, Space, Square};
+use arbiter_geometry::battle::{Dir, FigureId, Mode, Mover, Space, Square};
 
 /// The widest jump one may try: 10 squares needs a total of 40.
 pub const LONGEST: u8 = 10;
@@ -41,14 +41,16 @@ impl P2v {
         };
         let field = self.field(s);
         let over = Mover { side: p.size.side(), team: p.team, mode: Mode::Fly, figure: Some(FigureId(u16::from(who))) };
-        let mut anchor = at;
-        for _ in 0..steps {
-            let next = field.board().neighbour(anchor, d).ok_or("the jump would leave the board")?;
-            let pos = Position { anchor, odd_diagonals: false, down: false };
-            field.step(over, pos, next).map_err(|_| "solid terrain is in the way")?;
-            anchor = next;
+        let run = field.clear_run(over, at, d, steps);
+        if run < steps {
+            // Stopped by the board's edge, or by what a flier cannot pass.
+            let stop = (0..run).try_fold(at, |a, _| field.board().neighbour(a, d));
+            return Err(match stop.and_then(|a| field.board().neighbour(a, d)) {
+                None => "the jump would leave the board",
+                Some(_) => "solid terrain is in the way",
+            });
         }
-        Ok(anchor)
+        (0..steps).try_fold(at, |a, _| field.board().neighbour(a, d)).ok_or("the jump would leave the board")
     }
 
     /// Where a jump of `who` over `squares` squares in direction `d` lands,
@@ -137,15 +139,31 @@ impl P2v {
             return;
         }
         let start = out.len();
-        let side = self.profile(usize::from(who)).map_or(1, |p| u32::from(p.size.side()));
-        for dir in Dir::ALL {
-            for over in 1..=LONGEST {
+        let i = usize::from(who);
+        if let (Some(p), Some(at)) = (self.profile(i), s.creatures.get(i).and_then(|c| c.at)) {
+            // As `jump_landing` for every direction and length, with the
+            // line walked once per direction and the landings found once.
+            let side = p.size.side();
+            let field = self.field(s);
+            let figure = Some(FigureId(u16::from(who)));
+            let flier = Mover { side, team: p.team, mode: Mode::Fly, figure };
+            let ends = field.ends(Mover { side, team: p.team, mode: p.mode, figure });
+            let from = self.leap_height(s, side, at);
+            for dir in Dir::ALL {
                 // Solid terrain or the board's edge stops every longer jump too.
-                if self.jump_line(s, who, dir, side + u32::from(over)).is_err() {
-                    break;
-                }
-                if self.jump_landing(s, who, dir, over).is_ok() {
-                    out.push(Action::Jump { dir, over });
+                let run = field.clear_run(flier, at, dir, u32::from(side) + u32::from(LONGEST));
+                let mut to = at;
+                for over in 1..=LONGEST {
+                    let steps = u32::from(side) + u32::from(over);
+                    if steps > run {
+                        break;
+                    }
+                    let first = if over == 1 { steps } else { 1 };
+                    let Some(next) = (0..first).try_fold(to, |a, _| field.board().neighbour(a, dir)) else { break };
+                    to = next;
+                    if ends.contains(to) && self.leap_height(s, side, to) <= from {
+                        out.push(Action::Jump { dir, over });
+                    }
                 }
             }
         }
