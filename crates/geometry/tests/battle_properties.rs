@@ -55,7 +55,50 @@ fn map_text(cells: &[u8], fences: &[bool]) -> String {
 }
 
 fn build(cells: &[u8], fences: &[bool], figs: &[(u8, u8, u8, u8, bool)]) -> Battlefield {
-    let text = map_text(cells, fences);
+    place(map_text(cells, fences), figs)
+}
+
+/// A random small map of what gives cover and concealment: undergrowth
+/// (obstructing), fog (concealing), darkness, walls, and hedges
+/// (obstructing) and walls on edges; `0` cells are open ground.
+fn cover_text(cells: &[u8], fences: &[bool]) -> String {
+    let sym = ['.', '&', 'c', '%', '#', 'x'];
+    let mut rows = String::new();
+    for r in (0..H).rev() {
+        for f in 0..W {
+            rows.push(sym[usize::from(cells[r * W + f]) % sym.len()]);
+            rows.push(' ');
+        }
+        rows.push('\n');
+    }
+    let (mut hedges, mut walls) = (Vec::new(), Vec::new());
+    for (k, &on) in fences.iter().enumerate() {
+        let (f, r) = (k % W, k / W);
+        let c = (b'a' + f as u8) as char;
+        let e = if k % 2 == 0 && f + 1 < W {
+            format!("\"{c}{}|{}{}\"", r + 1, (b'a' + f as u8 + 1) as char, r + 1)
+        } else if r + 1 < H {
+            format!("\"{c}{}|{c}{}\"", r + 1, r + 2)
+        } else {
+            continue;
+        };
+        if on {
+            if k % 5 == 0 { walls.push(e) } else { hedges.push(e) }
+        }
+    }
+    let mut extra = String::new();
+    for (name, traits, list) in [("hedge", "obstructing", &hedges), ("wall", "solid", &walls)] {
+        if !list.is_empty() {
+            extra += &format!(
+                "[[piece]]\nname = \"{name}\"\ntraits = [\"{traits}\"]\nheight = 3\nedges = [{}]\n",
+                list.join(", ")
+            );
+        }
+    }
+    format!("name = \"p\"\nmap = \"\"\"\n{rows}\"\"\"\n{}\n{extra}", battle_common::LEGEND)
+}
+
+fn place(text: String, figs: &[(u8, u8, u8, u8, bool)]) -> Battlefield {
     let mut f = BattleMap::from_toml(&text).unwrap_or_else(|e| panic!("{e}\n{text}")).battlefield();
     for (k, &(file, rank, size, team, helpless)) in figs.iter().enumerate() {
         let size = [Size::Medium, Size::Large, Size::Huge][usize::from(size % 3)];
@@ -334,5 +377,31 @@ proptest! {
         }
         let mut g = f.clone();
         let _ = g.place(Figure { name: "odd".into(), size: Size::Medium, space: Space { file: (x & 255) as u8, rank: (y & 255) as u8, side }, team: 0, helpless: false });
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    /// The cover options found with the shortcut for open ground (nothing
+    /// near either end) equal those found over every line, on sparse
+    /// terrain where the shortcut is often taken.
+    #[test]
+    fn cover_options_shortcut_changes_nothing(cells in prop::collection::vec(0u8..6, W * H), fences in prop::collection::vec(prop::bool::weighted(0.2), W * H), figs in prop::collection::vec((0u8..10, 0u8..9, 0u8..3, 0u8..2, prop::bool::weighted(0.2)), 2..7), open in 0u8..8) {
+        // Mostly open ground, so that the shortcut is often taken.
+        let cells: Vec<u8> = cells.into_iter().enumerate().map(|(k, c)| if (k as u8) % 8 < open { 0 } else { c }).collect();
+        let fences: Vec<bool> = fences.into_iter().enumerate().map(|(k, e)| e && (k as u8) % 8 >= open).collect();
+        let f = place(cover_text(&cells, &fences), &figs);
+        let ids: Vec<_> = f.figures().map(|(id, fig)| (id, fig.space)).collect();
+        for &(a, space) in &ids {
+            for &(d, _) in &ids {
+                if a == d {
+                    continue;
+                }
+                for q in space.squares().iter() {
+                    prop_assert_eq!(f.cover_options(a, q, d), f.cover_options_by_every_line(a, q, d));
+                }
+            }
+        }
     }
 }
