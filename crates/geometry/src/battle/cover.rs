@@ -209,9 +209,10 @@ impl Visitor for Collect<'_> {
 
 impl Battlefield {
     /// True if nothing can give cover or concealment to a line between two
-    /// spaces: no terrain on the squares of the rectangle around them and
-    /// a square beyond it on every side, nor on any edge of those squares,
-    /// and no creature but the two in that ring.
+    /// spaces: no terrain that gives either or blocks sight on the squares
+    /// of the rectangle around them and a square beyond it on every side,
+    /// nor on any edge of those squares, and no creature but the two in
+    /// that ring.
     fn bare_between(&self, a: FigureId, d: FigureId, one: Space, two: Space) -> bool {
         let f0 = i32::from(one.file).min(i32::from(two.file)) - 1;
         let r0 = i32::from(one.rank).min(i32::from(two.rank)) - 1;
@@ -219,16 +220,22 @@ impl Battlefield {
         let r1 = one.rank_end().max(two.rank_end()) + 1;
         let t = self.terrain();
         let board = self.board();
+        // What a line can meet: terrain that gives cover or concealment, or
+        // blocks sight (raised ground too); flat difficult ground does not.
+        let sees = Traits::OBSTRUCTING.with(Traits::SOLID).with(Traits::OPAQUE).with(Traits::CONCEALING);
+        let meets = |ids: &[PieceId]| {
+            ids.iter().filter_map(|&id| t.piece(id)).any(|p| p.active().any(sees) || p.sight_height().is_some())
+        };
         // The squares of the ring, and one more row and file below and to
         // the left for the edges along its rim.
         for r in r0 - 1..r1 {
             for f in f0 - 1..f1 {
                 let Some(q) = board.square(f, r) else { continue };
-                if f >= f0 && r >= r0 && !t.pieces_on(q).is_empty() {
+                if f >= f0 && r >= r0 && meets(t.pieces_on(q)) {
                     return false;
                 }
                 for side in [Side::North, Side::East] {
-                    if !t.pieces_along(Edge { square: q, side }).is_empty() {
+                    if meets(t.pieces_along(Edge { square: q, side })) {
                         return false;
                     }
                 }

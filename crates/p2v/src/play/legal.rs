@@ -165,6 +165,41 @@ pub(crate) fn turn_draw<R: Rng + ?Sized>(g: &P2v, s: &State, rng: &mut R, scratc
     None
 }
 
+/// A random placement of deployment, or `None` if no deployment is due: a
+/// creature uniformly among those that may still deploy somewhere, then a
+/// square of its zone uniformly. Only the drawn creature's squares are
+/// worked out; a creature with none is set aside and another drawn.
+pub(crate) fn deploy_draw<R: Rng + ?Sized>(
+    g: &P2v,
+    s: &State,
+    rng: &mut R,
+    scratch: &mut Vec<Action>,
+) -> Option<Action> {
+    let (Phase::Deploy { seat }, None, ToMove::Seat(_)) = (s.phase, s.pending.top(), g.to_move(s)) else {
+        return None;
+    };
+    let mut who: Vec<usize> =
+        (0..s.creatures.len().min(255)).filter(|&i| g.team(i) == seat && g.deploys(s, i)).collect();
+    while !who.is_empty() {
+        let k = rng.random_range(0..who.len());
+        let i = who.swap_remove(k);
+        let squares = g.deploy_squares(s, i);
+        let n = squares.len();
+        if n == 0 {
+            continue;
+        }
+        let pick = rng.random_range(0..n) as usize;
+        scratch.clear();
+        scratch.extend(squares.iter().nth(pick).map(|at| Action::Place { who: i as u8, at }));
+        // As `refine_legal`: nothing a group forbids (none is formed yet).
+        g.party_filter(s, scratch, 0);
+        if let Some(a) = scratch.pop() {
+            return Some(a);
+        }
+    }
+    None
+}
+
 /// The kinds of a turn's decisions, in the order they are listed. Each is
 /// listed on its own, so a random draw can pick a kind first and work out
 /// only that kind's actions ([`turn_draw`]).

@@ -704,8 +704,12 @@ impl Game for P2v {
                 return Some(Action::Objective { kind, at });
             }
         }
-        // A turn's decision: a kind first, then one of its actions.
+        // A turn's decision: a kind first, then one of its actions; a
+        // deployment: a creature first, then its square.
         if let Some(a) = super::legal::turn_draw(self, s, rng, scratch) {
+            return Some(a);
+        }
+        if let Some(a) = super::legal::deploy_draw(self, s, rng, scratch) {
             return Some(a);
         }
         scratch.clear();
