@@ -212,7 +212,7 @@ impl Battlefield {
     /// spaces: no terrain that gives either or blocks sight on the squares
     /// of the rectangle around them and a square beyond it on every side,
     /// nor on any edge of those squares, and no creature but the two in
-    /// that ring.
+    /// the rectangle.
     fn bare_between(&self, a: FigureId, d: FigureId, one: Space, two: Space) -> bool {
         let f0 = i32::from(one.file).min(i32::from(two.file)) - 1;
         let r0 = i32::from(one.rank).min(i32::from(two.rank)) - 1;
@@ -241,13 +241,15 @@ impl Battlefield {
                 }
             }
         }
+        // A creature gives cover only on a square a line passes through,
+        // and every such square lies inside the rectangle (not the ring).
         !self.figures().any(|(id, fig)| {
             id != a
                 && id != d
-                && i32::from(fig.space.file) < f1
-                && fig.space.file_end() > f0
-                && i32::from(fig.space.rank) < r1
-                && fig.space.rank_end() > r0
+                && i32::from(fig.space.file) < f1 - 1
+                && fig.space.file_end() > f0 + 1
+                && i32::from(fig.space.rank) < r1 - 1
+                && fig.space.rank_end() > r0 + 1
         })
     }
 
