@@ -114,19 +114,19 @@ impl Collect<'_> {
     /// The terrain of square (f, r), for a line running between two such
     /// squares (through the mass they make together).
     fn square_terrain(&mut self, f: i32, r: i32) {
-        if let Some(s) = self.field.board().square(f, r) {
-            let pieces = self.field.terrain().pieces_on(s).to_vec();
-            self.terrain(&pieces, false);
+        let field = self.field;
+        if let Some(s) = field.board().square(f, r) {
+            self.terrain(field.terrain().pieces_on(s), false);
         }
     }
     fn square(&mut self, f: i32, r: i32) {
         if self.in_ends(f, r) {
             return;
         }
-        let Some(s) = self.field.board().square(f, r) else { return };
-        let pieces = self.field.terrain().pieces_on(s).to_vec();
-        self.terrain(&pieces, false);
-        for (id, fig) in self.field.figures() {
+        let field = self.field;
+        let Some(s) = field.board().square(f, r) else { return };
+        self.terrain(field.terrain().pieces_on(s), false);
+        for (id, fig) in field.figures() {
             if id != self.attacker
                 && id != self.defender
                 && fig.space.contains(s)
@@ -157,8 +157,8 @@ impl Collect<'_> {
         let (lo, hi) = self.a_space.bounds();
         let touches = |x: i32, y: i32| x >= lo.x && x <= hi.x && y >= lo.y && y <= hi.y;
         let near_attacker = touches(x0, y0) || touches(x1, y1);
-        let pieces = self.field.terrain().pieces_along(e).to_vec();
-        self.terrain(&pieces, near_attacker);
+        let field = self.field;
+        self.terrain(field.terrain().pieces_along(e), near_attacker);
     }
 }
 
