@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
 
 fn random_game(g: &P2v, rng: &mut ChaCha8Rng, scratch: &mut Vec<Action>, stop: Option<usize>) -> State {
+    use rand::RngExt;
     let mut s = g.initial_state();
     let mut n = 0;
     loop {
@@ -27,6 +28,18 @@ fn random_game(g: &P2v, rng: &mut ChaCha8Rng, scratch: &mut Vec<Action>, stop: O
             ToMove::Chance => {
                 let roll = roll_with(rng, &g.dice(&s));
                 let _ = g.apply(&mut s, &Decision::Roll(roll), &mut Discard);
+            }
+            ToMove::Seat(_) | ToMove::Together(_) if stop.is_some() => {
+                // The turn measured below is reached by drawing uniformly from
+                // the listed actions, so that it stays the same turn whatever
+                // `random_action` draws.
+                scratch.clear();
+                g.legal_actions(&s, scratch);
+                if scratch.is_empty() {
+                    return s;
+                }
+                let a = scratch.swap_remove(rng.random_range(0..scratch.len()));
+                g.apply_legal(&mut s, &a, &mut Discard);
             }
             ToMove::Seat(_) | ToMove::Together(_) => {
                 let Some(a) = g.random_action(&s, rng, scratch) else { return s };

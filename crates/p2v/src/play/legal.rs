@@ -8,8 +8,10 @@ use super::roster::Profile;
 use super::rules::P2v;
 use super::state::{Conditions, Creature, Frame, Phase, State, Turn};
 use arbiter_core::{Game, ToMove};
-use arbiter_geometry::battle::{Space, Square, Traits};
+use arbiter_geometry::battle::{Reach, Space, Square, Traits};
 use rand::{Rng, RngExt};
+use std::cell::OnceCell;
+use std::sync::Arc;
 
 /// Appends every legal action of the seat to move.
 pub fn legal_actions(g: &P2v, s: &State, out: &mut Vec<Action>) {
@@ -283,6 +285,8 @@ pub(crate) struct TurnLister<'a> {
     shelled: bool,
     /// Immobilized, grabbed or shelled: no movement.
     immobile: bool,
+    /// The Stride search, made once for the kinds that need it.
+    reach: OnceCell<Option<Arc<Reach>>>,
 }
 
 impl<'a> TurnLister<'a> {
@@ -295,7 +299,12 @@ impl<'a> TurnLister<'a> {
             || who.is_some_and(|(c, _)| {
                 c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED)
             });
-        TurnLister { g, s, t, haven: g.in_haven(s, i), who, shelled, immobile }
+        TurnLister { g, s, t, haven: g.in_haven(s, i), who, shelled, immobile, reach: OnceCell::new() }
+    }
+
+    /// The squares a Stride of the creature reaches (one search, kept).
+    fn stride(&self) -> Option<&Arc<Reach>> {
+        self.reach.get_or_init(|| stride_reach(self.g, self.s, &self.t)).as_ref()
     }
 
     /// Appends the legal actions of one kind.
@@ -340,7 +349,7 @@ impl<'a> TurnLister<'a> {
                 if kind == TurnKind::Haul && g.haulable(s, t.who).is_none() {
                     return;
                 }
-                if moving && let Some(reach) = stride_reach(g, s, t) {
+                if moving && let Some(reach) = self.stride() {
                     let ends = reach.ends().iter().filter(|to| *to != at);
                     if kind == TurnKind::Stride {
                         out.extend(ends.map(|to| Action::Stride { to }));
@@ -350,12 +359,12 @@ impl<'a> TurnLister<'a> {
                 }
             }
             TurnKind::Tumble => {
-                if moving && p.tumble && stride_reach(g, s, t).is_some() {
+                if moving && p.tumble && self.stride().is_some() {
                     out.extend(g.tumble_landings(s, t).into_iter().map(|to| Action::Tumble { to }));
                 }
             }
             TurnKind::LongJump => {
-                if moving && g.judge_long_jump_action(s, t).is_ok() && stride_reach(g, s, t).is_some() {
+                if moving && g.judge_long_jump_action(s, t).is_ok() && self.stride().is_some() {
                     out.push(Action::LongJump);
                 }
             }
