@@ -1,6 +1,8 @@
-//! The random bot: a uniformly random legal action of its seat, chosen from
-//! what the seat knows (a state drawn from its observation, in games with
-//! secrets: its legal actions are the same in every such state).
+//! The random bot: a random legal action of its seat as the game draws one
+//! ([`Game::random_action`]: uniform over the listed actions unless the game
+//! draws a kind of decision first), chosen from what the seat knows (a state
+//! drawn from its observation, in games with secrets: its legal actions are
+//! the same in every such state).
 
 use crate::Bot;
 use crate::util::actions_for;
@@ -9,7 +11,7 @@ use rand::RngExt;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// Plays a uniformly random legal action.
+/// Plays a random legal action, drawn as the game draws one.
 pub struct RandomBot<G: Game> {
     rng: ChaCha8Rng,
     scratch: Vec<G::Action>,

@@ -361,9 +361,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
-    /// A uniformly random legal action of the seat to move, or `None` if no
-    /// seat is to move. `scratch` is a reusable buffer. Games override this
-    /// when they can draw without listing every action.
+    /// A random legal action of the seat to move, or `None` if no seat is to
+    /// move; by default uniform over [`Game::legal_actions`]. `scratch` is a
+    /// reusable buffer. Games override this when they can draw without
+    /// listing every action, uniformly or by kind of decision first (a move,
+    /// a strike, the end of a turn, then its details); an override must
+    /// draw only listed actions and find one whenever one is listed, which
+    /// the conformance suite checks.
     fn random_action<R: Rng + ?Sized>(
         &self,
         state: &Self::State,
