@@ -2136,6 +2136,24 @@ fn a_slippery_ribbon_trades_places_with_an_adjacent_creature_of_its_size() {
 }
 
 #[test]
+fn a_rider_neither_trades_places_nor_is_traded_with() {
+    // Ruling P2V-R82 with P2V-R55: a rider shares its mount's space, which is not its
+    // own size (found by `arbiter soak p2v`: a boar traded places with a basilisk
+    // riding a Large Stormdrinker and landed inside the Stormdrinker's space).
+    let mut sc = Scene::of(
+        vec![entry("Eagle Knight", &["Slippery Ribbon"], &[])],
+        vec![entry("Eagle Knight", &[], &[]), entry("Forest Troll", &[], &[])],
+    );
+    sc.put("a", "e5").put("A", "h5").put("B", "f5").turn("A").act("mount B").act("end");
+    while sc.asks() == ToMove::Seat(Seat(1)) {
+        sc.act("end");
+    }
+    assert_eq!(sc.s.creatures[1].riding, Some(2));
+    sc.act("activate a").pass_turn_start();
+    assert_eq!(sc.refused("use slippery-ribbon A"), "p2v.swap", "the rider is not traded with");
+}
+
+#[test]
 fn basic_poison_sickens_the_target_of_the_next_weapon_strike_that_hits() {
     // Appendix: Items. "Basic Poison" (Arbiter's words: "The next weapon strike that hits
     // leaves its target sickened."). Ruling P2V-R83: a free action readies it; a miss

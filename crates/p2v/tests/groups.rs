@@ -413,3 +413,32 @@ fn the_terminal_table_names_groups_minions_and_riders() {
     assert!(picture.contains("riding b") && picture.contains("ridden by a"), "{picture}");
     assert!(picture.contains("in the commander's turn"), "{picture}");
 }
+
+#[test]
+fn a_rider_whose_mount_is_eliminated_stays_where_it_rode() {
+    // Ruling P2V-R55: "if either is eliminated, the other goes on alone." The
+    // rider keeps the square it rode on (found by `arbiter soak p2v`: the
+    // rider was left in play with no square).
+    use arbiter_p2v::play::state::Life;
+    let mut sc = Scene::new(&["Kobold Warrior", "Boar"], &kobolds(1));
+    sc.put("a", "c3").put("b", "d3").put("A", "e4");
+    sc.turn("a").act("mount b").act("end");
+    while sc.asks() == ToMove::Seat(Seat(0)) {
+        sc.act("end");
+    }
+    // The boar lies dying; the kobold strikes it, and it fails its recovery check.
+    let b = sc.id("b");
+    sc.s.creatures[b].hp = 0;
+    sc.s.creatures[b].life = Life::Dying;
+    sc.s.creatures[b].prone = true;
+    sc.act("activate A").act("strike 1 b").roll(&[15]);
+    while sc.asks() == ToMove::Chance && sc.life("b") == Life::Dying {
+        let n = sc.g.dice(&sc.s).len();
+        sc.roll(&vec![1; n]);
+    }
+    assert_eq!(sc.life("b"), Life::Eliminated, "{:?}", sc.events);
+    assert_eq!(sc.life("a"), Life::Up);
+    assert_eq!(sc.s.creatures[0].at, Some(sc.sq("d3")), "the rider stays on the square it rode on");
+    assert_eq!(sc.s.creatures[0].riding, None, "it rides no more");
+    sc.g.validate_state(&sc.s).unwrap();
+}

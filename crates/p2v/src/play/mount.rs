@@ -253,7 +253,8 @@ impl P2v {
     }
 
     /// After creature `i` moved: its rider goes with it; a rider moved off
-    /// its mount (pushed, pulled) is dismounted (ruling P2V-R55).
+    /// its mount (pushed, pulled) is dismounted, and so is one whose mount
+    /// left the board (ruling P2V-R55).
     pub(crate) fn carry_rider(&self, s: &mut State, i: usize) -> Option<usize> {
         if let Some(m) = self.mount_of(s, i as u8)
             && s.creatures[i].at != s.creatures[usize::from(m)].at
@@ -265,6 +266,13 @@ impl P2v {
         }
         let r = self.rider_of(s, i as u8)?;
         let at = s.creatures[i].at;
+        if at.is_none() || !self.in_play(s, i) {
+            // The mount left the board (eliminated): "the other goes on
+            // alone", on the square it rode on.
+            s.creatures[usize::from(r)].riding = None;
+            s.forget_field();
+            return Some(usize::from(r));
+        }
         s.creatures[usize::from(r)].at = at;
         Some(usize::from(r))
     }

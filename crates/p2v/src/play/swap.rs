@@ -2,7 +2,7 @@
 //! an adjacent creature."
 //!
 //! A power with `swap = true`, aimed at an adjacent creature in play, ally
-//! or enemy, of the user's size: the two trade spaces at once. It is not a
+//! or enemy, of the user's size and riding nothing: the two trade spaces at once. It is not a
 //! move of either, so it opens no reactions; what each lands in (a hazard,
 //! water) acts on it (ruling P2V-R82).
 
@@ -22,6 +22,11 @@ impl P2v {
         let (Some(p), Some(q)) = (self.profile(usize::from(who)), self.profile(usize::from(target))) else {
             return Err(no("no such creature"));
         };
+        if self.mount_of(s, who).is_some() || self.mount_of(s, target).is_some() {
+            return Err(no(
+                "a rider shares its mount's space and trades places with nobody, nor is traded with (ruling P2V-R82)",
+            ));
+        }
         if p.size.side() != q.size.side() {
             return Err(no(
                 "it trades places only with a creature whose space is the size of its own (ruling P2V-R82)",
