@@ -377,9 +377,10 @@ pub fn play_checked<G: Game>(
     if matches!(game.outcome(&state).map(|o| o.kind), Some(crate::OutcomeKind::Draw)) {
         report.draws += 1;
     }
-    for viewer in viewers(game) {
-        let shown =
-            record.for_viewer(viewer).map_err(|e| end(format!("the record for {viewer:?} does not replay: {e}")))?;
+    let all = viewers(game);
+    let redacted =
+        record.for_viewers(&all).map_err(|e| end(format!("the record for every viewer does not replay: {e}")))?;
+    for (viewer, shown) in all.into_iter().zip(redacted) {
         let complete = shown.hidden == 0;
         if viewer == Viewer::Referee && !complete {
             return Err(end("the referee's record hides decisions".into()));
@@ -390,8 +391,8 @@ pub fn play_checked<G: Game>(
         serde_json::to_string(&shown).map_err(|e| end(format!("the record for {viewer:?} does not serialise: {e}")))?;
     }
     let text = record.to_json().map_err(|e| end(format!("the record does not serialise: {e}")))?;
-    let read: Record<G> = Record::from_json(&text).map_err(|e| end(format!("the record does not read back: {e}")))?;
-    let (_, replayed) = read.replay().map_err(|e| end(format!("the record does not replay: {e}")))?;
+    let (read, _, replayed) =
+        Record::<G>::from_json_replayed(&text).map_err(|e| end(format!("the record does not read back: {e}")))?;
     if replayed != state {
         return Err(end("replaying the record gives a different final state".into()));
     }

@@ -168,29 +168,49 @@ impl<G: Game> Record<G> {
     /// `None` (written `null`). Once the game is over and reveals everything
     /// ([`Game::reveals_at_end`]) nothing is hidden; the referee sees all.
     pub fn for_viewer(&self, viewer: Viewer) -> Result<RedactedRecord<G>, ReplayError> {
+        let mut one = self.for_viewers(&[viewer])?;
+        Ok(one.swap_remove(0))
+    }
+
+    /// The record as each of `viewers` may see it ([`Record::for_viewer`]),
+    /// from one replay.
+    pub fn for_viewers(&self, viewers: &[Viewer]) -> Result<Vec<RedactedRecord<G>>, ReplayError> {
         let game = self.rules()?;
         let mut state = game.initial_state();
-        let mut shown = Vec::with_capacity(self.decisions.len());
+        // Whether each decision is shown, viewer by viewer.
+        let mut shown = vec![Vec::with_capacity(self.decisions.len()); viewers.len()];
         for (index, decision) in self.decisions.iter().enumerate() {
-            shown.push(decision_shown(&game, &state, decision, viewer));
+            for (v, out) in viewers.iter().zip(&mut shown) {
+                out.push(decision_shown(&game, &state, decision, *v));
+            }
             game.apply(&mut state, decision, &mut Discard).map_err(|refusal| ReplayError::Refused {
                 index,
                 decision: describe(decision),
                 refusal,
             })?;
         }
-        let everything = viewer_at_end(&game, &state, viewer) == Viewer::Referee;
-        let decisions: Vec<Option<Decision<G::Action>>> =
-            self.decisions.iter().zip(shown).map(|(d, shown)| (everything || shown).then(|| d.clone())).collect();
-        let hidden = decisions.iter().filter(|d| d.is_none()).count();
-        Ok(RedactedRecord {
-            format: self.format.clone(),
-            version: self.version,
-            game: self.game.clone(),
-            config: self.config.clone(),
-            decisions,
-            hidden,
-        })
+        Ok(viewers
+            .iter()
+            .zip(shown)
+            .map(|(viewer, shown)| {
+                let everything = viewer_at_end(&game, &state, *viewer) == Viewer::Referee;
+                let decisions: Vec<Option<Decision<G::Action>>> = self
+                    .decisions
+                    .iter()
+                    .zip(shown)
+                    .map(|(d, shown)| (everything || shown).then(|| d.clone()))
+                    .collect();
+                let hidden = decisions.iter().filter(|d| d.is_none()).count();
+                RedactedRecord {
+                    format: self.format.clone(),
+                    version: self.version,
+                    game: self.game.clone(),
+                    config: self.config.clone(),
+                    decisions,
+                    hidden,
+                }
+            })
+            .collect())
     }
 
     /// Serialises to pretty JSON.
@@ -200,6 +220,12 @@ impl<G: Game> Record<G> {
 
     /// Reads a record, checking format, version and game, then that it replays.
     pub fn from_json(text: &str) -> Result<Self, RecordError> {
+        Ok(Self::from_json_replayed(text)?.0)
+    }
+
+    /// Reads a record as [`Record::from_json`] does, and gives the rules
+    /// and the final state its replay reached.
+    pub fn from_json_replayed(text: &str) -> Result<(Self, G, G::State), RecordError> {
         check_header(text, Self::FORMAT, Self::VERSION, G::ID)?;
         let record: Self = serde_json::from_str(text).map_err(|e| match hidden_count(text) {
             Some(n) if n > 0 => EnvelopeError::Json(format!(
@@ -208,8 +234,8 @@ impl<G: Game> Record<G> {
             )),
             _ => EnvelopeError::Json(format!("invalid JSON: {e}")),
         })?;
-        record.replay()?;
-        Ok(record)
+        let (game, state) = record.replay()?;
+        Ok((record, game, state))
     }
 }
 

@@ -1216,6 +1216,15 @@ fn a_record_shows_each_viewer_only_what_they_may_see_until_the_end() {
     assert_eq!(spectator.hidden, 2);
     assert_eq!(s.record().for_viewer(Viewer::Referee).unwrap().hidden, 0);
 
+    // One replay for several viewers gives each what it gives them alone.
+    let viewers = [Viewer::Spectator, Viewer::Seat(Seat(1)), Viewer::Referee, Viewer::Seat(Seat(0))];
+    let together = s.record().for_viewers(&viewers).unwrap();
+    for (v, r) in viewers.iter().zip(&together) {
+        let alone = s.record().for_viewer(*v).unwrap();
+        assert_eq!((&r.decisions, r.hidden), (&alone.decisions, alone.hidden), "{v:?}");
+    }
+    assert_eq!(together.iter().map(|r| r.hidden).collect::<Vec<_>>(), [2, 1, 0, 1]);
+
     // A record with hidden decisions says so instead of failing obscurely.
     let text = serde_json::to_string(&spectator).unwrap();
     let e = Record::<Toy>::from_json(&text).unwrap_err().to_string();
