@@ -105,9 +105,22 @@ impl P2v {
     }
 
     /// The figures, to change a profile in a unit test (a card the
-    /// bestiary does not have); `None` once the game has been cloned.
+    /// bestiary does not have): the game gets a copy of its own first, so
+    /// no other game made of the same configuration sees the change.
     #[cfg(test)]
     pub(crate) fn roster_mut(&mut self) -> Option<&mut Vec<Profile>> {
+        let s = &self.shared;
+        self.shared = Arc::new(Shared {
+            roster: s.roster.clone(),
+            terrain: s.terrain.clone(),
+            map: s.map.clone(),
+            edges: s.edges,
+            numbering: OnceLock::new(),
+            unhindered: std::sync::Mutex::new(None),
+            terrains: Default::default(),
+            tiles_each: s.tiles_each,
+            grounds: Default::default(),
+        });
         Arc::get_mut(&mut self.shared).map(|s| &mut s.roster)
     }
 
@@ -548,6 +561,9 @@ impl Game for P2v {
         if seats != 2 {
             return Err(ConfigError::Seats { game: "Path 2 Victory", allowed: "2", found: seats });
         }
+        if let Some(shared) = recent::find(&variant) {
+            return Ok(P2v { variant, shared });
+        }
         let warbands = variant.checked_warbands().map_err(ConfigError::Variant)?;
         let map = variant.battle_map().map_err(ConfigError::Variant)?;
         let roster = roster(&warbands);
@@ -570,7 +586,9 @@ impl Game for P2v {
             tiles_each,
             grounds: Default::default(),
         };
-        Ok(P2v { variant, shared: Arc::new(shared) })
+        let shared = Arc::new(shared);
+        recent::keep(&variant, &shared);
+        Ok(P2v { variant, shared })
     }
 
     fn variant(&self) -> &Variant {
@@ -917,4 +935,88 @@ pub(crate) fn roll_objective<E: EventSink<Event>>(s: &mut State, index: u8, d6: 
     o.power = power;
     let names = o.allowed().map(str::to_string).collect();
     events.emit(Event::ObjectiveRolled { objective: index, roll: d6, skills: names, power });
+}
+
+/// The games made lately, by configuration. Making a game parses its map
+/// and warbands, and its first moves build the map's step tables and
+/// terrains; a record's replays, a soak's checks and a server reopening a
+/// match make the same game again and again, and share the first one's
+/// instead (the rules depend on the configuration alone, so a shared game
+/// plays exactly as a new one).
+mod recent {
+    use super::{Shared, Variant};
+    use std::sync::{Arc, Mutex, PoisonError};
+
+    /// How many configurations are kept.
+    const KEPT: usize = 8;
+
+    /// Configurations and their games, the most recently used first.
+    pub(super) struct Recent(Mutex<Vec<(Variant, Arc<Shared>)>>);
+
+    /// The process's games.
+    static RECENT: Recent = Recent(Mutex::new(Vec::new()));
+
+    /// The game made lately for this configuration, if any.
+    pub(super) fn find(variant: &Variant) -> Option<Arc<Shared>> {
+        RECENT.find(variant)
+    }
+
+    /// Keeps a game just made.
+    pub(super) fn keep(variant: &Variant, shared: &Arc<Shared>) {
+        RECENT.keep(variant, shared)
+    }
+
+    impl Recent {
+        fn find(&self, variant: &Variant) -> Option<Arc<Shared>> {
+            let mut recent = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            let i = recent.iter().position(|(v, _)| v == variant)?;
+            let hit = recent.remove(i);
+            let shared = Arc::clone(&hit.1);
+            recent.insert(0, hit);
+            Some(shared)
+        }
+
+        /// Keeps a game, forgetting the least recently used beyond [`KEPT`].
+        fn keep(&self, variant: &Variant, shared: &Arc<Shared>) {
+            let mut recent = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            recent.insert(0, (variant.clone(), Arc::clone(shared)));
+            recent.truncate(KEPT);
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::{KEPT, Recent};
+        use crate::play::{P2v, Variant};
+        use arbiter_core::Game;
+        use std::sync::{Arc, Mutex};
+
+        #[test]
+        fn a_game_made_again_shares_the_first_ones_until_forgotten() {
+            let v = |map: &str, no_round_limit| Variant { map: map.into(), no_round_limit, ..Variant::default() };
+            let made = |v: &Variant| P2v::new(v.clone(), 2).unwrap_or_else(|e| panic!("{e}")).shared;
+            assert!(
+                Arc::ptr_eq(&made(&v("river-ford", false)), &made(&v("river-ford", false))),
+                "the same configuration gives the same game"
+            );
+            let recent = Recent(Mutex::new(Vec::new()));
+            let ford = v("river-ford", false);
+            let first = made(&ford);
+            recent.keep(&ford, &first);
+            assert!(recent.find(&ford).is_some_and(|s| Arc::ptr_eq(&s, &first)));
+            assert!(recent.find(&v("river-ford", true)).is_none(), "another configuration is another game");
+            // The least recently used is forgotten once KEPT others are kept.
+            let maps = ["tiles", "ruined-crossroads", "broken-hills", "river-ford"];
+            let others: Vec<Variant> =
+                (0..KEPT).map(|n| v(maps[n % 4], n >= 4)).filter(|w| *w != ford).take(KEPT - 1).collect();
+            for w in &others {
+                recent.keep(w, &made(w));
+            }
+            assert!(recent.find(&ford).is_some(), "{} others: still kept", KEPT - 1);
+            recent.keep(&v("river-ford", true), &made(&v("river-ford", true)));
+            recent.keep(&others[0], &made(&others[0]));
+            assert!(recent.find(&ford).is_some(), "used lately, so kept");
+            assert!(recent.find(&others[1]).is_none(), "the least recently used is forgotten");
+        }
+    }
 }
