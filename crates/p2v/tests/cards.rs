@@ -240,6 +240,27 @@ fn healing_haven_shelters_an_animal_out_of_play_heals_it_each_turn_and_lets_it_o
 }
 
 #[test]
+fn a_summonable_animal_in_a_haven_is_not_summoned_out_of_it() {
+    use common::scene::entry;
+    // Ruling P2V-R147: the sheltered animal comes out only in its own turn, beside the
+    // shepherd; Summonable (P2V-R85) places a creature still out of play since deployment
+    // (found by `arbiter soak p2v`: a shepherd summoned its sheltered compsognathus, which
+    // stood in play while still in the haven).
+    use arbiter_p2v::play::state::Life;
+    let mut sc = Scene::of(
+        vec![entry("Arboreal Shepherd", &[], &[]), entry("Compsognathus", &[], &["Summonable"])],
+        vec![entry("Eagle Knight", &[], &[])],
+    );
+    sc.put("a", "c3").put("A", "l12").turn("a");
+    sc.act("summon b f3");
+    assert_eq!(sc.life("b"), Life::Up);
+    sc.next_turn(2, "a").act("use healing-haven b");
+    assert_eq!(sc.life("b"), Life::Waiting, "in the haven");
+    sc.act("end").next_turn(3, "a");
+    assert_eq!(sc.refused("summon b f3"), "p2v.summon.who", "in the haven, not waiting to be summoned");
+}
+
+#[test]
 fn defend_the_friends_spares_an_ally_its_weakness_and_5_damage_for_5_of_its_own() {
     // Arboreal Shepherd: "Defend the Friends ↻ If an ally within reach takes damage: Ally does
     // not apply weaknesses to that damage, and further reduces it by 5. Shepherd takes 5

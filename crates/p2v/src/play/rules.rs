@@ -472,10 +472,10 @@ impl P2v {
         }
     }
 
-    /// Whether creature `i` is still to deploy: waiting, and neither
-    /// Summonable, in a Tempting Disguise nor to be awakened (ruling P2V-R94).
+    /// Whether creature `i` is still to deploy: waiting (not in a haven), and
+    /// neither Summonable, in a Tempting Disguise nor to be awakened (ruling P2V-R94).
     pub(crate) fn deploys(&self, s: &State, i: usize) -> bool {
-        s.creatures.get(i).is_some_and(|c| c.life == Life::Waiting)
+        s.creatures.get(i).is_some_and(|c| c.life == Life::Waiting && c.haven.is_none())
             && !self.summonable(s, i)
             && !self.tempting(i)
             && self.profile(i).is_none_or(|p| p.awakened_by.is_none())

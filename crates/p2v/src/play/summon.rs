@@ -22,9 +22,12 @@ fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
 }
 
 impl P2v {
-    /// Whether creature `i` waits to be summoned (and so is not deployed).
+    /// Whether creature `i` waits to be summoned (and so is not deployed):
+    /// Summonable and out of play, but not sheltered in a haven, from which
+    /// only its own turn brings it out (ruling P2V-R147).
     pub fn summonable(&self, s: &State, i: usize) -> bool {
-        self.profile(i).is_some_and(|p| p.summonable) && s.creatures.get(i).is_some_and(|c| c.life == Life::Waiting)
+        self.profile(i).is_some_and(|p| p.summonable)
+            && s.creatures.get(i).is_some_and(|c| c.life == Life::Waiting && c.haven.is_none())
     }
 
     /// Whether `who` can cast spells.
