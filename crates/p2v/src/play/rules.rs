@@ -565,7 +565,7 @@ impl Game for P2v {
             return Ok(P2v { variant, shared });
         }
         let warbands = variant.checked_warbands().map_err(ConfigError::Variant)?;
-        let map = variant.battle_map().map_err(ConfigError::Variant)?;
+        let (terrain, map) = recent::map(&variant).map_err(ConfigError::Variant)?;
         let roster = roster(&warbands);
         if roster.len() > 200 {
             return Err(ConfigError::Variant("at most 200 creatures in one game".into()));
@@ -573,12 +573,12 @@ impl Game for P2v {
         if (0..2u8).any(|t| !roster.iter().any(|p| p.team == t)) {
             return Err(ConfigError::Variant("each warband must have at least one creature".into()));
         }
-        let edges = map.terrain.board().width() >= 48;
+        let edges = terrain.board().width() >= 48;
         let tiles_each = variant.tile_game().map_err(ConfigError::Variant)?.map_or(0, |g| g.tiles_each());
         let shared = Shared {
             roster,
-            terrain: Arc::new(map.terrain),
-            map: variant.map_label(),
+            terrain,
+            map,
             edges,
             numbering: OnceLock::new(),
             unhindered: std::sync::Mutex::new(None),
@@ -944,17 +944,47 @@ pub(crate) fn roll_objective<E: EventSink<Event>>(s: &mut State, index: u8, d6: 
 /// instead (the rules depend on the configuration alone, so a shared game
 /// plays exactly as a new one).
 mod recent {
-    use super::{Shared, Variant};
+    use super::{Shared, Terrain, Variant};
+    use crate::play::variant::GameSize;
     use std::sync::{Arc, Mutex, PoisonError};
 
     /// How many configurations are kept.
     const KEPT: usize = 8;
+
+    /// How many maps are kept.
+    const MAPS: usize = 4;
 
     /// Configurations and their games, the most recently used first.
     pub(super) struct Recent(Mutex<Vec<(Variant, Arc<Shared>)>>);
 
     /// The process's games.
     static RECENT: Recent = Recent(Mutex::new(Vec::new()));
+
+    /// A map as a variant names it (a shipped name, or a whole map in
+    /// TOML; for terrain tiles, the game's size) and its terrain and label.
+    type MapEntry = ((String, Option<GameSize>), Arc<Terrain>, String);
+
+    /// The process's maps, the most recently used first: games of other
+    /// warbands on a map share its terrain and step tables.
+    static MAPS_READ: Mutex<Vec<MapEntry>> = Mutex::new(Vec::new());
+
+    /// The terrain and label of the variant's map, read once for every game on it.
+    pub(super) fn map(variant: &Variant) -> Result<(Arc<Terrain>, String), String> {
+        let key = (variant.map.clone(), variant.tile_game()?);
+        let mut maps = MAPS_READ.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(i) = maps.iter().position(|(k, _, _)| *k == key) {
+            let hit = maps.remove(i);
+            let out = (Arc::clone(&hit.1), hit.2.clone());
+            maps.insert(0, hit);
+            return Ok(out);
+        }
+        let read = variant.battle_map()?;
+        let label = variant.label_of(&read);
+        let terrain = Arc::new(read.terrain);
+        maps.insert(0, (key, Arc::clone(&terrain), label.clone()));
+        maps.truncate(MAPS);
+        Ok((terrain, label))
+    }
 
     /// The game made lately for this configuration, if any.
     pub(super) fn find(variant: &Variant) -> Option<Arc<Shared>> {
@@ -999,6 +1029,10 @@ mod recent {
                 Arc::ptr_eq(&made(&v("river-ford", false)), &made(&v("river-ford", false))),
                 "the same configuration gives the same game"
             );
+            let (a, b) = (made(&v("river-ford", false)), made(&v("river-ford", true)));
+            assert!(!Arc::ptr_eq(&a, &b), "another configuration is another game");
+            assert!(Arc::ptr_eq(&a.terrain, &b.terrain), "on the same map, with the same terrain");
+            assert_eq!((a.map.as_str(), b.map.as_str()), ("river-ford", "river-ford"));
             let recent = Recent(Mutex::new(Vec::new()));
             let ford = v("river-ford", false);
             let first = made(&ford);

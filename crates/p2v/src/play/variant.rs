@@ -27,7 +27,7 @@ pub const TILES: &str = "tiles";
 
 /// A standard game's size ("BATTLE GRID"), which sets the board and how
 /// many terrain tiles each player lays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameSize {
     /// 150 points or fewer per side: 24 × 18 squares, three tiles each.
     Small,
@@ -193,13 +193,21 @@ impl Variant {
 
     /// The map's name for headers: the shipped name, or the map's title.
     pub fn map_label(&self) -> String {
+        match self.battle_map() {
+            Ok(m) => self.label_of(&m),
+            Err(_) => "a custom map".into(),
+        }
+    }
+
+    /// [`Variant::map_label`] of this variant's map, already read.
+    pub fn label_of(&self, map: &BattleMap) -> String {
         if self.map.trim() == TILES {
             return "terrain tiles".to_string();
         }
         if shipped(self.map.trim()).is_some() {
             return self.map.trim().to_string();
         }
-        self.battle_map().map(|m| m.name).unwrap_or_else(|_| "a custom map".into())
+        map.name.clone()
     }
 }
 
