@@ -1724,6 +1724,18 @@ fn vitriol_binds_both_off_guard_each_attacking_only_the_other_until_one_falls() 
     sc.put("a", "e5").put("b", "a1").put("A", "e7").put("B", "d5").turn("a");
     sc.act("use vitriol A").roll(&[15]);
     assert_eq!(sc.g.bound_to(&sc.s, 0), None);
+    // A target already at 0 HP is not bound: "while both of them are above 0 HP"
+    // (found by `arbiter soak p2v`: a logger bound a dying boar).
+    let mut sc = Scene::new(&["Hateful Logger", "Kobold Warrior"], &["Kobold Warrior", "Kobold Warrior"]);
+    sc.put("a", "e5").put("b", "a1").put("A", "e7").put("B", "d5");
+    let a = sc.id("A");
+    (sc.s.creatures[a].hp, sc.s.creatures[a].life, sc.s.creatures[a].prone) = (0, Life::Dying, true);
+    sc.turn("a").act("use vitriol A");
+    while sc.asks() == ToMove::Chance {
+        let n = sc.g.dice(&sc.s).len();
+        sc.roll(&vec![2; n]);
+    }
+    assert_eq!((sc.g.bound_to(&sc.s, 0), sc.g.bound_to(&sc.s, a as u8)), (None, None));
 }
 
 fn dark(sc: &Scene, at: &str) -> bool {

@@ -412,7 +412,9 @@ impl P2v {
             // "The target is pulled 4 (Fortitude negates). If it ends its
             // movement adjacent to the harpy, the harpy makes a melee Strike
             // against it" (ruling P2V-R40).
-            if e.bind && self.in_play(s, usize::from(a.user)) {
+            // "while both of them are above 0 HP and in play" (ruling P2V-R42).
+            let up = |i: u8| s.creatures.get(usize::from(i)).is_some_and(|c| c.life == super::state::Life::Up);
+            if e.bind && up(a.user) && up(a.target) {
                 self.bind(s, a.target, a.user, events);
             }
             if let Some((squares, strike)) = e.pull {
