@@ -413,11 +413,16 @@ fn play_one<G: Soak>(
     };
     let mut record = Record::new(random_config(&game, seed));
     let played = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        // The fixed numbering and the tensor on a sample as large as the deep checks'.
+        // The fixed numbering and the tensor on a sample as large as the deep
+        // checks': one state in `every`, counted within the game from an
+        // offset its seed gives (the report's count of decisions only moves
+        // when a game ends, so it would check all of a game's states or none).
         let every = u64::from(checks.deep_one_in.max(1));
+        let mut step = seed % every;
         play_checked(&game, checks, &mut record, report, &mut |s, r| {
             game.extra(s, r)?;
-            if (r.decisions as u64) % every == 0 { check_numbering(&game, s) } else { Ok(()) }
+            step += 1;
+            if step % every == 0 { check_numbering(&game, s) } else { Ok(()) }
         })
     }));
     match played {
