@@ -66,12 +66,32 @@ fn random_games_tumble_long_jump_summon_and_number_every_action() {
     let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
     let mut report = Report::default();
     let mut seen = BTreeSet::new();
+    let mut jumps_judged = 0;
     for seed in 0..24 {
         let mut record = Record::new(random_config(&g, seed));
         play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
             match s.pending.top() {
                 Some(Frame::LongJump { jumping: false, .. }) => seen.insert("a long jump's stride"),
-                Some(Frame::LongJump { jumping: true, .. }) => seen.insert("a long jump's jump"),
+                Some(Frame::LongJump { jumping: true, .. }) => {
+                    // The listing finds the landings in a batch, a walk per
+                    // direction; it offers exactly the jumps the judge
+                    // (`jump_landing`, one at a time) accepts.
+                    use arbiter_geometry::battle::Dir;
+                    use arbiter_p2v::play::Action;
+                    let mut listed = Vec::new();
+                    g.legal_actions(s, &mut listed);
+                    for dir in Dir::ALL {
+                        for over in 1..=arbiter_p2v::play::longjump::LONGEST {
+                            let jump = Action::Jump { dir, over };
+                            let judged = g.check(s, &jump).is_ok();
+                            if judged != listed.contains(&jump) {
+                                return Err(format!("{jump:?}: judged {judged}, listed {}", !judged));
+                            }
+                            jumps_judged += usize::from(judged);
+                        }
+                    }
+                    seen.insert("a long jump's jump")
+                }
                 Some(Frame::JumpCheck { .. }) => seen.insert("a long jump's check"),
                 Some(Frame::TumbleCheck { .. }) => seen.insert("a tumble's check"),
                 _ => false,
@@ -88,6 +108,7 @@ fn random_games_tumble_long_jump_summon_and_number_every_action() {
     {
         assert!(seen.contains(k), "{k} never came up: {seen:?}");
     }
+    assert!(jumps_judged >= 20, "only {jumps_judged} landings judged");
 }
 
 #[test]
