@@ -11,7 +11,7 @@
 use super::event::Event;
 use super::rules::P2v;
 use super::state::{Frame, Hit, Life, State, Trigger};
-use arbiter_core::resolve::{Timing, Window};
+use arbiter_core::resolve::Timing;
 use arbiter_core::{EventSink, Seat};
 use arbiter_geometry::battle::FigureId;
 
@@ -41,9 +41,7 @@ impl P2v {
             }
             let t = Trigger::Defend { who, ally: h.target };
             let seat = Seat(self.team(usize::from(who)));
-            if self.can_respond(s, &t, seat) {
-                s.pending.push(Frame::Window(Window::for_seat(t, Timing::Before, seat)));
-            }
+            self.offer_window(s, t, Timing::Before, seat);
         }
     }
 
@@ -104,9 +102,7 @@ impl P2v {
         }
         let t = Trigger::Rejuvenate { who, held };
         let seat = Seat(self.team(usize::from(who)));
-        if self.can_respond(s, &t, seat) {
-            s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
-        }
+        self.offer_window(s, t, Timing::After, seat);
     }
 
     /// `who` takes its free action: it heals, and gives itself its conditions.
@@ -142,8 +138,8 @@ impl P2v {
             .is_some_and(|w| w.melee());
         let t = Trigger::Retort { who, attacker };
         let seat = Seat(self.team(usize::from(who)));
-        if melee && self.can_respond(s, &t, seat) {
-            s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
+        if melee {
+            self.offer_window(s, t, Timing::After, seat);
         }
     }
 

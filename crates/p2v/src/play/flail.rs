@@ -12,7 +12,7 @@
 use super::event::Event;
 use super::rules::P2v;
 use super::state::{Frame, Life, State, Trigger};
-use arbiter_core::resolve::{Timing, Window};
+use arbiter_core::resolve::Timing;
 use arbiter_core::{EventSink, Seat};
 
 impl P2v {
@@ -25,9 +25,7 @@ impl P2v {
         }
         let t = Trigger::Flail { who };
         let seat = Seat(self.team(usize::from(who)));
-        if self.can_respond(s, &t, seat) {
-            s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
-        }
+        self.offer_window(s, t, Timing::After, seat);
     }
 
     /// The creatures `who` could strike at random now: every other creature

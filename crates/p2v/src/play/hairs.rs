@@ -17,7 +17,7 @@
 use super::event::Event;
 use super::rules::{P2v, section};
 use super::state::{Conditions, Frame, Life, State, Trigger, Turn};
-use arbiter_core::resolve::{Timing, Window};
+use arbiter_core::resolve::Timing;
 use arbiter_core::{EventSink, Refusal, Seat};
 use arbiter_geometry::battle::FigureId;
 
@@ -89,9 +89,7 @@ impl P2v {
         }
         let t = Trigger::Outrage { who: target, puller: who };
         let seat = Seat(self.team(usize::from(target)));
-        if self.can_respond(s, &t, seat) {
-            s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
-        }
+        self.offer_window(s, t, Timing::After, seat);
     }
 
     /// Whether `who` may answer the loss of a hair to `puller` now.

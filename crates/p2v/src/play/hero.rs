@@ -128,9 +128,7 @@ impl P2v {
         s.pending.push(Frame::Recovery { who });
         let t = Trigger::Recovery { who };
         let seat = Seat(self.team(usize::from(who)));
-        if self.can_respond(s, &t, seat) {
-            s.pending.push(Frame::Window(Window::for_seat(t, Timing::Before, seat)));
-        }
+        self.offer_window(s, t, Timing::Before, seat);
     }
 
     /// Whether `who` may spend a hero point before its recovery check now.

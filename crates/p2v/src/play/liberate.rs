@@ -14,7 +14,7 @@
 use super::event::Event;
 use super::rules::P2v;
 use super::state::{Frame, Life, State, Trigger};
-use arbiter_core::resolve::{Timing, Window};
+use arbiter_core::resolve::Timing;
 use arbiter_core::{EventSink, Seat};
 
 impl P2v {
@@ -29,9 +29,7 @@ impl P2v {
             }
             let t = Trigger::Liberate { reactor, grabber, ally };
             let seat = Seat(team);
-            if self.can_respond(s, &t, seat) {
-                s.pending.push(Frame::Window(Window::for_seat(t, Timing::Before, seat)));
-            }
+            self.offer_window(s, t, Timing::Before, seat);
         }
     }
 

@@ -412,6 +412,14 @@ impl P2v {
         d.resistance(h.damage.types, h.area).max(armor).max(shell).max(spell)
     }
 
+    /// Opens a window on `t` for `seat`, answered `timing` the event, if
+    /// that seat can answer it now (nobody is asked what nobody can do).
+    pub(crate) fn offer_window(&self, s: &mut State, t: Trigger, timing: Timing, seat: Seat) {
+        if self.can_respond(s, &t, seat) {
+            s.pending.push(Frame::Window(Window::for_seat(t, timing, seat)));
+        }
+    }
+
     /// Whether `seat` can answer a window now.
     pub(crate) fn can_respond(&self, s: &State, t: &Trigger, seat: Seat) -> bool {
         match *t {
@@ -844,9 +852,7 @@ impl P2v {
             // its owner at once (ruling P2V-R23).
             let t = Trigger::Ferocity { who: h.target, was_prone };
             let seat = Seat(self.team(i));
-            if self.can_respond(s, &t, seat) {
-                s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
-            }
+            self.offer_window(s, t, Timing::After, seat);
         } else if c.life == Life::Dying && h.strike && amount > 0 {
             // "… and each time it is hit by a strike that damages it, it makes a recovery check."
             self.push_recovery(s, h.target);

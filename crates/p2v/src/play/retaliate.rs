@@ -8,8 +8,8 @@
 
 use super::event::Event;
 use super::rules::P2v;
-use super::state::{Frame, Hit, Life, State, Trigger};
-use arbiter_core::resolve::{Timing, Window};
+use super::state::{Hit, Life, State, Trigger};
+use arbiter_core::resolve::Timing;
 use arbiter_core::{EventSink, Seat};
 
 impl P2v {
@@ -42,9 +42,7 @@ impl P2v {
         let Some(power) = self.retaliation(s, target).filter(|_| melee) else { return };
         let t = Trigger::Retaliate { who: target, attacker, power };
         let seat = Seat(self.team(usize::from(target)));
-        if self.can_respond(s, &t, seat) {
-            s.pending.push(Frame::Window(Window::for_seat(t, Timing::After, seat)));
-        }
+        self.offer_window(s, t, Timing::After, seat);
     }
 
     /// `who` answers the hit: its reaction and the power's use are spent,
