@@ -17,8 +17,9 @@
 //! terrain stands one square above its elevation, and anything else lies
 //! flat on its elevation.
 
-use super::board::{Board, Dir, Edge, Side};
+use super::board::{Board, Dir, Edge, Side, Space};
 use super::size::Height;
+
 use super::square::{Square, SquareSet};
 use super::steps::StepTable;
 use serde::{Deserialize, Serialize};
@@ -637,6 +638,22 @@ impl Terrain {
     pub fn tallest(&self, s: Square) -> Height {
         Height(self.tallest[s.index()])
     }
+    /// The first piece under a square of `space` (in square order, then
+    /// piece order) whose traits in force carry every trait of `t`.
+    pub fn piece_under(&self, space: &Space, t: Traits) -> Option<&Piece> {
+        space
+            .squares()
+            .iter()
+            .find_map(|q| self.pieces_on(q).iter().filter_map(|id| self.piece(*id)).find(|p| p.active().contains(t)))
+    }
+    /// Whether every square of `space` lies under a piece whose traits in
+    /// force carry at least one trait of `any`.
+    pub fn all_under(&self, space: &Space, any: Traits) -> bool {
+        space
+            .squares()
+            .iter()
+            .all(|q| self.pieces_on(q).iter().filter_map(|id| self.piece(*id)).any(|p| p.active().0 & any.0 != 0))
+    }
     /// The pieces on a square.
     pub fn pieces_on(&self, s: Square) -> &[PieceId] {
         let (start, len) = self.square_index[s.index()];
@@ -791,6 +808,26 @@ mod tests {
                 assert!(derived.step_table(side) == fresh.step_table(side), "round {round}, side {side}");
             }
         }
+    }
+
+    #[test]
+    fn pieces_under_a_space_are_found_by_the_traits_in_force() {
+        let board = Board::new(8, 8).unwrap();
+        let sq = |n: &str| board.parse(n).unwrap();
+        let mut stream = Piece::new("stream", Traits::DIFFICULT.with(Traits::WATER));
+        stream.squares.insert(sq("b2"));
+        let mut door = Piece::new("door", Traits::DOOR);
+        door.squares.insert(sq("e5"));
+        let mut t = Terrain::new(board.clone(), vec![stream, door]).unwrap();
+        let big = Space::new(sq("a1"), 2);
+        assert_eq!(t.piece_under(&big, Traits::WATER).map(|p| p.name.as_str()), Some("stream"));
+        assert!(t.piece_under(&big, Traits::WATER.with(Traits::SOLID)).is_none(), "every trait of t");
+        assert!(!t.all_under(&big, Traits::WATER), "one square of four");
+        assert!(t.all_under(&Space::new(sq("b2"), 1), Traits::WATER.with(Traits::SOLID)), "any trait of t");
+        let doorway = Space::new(sq("e5"), 1);
+        assert!(t.piece_under(&doorway, Traits::SOLID).is_some(), "a closed door is solid");
+        t.set_door(PieceId(1), true);
+        assert!(t.piece_under(&doorway, Traits::SOLID).is_none(), "an open one is not");
     }
 
     #[test]

@@ -17,16 +17,6 @@ use arbiter_core::Refusal;
 use arbiter_geometry::battle::{FigureId, Mover, Position, Space, Square, Traits};
 
 impl P2v {
-    /// Whether every square of `space` is on terrain with one of the traits `t`.
-    fn all_on(&self, s: &State, space: &Space, t: Traits) -> bool {
-        let field = self.field(s);
-        let terrain = field.terrain();
-        space
-            .squares()
-            .iter()
-            .all(|q| terrain.pieces_on(q).iter().any(|id| terrain.piece(*id).is_some_and(|p| p.active().0 & t.0 != 0)))
-    }
-
     /// The anchors a jet from `from` to `at` passes, `at` last, if `at` lies
     /// along one of the eight directions.
     fn jet_path(from: Square, at: Square) -> Option<Vec<Square>> {
@@ -58,13 +48,15 @@ impl P2v {
         }
         let side = p.size.side();
         let field = self.field(s);
-        if !self.all_on(s, &Space::new(from, side), traits) {
+        if !self.field(s).terrain().all_under(&Space::new(from, side), traits) {
             return Err(no(format!("it starts in {names} only")));
         }
         let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
         let mut pos = Position { anchor: from, odd_diagonals: false, down: false };
         for q in &path {
-            if !field.board().holds(&Space::new(*q, side)) || !self.all_on(s, &Space::new(*q, side), traits) {
+            if !field.board().holds(&Space::new(*q, side))
+                || !self.field(s).terrain().all_under(&Space::new(*q, side), traits)
+            {
                 return Err(no(format!("it passes through {names} only")));
             }
             match field.step(mover, pos, *q) {

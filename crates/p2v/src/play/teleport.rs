@@ -14,19 +14,9 @@ use super::rules::{P2v, section};
 use super::state::State;
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::board::count;
-use arbiter_geometry::battle::{FigureId, Mover, Space, Square, Traits};
+use arbiter_geometry::battle::{FigureId, Mover, Space, Square};
 
 impl P2v {
-    /// Whether any square of `space` has terrain with trait `t`.
-    fn on_terrain(&self, s: &State, space: &Space, t: Traits) -> bool {
-        let field = self.field(s);
-        let terrain = field.terrain();
-        space
-            .squares()
-            .iter()
-            .any(|q| terrain.pieces_on(q).iter().any(|id| terrain.piece(*id).is_some_and(|p| p.active().contains(t))))
-    }
-
     /// Judges creature `who` teleporting with power `power` to `at`.
     pub(crate) fn judge_teleport(&self, s: &State, who: u8, power: u8, at: Square) -> Result<(), Refusal> {
         let i = usize::from(who);

@@ -21,11 +21,12 @@ use arbiter_geometry::battle::{Dir, FigureId, Mode, Mover, Piece, Position, Spac
 impl P2v {
     /// The first piece with trait `t` under any square of `space`.
     fn piece_under(&self, s: &State, space: &Space, t: Traits) -> Option<Piece> {
-        let field = self.field(s);
-        let terrain = field.terrain();
-        space.squares().iter().find_map(|q| {
-            terrain.pieces_on(q).iter().filter_map(|id| terrain.piece(*id)).find(|p| p.active().contains(t)).cloned()
-        })
+        self.field(s).terrain().piece_under(space, t).cloned()
+    }
+
+    /// Whether a piece carrying trait `t` lies under `space`.
+    pub(crate) fn on_terrain(&self, s: &State, space: &Space, t: Traits) -> bool {
+        self.field(s).terrain().piece_under(space, t).is_some()
     }
 
     /// The first piece with trait `t` under a square of `now` that is not
