@@ -126,6 +126,10 @@ async fn connection(state: AppState, m: Arc<Match>, viewer: Viewer, mut socket: 
     let pinging = ping_every > 0.0;
     let every = if pinging { seconds(ping_every) } else { Duration::from_secs(86_400) };
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    // A server late to its tick (busy) waits a whole interval after it for
+    // the next one, rather than firing the missed ticks at once: a live
+    // peer always has an interval to answer before it is judged dead.
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     // Whether the peer has sent anything (a pong included) since the last ping.
     let mut heard = true;
     loop {
