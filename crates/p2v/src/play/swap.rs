@@ -2,9 +2,9 @@
 //! an adjacent creature."
 //!
 //! A power with `swap = true`, aimed at an adjacent creature in play, ally
-//! or enemy, of the user's size and riding nothing: the two trade spaces at once. It is not a
-//! move of either, so it opens no reactions; what each lands in (a hazard,
-//! water) acts on it (ruling P2V-R82).
+//! or enemy, of the user's size, neither of them riding: the two trade
+//! spaces at once. It is not a move of either, so it opens no reactions;
+//! what each lands in (a hazard, water) acts on it (ruling P2V-R82).
 
 use super::event::Event;
 use super::rules::{P2v, section};

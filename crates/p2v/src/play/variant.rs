@@ -193,21 +193,21 @@ impl Variant {
 
     /// The map's name for headers: the shipped name, or the map's title.
     pub fn map_label(&self) -> String {
-        match self.battle_map() {
-            Ok(m) => self.label_of(&m),
-            Err(_) => "a custom map".into(),
-        }
+        self.named_label()
+            .unwrap_or_else(|| self.battle_map().map(|m| m.name).unwrap_or_else(|_| "a custom map".into()))
     }
 
     /// [`Variant::map_label`] of this variant's map, already read.
     pub fn label_of(&self, map: &BattleMap) -> String {
+        self.named_label().unwrap_or_else(|| map.name.clone())
+    }
+
+    /// The label of terrain tiles or a shipped map, known without reading it.
+    fn named_label(&self) -> Option<String> {
         if self.map.trim() == TILES {
-            return "terrain tiles".to_string();
+            return Some("terrain tiles".to_string());
         }
-        if shipped(self.map.trim()).is_some() {
-            return self.map.trim().to_string();
-        }
-        map.name.clone()
+        shipped(self.map.trim()).is_some().then(|| self.map.trim().to_string())
     }
 }
 
