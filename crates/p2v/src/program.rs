@@ -1078,6 +1078,13 @@ pub struct Program {
     /// user holds grabbed (Burn Alive; ruling P2V-R152).
     #[serde(default, skip_serializing_if = "is_false")]
     pub held: bool,
+    /// Swallow Whole (COMMON FEATURES): on a `held` 1-AP power aimed at one
+    /// creature in reach, with its `damage` and a Reflex save that negates:
+    /// a target of this size or smaller that fails is swallowed, and takes
+    /// the damage then and at the start of each of its turns (ruling
+    /// P2V-R163).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swallow: Option<arbiter_geometry::battle::Size>,
     /// On a passive feature, alone: what starting its turn on terrain with
     /// a trait does to it (Smoke Susceptibility; ruling P2V-R153).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1676,6 +1683,28 @@ impl Program {
             }
             return sole("unhindered", A::Passive, Program { unhindered: self.unhindered.clone(), ..only() });
         }
+        if self.swallow.is_some() {
+            if action != A::One || strike || !matches!(area, Some(crate::Area::Melee(_))) {
+                return Err(
+                    "Swallow Whole is an action costing 1 AP aimed at a creature in reach (`area = \"Melee\"`)".into(),
+                );
+            }
+            let reflex_negates = self.save.is_some_and(|v| v.kind == SaveKind::Reflex && v.outcome == Outcome::Negates);
+            if self.damage.is_none() || !reflex_negates || !self.held {
+                return Err("Swallow Whole needs `held = true`, its `damage` and `save = \"reflex negates\"`".into());
+            }
+            let allowed = Program {
+                swallow: self.swallow,
+                damage: self.damage,
+                save: self.save,
+                held: true,
+                ..Program::default()
+            };
+            if *self != allowed {
+                return Err("Swallow Whole has only `swallow`, `damage`, `save` and `held`".into());
+            }
+            return Ok(());
+        }
         if self.trample.is_some() {
             if action != A::Two || strike || area.is_some() {
                 return Err("a trample is an action costing 2 AP, with no range or area".into());
@@ -1985,6 +2014,15 @@ mod tests {
         assert!(toml("unhindered = \"mushrooms\"").check(A::Passive, None, false).is_err(), "a trait");
         assert!(toml("catch = { bonus = 4, strikes = [] }").check(A::Reaction, None, false).is_err());
         assert!(toml("trample = \"large\"\ndamage = \"20\"").check(A::Two, None, false).is_err(), "a save");
+        // Swallow Whole (ruling P2V-R163): 1 AP, in reach, held, Reflex negates.
+        let melee = Some(crate::Area::Melee(None));
+        let swallow = "swallow = \"medium\"\ndamage = \"10 bludgeoning\"\nsave = \"reflex negates\"\nheld = true";
+        assert!(toml(swallow).check(A::One, melee, false).is_ok());
+        assert!(toml(swallow).check(A::Two, melee, false).is_err(), "1 AP");
+        assert!(toml(swallow).check(A::One, None, false).is_err(), "in reach");
+        assert!(toml(&swallow.replace("reflex", "fortitude")).check(A::One, melee, false).is_err(), "Reflex");
+        assert!(toml(&swallow.replace("held = true", "")).check(A::One, melee, false).is_err(), "grabbed");
+        assert!(toml(&format!("{swallow}\npull = 2")).check(A::One, melee, false).is_err(), "alone");
     }
 
     #[test]

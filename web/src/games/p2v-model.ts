@@ -46,6 +46,8 @@ export interface Creature {
   power_uses?: number[];
   /** The objective it is in disguise (Tempting Disguise): sent to its owner only. */
   disguise?: number;
+  /** The creature that swallowed it (Swallow Whole): off the board, inside that one. */
+  swallowed_by?: number;
 }
 
 export interface Objective {

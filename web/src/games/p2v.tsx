@@ -547,6 +547,9 @@ function Card({ i, s, board, seatName }: { i: number; s: State; board: TableView
         {c.reacted && " · reaction used"}
         {c.readied && " · readied"}
         {c.sheltered && " · in its shell"}
+        {c.swallowed_by != null && ` · swallowed by ${board.creatures[c.swallowed_by]?.label ?? "?"} (inside it)`}
+        {s.creatures.some((o) => o.swallowed_by === i && (o.life === "up" || o.life === "dying")) &&
+          ` · has swallowed ${s.creatures.flatMap((o, k) => (o.swallowed_by === i && o.life !== "eliminated" ? [board.creatures[k]?.label ?? "?"] : [])).join(", ")}`}
         {c.armor_broken && " · armor broken"}
         {c.hero_points > 0 && ` · ${c.hero_points} hero point${c.hero_points > 1 ? "s" : ""}`}
       </p>

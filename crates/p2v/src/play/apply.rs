@@ -37,6 +37,11 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
             return;
         }
         match (top, a) {
+            (Frame::Disgorge { who, .. }, Action::Place { at, .. }) => {
+                let who = *who;
+                s.pending.pop();
+                g.land_disgorged(s, who, *at, events);
+            }
             (Frame::Unmask { who }, Action::React | Action::Pass) => {
                 let who = *who;
                 s.pending.pop();
@@ -154,6 +159,7 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     g.pass_turn_start(s, who);
     g.regenerate(s, who, events);
     g.haven_turn_start(s, who, events);
+    g.swallowed_turn_start(s, who);
     g.terrain_turn_start(s, who, events);
     let quick = g.quickened_turn(s, who);
     let Some(c) = s.creatures.get_mut(i) else { return };
@@ -287,6 +293,16 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             spend(s, 1);
             reset_carry(s);
             s.pending.push(Frame::Pluck { who, target });
+        }
+        // Swallowed: escaping its grabbed condition is the climb out (ruling P2V-R163).
+        Action::Escape { condition }
+            if g.swallowed(s, i) && Conditions(1 << condition.min(15)) == Conditions::GRABBED =>
+        {
+            spend(s, 1);
+            reset_carry(s);
+            if let Some(by) = g.swallower(s, who) {
+                s.pending.push(Frame::Climb { who, by });
+            }
         }
         Action::Escape { condition } => {
             spend(s, 1);

@@ -381,6 +381,23 @@ pub enum Event {
         /// Where it came out.
         at: Option<arbiter_geometry::battle::Square>,
     },
+    /// A creature was swallowed whole (Swallow Whole): it leaves the board
+    /// for its swallower's gizzard.
+    Swallowed {
+        /// Who.
+        who: u8,
+        /// Its swallower.
+        by: u8,
+    },
+    /// A swallowed creature escaped and was placed beside its swallower.
+    Disgorged {
+        /// Who.
+        who: u8,
+        /// Its swallower.
+        by: u8,
+        /// Where its space's lower-left square is.
+        at: arbiter_geometry::battle::Square,
+    },
     /// Another creature's action lets this one Step now (Encircling Command).
     MayStep {
         /// Who.

@@ -55,6 +55,12 @@ impl P2v {
                 "a minion, a mount or a rider does not leave play into a haven (ruling P2V-R147)",
             ));
         }
+        if s.creatures.iter().any(|c| c.swallowed_by == Some(target)) {
+            return Err(no(
+                "p2v.haven.bound",
+                "a creature with another inside it does not leave play into a haven (ruling P2V-R163)",
+            ));
+        }
         if !self.adjacent(s, who, target) {
             return Err(no("p2v.haven.adjacent", format!("{} shelters an adjacent ally", pw.name)));
         }

@@ -31,6 +31,9 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         if let Frame::LongJump { .. } = top {
             return g.judge_long_jump(s, a);
         }
+        if let Frame::Disgorge { who, .. } = *top {
+            return g.judge_disgorge(s, who, a);
+        }
         if let Frame::Crash { who, .. } = *top {
             return match *a {
                 Action::Line { line } => g.judge_crash(s, who, line),
@@ -284,6 +287,7 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     if !g.in_play(s, ti) || ti == i {
         return Err(no("p2v.strike.target", "the target must be another creature in play", section::TARGETING));
     }
+    g.judge_targetable(s, target)?;
     // A controlled creature fights for its controller (ruling P2V-R66).
     if g.team(ti) == g.controller(s, t.who) {
         return Err(no("p2v.strike.ally", "a strike targets an enemy creature (ruling P2V-R8)", section::TARGETING));
@@ -340,6 +344,7 @@ pub fn judge_maneuver(g: &P2v, s: &State, t: &Turn, target: u8) -> Result<(), Re
     if !g.in_play(s, ti) || ti == i || g.team(ti) == g.team(i) {
         return Err(no("p2v.maneuver.target", "choose an enemy creature in play (ruling P2V-R8)", section::ACTIONS));
     }
+    g.judge_targetable(s, target)?;
     if !g.field(s).in_reach(FigureId(u16::from(t.who)), FigureId(u16::from(target)), 1) {
         return Err(no("p2v.maneuver.adjacent", "Trip, Shove and Grapple choose an adjacent target", section::ACTIONS));
     }
@@ -384,6 +389,10 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
     // Healing Haven: out of play, it may only come out (ruling P2V-R147).
     if g.in_haven(s, i) {
         return g.judge_haven(s, &t, a);
+    }
+    // Swallowed: it may only strike its swallower or climb out (ruling P2V-R163).
+    if g.swallowed(s, i) {
+        return g.judge_swallowed(s, &t, a);
     }
     if let Action::Use { power, aim } = *a {
         return g.judge_use(s, &t, power, aim);

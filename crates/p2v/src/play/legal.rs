@@ -51,6 +51,9 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
             }
             Frame::Activity { who, power, next, .. } => g.activity_actions(s, *who, *power, *next, out),
             Frame::LongJump { .. } => g.long_jump_actions(s, out),
+            Frame::Disgorge { who, .. } => {
+                out.extend(g.disgorge_squares(s, *who).into_iter().map(|at| Action::Place { who: *who, at }))
+            }
             _ => {}
         }
         // A readied action is listed as a turn's actions.
@@ -209,7 +212,7 @@ pub(crate) fn deploy_draw<R: Rng + ?Sized>(
 pub(crate) enum TurnKind {
     /// `end` the turn.
     End,
-    /// A creature in a haven: its own choices, and nothing else.
+    /// A creature in a haven or swallowed: its own choices, and nothing else.
     Haven,
     /// Powers, with each aim.
     Use,
@@ -278,7 +281,10 @@ pub(crate) struct TurnLister<'a> {
     g: &'a P2v,
     s: &'a State,
     t: Turn,
+    /// In a haven or swallowed: only its own choices.
     haven: bool,
+    /// Swallowed (of the two).
+    swallowed: bool,
     /// The creature and its card, if both exist.
     who: Option<(&'a Creature, &'a Profile)>,
     /// Inside a shell: no move, no attack.
@@ -299,7 +305,9 @@ impl<'a> TurnLister<'a> {
             || who.is_some_and(|(c, _)| {
                 c.conditions.has(Conditions::IMMOBILIZED) || c.conditions.has(Conditions::GRABBED)
             });
-        TurnLister { g, s, t, haven: g.in_haven(s, i), who, shelled, immobile, reach: OnceCell::new() }
+        let swallowed = g.swallowed(s, i);
+        let haven = g.in_haven(s, i) || swallowed;
+        TurnLister { g, s, t, haven, swallowed, who, shelled, immobile, reach: OnceCell::new() }
     }
 
     /// The squares a Stride of the creature reaches (one search, kept).
@@ -313,7 +321,9 @@ impl<'a> TurnLister<'a> {
         match kind {
             TurnKind::End => return out.push(Action::End),
             TurnKind::Haven => {
-                if self.haven {
+                if self.swallowed {
+                    g.swallowed_actions(s, t, out);
+                } else if self.haven {
                     g.haven_actions(s, t, out);
                 }
                 return;

@@ -83,6 +83,7 @@ pub mod stance;
 pub mod state;
 pub mod stoke;
 pub mod summon;
+pub mod swallow;
 pub mod swap;
 pub mod sweep;
 pub mod teleport;

@@ -45,6 +45,8 @@ struct Effect<'p> {
     dispel: &'p [crate::program::Lasts],
     /// The terrain trait a creature must stand on to be affected.
     on: Option<arbiter_geometry::battle::Traits>,
+    /// Whether a failed save swallows the target (Swallow Whole).
+    swallow: bool,
 }
 
 impl<'p> Effect<'p> {
@@ -64,6 +66,7 @@ impl<'p> Effect<'p> {
             bonus: None,
             dispel: &[],
             on: None,
+            swallow: false,
         }
     }
 }
@@ -110,6 +113,7 @@ impl P2v {
                     bonus: e.bonus,
                     dispel: &e.dispel,
                     on: e.on.as_deref().and_then(arbiter_geometry::battle::Traits::parse),
+                    swallow: e.swallow.is_some(),
                 })
             }
             Source::Rider { weapon } => {
@@ -135,6 +139,7 @@ impl P2v {
                     bonus: None,
                     dispel: &[],
                     on: None,
+                    swallow: false,
                 })
             }
         }
@@ -185,6 +190,13 @@ impl P2v {
         Err(no("p2v.item.only", format!("{name} works only on {} creatures", only.join(" or ")), "APPENDIX: ITEMS"))
     }
 
+    /// Whether the target is off-guard against `attacker`: off-guard now,
+    /// or the attacker is inside it ("A swallowed creature can attack its
+    /// swallower, who is off-guard against the attack").
+    pub fn off_guard_to(&self, s: &State, target: u8, attacker: u8) -> bool {
+        self.off_guard(s, target) || self.swallower(s, attacker) == Some(target)
+    }
+
     /// Whether the target is off-guard now: the condition, or prone,
     /// grabbed, dying or flanked.
     pub fn off_guard(&self, s: &State, target: u8) -> bool {
@@ -207,7 +219,7 @@ impl P2v {
             return 0;
         };
         let grabbed = s.creatures.get(usize::from(target)).is_some_and(|c| c.conditions.has(Conditions::GRABBED));
-        let off = w.extra.iter().any(|e| e.against == Against::OffGuard) && self.off_guard(s, target);
+        let off = w.extra.iter().any(|e| e.against == Against::OffGuard) && self.off_guard_to(s, target, attacker);
         w.extra
             .iter()
             .filter(|e| match e.against {
@@ -416,6 +428,10 @@ impl P2v {
             let up = |i: u8| s.creatures.get(usize::from(i)).is_some_and(|c| c.life == super::state::Life::Up);
             if e.bind && up(a.user) && up(a.target) {
                 self.bind(s, a.target, a.user, events);
+            }
+            // Swallow Whole: the target is swallowed, then takes the damage.
+            if e.swallow {
+                self.swallow(s, a.user, a.target, events);
             }
             if let Some((squares, strike)) = e.pull {
                 self.pull_toward(s, a.target, a.user, squares, events);
@@ -812,6 +828,7 @@ impl P2v {
                         section::TARGETING,
                     ));
                 }
+                self.judge_targetable(s, t)?;
                 if friendly && t == who {
                     return Ok(());
                 }
@@ -834,6 +851,7 @@ impl P2v {
                         section::TARGETING,
                     ));
                 }
+                self.judge_swallow(s, who, power, t)?;
                 let (a, b) = (FigureId(u16::from(who)), FigureId(u16::from(t)));
                 let ok = match area {
                     CardArea::Melee(r) => field.in_reach(a, b, u32::from(r.unwrap_or(1))),

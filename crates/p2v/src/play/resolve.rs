@@ -70,6 +70,14 @@ impl Resolve for P2v {
                 let up = |c: u8| s.creatures.get(usize::from(c)).is_some_and(|c| c.life == Life::Up);
                 (up(*who) && up(*target)).then_some(Wait::Chance)
             }
+            // Swallow Whole: the climb's save, and where the escaping creature lands.
+            Frame::Climb { who, by } => (self.swallower(s, *who) == Some(*by)
+                && s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Up))
+            .then_some(Wait::Chance),
+            Frame::Disgorge { who, by } => (self.swallower(s, *who) == Some(*by)
+                && self.in_play(s, usize::from(*who))
+                && !self.disgorge_squares(s, *who).is_empty())
+            .then(|| Wait::Seat(Seat(self.team(usize::from(*who))))),
             Frame::LongJump { who, .. } => self.long_jump_waits(s, *who).map(Wait::Seat),
             Frame::JumpCheck { who, .. } => {
                 s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Up).then_some(Wait::Chance)
@@ -146,6 +154,7 @@ impl Resolve for P2v {
                     let dying = c.life == Life::Dying;
                     // "… or ends their turn on it, they are encumbered."
                     self.encumbered_at_turn_end(s, who, events);
+                    self.swallowed_at_turn_end(s, who);
                     if dying {
                         // "Each time a dying creature's turn ends … it makes a recovery check."
                         self.push_recovery(s, who);
@@ -162,6 +171,8 @@ impl Resolve for P2v {
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
             | Frame::Pluck { .. }
+            | Frame::Climb { .. }
+            | Frame::Disgorge { .. }
             | Frame::Spot { .. }
             | Frame::TumbleCheck { .. }
             | Frame::LongJump { .. }
@@ -264,6 +275,11 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
             name(*who),
             name(*target)
         )),
+        Frame::Climb { who, by } => DiceRequest::new().with(20, "reflex").for_purpose(format!(
+            "{} tries to climb out of {} (Reflex against its Power)",
+            name(*who),
+            name(*by)
+        )),
         Frame::JumpCheck { who, dir, over } => DiceRequest::new().with(20, "skill").for_purpose(format!(
             "Long Jump of {} towards {}: Athletics ÷ 4 must clear {over} squares",
             name(*who),
@@ -353,6 +369,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
         }
         Frame::Claim { who, objective, skill } => g.claim_roll(s, who, objective, skill, d, events),
         Frame::Pluck { who, target } => g.pluck_roll(s, who, target, d, events),
+        Frame::Climb { who, by } => g.climb_roll(s, who, by, d, events),
         Frame::Spot { who, objective } => g.spot_roll(s, who, objective, d, events),
         Frame::TumbleCheck { who, target } => g.tumble_roll(s, who, target, d, events),
         Frame::JumpCheck { who, dir, over } => g.jump_roll(s, who, dir, over, d, events),
@@ -521,6 +538,11 @@ impl P2v {
         if !self.strike_alive(s, &st) {
             return;
         }
+        // Inside its swallower, the attacker has no line to draw (ruling P2V-R163).
+        if self.swallower(s, st.attacker) == Some(st.target) {
+            s.pending.push(Frame::FightRoll(st));
+            return;
+        }
         let mut distinct = self.cover_lines(s, st.attacker, st.target);
         // Evasive Swarm, or an invisible target found by scent: the target's
         // own concealment is the last check of every line (rulings P2V-R156, R161).
@@ -638,7 +660,7 @@ impl P2v {
 
     /// A creature's Armor against an attacker now, with off-guard from
     /// prone, grabbed, the off-guard condition or flanking (−2, once).
-    pub fn armor(&self, s: &State, target: u8, _attacker: u8) -> i32 {
+    pub fn armor(&self, s: &State, target: u8, attacker: u8) -> i32 {
         let Some(p) = self.profile(usize::from(target)) else { return 0 };
         // Construct Armor: "its Armor drops by 4" once it breaks.
         let base = match p.construct_armor {
@@ -646,7 +668,8 @@ impl P2v {
             _ => p.armor,
         };
         let shell = self.shell(s, target).map_or(0, |sh| i32::from(sh.armor));
-        base + shell - if self.off_guard(s, target) { 2 } else { 0 } + self.bonus(s, target, super::cast::Stat::Armor)
+        base + shell - if self.off_guard_to(s, target, attacker) { 2 } else { 0 }
+            + self.bonus(s, target, super::cast::Stat::Armor)
     }
 
     /// Whether enemies flank the creature ("Flanked").
@@ -737,6 +760,10 @@ impl P2v {
             // Amber Tomb: "If the sapstriker is critically hit by a melee weapon" (ruling P2V-R150).
             if degree == Degree::CriticalSuccess {
                 self.offer_retort(s, st.attacker, st.weapon, st.target);
+            }
+            // "On a critical hit, the swallowed creature escapes" (after the damage).
+            if degree == Degree::CriticalSuccess && self.swallower(s, st.attacker) == Some(st.target) {
+                self.disgorge(s, st.attacker);
             }
         } else {
             self.hold_together(s, &st, None);
@@ -846,6 +873,8 @@ impl P2v {
             c.prone = true;
             events.emit(Event::Dying { who: h.target });
             self.sync(s, i);
+            // "The swallowed creature also escapes if its swallower is reduced to 0 HP or below."
+            self.disgorge_all(s, h.target);
             // Vitriol: "while both of them are above 0 HP".
             self.unbind(s, h.target, events);
             // Ferocity: "If you would be reduced to 0 HP or below", asked of
@@ -867,8 +896,11 @@ impl P2v {
         let i = usize::from(who);
         let last_words = self.last_words(s, who);
         let veil = self.veil_of(s, who);
+        // A creature eliminated inside its swallower falls where it is.
+        let fell = self.whereabouts(s, who).map(|sp| Square::at(sp.file, sp.rank));
         let Some(c) = s.creatures.get_mut(i) else { return };
-        c.fell_at = c.at;
+        c.fell_at = fell;
+        c.swallowed_by = None;
         c.life = Life::Eliminated;
         let at = c.at.take();
         events.emit(Event::Eliminated { who, at });
@@ -884,6 +916,8 @@ impl P2v {
             _ => true,
         });
         s.pending.push_in_order(last_words);
+        // Whoever it had swallowed escapes where it fell.
+        self.disgorge_all(s, who);
     }
 
     /// A saving throw's degree: "If the saving throw is a natural 1 … or it
@@ -976,7 +1010,8 @@ impl P2v {
     pub(crate) fn release_grabs<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         use super::state::Conditions as C;
         for i in 0..s.creatures.len() {
-            if !s.creatures[i].conditions.has(C::GRABBED) {
+            // A swallowed creature is grabbed while it is inside.
+            if !s.creatures[i].conditions.has(C::GRABBED) || s.creatures[i].swallowed_by.is_some() {
                 continue;
             }
             let field = self.field(s);

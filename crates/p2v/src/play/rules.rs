@@ -633,6 +633,7 @@ impl Game for P2v {
                 riding: None,
                 haven: None,
                 disguise: None,
+                swallowed_by: None,
             })
             .collect();
         State {
@@ -775,6 +776,7 @@ impl Game for P2v {
             | Frame::Stumble { who }
             | Frame::Claim { who, .. }
             | Frame::Pluck { who, .. }
+            | Frame::Climb { who, .. }
             | Frame::Spot { who, .. }
             | Frame::TumbleCheck { who, .. }
             | Frame::JumpCheck { who, .. } => seat(*who),

@@ -150,6 +150,11 @@ pub struct Creature {
     /// owner's, stripped from the other seat's observation ([`super::disguise`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disguise: Option<u8>,
+    /// The creature that swallowed it (Swallow Whole): it shares that
+    /// creature's space, off the board, and nothing targets it
+    /// ([`super::swallow`]; ruling P2V-R163).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swallowed_by: Option<u8>,
 }
 
 /// What the creature taking its turn has done so far this turn.
@@ -662,6 +667,22 @@ pub enum Frame {
         who: u8,
         /// The enemy.
         target: u8,
+    },
+    /// Dice: a swallowed creature's Reflex save against its swallower's
+    /// Power to climb out (its Escape; ruling P2V-R163).
+    Climb {
+        /// The swallowed creature.
+        who: u8,
+        /// Its swallower.
+        by: u8,
+    },
+    /// A swallowed creature escapes: its player places it on an unoccupied
+    /// space adjacent to its swallower (`place LETTER SQUARE`; ruling P2V-R163).
+    Disgorge {
+        /// The creature that escapes.
+        who: u8,
+        /// Its swallower.
+        by: u8,
     },
     /// Dice: an Athletics check to pull a white hair out of `target`.
     Pluck {

@@ -39,6 +39,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     return Err(format!("{} ({}) stands off the board", p.name, p.label));
                 }
             }
+            // A swallowed creature shares its swallower's space, off the board.
+            (Life::Up | Life::Dying, None) if c.swallowed_by.is_some() => {}
             (Life::Up | Life::Dying, None) => {
                 return Err(format!("{} ({}) is in play but not on the board", p.name, p.label));
             }
@@ -67,6 +69,17 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         }
         if c.haven.is_some_and(|h| usize::from(h) >= s.creatures.len() || c.life != Life::Waiting) {
             return Err(format!("{} ({}) is in a haven of no creature, or in play", p.name, p.label));
+        }
+        if let Some(by) = c.swallowed_by {
+            let b = usize::from(by);
+            if b >= s.creatures.len() || b == i || c.at.is_some() || !matches!(c.life, Life::Up | Life::Dying) {
+                return Err(format!("{} ({}) is swallowed by no creature, or on the board", p.name, p.label));
+            }
+            // Its swallower at 0 HP or out of play lets it out: its placing is owed.
+            let leaving = s.pending.iter().any(|f| matches!(f, Frame::Disgorge { who, .. } if usize::from(*who) == i));
+            if s.creatures[b].life != Life::Up && !leaving {
+                return Err(format!("{} ({}) is still inside a creature that is down", p.name, p.label));
+            }
         }
         if c.grabbed_by.is_some_and(|g| usize::from(g) >= s.creatures.len()) {
             return Err(format!("{} ({}) was grabbed by a creature not in the roster", p.name, p.label));
@@ -211,7 +224,8 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         }
         Phase::Turn(t) => {
             creature(t.who, "the turn")?;
-            if s.creatures[usize::from(t.who)].at.is_none() && !g.in_haven(s, usize::from(t.who)) {
+            let i = usize::from(t.who);
+            if s.creatures[i].at.is_none() && !g.in_haven(s, i) && !g.swallowed(s, i) {
                 return Err("the creature taking its turn is not on the board".into());
             }
         }
@@ -242,6 +256,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     | Frame::Affect(_)
                     | Frame::Claim { .. }
                     | Frame::Pluck { .. }
+                    | Frame::Climb { .. }
                     | Frame::Spot { .. }
                     | Frame::TumbleCheck { .. }
                     | Frame::JumpCheck { .. }
@@ -285,6 +300,10 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             | Frame::Pluck { who, target } => {
                 creature(*who, "a white hair")?;
                 creature(*target, "a white hair")?;
+            }
+            Frame::Climb { who, by } | Frame::Disgorge { who, by } => {
+                creature(*who, "a swallowing")?;
+                creature(*by, "a swallowing")?;
             }
             Frame::LongJump { who, .. } => creature(*who, "a Long Jump")?,
             Frame::Unmask { who } | Frame::Spot { who, .. } => creature(*who, "a disguise")?,

@@ -175,6 +175,10 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 at.map_or(String::new(), |a| format!(" at {}", square(a)))
             )
         }
+        Event::Swallowed { who, by } => format!("{} swallows {} whole", name(*by), name(*who)),
+        Event::Disgorged { who, by, at } => {
+            format!("{} escapes from {}, placed at {}", name(*who), name(*by), square(*at))
+        }
         Event::MayStep { who } => format!("{} may Step", name(*who)),
         Event::Readied { who } => format!("{} readies: it may act before its next turn", name(*who)),
         Event::Door { who, name: door, open } => {
