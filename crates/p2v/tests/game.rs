@@ -1257,6 +1257,26 @@ fn encumbering_terrain_encumbers_on_entering_and_at_the_end_of_a_turn_on_it() {
 }
 
 #[test]
+fn an_encumbered_flier_loses_its_flight() {
+    // "Encumbered: The creature suffers a -2 penalty to Speed and loses the
+    // Flight, Burrowing and Wall Climb modes." "Flight: The creature ignores
+    // the effects of terrain" — so a flier steps over a fire pit unharmed,
+    // and an encumbered one is burnt (ruling P2V-R164).
+    use arbiter_p2v::play::state::Conditions;
+    for encumbered in [false, true] {
+        let mut sc = Scene::on(&["Harpy"], &["Kobold Warrior"], terrain_map(". . . H . . . . . . . ."));
+        sc.put("a", "c3").put("A", "l12").turn("a");
+        let full = sc.hp("a");
+        if encumbered {
+            sc.s.creatures[0].conditions = sc.s.creatures[0].conditions.with(Conditions::ENCUMBERED);
+        }
+        sc.act("step d3");
+        let burnt = if encumbered { 5 } else { 0 };
+        assert_eq!(sc.hp("a"), full - burnt, "encumbered: {encumbered}");
+    }
+}
+
+#[test]
 fn directional_terrain_moves_the_creatures_on_it_2_squares_at_the_rounds_end() {
     // "Directional: … At the end of each round, all creatures on the
     // directional terrain are moved 2 squares in the set direction."

@@ -47,7 +47,12 @@ impl P2v {
             return Err(no("p2v.awaken", "the user is not on the board".into()));
         };
         let space = Space::new(at, p.size.side());
-        let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(tree))) };
+        let mover = Mover {
+            side: p.size.side(),
+            team: p.team,
+            mode: self.mode_now(s, tree),
+            figure: Some(FigureId(u16::from(tree))),
+        };
         if !field.board().holds(&space) || !field.may_end(mover, at) {
             return Err(no(
                 "p2v.awaken.space",

@@ -21,6 +21,7 @@ use super::rules::P2v;
 use super::state::{Conditions, Hit, Life, State};
 use crate::program::Give;
 use arbiter_core::{EventSink, Refusal};
+use arbiter_geometry::battle::Mode;
 
 impl P2v {
     /// Whether `who` has a condition or status now.
@@ -44,6 +45,18 @@ impl P2v {
             Give::Encumbered => Conditions::ENCUMBERED,
         };
         c.conditions.has(bit)
+    }
+
+    /// The movement mode `who` moves with now: its own, except that
+    /// "Encumbered: … loses the Flight, Burrowing and Wall Climb modes"
+    /// (ruling P2V-R164).
+    pub fn mode_now(&self, s: &State, who: u8) -> Mode {
+        let own = self.profile(usize::from(who)).map_or(Mode::Walk, |p| p.mode);
+        let encumbered = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(Conditions::ENCUMBERED));
+        match own {
+            Mode::Fly | Mode::Burrow | Mode::WallClimb if encumbered => Mode::Walk,
+            m => m,
+        }
     }
 
     /// Whether `who` holds `target` grabbed.

@@ -86,7 +86,7 @@ impl P2v {
             }
             // Behind it: the square of the space it left nearest the clinger.
             let field = self.field(s);
-            let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(g))) };
+            let mover = Mover { side, team: p.team, mode: self.mode_now(s, g), figure: Some(FigureId(u16::from(g))) };
             let to = was
                 .squares()
                 .iter()

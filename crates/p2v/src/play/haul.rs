@@ -77,7 +77,7 @@ impl P2v {
         let side = q.size.side();
         let to = left.anchor();
         let field = self.field(s);
-        let mover = Mover { side, team: q.team, mode: q.mode, figure: Some(FigureId(u16::from(v))) };
+        let mover = Mover { side, team: q.team, mode: self.mode_now(s, v), figure: Some(FigureId(u16::from(v))) };
         let free = field.may_end(mover, to)
             && !Space::new(to, side).overlaps(&field.figure(FigureId(u16::from(who))).map_or(left, |f| f.space));
         if !free || to == from {

@@ -51,7 +51,7 @@ impl P2v {
         if !self.field(s).terrain().all_under(&Space::new(from, side), traits) {
             return Err(no(format!("it starts in {names} only")));
         }
-        let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let mover = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
         let mut pos = Position { anchor: from, odd_diagonals: false, down: false };
         for q in &path {
             if !field.board().holds(&Space::new(*q, side))

@@ -224,14 +224,17 @@ pub fn stride_budget(g: &P2v, s: &State, t: &Turn) -> u32 {
 pub fn stride_reach(g: &P2v, s: &State, t: &Turn) -> Option<Arc<Reach>> {
     let i = usize::from(t.who);
     let (p, at) = (g.profile(i)?, s.creatures.get(i)?.at?);
-    let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
+    let mover = Mover {
+        side: p.size.side(),
+        team: p.team,
+        mode: g.mode_now(s, t.who),
+        figure: Some(FigureId(u16::from(t.who))),
+    };
     let start = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
     let budget = stride_budget(g, s, t);
-    Some(
-        s.field
-            .1
-            .get_or((t.who, at, t.odd_diagonal, budget), || g.move_field(s, t.who).reachable(mover, start, budget)),
-    )
+    Some(s.field.1.get_or((t.who, at, t.odd_diagonal, budget, mover.mode), || {
+        g.move_field(s, t.who).reachable(mover, start, budget)
+    }))
 }
 
 /// Checks a one-square move (Step or Crawl): the neighbouring anchor, not
@@ -243,7 +246,12 @@ pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) 
         return Err(no("p2v.move.nobody", "the creature is not on the board", section::MOVEMENT));
     };
     let field = g.move_field(s, t.who);
-    let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
+    let mover = Mover {
+        side: p.size.side(),
+        team: p.team,
+        mode: g.mode_now(s, t.who),
+        figure: Some(FigureId(u16::from(t.who))),
+    };
     let pos = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
     let (step, _, may_end) = field
         .step_and_end(mover, pos, to)

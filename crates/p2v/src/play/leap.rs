@@ -27,7 +27,7 @@ impl P2v {
         };
         let field = self.field(s);
         let side = p.size.side();
-        let walker = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let walker = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
         let from = self.leap_height(s, side, at);
         field
             .leaps(walker, at, u32::from(side) + 1)
@@ -51,7 +51,7 @@ impl P2v {
         };
         let field = self.field(s);
         let side = p.size.side();
-        let walker = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let walker = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
         // Over the squares between, as a flier goes: only solid terrain stops it.
         let over = Mover { mode: Mode::Fly, ..walker };
         let mut anchor = at;

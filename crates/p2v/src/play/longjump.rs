@@ -63,7 +63,7 @@ impl P2v {
         };
         let side = p.size.side();
         let to = self.jump_line(s, who, d, u32::from(side) + u32::from(squares))?;
-        let walker = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let walker = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
         if !self.field(s).may_end(walker, to) {
             return Err("it cannot land there (another creature, an objective, or ground it cannot stand on)");
         }
@@ -147,7 +147,7 @@ impl P2v {
             let field = self.field(s);
             let figure = Some(FigureId(u16::from(who)));
             let flier = Mover { side, team: p.team, mode: Mode::Fly, figure };
-            let ends = field.ends(Mover { side, team: p.team, mode: p.mode, figure });
+            let ends = field.ends(Mover { side, team: p.team, mode: self.mode_now(s, who), figure });
             let from = self.leap_height(s, side, at);
             for dir in Dir::ALL {
                 // Solid terrain or the board's edge stops every longer jump too.

@@ -114,8 +114,8 @@ impl P2v {
             return Vec::new();
         };
         let field = self.field(s);
-        let mover =
-            Mover { side: rp.size.side(), team: rp.team, mode: rp.mode, figure: Some(FigureId(u16::from(who))) };
+        let mode = self.mode_now(s, who);
+        let mover = Mover { side: rp.size.side(), team: rp.team, mode, figure: Some(FigureId(u16::from(who))) };
         let mount = Space::new(at, mp.size.side());
         let ring = mount.squares().dilated().dilated();
         ring.iter()

@@ -39,7 +39,8 @@ impl P2v {
             return Err(NotBeside::Away);
         }
         let field = self.field(s);
-        let mover = Mover { side: 1, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let mover =
+            Mover { side: 1, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
         if !field.board().contains(at) || !field.may_end(mover, at) {
             return Err(NotBeside::Taken);
         }

@@ -1144,7 +1144,7 @@ impl P2v {
             Some(f) => f,
             None => &*moving,
         };
-        let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
+        let mover = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(who.into())) };
         let odd = match s.phase {
             Phase::Turn(t) if t.who == who => t.odd_diagonal,
             _ => false,

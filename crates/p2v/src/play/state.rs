@@ -908,8 +908,9 @@ pub struct FieldCache(pub OnceLock<Battlefield>, pub(crate) ReachCache);
 #[derive(Debug, Default)]
 pub(crate) struct ReachCache(Mutex<Option<(ReachKey, Arc<Reach>)>>);
 
-/// What a Stride search depends on besides the battlefield.
-pub(crate) type ReachKey = (u8, Square, bool, u32);
+/// What a Stride search depends on besides the battlefield (the creature,
+/// its anchor, its diagonal count, its budget and its movement mode now).
+pub(crate) type ReachKey = (u8, Square, bool, u32, arbiter_geometry::battle::Mode);
 
 impl Clone for ReachCache {
     fn clone(&self) -> ReachCache {

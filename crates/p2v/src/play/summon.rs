@@ -76,7 +76,7 @@ impl P2v {
         let mine = space.squares();
         let around = mine.dilated();
         let side = p.size.side();
-        let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let mover = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
         // Anchors whose space touches the ring around the caster.
         let mut near = around.clone();
         for _ in 1..side {

@@ -277,7 +277,7 @@ impl P2v {
         let Some(p) = self.profile(usize::from(who)) else { return Vec::new() };
         let field = self.field(s);
         let side = p.size.side();
-        let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let mover = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
         let mine = space.squares();
         let mut ring = mine.dilated();
         let most = field.board().width().max(field.board().height());

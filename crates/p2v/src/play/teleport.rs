@@ -48,7 +48,7 @@ impl P2v {
                 return Err(no(format!("it lands only in {name} terrain")));
             }
         }
-        let mover = Mover { side, team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let mover = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
         if !field.may_end(mover, at) {
             return Err(no(
                 "it cannot land there (another creature, an objective, or ground it cannot stand on)".into()

@@ -40,15 +40,16 @@ impl P2v {
         })
     }
 
-    fn flies(&self, who: u8) -> bool {
-        self.profile(usize::from(who)).is_some_and(|p| p.mode == Mode::Fly)
+    /// Whether `who` flies now (an encumbered creature does not).
+    fn flies(&self, s: &State, who: u8) -> bool {
+        self.mode_now(s, who) == Mode::Fly
     }
 
     /// A creature moved from `was` to `now` (a step of a move, a push, a
     /// drift): a hazard it entered hurts it, encumbering terrain encumbers it.
     pub(crate) fn entered<E: EventSink<Event>>(&self, s: &mut State, who: u8, was: Space, now: Space, events: &mut E) {
         self.mines_entered(s, who, &was, &now, events);
-        if self.flies(who) {
+        if self.flies(s, who) {
             return;
         }
         if let Some(p) = self.piece_entered(s, &was, &now, Traits::HAZARDOUS) {
@@ -70,7 +71,7 @@ impl P2v {
     /// The hazard a creature ends its turn on, as the damage it deals.
     pub(crate) fn hazard_at_turn_end(&self, s: &State, who: u8) -> Option<Hit> {
         let space = self.space_of(s, who)?;
-        if self.flies(who) {
+        if self.flies(s, who) {
             return None;
         }
         self.piece_under(s, &space, Traits::HAZARDOUS).map(|p| hazard_hit(who, &p))
@@ -80,7 +81,7 @@ impl P2v {
     /// on encumbering terrain is encumbered (through its next turn).
     pub(crate) fn encumbered_at_turn_end<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
         let Some(space) = self.space_of(s, who) else { return };
-        if !self.flies(who) && self.piece_under(s, &space, Traits::ENCUMBERING).is_some() {
+        if !self.flies(s, who) && self.piece_under(s, &space, Traits::ENCUMBERING).is_some() {
             self.encumber(s, who, events);
         }
     }
@@ -89,7 +90,7 @@ impl P2v {
     /// neither flies nor swims by nature (ruling P2V-R32).
     pub fn swimming(&self, s: &State, who: u8) -> bool {
         let Some(space) = self.space_of(s, who) else { return false };
-        let natural = self.profile(usize::from(who)).is_some_and(|p| matches!(p.mode, Mode::Fly | Mode::Aquatic));
+        let natural = matches!(self.mode_now(s, who), Mode::Fly | Mode::Aquatic);
         !natural && self.piece_under(s, &space, Traits::DEEP_WATER).is_some()
     }
 
@@ -111,7 +112,7 @@ impl P2v {
     pub(crate) fn drift<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         for who in 0..s.creatures.len().min(255) as u8 {
             let Some(space) = self.space_of(s, who) else { continue };
-            if self.flies(who) {
+            if self.flies(s, who) {
                 continue;
             }
             let Some(dir) = self.piece_under(s, &space, Traits::DIRECTIONAL).and_then(|p| p.direction) else {
@@ -149,7 +150,12 @@ impl P2v {
     fn shift_one<E: EventSink<Event>>(&self, s: &mut State, who: u8, dir: Dir, events: &mut E) -> bool {
         let Some(space) = self.space_of(s, who) else { return false };
         let Some(p) = self.profile(usize::from(who)) else { return false };
-        let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(who.into())) };
+        let mover = Mover {
+            side: p.size.side(),
+            team: p.team,
+            mode: self.mode_now(s, who),
+            figure: Some(FigureId(who.into())),
+        };
         let at = space.anchor();
         let field = self.field(s);
         let Some(next) = field.board().neighbour(at, dir) else { return false };

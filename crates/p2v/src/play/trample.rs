@@ -49,7 +49,12 @@ impl P2v {
         let i = usize::from(who);
         let (p, at) = (self.profile(i)?, s.creatures.get(i)?.at?);
         let field = self.trample_field(s, who, power);
-        let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(who))) };
+        let mover = Mover {
+            side: p.size.side(),
+            team: p.team,
+            mode: self.mode_now(s, who),
+            figure: Some(FigureId(u16::from(who))),
+        };
         let start = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
         let reach = field.reachable(mover, start, stride_budget(self, s, &t));
         Some((field, reach))

@@ -46,7 +46,12 @@ impl P2v {
             return None;
         }
         let field = self.tumble_field(s, t.who, None);
-        let mover = Mover { side: p.size.side(), team: p.team, mode: p.mode, figure: Some(FigureId(u16::from(t.who))) };
+        let mover = Mover {
+            side: p.size.side(),
+            team: p.team,
+            mode: self.mode_now(s, t.who),
+            figure: Some(FigureId(u16::from(t.who))),
+        };
         let start = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
         let reach = field.reachable(mover, start, stride_budget(self, s, t));
         Some((field, reach))
