@@ -281,6 +281,7 @@ impl Soak for P2v {
                         warbands: vec![file(a)?, file(b)?],
                         map: map.to_string(),
                         no_round_limit,
+                        cards: String::new(),
                     };
                     all.push(P2v::new(v, 2).map_err(|e| e.to_string())?);
                 }
@@ -301,6 +302,7 @@ impl Soak for P2v {
                         warbands: vec![a, b],
                         map: map.to_string(),
                         no_round_limit: false,
+                        cards: String::new(),
                     };
                     P2v::new(v, 2).map_err(|e| e.to_string())
                 }),

@@ -860,6 +860,46 @@ fn build_p2v_takes_creatures_from_a_bestiary_file_or_imported_cards() {
     assert!(text(&o).contains("herders.toml: line "), "{}", text(&o));
 }
 
+/// A bestiary of one creature made for the tests: a Large swamp beast whose
+/// Jaws grab and whose Swallow Whole swallows what they hold.
+pub const GULPER: &str = "[[creature]]\nname = \"Marsh Gulper\"\nlevel = 3\nsize = \"large\"\n\
+    alignment = \"neutral\"\ntraits = [\"Animal\"]\n\
+    stats = { fight = +9, armor = 17, power = 17, fort = +9, reflex = +5, will = +5, hp = 50, speed = 5 }\n\n\
+    [[creature.feature]]\nname = \"Jaws\"\naction = \"one\"\narea = \"Melee\"\nstrike = true\n\
+    text = \"8 piercing damage. On a hit it may spend 1 AP to grab the target.\"\neffect = { grab = true }\n\n\
+    [[creature.feature]]\nname = \"Swallow Whole\"\naction = \"one\"\narea = \"Melee\"\n\
+    text = \"Medium or smaller, 6 bludgeoning.\"\n\
+    effect = { swallow = \"medium\", damage = \"6 bludgeoning\", save = \"reflex negates\", held = true }\n";
+
+#[test]
+fn p2v_games_play_with_the_cards_of_a_bestiary_file() {
+    // `--bestiary FILE` gives play, sim and tournament a game's own cards: a
+    // warband of a creature only that file has is refused without it, and
+    // plays with it (the record keeps the cards, so it replays anywhere).
+    let cards = tmp("gulpers.toml");
+    std::fs::write(&cards, GULPER).unwrap();
+    let band = tmp("gulpers-band.toml");
+    std::fs::write(&band, "name = \"Gulpers\"\npoints = 150\n\n[[entry]]\ncreature = \"Marsh Gulper\"\ncount = 2\n")
+        .unwrap();
+    let sim = |extra: &[&str]| {
+        let mut args = vec!["sim", "p2v", "--warband1", band.to_str().unwrap(), "--warband2", "kobold-ambush"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--games", "4", "--seed", "3", "--p1", "random", "--p2", "random", "--json"]);
+        arbiter(&args, "")
+    };
+    let o = sim(&[]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no creature called 'Marsh Gulper'"), "{}", text(&o));
+    let o = sim(&["--bestiary", cards.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("\"games\": 4") || text(&o).contains("\"games\":4"), "{}", text(&o));
+    // A bad card names its file and line.
+    std::fs::write(&cards, "[[creature]]\nname = \"X\"\nlevel = 40\n").unwrap();
+    let o = sim(&["--bestiary", cards.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("gulpers.toml: line "), "{}", text(&o));
+}
+
 #[test]
 fn ephemeral_reactions_are_asked_of_the_defenders_player_in_the_terminal() {
     // Two people at one terminal (`--vs human`): P1 attacks; P2, whose

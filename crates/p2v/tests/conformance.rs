@@ -61,6 +61,7 @@ fn random_games_tumble_long_jump_summon_and_number_every_action() {
         }],
         map: "ruined-crossroads".into(),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
@@ -127,7 +128,8 @@ fn random_games_with_tempting_disguises_keep_the_secret_and_reach_every_part() {
     a.entries[0].upgrades = vec!["Tempting Disguise".into()];
     let mut b = file(&["Twigjack", "Kobold Warrior", "Kobold Warrior"]);
     b.entries[0].upgrades = vec!["Tempting Disguise".into()];
-    let v = Variant { warbands: vec![a, b], map: "ruined-crossroads".into(), no_round_limit: false };
+    let v =
+        Variant { warbands: vec![a, b], map: "ruined-crossroads".into(), no_round_limit: false, cards: String::new() };
     let g = P2v::new(v, 2).unwrap();
     assert!(g.has_hidden_information());
     run_resolving(&g, &Options { games: 3, seed: 5, actions_to_try: 6, ..Options::default() })
@@ -195,6 +197,7 @@ fn random_games_set_mines_drink_spell_potions_and_cast_spell_scrolls() {
         ],
         map: "ruined-crossroads".into(),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     let checks = Checks { deep_one_in: 200, seed_check_one_in: 0, ..Checks::default() };
@@ -245,6 +248,7 @@ fn random_games_with_an_arboreal_regent_awaken_trees() {
         ],
         map: "ruined-crossroads".into(),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     assert_eq!(g.roster().iter().filter(|p| p.awakened_by.is_some()).count(), 2);
@@ -269,6 +273,7 @@ fn random_games_with_havens_commands_double_slices_and_summoned_swarms() {
         ],
         map: "ruined-crossroads".into(),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     let (mut sheltered, mut summoned) = (false, false);
@@ -299,6 +304,7 @@ fn random_games_with_absorbed_shocks_braziers_and_smoke() {
             "\":\" = { name = \"smoke\", traits = [\"concealing\"] }",
         ),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     let mut quickened = false;
@@ -321,6 +327,7 @@ fn random_games_with_stances_sweeps_and_vanishing_leaps() {
         ],
         map: common::scene::map(12, 12, &[], ""),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     let (mut stance, mut vanished) = (false, false);
@@ -350,6 +357,7 @@ fn random_games_with_grindylows_in_a_stream() {
             "\"~\" = { name = \"stream\", traits = [\"water\", \"difficult\"] }",
         ),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     let jet = g.roster()[0].powers.iter().position(|pw| pw.name == "Jet").unwrap() as u8;
@@ -380,6 +388,7 @@ fn random_games_with_toppling_saplings_and_a_primal_sink() {
         ],
         map: common::scene::map(12, 12, &[], ""),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     let mut crashed = false;
@@ -387,4 +396,54 @@ fn random_games_with_toppling_saplings_and_a_primal_sink() {
         crashed |= matches!(s.pending.top(), Some(Frame::Crash { .. }));
     });
     assert!(crashed, "no sapling ever crashed down");
+}
+
+#[test]
+fn random_games_with_the_games_own_cards_check_and_replay() {
+    // A variant's own cards (a bestiary in Arbiter's card format) join the starter
+    // bestiary for that game; the record keeps them, so each game reads back and
+    // replays. Two Marsh Gulpers (Jaws that grab, Swallow Whole: ruling P2V-R163)
+    // against four Medium creatures: every state checks. (A swallow needs a
+    // creature held from an earlier turn, or Grapple then Swallow Whole in one
+    // turn, which random play rarely does: `swallow::tests` plays them.)
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Record, check_numbering};
+    use arbiter_p2v::play::state::State;
+    let file = common::scene::warband;
+    let cards = "[[creature]]\nname = \"Marsh Gulper\"\nlevel = 3\nsize = \"large\"\nalignment = \"neutral\"\n\
+        traits = [\"Animal\"]\n\
+        stats = { fight = +9, armor = 17, power = 17, fort = +9, reflex = +5, will = +5, hp = 50, speed = 5 }\n\n\
+        [[creature.feature]]\nname = \"Jaws\"\naction = \"one\"\narea = \"Melee\"\nstrike = true\n\
+        text = \"8 piercing damage. On a hit it may spend 1 AP to grab the target.\"\neffect = { grab = true }\n\n\
+        [[creature.feature]]\nname = \"Swallow Whole\"\naction = \"one\"\narea = \"Melee\"\n\
+        text = \"Medium or smaller, 6 bludgeoning.\"\n\
+        effect = { swallow = \"medium\", damage = \"6 bludgeoning\", save = \"reflex negates\", held = true }\n";
+    let v = Variant {
+        warbands: vec![file(&["Marsh Gulper", "Marsh Gulper"]), file(&["Boar", "Satyr", "Boar", "Hateful Logger"])],
+        map: "ruined-crossroads".into(),
+        no_round_limit: false,
+        cards: cards.into(),
+    };
+    let g = P2v::new(v.clone(), 2).unwrap();
+    let gulper = g.roster()[0].powers.iter().find(|p| p.name == "Swallow Whole").unwrap();
+    assert_eq!(gulper.program.swallow, Some(arbiter_geometry::battle::Size::Medium));
+    // Without the cards the warband is not legal.
+    let err = P2v::new(Variant { cards: String::new(), ..v.clone() }, 2).err().unwrap().to_string();
+    assert!(err.contains("Marsh Gulper"), "{err}");
+    // A bad card names its line.
+    let err = P2v::new(Variant { cards: "[[creature]]\nname = \"X\"\nlevel = 40\n".into(), ..v }, 2)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("the game's cards: line "), "{err}");
+    let checks = Checks { deep_one_in: 50, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    for seed in 0..16 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| check_numbering(&g, s))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        // The record keeps the cards: it reads back and replays on its own.
+        let back = Record::<P2v>::from_json(&record.to_json().unwrap()).unwrap();
+        assert_eq!(back.config.variant.cards, g.variant().cards);
+    }
 }

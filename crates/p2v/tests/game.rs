@@ -1803,6 +1803,7 @@ fn a_fiery_weapon_also_deals_fire_damage() {
         warbands: vec![dancer, warband(&["Forest Troll"])],
         map: map(12, 12, &[], ""),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap_or_else(|e| panic!("{e}"));
     assert!(

@@ -288,6 +288,7 @@ fn random_games_with_groups_commanders_and_mounts_conform() {
         ],
         map: "ruined-crossroads".into(),
         no_round_limit: false,
+        cards: String::new(),
     };
     let g = P2v::new(v, 2).unwrap();
     let checks = Checks { deep_one_in: 500, seed_check_one_in: 0, ..Checks::default() };

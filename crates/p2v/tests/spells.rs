@@ -433,6 +433,7 @@ fn the_table_previews_a_bursts_four_squares() {
         warbands: vec![common::scene::warband(&["Azhana"]), common::scene::warband(&["Kobold Warrior"])],
         map: map(12, 12, &[], ""),
         no_round_limit: false,
+        cards: String::new(),
     };
     let mut sc = Scene::new(&["Azhana"], &["Kobold Warrior"]);
     sc.put("a", "e5").put("A", "h6").turn("a");

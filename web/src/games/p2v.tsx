@@ -605,6 +605,7 @@ export function P2vSetup({ onChange }: VariantEditorProps) {
   const [shipped, setShipped] = useState<ShippedWarband[]>([]);
   const [picks, setPicks] = useState<[string, string]>(["old-wood-brawlers", "briar-skirmishers"]);
   const [map, setMap] = useState("ruined-crossroads");
+  const [cards, setCards] = useState<{ name: string; text: string } | null>(null);
   const saved = savedWarband();
   useEffect(() => {
     api.p2v.warbands().then(setShipped, () => onChange(null, "the shipped warbands could not be loaded"));
@@ -614,8 +615,8 @@ export function P2vSetup({ onChange }: VariantEditorProps) {
     const file = (id: string) => (id === "saved" ? saved?.file : shipped.find((w) => w.id === id)?.file);
     const files = picks.map(file);
     if (files.some((f) => !f)) return onChange(null, "choose both warbands");
-    onChange({ warbands: files, map }, null);
-  }, [shipped, picks[0], picks[1], map]);
+    onChange(cards ? { warbands: files, map, cards: cards.text } : { warbands: files, map }, null);
+  }, [shipped, picks[0], picks[1], map, cards]);
   const pick = (i: 0 | 1) => (
     <label class="field">
       <span>P{i + 1}'s warband</span>
@@ -637,6 +638,23 @@ export function P2vSetup({ onChange }: VariantEditorProps) {
           <option value="broken-hills">Broken hills (48 × 36)</option>
           <option value="tiles">Terrain tiles, laid by the players in turn</option>
         </select>
+      </label>
+      <label class="field">
+        <span>Your own cards (optional)</span>
+        <input
+          type="file"
+          name="cards"
+          accept=".toml"
+          aria-describedby="p2v-cards-help"
+          onChange={(e) => {
+            const f = (e.target as HTMLInputElement).files?.[0];
+            if (!f) return setCards(null);
+            f.text().then((text) => setCards({ name: f.name, text }), () => onChange(null, `${f.name} could not be read`));
+          }}
+        />
+        <small id="p2v-cards-help" class="muted">
+          {cards ? `${cards.name}: its cards join the starter bestiary for this game` : "a bestiary in Arbiter's card format (docs/warbands.md)"}
+        </small>
       </label>
     </>
   );

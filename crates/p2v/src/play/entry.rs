@@ -52,6 +52,12 @@ const OPTIONS: &[GameOption] = &[
         kind: OptionKind::File { presets: MAPS },
     },
     GameOption {
+        key: "bestiary",
+        label: "Your own cards",
+        help: "a bestiary file (.toml, Arbiter's card format; docs/warbands.md) whose creature cards join the starter bestiary for this game; a card replaces a starter card of its name",
+        kind: OptionKind::File { presets: &[] },
+    },
+    GameOption {
         key: "no_round_limit",
         label: "No round limit",
         help: "play without the optional round limit (the game then ends as ruling P2V-R3 says)",
@@ -87,11 +93,12 @@ impl Entry for P2v {
                 ("warband1", f) if !f.is_empty() => v.warbands[0] = Variant::warband_file(f)?,
                 ("warband2", f) if !f.is_empty() => v.warbands[1] = Variant::warband_file(f)?,
                 ("map", f) if !f.is_empty() => v.map = Variant::map_spec(f)?,
+                ("bestiary", f) if !f.is_empty() => v.cards = Variant::cards_file(f)?,
                 ("no_round_limit", "" | "true") => v.no_round_limit = true,
                 ("no_round_limit", "false") => v.no_round_limit = false,
                 _ => {
                     return Err(format!(
-                        "unknown Path 2 Victory switch '{}' (warband1=FILE|NAME, warband2=FILE|NAME, map=FILE|NAME, no_round_limit)",
+                        "unknown Path 2 Victory switch '{}' (warband1=FILE|NAME, warband2=FILE|NAME, map=FILE|NAME, bestiary=FILE, no_round_limit)",
                         part.chars().take(40).collect::<String>()
                     ));
                 }

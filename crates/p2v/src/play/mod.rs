@@ -125,6 +125,6 @@ pub(crate) mod testing {
     /// Two warbands on an open 12 × 12 board.
     pub fn open(p1: &[&str], p2: &[&str]) -> Variant {
         let map = format!("name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n", vec![["."; 12].join(" "); 12].join("\n"));
-        Variant { warbands: vec![warband(p1), warband(p2)], map, no_round_limit: false }
+        Variant { warbands: vec![warband(p1), warband(p2)], map, no_round_limit: false, cards: String::new() }
     }
 }

@@ -771,16 +771,16 @@ pub fn coverage(e: &crate::warband::Entry) -> (usize, usize, Vec<String>) {
 
 /// The creatures a creature's powers bring into play (`awaken`), with how
 /// many: one per use of the power (ruling P2V-R94).
-fn awakens(p: &Profile) -> Vec<(&'static Card, u8)> {
-    let Ok(b) = crate::Bestiary::starter_ref() else { return Vec::new() };
+fn awakens<'b>(p: &Profile, b: &'b crate::Bestiary) -> Vec<(&'b Card, u8)> {
     p.powers
         .iter()
         .filter_map(|pw| Some((b.get(pw.program.awaken.as_deref()?)?, pw.uses.unwrap_or(1).min(8))))
         .collect()
 }
 
-/// Every creature of both warbands, P1's first, each labelled.
-pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
+/// Every creature of both warbands, P1's first, each labelled; the cards
+/// their powers bring into play come from `bestiary`.
+pub fn roster(warbands: &[Warband; 2], bestiary: &crate::Bestiary) -> Vec<Profile> {
     let mut out = Vec::new();
     for (team, w) in warbands.iter().enumerate() {
         let mut i = 0;
@@ -806,7 +806,7 @@ pub fn roster(warbands: &[Warband; 2]) -> Vec<Profile> {
         // after the warband's own (ruling P2V-R94).
         let first = out.iter().position(|p| usize::from(p.team) == team).unwrap_or(out.len());
         for by in first..out.len() {
-            for (card, n) in awakens(&out[by]) {
+            for (card, n) in awakens(&out[by], bestiary) {
                 for _ in 0..n {
                     if out.len() >= 250 {
                         break;

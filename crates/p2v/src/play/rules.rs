@@ -566,7 +566,8 @@ impl Game for P2v {
         }
         let warbands = variant.checked_warbands().map_err(ConfigError::Variant)?;
         let (terrain, map) = recent::map(&variant).map_err(ConfigError::Variant)?;
-        let roster = roster(&warbands);
+        let bestiary = variant.bestiary().map_err(ConfigError::Variant)?;
+        let roster = roster(&warbands, &bestiary);
         if roster.len() > 200 {
             return Err(ConfigError::Variant("at most 200 creatures in one game".into()));
         }

@@ -95,6 +95,12 @@ pub struct Variant {
     /// then ends as ruling P2V-R3 says.
     #[serde(default)]
     pub no_round_limit: bool,
+    /// The game's own creature cards: a bestiary in Arbiter's card format
+    /// (TOML, docs/warbands.md) whose cards join the starter bestiary for
+    /// this game, replacing starter cards of the same name. Kept whole, so a
+    /// record replays anywhere. Empty: the starter bestiary alone.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub cards: String,
 }
 
 fn default_warbands() -> Vec<WarbandFile> {
@@ -116,6 +122,7 @@ impl Default for Variant {
             warbands: DEFAULT_WARBANDS.iter().map(|n| file(n)).collect(),
             map: default_map(),
             no_round_limit: false,
+            cards: String::new(),
         }
     }
 }
@@ -135,6 +142,27 @@ impl Variant {
                 Err(format!("{spec}: no such file, and not a shipped warband ({})", names.join(", ")))
             }
         }
+    }
+
+    /// The bestiary this game's warbands are built from: the starter
+    /// bestiary with the variant's own cards.
+    pub fn bestiary(&self) -> Result<std::borrow::Cow<'static, Bestiary>, String> {
+        let starter = Bestiary::starter_ref().map_err(|e| format!("the starter bestiary: {e}"))?;
+        if self.cards.trim().is_empty() {
+            return Ok(std::borrow::Cow::Borrowed(starter));
+        }
+        let mut bestiary = starter.clone();
+        bestiary.extend(Bestiary::from_toml(&self.cards).map_err(|e| format!("the game's cards: {e}"))?);
+        Ok(std::borrow::Cow::Owned(bestiary))
+    }
+
+    /// Reads a bestiary file (Arbiter's card format) for the variant's own
+    /// cards, checked.
+    pub fn cards_file(spec: &str) -> Result<String, String> {
+        let path = std::path::Path::new(spec);
+        let text = read_text(path).map_err(|e| format!("{spec}: {e}"))?;
+        Bestiary::from_toml(&text).map_err(|e| format!("{spec}: {e}"))?;
+        Ok(text)
     }
 
     /// Reads a battle map: a file or a shipped map's name; the variant keeps
@@ -159,10 +187,10 @@ impl Variant {
         if self.warbands.len() != 2 {
             return Err(format!("a game takes two warbands, not {}", self.warbands.len()));
         }
-        let bestiary = Bestiary::starter_ref().map_err(|e| format!("the starter bestiary: {e}"))?;
+        let bestiary = self.bestiary()?;
         let items = Items::standard().map_err(|e| format!("the items: {e}"))?;
         let check = |i: usize| {
-            self.warbands[i].validate_with(bestiary, items).map_err(|v| {
+            self.warbands[i].validate_with(bestiary.as_ref(), items).map_err(|v| {
                 let lines: Vec<String> = v.iter().map(|x| format!("  {x}")).collect();
                 format!("P{}'s warband '{}' is not legal:\n{}", i + 1, self.warbands[i].name, lines.join("\n"))
             })

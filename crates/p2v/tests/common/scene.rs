@@ -63,7 +63,8 @@ impl Scene {
     /// Two warbands of entries on a board drawn by the test.
     pub fn of_on(p1: Vec<EntryFile>, p2: Vec<EntryFile>, map_toml: String) -> Scene {
         let file = |entries| WarbandFile { entries, ..warband(&[]) };
-        let v = Variant { warbands: vec![file(p1), file(p2)], map: map_toml, no_round_limit: false };
+        let v =
+            Variant { warbands: vec![file(p1), file(p2)], map: map_toml, no_round_limit: false, cards: String::new() };
         let g = P2v::new(v, 2).unwrap_or_else(|e| panic!("{e}"));
         let mut s = g.initial_state();
         s.round = 1;
