@@ -82,10 +82,30 @@ impl Bestiary {
             line: e.span().map(|s| line_of(text, s.start)),
             message: e.message().trim().to_string(),
         })?;
+        Bestiary::from_file(file, &|path: &Path| line_at(text, path))
+    }
+
+    /// Reads and checks a bestiary in Arbiter's card format as TOML or, when
+    /// it starts with `{`, as JSON (`{ "creature": [ … ] }`, the cards as the
+    /// builder keeps them); a JSON error gives its line too.
+    pub fn from_text(text: &str) -> Result<Bestiary, BestiaryError> {
+        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if !body.trim_start().starts_with('{') {
+            return Bestiary::from_toml(text);
+        }
+        if body.len() > MAX_FILE_BYTES {
+            return Err(BestiaryError { line: None, message: "a bestiary file is at most 1 MiB".into() });
+        }
+        let file: BestiaryFile =
+            serde_json::from_str(body).map_err(|e| BestiaryError { line: Some(e.line()), message: e.to_string() })?;
+        Bestiary::from_file(file, &|_: &Path| None)
+    }
+
+    /// Checks a bestiary file already parsed; `at` finds a value's line.
+    fn from_file(file: BestiaryFile, at: &dyn Fn(&Path) -> Option<usize>) -> Result<Bestiary, BestiaryError> {
         if file.creature.is_empty() {
             return Err(BestiaryError { line: None, message: "the bestiary has no [[creature]] tables".into() });
         }
-        let at = |path: &Path| line_at(text, path);
         let mut cards: Vec<Card> = Vec::with_capacity(file.creature.len());
         for (i, cf) in file.creature.into_iter().enumerate() {
             let here = Path::root().key("creature").index(i);

@@ -485,6 +485,21 @@ fn a_commanders_starting_minions_join_free() {
 }
 
 #[test]
+fn a_bestiary_reads_the_same_from_toml_and_from_its_json_form() {
+    // The builder keeps imported cards in Arbiter's card format as JSON; a game's
+    // own cards may be given either way (`Bestiary::from_text`).
+    let toml_file: arbiter_p2v::bestiary::BestiaryFile = toml::from_str(HERDERS).unwrap();
+    let json = serde_json::to_string_pretty(&toml_file).unwrap();
+    let (a, b) = (Bestiary::from_text(HERDERS).unwrap(), Bestiary::from_text(&json).unwrap());
+    assert_eq!(a, b);
+    assert_eq!(a.cards().len(), 2);
+    // A JSON error names its line.
+    let bad = json.replacen("\"level\": 1", "\"level\": \"one\"", 1);
+    let e = Bestiary::from_text(&bad).unwrap_err();
+    assert!(e.line.is_some_and(|l| l > 1), "{e}");
+}
+
+#[test]
 fn a_starting_minion_missing_from_the_bestiary_is_reported() {
     // A bestiary assembled from imported cards may lack the minion a commander names.
     let json = r#"[{"name": "Herd Keeper", "tagline": "Small Halfling Humanoid 1", "alignment_symbol": "✿",

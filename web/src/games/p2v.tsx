@@ -615,7 +615,9 @@ export function P2vSetup({ onChange }: VariantEditorProps) {
     const file = (id: string) => (id === "saved" ? saved?.file : shipped.find((w) => w.id === id)?.file);
     const files = picks.map(file);
     if (files.some((f) => !f)) return onChange(null, "choose both warbands");
-    onChange(cards ? { warbands: files, map, cards: cards.text } : { warbands: files, map }, null);
+    // The file chosen below, else the cards imported in the builder (for its warband).
+    const own = cards?.text ?? (picks.includes("saved") ? saved?.cards : null);
+    onChange(own ? { warbands: files, map, cards: own } : { warbands: files, map }, null);
   }, [shipped, picks[0], picks[1], map, cards]);
   const pick = (i: 0 | 1) => (
     <label class="field">
@@ -660,10 +662,12 @@ export function P2vSetup({ onChange }: VariantEditorProps) {
   );
 }
 
-/** The warband the builder keeps in this browser, if any (without imported
- * cards: a game is played with the starter bestiary). */
-function savedWarband(): { name: string; file: unknown } | null {
+/** The warband the builder keeps in this browser, if any, with the cards
+ * imported there (Arbiter's card format as JSON), which the game then uses. */
+function savedWarband(): { name: string; file: unknown; cards: string | null } | null {
   const saved = loadSaved();
-  if (!saved || saved.imported.length > 0 || saved.warband.entries.length === 0) return null;
-  return { name: saved.warband.name || "My warband", file: toFile(saved.warband) };
+  if (!saved || saved.warband.entries.length === 0) return null;
+  const files = saved.imported.map((c) => c.file).filter((f) => f !== null && f !== undefined);
+  const cards = files.length > 0 ? JSON.stringify({ creature: files }) : null;
+  return { name: saved.warband.name || "My warband", file: toFile(saved.warband), cards };
 }

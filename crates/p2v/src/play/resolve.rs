@@ -761,7 +761,8 @@ impl P2v {
             if degree == Degree::CriticalSuccess {
                 self.offer_retort(s, st.attacker, st.weapon, st.target);
             }
-            // "On a critical hit, the swallowed creature escapes" (after the damage).
+            // "On a critical hit, the swallowed creature escapes": placed before
+            // the hit's damage (pushed above) is dealt.
             if degree == Degree::CriticalSuccess && self.swallower(s, st.attacker) == Some(st.target) {
                 self.disgorge(s, st.attacker);
             }

@@ -96,7 +96,7 @@ pub struct Variant {
     #[serde(default)]
     pub no_round_limit: bool,
     /// The game's own creature cards: a bestiary in Arbiter's card format
-    /// (TOML, docs/warbands.md) whose cards join the starter bestiary for
+    /// (TOML, docs/warbands.md, or the same as JSON) whose cards join the starter bestiary for
     /// this game, replacing starter cards of the same name. Kept whole, so a
     /// record replays anywhere. Empty: the starter bestiary alone.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -152,7 +152,7 @@ impl Variant {
             return Ok(std::borrow::Cow::Borrowed(starter));
         }
         let mut bestiary = starter.clone();
-        bestiary.extend(Bestiary::from_toml(&self.cards).map_err(|e| format!("the game's cards: {e}"))?);
+        bestiary.extend(Bestiary::from_text(&self.cards).map_err(|e| format!("the game's cards: {e}"))?);
         Ok(std::borrow::Cow::Owned(bestiary))
     }
 
@@ -161,7 +161,7 @@ impl Variant {
     pub fn cards_file(spec: &str) -> Result<String, String> {
         let path = std::path::Path::new(spec);
         let text = read_text(path).map_err(|e| format!("{spec}: {e}"))?;
-        Bestiary::from_toml(&text).map_err(|e| format!("{spec}: {e}"))?;
+        Bestiary::from_text(&text).map_err(|e| format!("{spec}: {e}"))?;
         Ok(text)
     }
 
