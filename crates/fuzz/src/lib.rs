@@ -307,10 +307,12 @@ pub fn warbands(data: &[u8]) {
     }
 }
 
-/// Path 2 Victory bestiary and item files.
+/// Path 2 Victory bestiary and item files (a bestiary as TOML or JSON, as
+/// a game's own cards are read).
 pub fn bestiary(data: &[u8]) {
     let Some(t) = text(data) else { return };
     let _ = arbiter_p2v::Bestiary::from_toml(t);
+    let _ = arbiter_p2v::Bestiary::from_text(t);
     let _ = arbiter_p2v::Items::from_toml(t);
 }
 
