@@ -86,6 +86,8 @@ export function useP2v(p: GameProps): GameUI {
 
   const phase = s.phase.phase;
   const active = phase === "turn" ? (s.phase.who ?? null) : null;
+  // A swallowed creature escaping: its player places it (Swallow Whole).
+  const disgorging = s.pending[s.pending.length - 1]?.frame === "disgorge";
   const legal: [Action, string][] = p.interactive
     ? (look?.legal ?? (p.legal as Action[]).map((a, i) => [a, p.view.legal_text[i] ?? JSON.stringify(a)] as [Action, string]))
     : [];
@@ -144,6 +146,7 @@ export function useP2v(p: GameProps): GameUI {
     if (phase === "place_tile") return send({ act: "tile", tile: tileSel, at: q, turn: tileTurn });
     if ((phase === "place_objective" || phase === "extra_objective") && kind) return send({ act: "objective", kind, at: q });
     if (phase === "deploy" && deployWho !== null) return send({ act: "place", who: deployWho, at: q });
+    if (disgorging && sqMode) return modeSquares.has(q) ? send(modeSquares.get(q)!) : undefined;
     if (phase === "turn") {
       if (sqMode) return modeSquares.has(q) ? send(modeSquares.get(q)!) : send({ act: sqMode.act, ...(sqMode.who !== undefined ? { who: sqMode.who, at: q } : { to: q }) });
       if (landings.has(q)) return send(landings.get(q)!);
@@ -248,7 +251,7 @@ export function useP2v(p: GameProps): GameUI {
         })}
         {[...hot].map((q) => {
           const m = moves.get(q);
-          const label = sqMode ? `${sqMode.act === "place" ? `summon ${name(sqMode.who ?? 0)}` : sqMode.act} to ${squareName(q)}` : phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
+          const label = sqMode ? `${sqMode.act === "place" ? `${disgorging ? "place" : "summon"} ${name(sqMode.who ?? 0)}` : sqMode.act} to ${squareName(q)}` : phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
           return (
             <g class={`hot ${m ? "reach" : ""}`} data-square={squareName(q)} onClick={() => clickSquare(q)} onMouseEnter={() => setHover(q)} {...keys(p.interactive, label, () => clickSquare(q))}>
               <rect x={x(q) + 2} y={y(q) + 2} width={C - 4} height={C - 4} />
@@ -325,8 +328,10 @@ export function useP2v(p: GameProps): GameUI {
     else if (phase === "activate" && s.party?.forming) prompt = `${partyWords(s.party, name)} — join another adjacent creature, or activate the last member.`;
     else if (phase === "activate") prompt = "Activate one of your creatures: click it (or its button), or join adjacent ones into a group.";
     else if (phase === "turn" && active !== null) prompt = `${name(active)}: ${s.phase.ap ?? 0} AP left — stride to a glowing square, strike a marked enemy, use a power, or end the turn.`;
-    if (sqMode && phase === "turn" && !windowText)
-      prompt = `${sqMode.act === "place" ? `Summon ${name(sqMode.who ?? 0)}` : SQUARE_ACTS[sqMode.act]}: click a glowing square (or its button again to cancel).`;
+    if (top?.frame === "disgorge" && !windowText)
+      prompt = `${name(Number(top.who))} escapes from ${name(Number(top.by))}: place it beside its swallower (its button, then a glowing square).`;
+    if (sqMode && (phase === "turn" || disgorging) && !windowText)
+      prompt = `${sqMode.act === "place" ? `${disgorging ? "Place" : "Summon"} ${name(sqMode.who ?? 0)}` : SQUARE_ACTS[sqMode.act]}: click a glowing square (or its button again to cancel).`;
     if (s.party && !s.party.forming && phase === "turn" && !windowText) prompt = `${partyWords(s.party, (i) => cv(i)?.label ?? `#${i}`)} · ${prompt ?? ""}`;
   }
 
@@ -335,13 +340,14 @@ export function useP2v(p: GameProps): GameUI {
   );
   // One button per square-aimed decision (and per creature a caster may summon) instead of one per square.
   const squareModes: { act: string; who?: number; label: string; count: number }[] = [];
-  if (phase === "turn") {
+  if (phase === "turn" || disgorging) {
     for (const [act, label] of Object.entries(SQUARE_ACTS)) {
       const count = legal.filter(([a]) => a.act === act).length;
       if (count) squareModes.push({ act, label, count });
     }
     for (const w of new Set(legal.filter(([a]) => a.act === "place").map(([a]) => a.who as number))) {
-      squareModes.push({ act: "place", who: w, label: `Summon ${name(w)}`, count: legal.filter(([a]) => a.act === "place" && a.who === w).length });
+      const label = disgorging ? `Place ${name(w)} (it escapes)` : `Summon ${name(w)}`;
+      squareModes.push({ act: "place", who: w, label, count: legal.filter(([a]) => a.act === "place" && a.who === w).length });
     }
   }
   const uses = legal.filter(([a]) => a.act === "use");
