@@ -88,6 +88,16 @@ export interface State {
   veils?: { squares: Sq[]; until: number; traits?: number; name?: string }[];
   /** Creatures activated together (a group, or a commander with its minions), while they act. */
   party?: Party;
+  /** The bodies of eliminated creatures: where each lies, or who carries it. */
+  bodies?: Body[];
+}
+
+/** The body of an eliminated creature (Looting; Carrying objects). */
+export interface Body {
+  /** Whose body, by roster index. */
+  of: number;
+  at?: Sq | null;
+  carried_by?: number | null;
 }
 
 /** A group activation or a commander's turn under way (rulings P2V-R50 to R54). */

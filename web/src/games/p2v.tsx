@@ -239,6 +239,17 @@ export function useP2v(p: GameProps): GameUI {
             {areaShown.squares.map((q) => <rect x={x(q)} y={y(q)} width={C} height={C} />)}
           </g>
         )}
+        {(s.bodies ?? []).map((b, k) => {
+          if (b.at === null || b.at === undefined) return null;
+          const { cx, cy } = centre(b.at);
+          return (
+            <g class="body" data-body={k} pointer-events="none">
+              <title>{`Body ${k + 1}: ${cv(b.of)?.name ?? "?"}, on ${squareName(b.at)} (carry ${k + 1} from on or beside it)`}</title>
+              <path d={`M${cx - 9} ${cy - 9} L${cx + 9} ${cy + 9} M${cx + 9} ${cy - 9} L${cx - 9} ${cy + 9}`} />
+              <text x={cx + 11} y={cy + 13}>{k + 1}</text>
+            </g>
+          );
+        })}
         {s.objectives.map((o, i) => {
           const { cx, cy } = centre(o.square);
           return (
@@ -525,6 +536,9 @@ function OddsTable({ odds, board }: { odds: StrikeOdds[]; board: TableView }) {
   );
 }
 
+/** A size's place from tiny (0) to gargantuan (5): a body of the carrier's size is a heavy load. */
+const sizeRank = (size: string | undefined) => ["tiny", "small", "medium", "large", "huge", "gargantuan"].indexOf((size ?? "").toLowerCase());
+
 function Card({ i, s, board, seatName }: { i: number; s: State; board: TableView; seatName: (t: number) => string }) {
   const v = board.creatures[i];
   const c = s.creatures[i];
@@ -554,6 +568,9 @@ function Card({ i, s, board, seatName }: { i: number; s: State; board: TableView
         {c.readied && " · readied"}
         {c.sheltered && " · in its shell"}
         {c.swallowed_by != null && ` · swallowed by ${board.creatures[c.swallowed_by]?.label ?? "?"} (inside it)`}
+        {(s.bodies ?? []).map((b, k) =>
+          b.carried_by === i ? ` · carrying body ${k + 1} (${board.creatures[b.of]?.name ?? "?"}: ${sizeRank(board.creatures[b.of]?.size) >= sizeRank(v.size) ? "heavy load, encumbered and slowed" : "light load, encumbered"})` : "",
+        )}
         {s.creatures.some((o) => o.swallowed_by === i && (o.life === "up" || o.life === "dying")) &&
           ` · has swallowed ${s.creatures.flatMap((o, k) => (o.swallowed_by === i && o.life !== "eliminated" ? [board.creatures[k]?.label ?? "?"] : [])).join(", ")}`}
         {c.armor_broken && " · armor broken"}

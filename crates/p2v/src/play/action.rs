@@ -211,6 +211,14 @@ pub enum Action {
         /// Where the rider's space's lower-left square lands.
         to: Square,
     },
+    /// Interact to pick up a body lying on or beside the creature and carry
+    /// it (●; [`super::load`]).
+    Carry {
+        /// The body, by index among the bodies.
+        body: u8,
+    },
+    /// Lay down the load carried (free).
+    DropLoad,
 }
 
 impl Action {
@@ -255,6 +263,8 @@ impl Action {
             Action::Give { .. } => "give",
             Action::Mount { .. } => "mount",
             Action::Dismount { .. } => "dismount",
+            Action::Carry { .. } => "carry",
+            Action::DropLoad => "drop_load",
         }
     }
 }

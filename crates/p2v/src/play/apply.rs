@@ -162,6 +162,8 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     g.swallowed_turn_start(s, who);
     g.terrain_turn_start(s, who, events);
     let quick = g.quickened_turn(s, who);
+    // Slowed by the condition, or by a heavy load (ruling P2V-R165).
+    let slowed = g.is_slowed(s, who);
     let Some(c) = s.creatures.get_mut(i) else { return };
     // "At the start of each of its turns, a creature's action points (AP)
     // are set to 2." Slowed: one fewer; stunned: none. A dying (helpless)
@@ -169,7 +171,7 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     // start of its next turn", but a stunned creature has none (ruling P2V-R151).
     let ap: u8 = if c.life == Life::Dying || c.conditions.has(Conditions::STUNNED) {
         0
-    } else if c.conditions.has(Conditions::SLOWED) {
+    } else if slowed {
         1 + quick
     } else {
         2 + quick
@@ -294,6 +296,13 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             reset_carry(s);
             s.pending.push(Frame::Pluck { who, target });
         }
+        // Interact to pick up a body; laying it down is free (ruling P2V-R165).
+        Action::Carry { body } => {
+            spend(s, 1);
+            reset_carry(s);
+            g.carry(s, who, body, events);
+        }
+        Action::DropLoad => g.drop_load(s, who, events),
         // Swallowed: escaping its grabbed condition is the climb out (ruling P2V-R163).
         Action::Escape { condition }
             if g.swallowed(s, i) && Conditions(1 << condition.min(15)) == Conditions::GRABBED =>

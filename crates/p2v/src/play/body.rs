@@ -32,17 +32,15 @@ impl P2v {
             Give::Invisible => return self.invisible(s, who),
             Give::Controlled => return self.controlled(s, who),
             Give::Quickened => return self.quickened(s, who),
-            Give::SlowedOrStunned => {
-                return c.conditions.has(Conditions::SLOWED) || c.conditions.has(Conditions::STUNNED);
-            }
+            Give::SlowedOrStunned => return self.is_slowed(s, who) || c.conditions.has(Conditions::STUNNED),
+            Give::Slowed => return self.is_slowed(s, who),
+            Give::Encumbered => return self.is_encumbered(s, who),
             Give::OffGuard => Conditions::OFF_GUARD,
             Give::Rattled => Conditions::RATTLED,
             Give::Sickened => Conditions::SICKENED,
-            Give::Slowed => Conditions::SLOWED,
             Give::Stunned => Conditions::STUNNED,
             Give::Immobilized => Conditions::IMMOBILIZED,
             Give::Grabbed => Conditions::GRABBED,
-            Give::Encumbered => Conditions::ENCUMBERED,
         };
         c.conditions.has(bit)
     }
@@ -52,7 +50,7 @@ impl P2v {
     /// (ruling P2V-R164).
     pub fn mode_now(&self, s: &State, who: u8) -> Mode {
         let own = self.profile(usize::from(who)).map_or(Mode::Walk, |p| p.mode);
-        let encumbered = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(Conditions::ENCUMBERED));
+        let encumbered = self.is_encumbered(s, who);
         match own {
             Mode::Fly | Mode::Burrow | Mode::WallClimb if encumbered => Mode::Walk,
             m => m,

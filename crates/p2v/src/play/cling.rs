@@ -8,7 +8,7 @@
 
 use super::event::Event;
 use super::rules::P2v;
-use super::state::{Conditions, Frame, Life, Phase, State, Trigger};
+use super::state::{Frame, Life, Phase, State, Trigger};
 use arbiter_core::EventSink;
 use arbiter_geometry::battle::{FigureId, Mover, Space};
 
@@ -66,7 +66,7 @@ impl P2v {
         if !self.has_clingers() {
             return;
         }
-        let encumbered = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(Conditions::ENCUMBERED));
+        let encumbered = self.is_encumbered(s, who);
         if !encumbered {
             return;
         }

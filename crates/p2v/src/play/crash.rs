@@ -34,12 +34,10 @@ impl P2v {
     pub(crate) fn may_crash(&self, s: &State, who: u8) -> bool {
         self.crash_power(who).is_some()
             && self.in_play(s, usize::from(who))
-            && s.creatures.get(usize::from(who)).is_some_and(|c| {
-                c.life == Life::Up
-                    && !c.reacted
-                    && !c.conditions.has(Conditions::SLOWED)
-                    && !c.conditions.has(Conditions::STUNNED)
-            })
+            && s.creatures
+                .get(usize::from(who))
+                .is_some_and(|c| c.life == Life::Up && !c.reacted && !c.conditions.has(Conditions::STUNNED))
+            && !self.is_slowed(s, who)
     }
 
     /// `who` has just fallen prone: its crash is offered.

@@ -161,6 +161,12 @@ impl Entry for P2v {
             s.vp[1]
         );
         out.push_str(&text(self.field(s), &Overlay::default()));
+        for (k, b) in s.bodies.iter().enumerate() {
+            let whose = self.profile(usize::from(b.of)).map_or("?", |p| p.name.as_str());
+            if let Some(at) = b.at {
+                let _ = writeln!(out, "body {} ({whose}) lies on {}", k + 1, self.square_name(at));
+            }
+        }
         for (k, o) in s.objectives.iter().enumerate() {
             let skills: Vec<&str> = o.allowed().collect();
             let _ = writeln!(
@@ -186,6 +192,10 @@ impl Entry for P2v {
                 (Life::Waiting, _) => "to deploy".to_string(),
                 (Life::Eliminated, _) => "eliminated".to_string(),
                 (_, Some(at)) => self.square_name(at),
+                (_, None) if c.swallowed_by.is_some() => format!(
+                    "swallowed by {}",
+                    c.swallowed_by.and_then(|b| self.profile(usize::from(b))).map_or("?", |b| b.label.as_str())
+                ),
                 _ => "?".into(),
             };
             let mut notes = Vec::new();
@@ -200,6 +210,10 @@ impl Entry for P2v {
             }
             // Groups, commanders, minions and mounts (`party`, `mount`).
             notes.extend(self.party_notes(s, i as u8));
+            if let Some((k, heavy)) = self.load_of(s, i as u8) {
+                let load = if heavy { "a heavy load: encumbered, slowed" } else { "a light load: encumbered" };
+                notes.push(format!("carrying body {} ({load})", k + 1));
+            }
             for (k, name) in super::state::Conditions::NAMES.iter().enumerate() {
                 if c.conditions.has(super::state::Conditions(1 << k)) {
                     notes.push((*name).to_string());

@@ -47,9 +47,10 @@ impl P2v {
         use super::state::{Conditions as C, Life};
         self.profile(usize::from(who)).is_some_and(|p| p.on_stride.is_some())
             && self.in_play(s, usize::from(who))
-            && s.creatures.get(usize::from(who)).is_some_and(|c| {
-                c.life == Life::Up && !c.reacted && !c.conditions.has(C::SLOWED) && !c.conditions.has(C::STUNNED)
-            })
+            && s.creatures
+                .get(usize::from(who))
+                .is_some_and(|c| c.life == Life::Up && !c.reacted && !c.conditions.has(C::STUNNED))
+            && !self.is_slowed(s, who)
     }
 
     /// After `who`'s Stride moved it: its reaction to its own Stride is offered.

@@ -381,6 +381,17 @@ pub enum Event {
         /// Where it came out.
         at: Option<arbiter_geometry::battle::Square>,
     },
+    /// A creature picked up a body, or laid its load down.
+    Load {
+        /// The carrier.
+        who: u8,
+        /// The body, by index among the bodies.
+        body: u8,
+        /// True picking it up, false laying it down.
+        carried: bool,
+        /// Where it was laid down.
+        at: Option<arbiter_geometry::battle::Square>,
+    },
     /// A creature was swallowed whole (Swallow Whole): it leaves the board
     /// for its swallower's gizzard.
     Swallowed {

@@ -70,6 +70,7 @@ impl P2v {
     /// Takes `target` out of play into `by`'s haven.
     pub(crate) fn shelter<E: EventSink<Event>>(&self, s: &mut State, by: u8, target: u8, events: &mut E) {
         let i = usize::from(target);
+        self.drop_load(s, target, events);
         let Some(c) = s.creatures.get_mut(i) else { return };
         c.life = Life::Waiting;
         c.haven = Some(by);

@@ -212,8 +212,8 @@ fn judge_objective(g: &P2v, s: &State, kind: Kind, at: Square) -> Result<(), Ref
 /// left over from a Stride or Step just before.
 pub fn stride_budget(g: &P2v, s: &State, t: &Turn) -> u32 {
     let i = usize::from(t.who);
-    let (Some(p), Some(c)) = (g.profile(i), s.creatures.get(i)) else { return 0 };
-    let enc = if c.conditions.has(Conditions::ENCUMBERED) { 2 } else { 0 };
+    let (Some(p), Some(_)) = (g.profile(i), s.creatures.get(i)) else { return 0 };
+    let enc = if g.is_encumbered(s, t.who) { 2 } else { 0 };
     (p.speed - enc + g.bonus(s, t.who, super::cast::Stat::Speed)).max(0) as u32 + u32::from(t.carry)
 }
 
@@ -405,6 +405,10 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
     if let Action::Use { power, aim } = *a {
         return g.judge_use(s, &t, power, aim);
     }
+    // "Dropping a Load is a free action."
+    if *a == Action::DropLoad {
+        return g.judge_drop(s, &t);
+    }
     if t.ap == 0 {
         return Err(no("p2v.turn.ap", "the creature has no action points left", section::TURN));
     }
@@ -484,6 +488,7 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         }
         Action::Trip { target } | Action::Grapple { target } => judge_maneuver(g, s, &t, target),
         Action::Pluck { target } => g.judge_pluck(s, &t, target),
+        Action::Carry { body } => g.judge_carry(s, &t, body),
         Action::Spot { objective } => g.judge_spot(s, &t, objective),
         Action::Haul { to } => g.judge_haul(s, &t, to),
         Action::Tumble { to } => g.judge_tumble(s, &t, to),

@@ -248,11 +248,13 @@ pub(crate) enum TurnKind {
     Leap,
     /// Claim an objective with a skill.
     Claim,
+    /// Pick up a body, or lay the load down.
+    Load,
 }
 
 impl TurnKind {
     /// Every kind, in listing order.
-    pub(crate) const ALL: [TurnKind; 19] = [
+    pub(crate) const ALL: [TurnKind; 20] = [
         TurnKind::End,
         TurnKind::Haven,
         TurnKind::Use,
@@ -272,6 +274,7 @@ impl TurnKind {
         TurnKind::Door,
         TurnKind::Leap,
         TurnKind::Claim,
+        TurnKind::Load,
     ];
 }
 
@@ -341,6 +344,10 @@ impl<'a> TurnLister<'a> {
                 }
             }
             return;
+        }
+        // Carry (1 AP) and drop (free).
+        if kind == TurnKind::Load {
+            return g.load_actions(s, t, out);
         }
         if t.ap == 0 {
             return;
@@ -459,7 +466,7 @@ impl<'a> TurnLister<'a> {
                     }
                 }
             }
-            TurnKind::End | TurnKind::Haven | TurnKind::Use | TurnKind::Ready => {}
+            TurnKind::End | TurnKind::Haven | TurnKind::Use | TurnKind::Ready | TurnKind::Load => {}
         }
     }
 

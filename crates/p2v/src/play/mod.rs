@@ -62,6 +62,7 @@ pub mod judge;
 pub mod leap;
 pub mod legal;
 pub mod liberate;
+pub mod load;
 pub mod longjump;
 pub mod mine;
 pub mod mount;

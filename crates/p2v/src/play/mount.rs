@@ -174,8 +174,8 @@ impl P2v {
                 let (r, m) = (usize::from(t.who), usize::from(who));
                 let joins = !s.creatures[m].done;
                 // 1 AP by default; none slowed or stunned (as a minion: ruling P2V-R52).
-                let held = super::state::Conditions::SLOWED.with(super::state::Conditions::STUNNED);
-                let ap = u8::from(s.creatures[m].conditions.0 & held.0 == 0);
+                let stunned = s.creatures[m].conditions.has(super::state::Conditions::STUNNED);
+                let ap = u8::from(!stunned && !self.is_slowed(s, who));
                 s.creatures[r].riding = Some(who);
                 s.creatures[m].commander = Some(t.who);
                 s.creatures[m].done = true;

@@ -38,6 +38,7 @@ Turns:    activate LETTER · join LETTER (a group: join each, then activate the 
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           pluck TARGET (White Hairs) · spot N (is objective N a creature in disguise? Perception) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
           longjump (then stride SQUARE or pass, then jump DIRECTION N) · summon LETTER SQUARE (a caster places a Summonable ally, ●●; also written place) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
+          carry N (pick up body N, on or beside the creature) · drop load (free) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks; a crash's direction, 1 north clockwise to 8) ·
           react · pass (a reaction, a free action offered, or a grab on a hit)
@@ -265,7 +266,16 @@ impl P2v {
                 Ok(Action::Door { piece, open: verb.eq_ignore_ascii_case("open") })
             }
             "ready" => one(Action::Ready),
+            "drop" if words.get(1).is_some_and(|w| w.eq_ignore_ascii_case("load")) && words.len() == 2 => {
+                Ok(Action::DropLoad)
+            }
             "prone" | "drop" => one(Action::DropProne),
+            "carry" => {
+                let w = arg(1)?;
+                let n: u8 = w.parse().map_err(|_| format!("'{}' is not a body's number", clip(w)))?;
+                let body = n.checked_sub(1).ok_or("bodies are numbered from 1")?;
+                Ok(Action::Carry { body })
+            }
             "stand" => one(Action::Stand),
             "end" | "done" => one(Action::End),
             "react" => one(Action::React),
@@ -300,6 +310,8 @@ impl P2v {
             Action::Give { who: w } => format!("give {}", who(w)),
             Action::Mount { who: w } => format!("mount {}", who(w)),
             Action::Dismount { to } => format!("dismount {}", self.square_name(to)),
+            Action::Carry { body } => format!("carry {}", u16::from(body) + 1),
+            Action::DropLoad => "drop load".into(),
             Action::Stride { to } => format!("stride {}", self.square_name(to)),
             Action::Step { to } => format!("step {}", self.square_name(to)),
             Action::Crawl { to } => format!("crawl {}", self.square_name(to)),
@@ -438,6 +450,7 @@ fn usage(verb: &str) -> &'static str {
         "tile" => "tile NAME SQUARE [0|90|180|270]",
         "disguise" => "disguise N (the objective, by number)",
         "spot" => "spot N (the objective, by number)",
+        "carry" => "carry N (the body, by number)",
         "objective" => "objective KIND SQUARE",
         "cast" => "cast SPELL [N] [TARGET|SQUARE]",
         "zone" => "zone NAME",

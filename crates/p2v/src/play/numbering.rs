@@ -58,6 +58,8 @@
 //! | disguise | `Disguise { objective }` | 8 |
 //! | spot | `Spot { objective }` | 8 |
 //! | tile | `Tile { tile, at, turn }` | 7 · 4 · n (tile, then turn, then square), on the map `tiles` only (else 0) |
+//! | carry | `Carry { body }` (a body is of an eliminated creature, so fewer than r) | r |
+//! | drop load | `DropLoad` | 1 |
 //!
 //! On the map `tiles` the doors are those of the tiles laid, so `d` is the
 //! most pieces the tiles laid could have (tiles × the most pieces of a
@@ -67,9 +69,9 @@
 //! the roster, a door that is not one) has no number (`None`), never one
 //! shared with another action. With the default warbands (12 creatures,
 //! at most 2 weapons and 2 powers each, a Large cave bear: `c` = 12,
-//! `l` = 225) the shipped maps have 19 232 numbers on the ruined crossroads
-//! (24 × 18, no door), 37 810 on the river ford (36 × 24, 1 door) and
-//! 74 962 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
+//! `l` = 225) the shipped maps have 19 245 numbers on the ruined crossroads
+//! (24 × 18, no door), 37 823 on the river ford (36 × 24, 1 door) and
+//! 74 975 on the broken hills (48 × 36, 2 doors, 2 zones); the place,
 //! shove and power-square blocks make most of them. `tests/numbering.rs`
 //! pins them.
 
@@ -114,7 +116,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 36;
+const BLOCKS: usize = 38;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -189,6 +191,8 @@ impl Bounds {
             OBJECTIVES,                // disguise
             OBJECTIVES,                // spot
             self.tiles * n,            // tile
+            r,                         // carry
+            1,                         // drop load
         ]
     }
 
@@ -271,6 +275,9 @@ impl Bounds {
                 let k = usize::from(tile) * 4 + Bounds::below(turn, 4)?;
                 (35, Bounds::below(k, self.tiles)? * n + self.square(at)?)
             }
+            // A body is of an eliminated creature, once: fewer than r.
+            Action::Carry { body } => (36, Bounds::below(body, r)?),
+            Action::DropLoad => (37, 0),
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -306,8 +313,11 @@ mod tests {
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 0) }), Some(6));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(1, 0) }), Some(7));
         assert_eq!(b.number(&Action::Objective { kind: Kind::Book, at: Square::at(0, 1) }), Some(6 + 24));
-        let last = Action::Spot { objective: 7 };
-        assert_eq!(b.number(&last), Some(b.count() - 1), "no tile block on a map");
+        // No tile block on a map: the loads come after the spots.
+        let spot = b.number(&Action::Spot { objective: 7 }).unwrap();
+        assert_eq!(b.number(&Action::Carry { body: 0 }), Some(spot + 1));
+        assert_eq!(b.number(&Action::DropLoad), Some(b.count() - 1));
+        assert_eq!(b.number(&Action::Carry { body: b.roster as u8 }), None);
         assert_eq!(b.number(&Action::Tile { tile: 0, at: Square::at(0, 0), turn: 0 }), None);
         // Off the map, out of the roster: no number.
         assert_eq!(b.number(&Action::Stride { to: Square::at(24, 0) }), None);
@@ -383,6 +393,8 @@ mod tests {
             let (tile, turn) = ((k / 4) as u8, (k % 4) as u8);
             out.extend(squares.iter().map(|&at| Action::Tile { tile, at, turn }));
         }
+        out.extend(who().map(|body| Action::Carry { body }));
+        out.push(Action::DropLoad);
         out
     }
 

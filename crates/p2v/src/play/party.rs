@@ -24,7 +24,7 @@
 use super::action::Action;
 use super::event::Event;
 use super::rules::P2v;
-use super::state::{Conditions, Frame, Phase, State, Turn};
+use super::state::{Frame, Phase, State, Turn};
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::{Space, Square};
 use serde::{Deserialize, Serialize};
@@ -549,7 +549,7 @@ impl P2v {
     pub(crate) fn party_ap(&self, s: &State, who: u8, ap: u8) -> u8 {
         match s.party.as_ref() {
             Some(p) if p.kind == Kind::Command && p.members.first() != Some(&who) && p.members.contains(&who) => {
-                let slowed = s.creatures.get(usize::from(who)).is_some_and(|c| c.conditions.has(Conditions::SLOWED));
+                let slowed = self.is_slowed(s, who);
                 if ap == 0 || slowed { 0 } else { 1 }
             }
             _ => ap,

@@ -508,6 +508,8 @@ impl P2v {
             p.defences.immune_to.iter().any(|x| x.eq_ignore_ascii_case(name) || x.eq_ignore_ascii_case(from))
         };
         for g in what {
+            // Slowed by the condition or by a heavy load.
+            let slowed = self.is_slowed(s, who);
             let Some(c) = s.creatures.get_mut(i) else { return };
             let (bit, name) = match g {
                 Give::Invisible => {
@@ -535,7 +537,7 @@ impl P2v {
                     }
                     continue;
                 }
-                Give::SlowedOrStunned if c.conditions.has(Conditions::SLOWED) => (Conditions::STUNNED, "stunned"),
+                Give::SlowedOrStunned if slowed => (Conditions::STUNNED, "stunned"),
                 Give::SlowedOrStunned | Give::Slowed => (Conditions::SLOWED, "slowed"),
                 Give::OffGuard => (Conditions::OFF_GUARD, "off-guard"),
                 Give::Rattled => (Conditions::RATTLED, "rattled"),

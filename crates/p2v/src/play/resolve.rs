@@ -496,11 +496,9 @@ impl P2v {
                     && s.active() != Some(who)
                     && s.creatures.get(usize::from(who)).is_some_and(|c| {
                         use super::state::Conditions as C;
-                        c.life == Life::Dying
-                            && !c.reacted
-                            && !c.conditions.has(C::SLOWED)
-                            && !c.conditions.has(C::STUNNED)
+                        c.life == Life::Dying && !c.reacted && !c.conditions.has(C::STUNNED)
                     })
+                    && !self.is_slowed(s, who)
             }
         }
     }
@@ -509,9 +507,11 @@ impl P2v {
     /// since its turn, not slowed or stunned ("cannot take reactions").
     pub(crate) fn may_react(&self, s: &State, r: u8) -> bool {
         use super::state::Conditions as C;
-        s.creatures.get(usize::from(r)).is_some_and(|c| {
-            c.life == Life::Up && !c.reacted && !c.conditions.has(C::SLOWED) && !c.conditions.has(C::STUNNED)
-        }) && s.active() != Some(r)
+        s.creatures
+            .get(usize::from(r))
+            .is_some_and(|c| c.life == Life::Up && !c.reacted && !c.conditions.has(C::STUNNED))
+            && !self.is_slowed(s, r)
+            && s.active() != Some(r)
     }
 
     /// The reactor's best melee weapon that reaches `target` from where they
@@ -876,6 +876,8 @@ impl P2v {
             self.sync(s, i);
             // "The swallowed creature also escapes if its swallower is reduced to 0 HP or below."
             self.disgorge_all(s, h.target);
+            // Helpless, it lays down its load (ruling P2V-R165).
+            self.drop_load(s, h.target, events);
             // Vitriol: "while both of them are above 0 HP".
             self.unbind(s, h.target, events);
             // Ferocity: "If you would be reduced to 0 HP or below", asked of
@@ -904,6 +906,9 @@ impl P2v {
         c.swallowed_by = None;
         c.life = Life::Eliminated;
         let at = c.at.take();
+        // Its load stays where it fell, and so does its body (ruling P2V-R165).
+        self.drop_load(s, who, events);
+        self.lay_body(s, who);
         events.emit(Event::Eliminated { who, at });
         self.sync(s, i);
         self.unbind(s, who, events);

@@ -646,6 +646,7 @@ impl Game for P2v {
             creatures,
             tiles: Vec::new(),
             mines: Vec::new(),
+            bodies: Vec::new(),
             objectives: Vec::new(),
             vp: [0, 0],
             zones: [None, None],

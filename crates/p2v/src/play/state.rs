@@ -963,6 +963,10 @@ pub struct State {
     /// The mines set and not yet set off, in order (ruling P2V-R92).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mines: Vec<super::mine::Mine>,
+    /// The bodies of eliminated creatures, lying where they fell or carried
+    /// ([`super::load`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bodies: Vec<super::load::Body>,
     /// The objectives placed.
     pub objectives: Vec<Objective>,
     /// Victory points per seat.

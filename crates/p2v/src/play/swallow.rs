@@ -124,6 +124,8 @@ impl P2v {
         if !up(s, by) || !up(s, target) || self.swallower(s, target).is_some() {
             return;
         }
+        // What it carried stays where it was swallowed.
+        self.drop_load(s, target, events);
         let Some(c) = s.creatures.get_mut(i) else { return };
         c.swallowed_by = Some(by);
         c.at = None;

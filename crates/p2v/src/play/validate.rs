@@ -93,6 +93,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             return Err(format!("{} ({}) has persistent damage of an unknown type", p.name, p.label));
         }
     }
+    g.check_bodies(s)?;
     // Two creatures in play on one square (a creature in the middle of a
     // move may pass through an ally's space).
     let moving: Vec<u8> = s

@@ -175,6 +175,15 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 at.map_or(String::new(), |a| format!(" at {}", square(a)))
             )
         }
+        Event::Load { who, body, carried: true, .. } => {
+            format!("{} picks up body {} and carries it", name(*who), u16::from(*body) + 1)
+        }
+        Event::Load { who, body, at, .. } => format!(
+            "{} lays body {} down{}",
+            name(*who),
+            u16::from(*body) + 1,
+            at.map_or(String::new(), |a| format!(" at {}", square(a)))
+        ),
         Event::Swallowed { who, by } => format!("{} swallows {} whole", name(*by), name(*who)),
         Event::Disgorged { who, by, at } => {
             format!("{} escapes from {}, placed at {}", name(*who), name(*by), square(*at))
