@@ -862,14 +862,7 @@ fn build_p2v_takes_creatures_from_a_bestiary_file_or_imported_cards() {
 
 /// A bestiary of one creature made for the tests: a Large swamp beast whose
 /// Jaws grab and whose Swallow Whole swallows what they hold.
-pub const GULPER: &str = "[[creature]]\nname = \"Marsh Gulper\"\nlevel = 3\nsize = \"large\"\n\
-    alignment = \"neutral\"\ntraits = [\"Animal\"]\n\
-    stats = { fight = +9, armor = 17, power = 17, fort = +9, reflex = +5, will = +5, hp = 50, speed = 5 }\n\n\
-    [[creature.feature]]\nname = \"Jaws\"\naction = \"one\"\narea = \"Melee\"\nstrike = true\n\
-    text = \"8 piercing damage. On a hit it may spend 1 AP to grab the target.\"\neffect = { grab = true }\n\n\
-    [[creature.feature]]\nname = \"Swallow Whole\"\naction = \"one\"\narea = \"Melee\"\n\
-    text = \"Medium or smaller, 6 bludgeoning.\"\n\
-    effect = { swallow = \"medium\", damage = \"6 bludgeoning\", save = \"reflex negates\", held = true }\n";
+const GULPER: &str = include_str!("../../p2v/tests/data/marsh-gulper.toml");
 
 #[test]
 fn p2v_games_play_with_the_cards_of_a_bestiary_file() {

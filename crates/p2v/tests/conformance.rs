@@ -414,14 +414,7 @@ fn random_games_with_the_games_own_cards_check_and_replay() {
     use arbiter_core::{Record, check_numbering};
     use arbiter_p2v::play::state::State;
     let file = common::scene::warband;
-    let cards = "[[creature]]\nname = \"Marsh Gulper\"\nlevel = 3\nsize = \"large\"\nalignment = \"neutral\"\n\
-        traits = [\"Animal\"]\n\
-        stats = { fight = +9, armor = 17, power = 17, fort = +9, reflex = +5, will = +5, hp = 50, speed = 5 }\n\n\
-        [[creature.feature]]\nname = \"Jaws\"\naction = \"one\"\narea = \"Melee\"\nstrike = true\n\
-        text = \"8 piercing damage. On a hit it may spend 1 AP to grab the target.\"\neffect = { grab = true }\n\n\
-        [[creature.feature]]\nname = \"Swallow Whole\"\naction = \"one\"\narea = \"Melee\"\n\
-        text = \"Medium or smaller, 6 bludgeoning.\"\n\
-        effect = { swallow = \"medium\", damage = \"6 bludgeoning\", save = \"reflex negates\", held = true }\n";
+    let cards = include_str!("data/marsh-gulper.toml");
     let v = Variant {
         warbands: vec![file(&["Marsh Gulper", "Marsh Gulper"]), file(&["Boar", "Satyr", "Boar", "Hateful Logger"])],
         map: "ruined-crossroads".into(),

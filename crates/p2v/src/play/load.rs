@@ -325,19 +325,7 @@ mod tests {
         let (g, mut s) = scene();
         act(&g, &mut s, "carry 1").unwrap();
         s.creatures[0].hp = 1;
-        let damage = crate::play::damage::Damage::parse("5 piercing").unwrap();
-        let hit = crate::play::state::Hit {
-            target: 0,
-            source: None,
-            damage,
-            strike: false,
-            area: false,
-            critical: false,
-            defended: false,
-        };
-        g.push_damage(&mut s, hit);
-        g.settle(&mut s, &mut Vec::new());
-        g.validate_state(&s).unwrap();
+        crate::play::testing::wound(&g, &mut s, 0, 5);
         assert_eq!(s.creatures[0].life, Life::Dying);
         assert_eq!((s.bodies[0].at, s.bodies[0].carried_by), (s.creatures[0].at, None));
         // A Small kobold beside a fallen Medium boar cannot carry it.

@@ -123,6 +123,27 @@ pub(crate) mod testing {
         }
     }
 
+    /// Deals `amount` piercing damage (no source, no strike) to creature
+    /// `target`, runs what follows, and checks the state.
+    pub fn wound(g: &super::P2v, s: &mut super::State, target: u8, amount: u16) {
+        use arbiter_core::Game;
+        let damage = super::damage::Damage::parse(&format!("{amount} piercing")).unwrap_or_else(|| panic!("damage"));
+        let hit = super::state::Hit {
+            target,
+            source: None,
+            damage,
+            strike: false,
+            area: false,
+            critical: false,
+            defended: false,
+        };
+        g.push_damage(s, hit);
+        g.settle(s, &mut Vec::new());
+        if let Err(e) = g.validate_state(s) {
+            panic!("{e}");
+        }
+    }
+
     /// Two warbands on an open 12 × 12 board.
     pub fn open(p1: &[&str], p2: &[&str]) -> Variant {
         let map = format!("name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n", vec![["."; 12].join(" "); 12].join("\n"));

@@ -382,6 +382,16 @@ mod tests {
         placed(&["Stormdrinker"], &["Kobold Warrior", "Kobold Warrior"], &["c3", "e3", "j9"])
     }
 
+    /// The scene, the kobold (A) swallowed by a failed save (5 + 7 against
+    /// Power 18); still the Stormdrinker's turn.
+    fn swallowed() -> (P2v, State) {
+        let (g, mut s, _) = scene();
+        grab(&mut s, 0, 1);
+        act(&g, &mut s, "use swallowwhole A").unwrap();
+        roll(&g, &mut s, 5);
+        (g, s)
+    }
+
     fn act(g: &P2v, s: &mut State, text: &str) -> Result<(), Refusal> {
         let a = g.parse(s, text).unwrap();
         let r = g.apply(s, &Decision::Act(a), &mut Vec::new());
@@ -444,10 +454,7 @@ mod tests {
     /// it in an unoccupied space adjacent to the swallower." Ruling P2V-R163.
     #[test]
     fn inside_it_takes_the_damage_each_turn_and_climbs_out_with_a_reflex_save() {
-        let (g, mut s, _) = scene();
-        grab(&mut s, 0, 1);
-        act(&g, &mut s, "use swallowwhole A").unwrap();
-        roll(&g, &mut s, 5);
+        let (g, mut s) = swallowed();
         act(&g, &mut s, "end").unwrap();
         act(&g, &mut s, "activate A").unwrap();
         assert_eq!(s.creatures[1].hp, 1, "3 more as its turn starts");
@@ -494,10 +501,7 @@ mod tests {
     /// swallower is reduced to 0 HP or below." Ruling P2V-R163.
     #[test]
     fn a_critical_hit_from_inside_or_the_swallower_falling_lets_it_out() {
-        let (g, mut s, _) = scene();
-        grab(&mut s, 0, 1);
-        act(&g, &mut s, "use swallowwhole A").unwrap();
-        roll(&g, &mut s, 5);
+        let (g, mut s) = swallowed();
         act(&g, &mut s, "end").unwrap();
         s.creatures[1].hp = 7;
         act(&g, &mut s, "activate A").unwrap();
@@ -516,23 +520,9 @@ mod tests {
         assert!(s.creatures[1].at.is_some() && s.creatures[1].swallowed_by.is_none());
 
         // Swallowed again; the swallower then falls to 0 HP.
-        let (g, mut s, _) = scene();
-        grab(&mut s, 0, 1);
-        act(&g, &mut s, "use swallowwhole A").unwrap();
-        roll(&g, &mut s, 5);
+        let (g, mut s) = swallowed();
         s.creatures[0].hp = 1;
-        let hit = Hit {
-            target: 0,
-            source: Some(2),
-            damage: crate::play::damage::Damage::parse("5 piercing").unwrap(),
-            strike: false,
-            area: false,
-            critical: false,
-            defended: false,
-        };
-        g.push_damage(&mut s, hit);
-        g.settle(&mut s, &mut Vec::new());
-        g.validate_state(&s).unwrap();
+        crate::play::testing::wound(&g, &mut s, 0, 5);
         assert_eq!(s.creatures[0].life, Life::Dying);
         assert_eq!(g.to_move(&s), ToMove::Seat(Seat(1)), "the kobold's player places it");
         legal.clear();
@@ -545,18 +535,12 @@ mod tests {
     /// swallowed creature out where it fell. Ruling P2V-R163.
     #[test]
     fn elimination_inside_falls_where_the_swallower_is() {
-        let (g, mut s, _) = scene();
-        grab(&mut s, 0, 1);
-        act(&g, &mut s, "use swallowwhole A").unwrap();
-        roll(&g, &mut s, 5);
+        let (g, mut s) = swallowed();
         g.eliminate(&mut s, 1, &mut Vec::new());
         g.validate_state(&s).unwrap();
         let b = &s.creatures[1];
         assert_eq!((b.life, b.swallowed_by, b.fell_at), (Life::Eliminated, None, s.creatures[0].at));
-        let (g, mut s, _) = scene();
-        grab(&mut s, 0, 1);
-        act(&g, &mut s, "use swallowwhole A").unwrap();
-        roll(&g, &mut s, 5);
+        let (g, mut s) = swallowed();
         act(&g, &mut s, "end").unwrap();
         g.eliminate(&mut s, 0, &mut Vec::new());
         g.settle(&mut s, &mut Vec::new());
