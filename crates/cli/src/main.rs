@@ -116,7 +116,7 @@ enum Command {
     },
     /// Random games across every configuration of every game, checked at every step.
     #[command(
-        after_help = "Every step checks the core's invariants: a seat that owes a decision has a legal action and the\nrandom draw finds one, refused decisions change nothing, games on the resolution core keep their\npending stack consistent; a sample of states is read back from JSON, and every finished record\nreplays to the same end. A failing game is counted, its seed printed, and its record up to the\nfailing state written to --out (open it with `arbiter replay`). Exit code 1 if any game failed.\n\nExamples:\n  arbiter soak --games 1000                      # every game, every configuration\n  arbiter soak ephemeral --config random --games 100000\n  arbiter soak --list\n  arbiter soak ephemeral --config 'v0.26, shipped sets' --game-seed 123   # one game again"
+        after_help = "Every step checks the core's invariants: a seat that owes a decision has a legal action and the\nrandom draw finds one, refused decisions change nothing, games on the resolution core keep their\npending stack consistent; a sample of states is read back from JSON, and every finished record\nreplays to the same end. A failing game is counted, its seed printed, and its record up to the\nfailing state written to --out (open it with `arbiter replay`). Exit code 1 if any game failed.\n\nExamples:\n  arbiter soak --games 1000                      # every game, every configuration\n  arbiter soak ephemeral --config random --games 100000\n  arbiter soak ethia --config 'battle, 2 players' --from 200000 --games 100000   # one slice of a long run\n  arbiter soak --list\n  arbiter soak ephemeral --config 'v0.26, shipped sets' --game-seed 123   # one game again"
     )]
     Soak {
         /// The games (essence, ethia, ethia-worlds, ephemeral, p2v, goofspiel, kuhn); all of them if none is named.
@@ -125,6 +125,10 @@ enum Command {
         /// Games per configuration.
         #[arg(long, default_value_t = 1000)]
         games: u64,
+        /// Index of the first game: `--from 500000 --games 500000` plays the second half of a
+        /// 10⁶-game run, the very games the whole run would play.
+        #[arg(long, default_value_t = 0)]
+        from: u64,
         /// Seed of the run; every game's seed derives from it.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -542,10 +546,11 @@ fn main() -> ExitCode {
             let o = sim::Options { variant: String::new(), games, seed, p1, p2, seats: 0, threads, think, json, out };
             dispatch(&game, Run::Sim(o), variant, players, &sub)
         }
-        Command::Soak { names, games, seed, threads, only, deep, out, list, game_seed, json } => {
+        Command::Soak { names, games, from, seed, threads, only, deep, out, list, game_seed, json } => {
             soak::run(&soak::Options {
                 games: names,
                 count: games,
+                from,
                 seed,
                 threads,
                 only,

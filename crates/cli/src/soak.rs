@@ -96,6 +96,8 @@ pub struct Options {
     pub games: Vec<String>,
     /// Games per configuration.
     pub count: u64,
+    /// Index of the first game (a slice of a longer run).
+    pub from: u64,
     /// Seed of the run.
     pub seed: u64,
     /// Worker threads (0: one per core).
@@ -482,10 +484,7 @@ fn soak_game<G: Soak>(
     let checks = Checks { deep_one_in: o.deep.max(1), seed_check_one_in: 16, actions_to_try: 16, ..Checks::default() };
     for config in &configs {
         progress.set_message(format!("{} ({})", G::ID, config.label));
-        let seeds: Vec<u64> = match o.game_seed {
-            Some(s) => vec![s],
-            None => (0..o.count).map(|i| game_seed(o.seed, i)).collect(),
-        };
+        let seeds = seeds(o);
         let started = Instant::now();
         let (report, failed) = pool.install(|| {
             seeds
@@ -556,6 +555,16 @@ fn soak_game<G: Soak>(
     Ok(())
 }
 
+/// The seeds of the games to play in each configuration: games `from` to
+/// `from + count` of the run, so that slices of a long run, played apart,
+/// are together exactly the games of the whole run.
+fn seeds(o: &Options) -> Vec<u64> {
+    match o.game_seed {
+        Some(s) => vec![s],
+        None => (o.from..o.from.saturating_add(o.count)).map(|i| game_seed(o.seed, i)).collect(),
+    }
+}
+
 /// True if `--config` picks the configuration: a filter equal to a label
 /// picks that label alone, any other picks every label containing it.
 fn chosen(o: &Options, label: &str) -> bool {
@@ -604,6 +613,13 @@ pub fn run(o: &Options) -> Result<(), Failure> {
     let exact: Vec<String> = o.only.iter().filter(|f| all.contains(f)).cloned().collect();
     let owned = Options { exact, ..o.clone() };
     let o = &owned;
+    if let Some(f) = o.only.iter().find(|f| !all.iter().any(|l| l.contains(f.as_str()))) {
+        return Err(Failure::Input(format!(
+            "no configuration of {} is or contains '{}' (see `arbiter soak --list`)",
+            games.join(", "),
+            f.chars().take(60).collect::<String>()
+        )));
+    }
     if o.game_seed.is_some() && o.only.is_empty() {
         return Err(Failure::Input("--game-seed plays one game: name its configuration with --config".into()));
     }
@@ -656,6 +672,7 @@ pub fn run(o: &Options) -> Result<(), Failure> {
     if o.json {
         let summary = serde_json::json!({
             "seed": o.seed,
+            "from": o.from,
             "threads": threads,
             "deep_one_in": o.deep.max(1),
             "games": games_played,
@@ -678,8 +695,9 @@ pub fn run(o: &Options) -> Result<(), Failure> {
                 t.game, t.config, t.games, t.failures, mean, rate, t.deepest
             );
         }
+        let slice = if o.from == 0 { String::new() } else { format!(", games from index {}", o.from) };
         println!(
-            "{games_played} games, {} failed, in {seconds:.1} s on {threads} thread{} (seed {}, deep checks on 1 state in {})",
+            "{games_played} games, {} failed, in {seconds:.1} s on {threads} thread{} (seed {}{slice}, deep checks on 1 state in {})",
             failures.len(),
             if threads == 1 { "" } else { "s" },
             o.seed,
@@ -729,6 +747,34 @@ mod tests {
             unique.dedup();
             assert_eq!(unique.len(), labels.len(), "{labels:?}");
         }
+    }
+
+    /// Slices of a run are the run: `--from 3 --games 4` plays games 3 to 6
+    /// of `--games 7`, and one `--game-seed` plays that game alone.
+    #[test]
+    fn slices_of_a_run_play_the_games_of_the_whole_run() {
+        let o = |from, count, game_seed| Options {
+            games: Vec::new(),
+            count,
+            from,
+            seed: 18,
+            threads: 1,
+            only: Vec::new(),
+            exact: Vec::new(),
+            deep: 32,
+            out: PathBuf::new(),
+            list: false,
+            game_seed,
+            json: false,
+        };
+        let whole = seeds(&o(0, 7, None));
+        assert_eq!(whole.len(), 7);
+        let mut parts = seeds(&o(0, 3, None));
+        parts.extend(seeds(&o(3, 4, None)));
+        assert_eq!(parts, whole);
+        assert_eq!(seeds(&o(5, 1, None)), vec![whole[5]]);
+        assert_eq!(seeds(&o(5, 9, Some(42))), vec![42]);
+        assert_eq!(seeds(&o(u64::MAX, 3, None)).len(), 0, "a slice past the end is empty, not a panic");
     }
 
     /// CI's sample: a few games of every configuration of every game, with

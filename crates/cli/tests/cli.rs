@@ -1135,3 +1135,35 @@ fn grid_sandbox_never_panics_on_odd_commands() {
     assert!(o.status.success() && !t.contains("panicked"), "{t}");
     assert!(t.contains("missing") && t.contains("is not a") && t.contains("cannot write"), "{t}");
 }
+
+/// `arbiter soak` plays a slice of a run (`--from`), says so in its JSON
+/// summary, and refuses a `--config` that names no configuration instead of
+/// playing nothing and passing.
+#[test]
+fn soak_plays_a_slice_and_refuses_an_unknown_configuration() {
+    let out = tmp("soak-failures");
+    let o = arbiter(
+        &["soak", "kuhn", "--games", "3", "--from", "7", "--seed", "18", "--threads", "1", "--json", "--out"],
+        "",
+    );
+    // `--out` needs a value: clap refuses the command line.
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let o = arbiter(
+        &["soak", "kuhn", "--games", "3", "--from", "7", "--seed", "18", "--threads", "1", "--json", "--out"]
+            .iter()
+            .copied()
+            .chain([out.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        "",
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(summary["from"], 7);
+    assert_eq!(summary["failures"], 0);
+    let configs = summary["configurations"].as_array().unwrap();
+    assert!(!configs.is_empty());
+    assert_eq!(summary["games"], 3 * configs.len() as u64);
+    let o = arbiter(&["soak", "ethia", "--config", "standard, 2 players", "--games", "1"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no configuration of ethia is or contains 'standard, 2 players'"), "{}", text(&o));
+}
