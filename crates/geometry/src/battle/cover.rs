@@ -16,7 +16,7 @@ use super::field::{Battlefield, FigureId};
 use super::line::{Blockers, Line, Pass, Ratio, Visitor, walk};
 use super::sight::{Extent, Sightline, between};
 use super::size::Height;
-use super::square::Square;
+use super::square::{Square, SquareSet};
 use super::targeting::extent;
 use super::terrain::{PieceId, Traits};
 use std::fmt;
@@ -69,14 +69,79 @@ impl std::error::Error for CoverError {}
 
 struct Collect<'a> {
     field: &'a Battlefield,
-    attacker: FigureId,
-    defender: FigureId,
     a_space: Space,
     d_space: Space,
     a_top: Height,
     d_top: Height,
+    /// The figures that would give cover on a square of a line.
+    shelter: &'a Shelter,
     cover: Vec<Obstacle>,
     concealment: Vec<PieceId>,
+}
+
+/// What lines between two figures can meet, worked out once for all of
+/// them: the figures that give cover where a line passes one of their
+/// squares (every other figure no taller than both ends), the squares and
+/// edges whose terrain gives cover or concealment, and whether anything
+/// near could block sight at all.
+struct Shelter {
+    /// Every square of those figures, to skip the rest at one bit test.
+    squares: SquareSet,
+    /// The figures, in id order.
+    figures: Vec<(FigureId, Space)>,
+    /// Squares with terrain that gives cover or concealment.
+    terrain: SquareSet,
+    /// Squares whose north edge carries such terrain.
+    north: SquareSet,
+    /// Squares whose east edge carries such terrain.
+    east: SquareSet,
+    /// True if nothing tall enough to block sight lies on the rectangle
+    /// around both spaces or a square beyond it: every line is clear.
+    open: bool,
+    /// Whether the sets above are used to skip squares and edges (else
+    /// every one is looked at piece by piece).
+    shortcuts: bool,
+}
+
+impl Shelter {
+    /// Worked out for two figures; without `shortcuts`, every square and
+    /// edge is looked at and every line checked for sight (what the property
+    /// tests hold the shortcuts to).
+    fn new(field: &Battlefield, attacker: FigureId, defender: FigureId, shortcuts: bool) -> Shelter {
+        let (a_top, d_top) = (field.top(attacker), field.top(defender));
+        let mut squares = SquareSet::EMPTY;
+        let mut figures = Vec::new();
+        for (id, fig) in field.figures() {
+            if id != attacker && id != defender && field.top(id) <= a_top && field.top(id) <= d_top {
+                squares.union_with(&fig.space.squares());
+                figures.push((id, fig.space));
+            }
+        }
+        let t = field.terrain();
+        let (mut terrain, mut north, mut east) = (SquareSet::EMPTY, SquareSet::EMPTY, SquareSet::EMPTY);
+        for kind in [Traits::OBSTRUCTING, Traits::SOLID, Traits::OPAQUE, Traits::CONCEALING] {
+            terrain.union_with(t.squares_with(kind));
+            north.union_with(t.north_edges_with(kind));
+            east.union_with(t.east_edges_with(kind));
+        }
+        let open = match (field.figure(attacker), field.figure(defender)) {
+            (Some(a), Some(d)) => {
+                let (one, two) = (a.space, d.space);
+                let around = SquareSet::rect(
+                    i32::from(one.file).min(i32::from(two.file)) - 2,
+                    i32::from(one.rank).min(i32::from(two.rank)) - 2,
+                    one.file_end().max(two.file_end()) + 2,
+                    one.rank_end().max(two.rank_end()) + 2,
+                );
+                let level = t.level(a_top.max(d_top).plus_one_square());
+                !level.squares.intersects(&around)
+                    && !level.north.intersects(&around)
+                    && !level.east.intersects(&around)
+            }
+            _ => false,
+        };
+        Shelter { squares, figures, terrain, north, east, open: open && shortcuts, shortcuts }
+    }
 }
 
 impl Collect<'_> {
@@ -102,6 +167,9 @@ impl Collect<'_> {
     }
     /// True if square (f, r) holds a piece that owes cover or concealment.
     fn has_cover(&self, f: i32, r: i32) -> bool {
+        if self.shelter.shortcuts {
+            return self.shelter.terrain.has(f, r) && !self.in_ends(f, r);
+        }
         let t = self.field.terrain();
         !self.in_ends(f, r)
             && self.field.board().square(f, r).is_some_and(|s| {
@@ -125,21 +193,23 @@ impl Collect<'_> {
         }
         let field = self.field;
         let Some(s) = field.board().square(f, r) else { return };
-        self.terrain(field.terrain().pieces_on(s), false);
-        for (id, fig) in field.figures() {
-            if id != self.attacker
-                && id != self.defender
-                && fig.space.contains(s)
-                && self.field.top(id) <= self.a_top
-                && self.field.top(id) <= self.d_top
-                && !self.cover.contains(&Obstacle::Figure(id))
-            {
+        if !self.shelter.shortcuts || self.shelter.terrain.contains(s) {
+            self.terrain(field.terrain().pieces_on(s), false);
+        }
+        if !self.shelter.squares.contains(s) {
+            return;
+        }
+        for &(id, space) in &self.shelter.figures {
+            if space.contains(s) && !self.cover.contains(&Obstacle::Figure(id)) {
                 self.cover.push(Obstacle::Figure(id));
             }
         }
     }
     /// The edge on the north (or east) side of square (f, r).
     fn edge(&mut self, f: i32, r: i32, north: bool) {
+        if self.shelter.shortcuts && !(if north { &self.shelter.north } else { &self.shelter.east }).has(f, r) {
+            return;
+        }
         let (f2, r2) = if north { (f, r + 1) } else { (f + 1, r) };
         // An edge inside either end's space is in that space.
         if (self.a_space.holds(f, r) && self.a_space.holds(f2, r2))
@@ -264,6 +334,19 @@ impl Battlefield {
         from: Point,
         to: Point,
     ) -> Result<Cover, CoverError> {
+        self.cover_along_with(attacker, square, defender, from, to, &Shelter::new(self, attacker, defender, true))
+    }
+
+    /// [`Battlefield::cover_along`] with the figures that give cover worked out.
+    fn cover_along_with(
+        &self,
+        attacker: FigureId,
+        square: Square,
+        defender: FigureId,
+        from: Point,
+        to: Point,
+        shelter: &Shelter,
+    ) -> Result<Cover, CoverError> {
         let (a, d) =
             (self.figure(attacker).ok_or(CoverError::NoFigure)?, self.figure(defender).ok_or(CoverError::NoFigure)?);
         if !a.space.contains(square) {
@@ -287,17 +370,16 @@ impl Battlefield {
             own: [ae.own(), de.own()],
             gaps: None,
         };
-        if !super::line::clear(&line, t0, t1, blockers) {
+        if !shelter.open && !super::line::clear(&line, t0, t1, blockers) {
             return Err(CoverError::Blocked);
         }
         let mut c = Collect {
             field: self,
-            attacker,
-            defender,
             a_space: a.space,
             d_space: d.space,
             a_top,
             d_top,
+            shelter,
             cover: Vec::new(),
             concealment: Vec::new(),
         };
@@ -321,8 +403,9 @@ impl Battlefield {
     }
 
     /// [`Battlefield::cover_options`] worked out over every line even where
-    /// nothing lies between the two: what the property tests hold the
-    /// shortcut to.
+    /// nothing lies between the two, every square and edge of each line
+    /// looked at and every line checked for sight: what the property tests
+    /// hold the shortcuts to.
     #[doc(hidden)]
     pub fn cover_options_by_every_line(&self, attacker: FigureId, square: Square, defender: FigureId) -> Vec<Cover> {
         self.cover_options_with(attacker, square, defender, false)
@@ -340,9 +423,10 @@ impl Battlefield {
         // terrain on or beside it and no other creature in it, every line
         // finds nothing, so the first line that runs is the only option.
         let clear = shortcut && self.bare_between(attacker, defender, Space::new(square, 1), d.space);
+        let shelter = Shelter::new(self, attacker, defender, shortcut);
         for &p in &from {
             for &q in &to {
-                if let Ok(c) = self.cover_along(attacker, square, defender, p, q)
+                if let Ok(c) = self.cover_along_with(attacker, square, defender, p, q, &shelter)
                     && !out.iter().any(|o| o.cover == c.cover && o.concealment == c.concealment)
                 {
                     out.push(c);

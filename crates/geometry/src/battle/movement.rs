@@ -435,7 +435,9 @@ impl Battlefield {
     /// The anchors a creature can reach from `start` and end on, spending at
     /// most `budget`, with the cheapest way to each.
     pub fn reachable(&self, mover: Mover, start: Position, budget: u32) -> Reach {
-        let mut r = Reach::new();
+        // The buffers of a result dropped earlier on this thread, if any:
+        // a search then zeroes and allocates nothing.
+        let mut r = SPARE.try_with(|s| s.borrow_mut().pop()).ok().flatten().unwrap_or_default();
         self.reachable_into(mover, start, budget, &mut r);
         r
     }
@@ -533,6 +535,41 @@ pub struct Reach {
 impl Default for Reach {
     fn default() -> Reach {
         Reach::new()
+    }
+}
+
+/// How many dropped results' buffers a thread keeps for its next searches.
+const SPARES: usize = 8;
+
+thread_local! {
+    /// The buffers of results dropped on this thread, for
+    /// [`Battlefield::reachable`] to reuse (each with its own generation, so
+    /// its stale entries stay stale).
+    static SPARE: std::cell::RefCell<Vec<Reach>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Reach {
+    fn drop(&mut self) {
+        if self.stamp.is_empty() {
+            return;
+        }
+        // At thread exit the pool is gone: the buffers are simply freed.
+        let _ = SPARE.try_with(|s| {
+            let Ok(mut s) = s.try_borrow_mut() else { return };
+            if s.len() < SPARES {
+                s.push(Reach {
+                    mover: None,
+                    start: self.start,
+                    budget: 0,
+                    cost: std::mem::take(&mut self.cost),
+                    prev: std::mem::take(&mut self.prev),
+                    stamp: std::mem::take(&mut self.stamp),
+                    generation: self.generation,
+                    buckets: std::mem::take(&mut self.buckets),
+                    ends: SquareSet::EMPTY,
+                });
+            }
+        });
     }
 }
 
@@ -801,6 +838,45 @@ mod tests {
                     let want = set.iter().any(|s| space.contains(s));
                     assert_eq!(got.contains(Square::at(f, r)), want, "side {side} at {f},{r}");
                 }
+            }
+        }
+    }
+
+    /// A search on the buffers of results dropped earlier (another mover,
+    /// another board, a longer budget) finds exactly what a search on new
+    /// buffers finds: the old entries never show through.
+    #[test]
+    fn searches_on_reused_buffers_equal_searches_on_new_ones() {
+        use super::super::board::Board;
+        use super::super::terrain::{Piece, Terrain, Traits};
+        let board = Board::new(12, 10).unwrap_or_else(|e| panic!("{e}"));
+        let mut wall = Piece::new("wall", Traits::SOLID);
+        let mut mud = Piece::new("mud", Traits::DIFFICULT);
+        for (f, r) in [(4u8, 2u8), (4, 3), (4, 4), (4, 5), (8, 7), (9, 7)] {
+            wall.squares.insert(Square::at(f, r));
+        }
+        for (f, r) in [(2u8, 6u8), (3, 6), (6, 1), (6, 2)] {
+            mud.squares.insert(Square::at(f, r));
+        }
+        let field = Battlefield::new(Terrain::new(board, vec![wall, mud]).unwrap_or_else(|e| panic!("{e:?}")));
+        let mover = |side, mode| Mover { side, team: 0, mode, figure: None };
+        let searches = [
+            (mover(1, Mode::Walk), Square::at(0, 0), 12),
+            (mover(2, Mode::Walk), Square::at(9, 8), 9),
+            (mover(1, Mode::Fly), Square::at(5, 5), 5),
+            (mover(1, Mode::Walk), Square::at(11, 0), 30),
+            (mover(1, Mode::Walk), Square::at(0, 0), 12),
+        ];
+        for round in 0..3 {
+            for &(m, at, budget) in &searches {
+                let reused = field.reachable(m, Position::at(at), budget);
+                let mut fresh = Reach::new();
+                field.reachable_into(m, Position::at(at), budget, &mut fresh);
+                assert_eq!(reused.ends(), fresh.ends(), "round {round}: ends from {at:?}");
+                for a in fresh.ends().iter() {
+                    assert_eq!(reused.cost(a), fresh.cost(a), "round {round}: cost to {a:?}");
+                }
+                // Dropped here: its buffers go to the next search.
             }
         }
     }

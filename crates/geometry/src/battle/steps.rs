@@ -199,19 +199,26 @@ impl StepTable {
     /// edges beside them): a copy of `base` with only the anchors near those
     /// squares worked out again. Equal to [`StepTable::build`] on `terrain`
     /// (a unit test holds it to that); `core` as there.
-    pub fn patch(base: &StepTable, terrain: &Terrain, core: Option<&StepTable>, changed: &SquareSet) -> StepTable {
+    pub fn patch(
+        base: &StepTable,
+        terrain: &Terrain,
+        core: Option<&StepTable>,
+        changed: &SquareSet,
+        solid: bool,
+    ) -> StepTable {
         let mut t = base.clone();
         if changed.is_empty() {
             return t;
         }
-        // An anchor's entries read the squares from two before its space to
-        // two after it (its space, the space a step away, and their
-        // neighbours for "next to solid terrain"), so a changed square
-        // reaches the anchors from `side + 1` before it to two after it.
+        // An anchor's entries read its space and the space a step away, so
+        // a changed square reaches the anchors from `side` before it to one
+        // after it; "next to solid terrain" reads a square further, so a
+        // change of solid terrain reaches from `side + 1` before to two after.
         let n = i32::from(base.side);
+        let m = i32::from(solid);
         let mut region = SquareSet::EMPTY;
         for c in changed.iter() {
-            region.union_with(&SquareSet::rect(c.file() - n - 1, c.rank() - n - 1, c.file() + 3, c.rank() + 3));
+            region.union_with(&SquareSet::rect(c.file() - n - m, c.rank() - n - m, c.file() + 2 + m, c.rank() + 2 + m));
         }
         t.fill(terrain, core, Some(&region));
         t

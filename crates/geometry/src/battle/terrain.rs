@@ -307,7 +307,17 @@ pub struct Terrain {
     origin: Option<Arc<Terrain>>,
     /// Where it differs from its origin ([`Terrain::differing`]), worked out
     /// once for the step tables of every size.
-    differs: OnceLock<Option<SquareSet>>,
+    differs: OnceLock<Option<Differs>>,
+}
+
+/// Where a derived terrain differs from its origin for movement.
+#[derive(Clone, Debug)]
+struct Differs {
+    /// The squares that differ (both squares beside an edge that differs).
+    squares: SquareSet,
+    /// Whether solid terrain differs anywhere (solid terrain reaches one
+    /// square further in the step tables: "next to solid terrain").
+    solid: bool,
 }
 
 fn bit(t: Traits) -> usize {
@@ -406,11 +416,12 @@ impl Terrain {
     /// The squares where this terrain differs from `other` for movement
     /// (traits, elevation, directional pieces, and both squares beside an
     /// edge whose traits differ), or `None` if the boards differ.
-    fn differing(&self, other: &Terrain) -> Option<SquareSet> {
+    fn differing(&self, other: &Terrain) -> Option<Differs> {
         if self.board != other.board || self.traits.len() != other.traits.len() {
             return None;
         }
         let mut out = SquareSet::EMPTY;
+        let mut solid = false;
         let directions = |t: &Terrain, s: Square| {
             t.pieces_on(s)
                 .iter()
@@ -426,17 +437,21 @@ impl Terrain {
                 && directions(self, s) != directions(other, s);
             if a != b || self.elevation[i] != other.elevation[i] || directional {
                 out.insert(s);
+                solid |= a.contains(Traits::SOLID) != b.contains(Traits::SOLID);
             }
             for (k, d) in [(0usize, Dir::N), (1, Dir::E)] {
-                if self.edge_traits.get(i * 2 + k) != other.edge_traits.get(i * 2 + k) {
+                let (ea, eb) = (self.edge_traits.get(i * 2 + k), other.edge_traits.get(i * 2 + k));
+                if ea != eb {
                     out.insert(s);
                     if let Some(n) = self.board.neighbour(s, d) {
                         out.insert(n);
                     }
+                    let solid_edge = |e: Option<&Traits>| e.is_some_and(|t| t.contains(Traits::SOLID));
+                    solid |= solid_edge(ea) != solid_edge(eb);
                 }
             }
         }
-        Some(out)
+        Some(Differs { squares: out, solid })
     }
 
     fn rebuild(&mut self) {
@@ -681,7 +696,9 @@ impl Terrain {
                 Some((o, changed))
             });
             Arc::new(match changed {
-                Some((o, changed)) if changed.len() <= 64 => StepTable::patch(o.step_table(side), self, core, changed),
+                Some((o, changed)) if changed.squares.len() <= 64 => {
+                    StepTable::patch(o.step_table(side), self, core, &changed.squares, changed.solid)
+                }
                 _ => StepTable::build(self, side, core),
             })
         })
