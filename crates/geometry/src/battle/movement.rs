@@ -403,6 +403,31 @@ impl Battlefield {
         Ok((step, next, self.may_end_in(&ctx, to)))
     }
 
+    /// [`Battlefield::step_and_end`] for each of the up to eight anchors
+    /// next to `pos.anchor`, rank by rank and file by file (the order of a
+    /// [`SquareSet`]), with one movement context for them all: each anchor
+    /// with its step and whether the creature may end there, or `None`
+    /// where the step cannot be taken. Slots past the board's edge hold
+    /// `pos.anchor` and `None`.
+    pub fn steps_and_ends(&self, mover: Mover, pos: Position) -> [(Square, Option<(Step, bool)>); 8] {
+        let ctx = self.ctx(mover);
+        let mut out = [(pos.anchor, None); 8];
+        let (f, r) = (pos.anchor.file(), pos.anchor.rank());
+        let mut k = 0;
+        for dr in -1..=1 {
+            for df in -1..=1 {
+                if (df, dr) == (0, 0) || k == 8 {
+                    continue;
+                }
+                let Some(to) = self.board().square(f + df, r + dr) else { continue };
+                let step = self.try_step(&ctx, pos, to).ok().map(|(step, _)| (step, self.may_end_in(&ctx, to)));
+                out[k] = (to, step);
+                k += 1;
+            }
+        }
+        out
+    }
+
     /// Every step the creature can take next.
     pub fn steps(&self, mover: Mover, pos: Position) -> Vec<(Step, Position)> {
         let ctx = self.ctx(mover);

@@ -237,27 +237,39 @@ pub fn stride_reach(g: &P2v, s: &State, t: &Turn) -> Option<Arc<Reach>> {
     }))
 }
 
-/// Checks a one-square move (Step or Crawl): the neighbouring anchor, not
-/// into difficult terrain ("Feather Step: You can Step into difficult
-/// terrain" — so without it one cannot), ending where it may stand.
-pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) -> Result<(), Refusal> {
+/// The turn's creature as a mover taking a one-square move, and where it
+/// stands; `None` off the board.
+pub(crate) fn step_mover(g: &P2v, s: &State, t: &Turn) -> Option<(Mover, Position)> {
     let i = usize::from(t.who);
-    let (Some(p), Some(at)) = (g.profile(i), s.creatures.get(i).and_then(|c| c.at)) else {
-        return Err(no("p2v.move.nobody", "the creature is not on the board", section::MOVEMENT));
-    };
-    let field = g.move_field(s, t.who);
+    let (p, at) = (g.profile(i)?, s.creatures.get(i)?.at?);
     let mover = Mover {
         side: p.size.side(),
         team: p.team,
         mode: g.mode_now(s, t.who),
         figure: Some(FigureId(u16::from(t.who))),
     };
-    let pos = Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false };
+    Some((mover, Position { anchor: at, odd_diagonals: t.odd_diagonal, down: false }))
+}
+
+/// Whether a one-square move costs no more than a plain square: it enters
+/// no difficult terrain and climbs nothing.
+pub(crate) fn step_in_budget(step: &arbiter_geometry::battle::Step, t: &Turn) -> bool {
+    let base = if step.dir.is_some_and(|d| d.is_diagonal()) && t.odd_diagonal { 2 } else { 1 };
+    step.cost <= base
+}
+
+/// Checks a one-square move (Step or Crawl): the neighbouring anchor, not
+/// into difficult terrain ("Feather Step: You can Step into difficult
+/// terrain" — so without it one cannot), ending where it may stand.
+pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) -> Result<(), Refusal> {
+    let Some((mover, pos)) = step_mover(g, s, t) else {
+        return Err(no("p2v.move.nobody", "the creature is not on the board", section::MOVEMENT));
+    };
+    let field = g.move_field(s, t.who);
     let (step, _, may_end) = field
         .step_and_end(mover, pos, to)
         .map_err(|e| no("p2v.move.step", format!("{what} moves the creature one square: {e}"), section::MOVEMENT))?;
-    let base = if step.dir.is_some_and(|d| d.is_diagonal()) && t.odd_diagonal { 2 } else { 1 };
-    if step.cost > base {
+    if !step_in_budget(&step, t) {
         return Err(no(
             "p2v.move.step-difficult",
             format!("{what} moves one square and cannot enter difficult terrain or climb"),

@@ -8,7 +8,7 @@ use super::roster::Profile;
 use super::rules::P2v;
 use super::state::{Conditions, Creature, Frame, Phase, State, Turn};
 use arbiter_core::{Game, ToMove};
-use arbiter_geometry::battle::{Reach, Space, Square, Traits};
+use arbiter_geometry::battle::{Reach, Traits};
 use rand::{Rng, RngExt};
 use std::cell::OnceCell;
 use std::sync::Arc;
@@ -398,7 +398,7 @@ impl<'a> TurnLister<'a> {
                     }
                 }
             }
-            TurnKind::Step => self.steps(c, at, out),
+            TurnKind::Step => self.steps(c, out),
             TurnKind::Strike => {
                 let weapons = if self.shelled { 0 } else { p.weapons.len().min(32) as u8 };
                 for w in 0..weapons {
@@ -471,19 +471,22 @@ impl<'a> TurnLister<'a> {
     }
 
     /// Steps (or Crawls) to the eight squares around.
-    fn steps(&self, c: &Creature, at: Square, out: &mut Vec<Action>) {
+    fn steps(&self, c: &Creature, out: &mut Vec<Action>) {
         let (g, s, t) = (self.g, self.s, &self.t);
         if self.immobile {
             return;
         }
-        let field = g.field(s);
-        let around = Space::new(at, 1).squares().dilated();
-        for to in around.iter() {
-            if to == at || !field.board().contains(to) {
+        // One movement context for the eight squares (as `judge_step`
+        // asks of each, which debug builds check it agrees with).
+        let Some((mover, pos)) = super::judge::step_mover(g, s, t) else { return };
+        let what = if c.prone { "Crawl" } else { "Step" };
+        for (to, step) in g.move_field(s, t.who).steps_and_ends(mover, pos) {
+            if to == pos.anchor {
                 continue;
             }
-            let what = if c.prone { "Crawl" } else { "Step" };
-            if judge_step(g, s, t, to, what).is_ok() {
+            let ok = step.is_some_and(|(step, may_end)| may_end && super::judge::step_in_budget(&step, t));
+            debug_assert_eq!(ok, judge_step(g, s, t, to, what).is_ok(), "a step to {to:?}");
+            if ok {
                 out.push(if c.prone { Action::Crawl { to } } else { Action::Step { to } });
             }
         }
