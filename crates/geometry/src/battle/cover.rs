@@ -368,7 +368,8 @@ impl Battlefield {
             north: &level.north,
             east: &level.east,
             own: [ae.own(), de.own()],
-            gaps: None,
+            // Open ground far from what blocks is skipped, as in targeting.
+            gaps: shelter.shortcuts.then_some(&*level.gaps),
         };
         if !shelter.open && !super::line::clear(&line, t0, t1, blockers) {
             return Err(CoverError::Blocked);

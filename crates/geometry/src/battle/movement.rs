@@ -215,6 +215,25 @@ impl Battlefield {
         Ctx { table, mover, enemy: anchors_over(&enemy, mover.side), other: anchors_over(&other, mover.side) }
     }
 
+    /// The anchors at which a figure of `side` squares could be placed with
+    /// its whole space inside `within`: [`Battlefield::can_stand`] (on the
+    /// board, no solid terrain in or dividing the space, no other figure),
+    /// and no objective under it. Worked out with bit sets, for every anchor
+    /// at once.
+    pub fn placeable_within(&self, side: u8, within: &SquareSet) -> SquareSet {
+        if !(1..=4).contains(&side) {
+            return SquareSet::EMPTY;
+        }
+        let t = self.terrain().step_table(side);
+        let mut outside = SquareSet::rect(0, 0, 64, 64);
+        outside.difference_with(within);
+        let mut out = t.stand.clone();
+        out.difference_with(&t.objective);
+        out.difference_with(&anchors_over(&self.occupied(None), side));
+        out.difference_with(&anchors_over(&outside, side));
+        out
+    }
+
     /// The mover for a figure on the board.
     pub fn mover(&self, id: FigureId, mode: Mode) -> Option<Mover> {
         let f = self.figure(id)?;
@@ -902,6 +921,66 @@ mod tests {
                     assert_eq!(reused.cost(a), fresh.cost(a), "round {round}: cost to {a:?}");
                 }
                 // Dropped here: its buffers go to the next search.
+            }
+        }
+    }
+
+    /// `placeable_within` is `can_stand` with no objective under the space
+    /// and the space inside the set, anchor by anchor, on random boards.
+    #[test]
+    fn placeable_anchors_are_those_where_a_figure_can_stand() {
+        use super::super::board::{Board, Edge, Side, Space};
+        use super::super::field::Figure;
+        use super::super::size::Size;
+        use super::super::terrain::{Piece, Terrain, Traits};
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for round in 0..40 {
+            let board = Board::new(rng.random_range(3..16), rng.random_range(3..16)).unwrap_or_else(|e| panic!("{e}"));
+            let (w, h) = (board.width(), board.height());
+            let at = |rng: &mut rand_chacha::ChaCha8Rng| {
+                Square::at(rng.random_range(0..w) as u8, rng.random_range(0..h) as u8)
+            };
+            let mut pieces = Vec::new();
+            for traits in [Traits::SOLID, Traits::OBJECTIVE, Traits::DIFFICULT] {
+                let mut p = Piece::new("piece", traits);
+                for _ in 0..rng.random_range(0..8) {
+                    p.squares.insert(at(&mut rng));
+                }
+                if traits == Traits::SOLID {
+                    for _ in 0..rng.random_range(0..4) {
+                        let side = if rng.random_bool(0.5) { Side::North } else { Side::East };
+                        let square = Square::at(rng.random_range(0..w - 1) as u8, rng.random_range(0..h - 1) as u8);
+                        p.edges.push(Edge { square, side });
+                    }
+                }
+                pieces.push(p);
+            }
+            let mut field = Battlefield::new(Terrain::new(board, pieces).unwrap_or_else(|e| panic!("{e:?}")));
+            for k in 0..rng.random_range(0..5) {
+                let size = [Size::Medium, Size::Large, Size::Huge][rng.random_range(0..3)];
+                let _ = field.place(Figure::new(&format!("f{k}"), size, at(&mut rng), 0));
+            }
+            let within = SquareSet::rect(
+                rng.random_range(0..4),
+                rng.random_range(0..4),
+                rng.random_range(4..16),
+                rng.random_range(4..16),
+            );
+            let objectives = field.terrain().squares_with(Traits::OBJECTIVE).clone();
+            for side in 1..=4u8 {
+                let got = field.placeable_within(side, &within);
+                for r in 0..64u8 {
+                    for f in 0..64u8 {
+                        let a = Square::at(f, r);
+                        let space = Space::new(a, side);
+                        let want = field.board().holds(&space)
+                            && space.squares().is_subset(&within)
+                            && field.can_stand(&space, None).is_ok()
+                            && !space.squares().intersects(&objectives);
+                        assert_eq!(got.contains(a), want, "round {round}, side {side}, anchor {f},{r}");
+                    }
+                }
             }
         }
     }

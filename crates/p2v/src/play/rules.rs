@@ -280,17 +280,21 @@ impl P2v {
         let b = field.board();
         for depth in 6..=b.width().max(b.height()) {
             let zone_set = self.zone_squares(zone, depth);
-            let mut out = SquareSet::EMPTY;
-            for a in zone_set.iter() {
-                let space = Space::new(a, side);
-                if b.holds(&space)
-                    && space.squares().is_subset(&zone_set)
-                    && field.can_stand(&space, None).is_ok()
-                    && !space.squares().iter().any(|q| s.objectives.iter().any(|o| o.square == q))
-                {
-                    out.insert(a);
-                }
-            }
+            let out = field.placeable_within(side, &zone_set);
+            debug_assert_eq!(
+                out,
+                zone_set
+                    .iter()
+                    .filter(|&a| {
+                        let space = Space::new(a, side);
+                        b.holds(&space)
+                            && space.squares().is_subset(&zone_set)
+                            && field.can_stand(&space, None).is_ok()
+                            && !space.squares().iter().any(|q| s.objectives.iter().any(|o| o.square == q))
+                    })
+                    .collect::<SquareSet>(),
+                "the squares of zone {zone} at depth {depth} for a creature of side {side}"
+            );
             if !out.is_empty() {
                 return out;
             }
