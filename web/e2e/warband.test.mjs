@@ -168,6 +168,20 @@ test("build a warband: live validation with rule codes, files, imported cards, p
   // The lobby links here, next to the figure-set builder.
   await page.click("text=Lobby");
   assert.ok(await page.locator("[data-testid=p2v-builder-card]").isVisible());
+
+  // The builder's warband goes to the table with the cards imported there:
+  // the herder and its pets are on the board's roster, against the AI.
+  await page.click("[data-game=p2v]");
+  await page.waitForSelector("select[name=warband1] option[value=saved]", { state: "attached" });
+  assert.match(await page.locator("select[name=warband1] option[value=saved]").innerText(), /Kobold Ambush, revised \(from the builder\)/);
+  await page.selectOption("select[name=warband1]", "saved");
+  await page.selectOption("select[name=warband2]", "briar-skirmishers");
+  await page.selectOption("select[name=seat1-kind]", "ai");
+  await page.click("[data-testid=create]");
+  await page.waitForSelector("[data-testid=p2v-board]", { timeout: 20000 });
+  const roster = await page.locator(".p2v-roster").innerText();
+  assert.match(roster, /Halfling Herder/);
+  assert.equal((roster.match(/Capybara Pet/g) ?? []).length, 2, `two pets on the roster: ${roster}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

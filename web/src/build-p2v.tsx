@@ -417,7 +417,7 @@ export function BuildP2v() {
             <h3>Play this warband</h3>
             <p class="muted small">
               Arbiter keeps this warband in this browser: in the lobby, choose Path 2 Victory and pick "{warband.name.trim() || "My warband"} (from the builder)" for
-              your side, against the AI or a friend. A warband with imported cards cannot go to the table yet. Or print the sheets and play at a real table:
+              your side, against the AI or a friend; the cards imported here go with it. Or print the sheets and play at a real table:
               each card has its HP boxes, hero-point circles and uses to tick.
             </p>
           </section>

@@ -669,7 +669,7 @@ export function P2vSetup({ onChange }: VariantEditorProps) {
         <input
           type="file"
           name="cards"
-          accept=".toml"
+          accept=".toml,.json,application/json,text/plain"
           aria-describedby="p2v-cards-help"
           onChange={(e) => {
             const f = (e.target as HTMLInputElement).files?.[0];
@@ -678,7 +678,9 @@ export function P2vSetup({ onChange }: VariantEditorProps) {
           }}
         />
         <small id="p2v-cards-help" class="muted">
-          {cards ? `${cards.name}: its cards join the starter bestiary for this game` : "a bestiary in Arbiter's card format (docs/warbands.md)"}
+          {cards
+            ? `${cards.name}: its cards join the starter bestiary for this game${picks.includes("saved") && saved?.cards ? " (instead of the cards imported in the builder)" : ""}`
+            : "a bestiary in Arbiter's card format, TOML or JSON (docs/warbands.md)"}
         </small>
       </label>
     </>
