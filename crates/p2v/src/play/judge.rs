@@ -4,6 +4,7 @@
 use super::action::Action;
 use super::damage::SKILLS;
 use super::objective::Kind;
+use super::roster::Weapon;
 use super::rules::{P2v, section};
 use super::state::{Conditions, Frame, Life, Phase, State, Turn};
 use arbiter_core::{Game, Refusal, ToMove};
@@ -290,19 +291,7 @@ pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) 
 /// or range, in sight and with line of effect.
 pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Result<(), Refusal> {
     let i = usize::from(t.who);
-    let Some(p) = g.profile(i) else { return Err(no("p2v.strike.nobody", "no such creature", section::STRIKE)) };
-    let Some(w) = p.weapons.get(usize::from(weapon)) else {
-        return Err(no("p2v.strike.weapon", format!("{} has {} strike(s)", p.name, p.weapons.len()), section::STRIKE));
-    };
-    if w.uses.is_some() && s.creatures[i].uses.get(usize::from(weapon)).copied().unwrap_or(0) == 0 {
-        return Err(no("p2v.strike.uses", format!("{} has no uses left", w.name), "How to read a creature card"));
-    }
-    // "The opponent cannot choose any features with a limited number of uses."
-    g.judge_controlled(s, t.who, w.uses.is_some())?;
-    g.judge_stopped(s, t.who, &w.name)?;
-    if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
-        return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name), section::TURN));
-    }
+    let w = judge_weapon(g, s, t, weapon)?;
     let ti = usize::from(target);
     if !g.in_play(s, ti) || ti == i {
         return Err(no("p2v.strike.target", "the target must be another creature in play", section::TARGETING));
@@ -354,6 +343,27 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
         return Err(no("p2v.strike.effect", "solid terrain blocks the line of effect to the target", "Line of effect"));
     }
     Ok(())
+}
+
+/// Checks that the turn's creature may use strike `weapon` now, whatever
+/// its target: it has the strike, with a use left, a controller may pick
+/// it, nothing stops it, and a once-per-turn strike is not yet used.
+pub(crate) fn judge_weapon<'a>(g: &'a P2v, s: &State, t: &Turn, weapon: u8) -> Result<&'a Weapon, Refusal> {
+    let i = usize::from(t.who);
+    let Some(p) = g.profile(i) else { return Err(no("p2v.strike.nobody", "no such creature", section::STRIKE)) };
+    let Some(w) = p.weapons.get(usize::from(weapon)) else {
+        return Err(no("p2v.strike.weapon", format!("{} has {} strike(s)", p.name, p.weapons.len()), section::STRIKE));
+    };
+    if w.uses.is_some() && s.creatures.get(i).and_then(|c| c.uses.get(usize::from(weapon))).copied().unwrap_or(0) == 0 {
+        return Err(no("p2v.strike.uses", format!("{} has no uses left", w.name), "How to read a creature card"));
+    }
+    // "The opponent cannot choose any features with a limited number of uses."
+    g.judge_controlled(s, t.who, w.uses.is_some())?;
+    g.judge_stopped(s, t.who, &w.name)?;
+    if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
+        return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name), section::TURN));
+    }
+    Ok(w)
 }
 
 /// Checks a Trip, Shove or Grapple: "Choose an adjacent target … The target

@@ -95,22 +95,18 @@ impl P2v {
 
     /// The bodies `who` could pick up now: lying on or beside its space, no
     /// larger than it.
-    fn bodies_in_reach(&self, s: &State, who: u8) -> Vec<u8> {
-        let (Some(p), Some(at)) =
-            (self.profile(usize::from(who)), s.creatures.get(usize::from(who)).and_then(|c| c.at))
-        else {
-            return Vec::new();
-        };
-        let near = Space::new(at, p.size.side()).squares().dilated();
-        (0..s.bodies.len().min(255))
-            .filter(|&k| {
+    fn bodies_in_reach<'a>(&'a self, s: &'a State, who: u8) -> impl Iterator<Item = u8> + 'a {
+        let me = self.profile(usize::from(who)).zip(s.creatures.get(usize::from(who)).and_then(|c| c.at));
+        let near = me.map(|(p, at)| Space::new(at, p.size.side()).squares().dilated());
+        let bodies = if me.is_some() { s.bodies.len().min(255) } else { 0 };
+        (0..bodies)
+            .filter(move |&k| {
                 let b = &s.bodies[k];
                 b.carried_by.is_none()
-                    && b.at.is_some_and(|q| near.contains(q))
-                    && self.body_size(s, k).is_some_and(|size| size <= p.size)
+                    && b.at.is_some_and(|q| near.as_ref().is_some_and(|n| n.contains(q)))
+                    && self.body_size(s, k).zip(me).is_some_and(|(size, (p, _))| size <= p.size)
             })
             .map(|k| k as u8)
-            .collect()
     }
 
     /// Judges `carry N`: Interact (1 AP) with a body on or beside the
@@ -132,7 +128,7 @@ impl P2v {
         if larger {
             return Err(no("p2v.load.size", "a creature carries a body of its own size or smaller"));
         }
-        if !self.bodies_in_reach(s, t.who).contains(&body) {
+        if !self.bodies_in_reach(s, t.who).any(|k| k == body) {
             return Err(no("p2v.load.reach", "the body must lie on or beside the creature's space"));
         }
         Ok(())
@@ -152,7 +148,7 @@ impl P2v {
         if self.load_of(s, t.who).is_some() {
             out.push(Action::DropLoad);
         } else if t.ap > 0 {
-            out.extend(self.bodies_in_reach(s, t.who).into_iter().map(|body| Action::Carry { body }));
+            out.extend(self.bodies_in_reach(s, t.who).map(|body| Action::Carry { body }));
         }
     }
 

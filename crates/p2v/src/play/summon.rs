@@ -15,7 +15,7 @@ use super::event::Event;
 use super::rules::{P2v, section};
 use super::state::{Life, State, Turn};
 use arbiter_core::{EventSink, Refusal};
-use arbiter_geometry::battle::{FigureId, Mover, Space, Square};
+use arbiter_geometry::battle::{FigureId, Mover, Space, Square, SquareSet};
 
 fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
     Refusal::because(rule, reason, "Appendix: Positioning upgrades")
@@ -71,14 +71,19 @@ impl P2v {
     /// The anchors where creature `who` may stand with its space adjacent
     /// to `space` (not overlapping it).
     pub(crate) fn squares_beside(&self, s: &State, space: Space, who: u8) -> Vec<Square> {
+        self.squares_touching(s, space, who, &space.squares().dilated())
+    }
+
+    /// The anchors where creature `who` may stand (end a move) with its
+    /// space touching the squares `area` around `space` but not `space`.
+    pub(crate) fn squares_touching(&self, s: &State, space: Space, who: u8, area: &SquareSet) -> Vec<Square> {
         let Some(p) = self.profile(usize::from(who)) else { return Vec::new() };
         let field = self.field(s);
         let mine = space.squares();
-        let around = mine.dilated();
         let side = p.size.side();
         let mover = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
-        // Anchors whose space touches the ring around the caster.
-        let mut near = around.clone();
+        // Anchors whose space touches the area.
+        let mut near = area.clone();
         for _ in 1..side {
             near = near.dilated();
         }
@@ -86,7 +91,7 @@ impl P2v {
             .filter(|&a| field.board().contains(a))
             .filter(|&a| {
                 let space = Space::new(a, side).squares();
-                space.intersects(&around) && !space.intersects(&mine)
+                space.intersects(area) && !space.intersects(&mine)
             })
             .filter(|&a| field.may_end(mover, a))
             .collect()

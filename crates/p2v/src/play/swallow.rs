@@ -35,7 +35,7 @@ use super::event::Event;
 use super::rules::{P2v, section};
 use super::state::{Conditions, Frame, Hit, Life, State, Turn};
 use arbiter_core::{EventSink, Refusal};
-use arbiter_geometry::battle::{FigureId, Mover, Space, Square};
+use arbiter_geometry::battle::{Space, Square};
 
 /// The ruling every refusal here cites.
 const RULE: &str = "APPENDIX: COMBAT STATUSES (Swallowed)";
@@ -174,20 +174,10 @@ impl P2v {
                 if target != by {
                     return Err(no("p2v.swallowed.target", "a swallowed creature can attack only its swallower"));
                 }
-                let Some(w) = self.profile(i).and_then(|p| p.weapons.get(usize::from(weapon))) else {
-                    return Err(no("p2v.strike.weapon", "the creature has no such strike"));
-                };
+                let w = super::judge::judge_weapon(self, s, t, weapon)?;
                 if w.ap > t.ap {
                     return Err(no("p2v.turn.ap", format!("the strike costs {} AP", w.ap)));
                 }
-                if w.uses.is_some() && s.creatures[i].uses.get(usize::from(weapon)).copied().unwrap_or(0) == 0 {
-                    return Err(no("p2v.strike.uses", format!("{} has no uses left", w.name)));
-                }
-                if w.once_per_turn && t.once & (1 << weapon.min(31)) != 0 {
-                    return Err(no("p2v.strike.once", format!("{} (●○) can be used only once per turn", w.name)));
-                }
-                self.judge_controlled(s, t.who, w.uses.is_some())?;
-                self.judge_stopped(s, t.who, &w.name)?;
                 self.may_attack(s, t.who, target)?;
                 self.works_on(&w.name, &w.only, target)
             }
@@ -276,28 +266,12 @@ impl P2v {
         if !beside.is_empty() {
             return beside;
         }
-        let Some(p) = self.profile(usize::from(who)) else { return Vec::new() };
-        let field = self.field(s);
-        let side = p.size.side();
-        let mover = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
-        let mine = space.squares();
-        let mut ring = mine.dilated();
-        let most = field.board().width().max(field.board().height());
-        for _ in 0..most {
-            ring = ring.dilated();
-            let mut near = ring.clone();
-            for _ in 1..side {
-                near = near.dilated();
-            }
-            let out: Vec<Square> = near
-                .iter()
-                .filter(|&a| field.board().contains(a))
-                .filter(|&a| {
-                    let sq = Space::new(a, side).squares();
-                    sq.intersects(&ring) && !sq.intersects(&mine)
-                })
-                .filter(|&a| field.may_end(mover, a))
-                .collect();
+        // Else the nearest: the spaces touching one ring further out each time.
+        let mut area = space.squares().dilated();
+        let b = self.base_terrain().board();
+        for _ in 0..b.width().max(b.height()) {
+            area = area.dilated();
+            let out = self.squares_touching(s, space, who, &area);
             if !out.is_empty() {
                 return out;
             }
@@ -432,7 +406,10 @@ mod tests {
         let b = &s.creatures[1];
         assert_eq!((b.hp, b.swallowed_by, b.at, b.life), (4, Some(0), None, Life::Up));
         assert!(b.conditions.has(Conditions::GRABBED) && b.conditions.has(Conditions::SLOWED), "grabbed and slowed");
-        assert!(g.field(&s).figure(FigureId(1)).is_none(), "off the board, in the swallower's space");
+        assert!(
+            g.field(&s).figure(arbiter_geometry::battle::FigureId(1)).is_none(),
+            "off the board, in the swallower's space"
+        );
         assert_eq!(g.whereabouts(&s, 1), g.whereabouts(&s, 0));
         // Nothing targets it now: no strike, no power, no maneuver.
         let turn = Turn { who: 0, ap: 1, ..Turn::default() };
