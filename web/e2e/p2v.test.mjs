@@ -305,3 +305,58 @@ test("a reaction window is asked of the second player, in their own browser", as
   await a.context.close();
   await bob.context.close();
 });
+
+test("Trail of Bodies: the players lay the bodies in turn on the table, its owner first", async () => {
+  // P1's first creature takes Trail of Bodies (ruling P2V-R166).
+  const shipped = (await api("GET", "/api/p2v/warbands")).json;
+  const file = (id) => structuredClone(shipped.find((w) => w.id === id).file);
+  const trail = file("old-wood-brawlers");
+  trail.points = 200;
+  trail.entry[0].upgrades = [...(trail.entry[0].upgrades ?? []), "Trail of Bodies"];
+  const created = await api("POST", "/api/matches", {
+    game: "p2v",
+    variant: { warbands: [trail, file("briar-skirmishers")], map: "ruined-crossroads" },
+    seats: [
+      { controller: "human", name: "Ada" },
+      { controller: "human", name: "Bo" },
+    ],
+    seed: 3,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  const id = created.json.id;
+  const tokens = created.json.seats.map((s) => s.token);
+  // The objectives by the API, up to the first body.
+  let v;
+  for (let k = 0; k < 60; k++) {
+    const vs = [await view(id, tokens[0]), await view(id, tokens[1])];
+    v = vs[0];
+    if (v.observation.phase.phase === "place_body") break;
+    const seat = vs.findIndex((x) => x.your_turn);
+    if (seat < 0) {
+      await new Promise((r) => setTimeout(r, 20));
+      continue;
+    }
+    const r = await api("POST", `/api/matches/${id}/actions`, { token: tokens[seat], action: vs[seat].legal[0] });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+  }
+  assert.equal(v.observation.phase.phase, "place_body", "after the objectives, the trail's bodies");
+  const left = v.observation.phase.left;
+  assert.ok(left >= 1 && left <= 6, "a d6 of bodies");
+  assert.equal(v.your_turn, true, "its owner lays the first");
+
+  const ada = await open(b, `/m/${id}?token=${tokens[0]}`);
+  await ada.page.waitForSelector("[data-testid=p2v-board]");
+  await settle(ada.page);
+  assert.match(await ada.page.locator(".table-page").innerText(), /Trail of Bodies of .*: click a glowing square to lay a body/);
+  const len = await tableLen(ada.page);
+  await ada.page.locator(".p2v-board .hot").first().click({ force: true });
+  await waitChange(ada.page, len);
+  await ada.page.waitForSelector(".p2v-board .body");
+  assert.match(await ada.page.locator(".p2v-board .body title").first().textContent(), /Body 1: of .*'s Trail of Bodies \(Medium\)/);
+  const after = await view(id, tokens[1]);
+  assert.equal(after.observation.bodies.length, 1);
+  assert.equal(after.observation.bodies[0].trail, true);
+  if (left > 1) assert.equal(after.your_turn, true, "then Bo lays the next");
+  assert.deepEqual(ada.errors, []);
+  await ada.context.close();
+});

@@ -13,7 +13,7 @@ use crate::warband::{EntryFile, WarbandFile};
 use rand::{Rng, RngExt};
 
 /// The positioning upgrades the game plays.
-const POSITIONING: [&str; 2] = ["Summonable", "Tempting Disguise"];
+const POSITIONING: [&str; 3] = ["Summonable", "Tempting Disguise", "Trail of Bodies"];
 
 /// A random legal Balanced warband of at most `points` points, named
 /// `name`; `Err` only if the bestiary or the items cannot be read.
@@ -79,6 +79,7 @@ mod tests {
         let items = Items::standard().unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let (mut with_items, mut with_upgrades, mut creatures) = (0, 0, std::collections::BTreeSet::new());
+        let mut positioning = std::collections::BTreeSet::new();
         for _ in 0..60 {
             let w = random_warband(&mut rng, "R", 150).unwrap();
             let checked = w.validate_with(bestiary, items).unwrap_or_else(|v| panic!("{v:?}"));
@@ -86,8 +87,12 @@ mod tests {
             with_items += w.entries.iter().filter(|e| !e.items.is_empty()).count();
             with_upgrades += w.entries.iter().filter(|e| !e.upgrades.is_empty()).count();
             creatures.extend(w.entries.iter().map(|e| e.creature.clone()));
+            positioning.extend(
+                w.entries.iter().flat_map(|e| e.upgrades.iter().filter(|u| POSITIONING.contains(&u.as_str())).cloned()),
+            );
         }
         assert!(with_items > 0 && with_upgrades > 0);
+        assert_eq!(positioning.len(), POSITIONING.len(), "every positioning upgrade comes up: {positioning:?}");
         assert!(creatures.len() * 2 >= bestiary.cards().len(), "most cards come up: {}", creatures.len());
     }
 }

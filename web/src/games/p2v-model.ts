@@ -94,8 +94,10 @@ export interface State {
 
 /** The body of an eliminated creature (Looting; Carrying objects). */
 export interface Body {
-  /** Whose body, by roster index. */
+  /** Whose body, by roster index (for a body of a Trail of Bodies: whose trail). */
   of: number;
+  /** A Medium body of `of`'s Trail of Bodies, laid in the set-up. */
+  trail?: boolean;
   at?: Sq | null;
   carried_by?: number | null;
 }

@@ -111,6 +111,8 @@ export function useP2v(p: GameProps): GameUI {
   const kind = objKind && objKinds.includes(objKind) ? objKind : (objKinds[0] ?? null);
   const objSquares = new Set(legal.filter(([a]) => a.act === "objective" && a.kind === kind).map(([a]) => a.at as Sq));
   const activatable = new Set(legal.filter(([a]) => a.act === "activate").map(([a]) => a.who as number));
+  // Trail of Bodies in the set-up: the squares a body may go on.
+  const bodySquares = new Set(phase === "place_body" ? legal.filter(([a]) => a.act === "body").map(([a]) => a.at as Sq) : []);
   // Laying a tile: the squares its lower-left corner may go on, for the tile and turn chosen.
   const tileAts = new Set(legal.filter(([a]) => a.act === "tile" && a.tile === tileSel && a.turn === tileTurn).map(([a]) => a.at as Sq));
   const tileShown = phase === "place_tile" && hover !== null ? board.tiles?.[tileSel] : undefined;
@@ -137,7 +139,7 @@ export function useP2v(p: GameProps): GameUI {
   );
   const hot = sqMode
     ? new Set<Sq>(modeSquares.keys())
-    : new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys(), ...tileAts]);
+    : new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys(), ...tileAts, ...bodySquares]);
   const hovered = hover !== null ? moves.get(hover) : undefined;
   const areaShown = preview ?? (powerAims.length === 1 && powerAims[0].squares.length ? powerAims[0] : null);
 
@@ -146,6 +148,7 @@ export function useP2v(p: GameProps): GameUI {
     if (phase === "place_tile") return send({ act: "tile", tile: tileSel, at: q, turn: tileTurn });
     if ((phase === "place_objective" || phase === "extra_objective") && kind) return send({ act: "objective", kind, at: q });
     if (phase === "deploy" && deployWho !== null) return send({ act: "place", who: deployWho, at: q });
+    if (phase === "place_body" && bodySquares.has(q)) return send({ act: "body", at: q });
     if (disgorging && sqMode) return modeSquares.has(q) ? send(modeSquares.get(q)!) : undefined;
     if (phase === "turn") {
       if (sqMode) return modeSquares.has(q) ? send(modeSquares.get(q)!) : send({ act: sqMode.act, ...(sqMode.who !== undefined ? { who: sqMode.who, at: q } : { to: q }) });
@@ -180,7 +183,7 @@ export function useP2v(p: GameProps): GameUI {
     const f = Math.floor((pt.x - PAD) / C), r = board.height - 1 - Math.floor((pt.y - PAD) / C);
     return f >= 0 && f < board.width && r >= 0 && r < board.height ? r * 64 + f : null;
   };
-  const showZones = phase === "place_tile" || phase === "choose_zone" || phase === "deploy" || phase === "deploy_roll" || phase === "place_objective" || phase === "objective_count";
+  const showZones = phase === "place_tile" || phase === "choose_zone" || phase === "deploy" || phase === "deploy_roll" || phase === "place_objective" || phase === "objective_count" || phase === "trail_roll" || phase === "place_body";
   const zoneChoices = legal.filter(([a]) => a.act === "zone");
 
   const svg = (
@@ -244,7 +247,7 @@ export function useP2v(p: GameProps): GameUI {
           const { cx, cy } = centre(b.at);
           return (
             <g class="body" data-body={k} pointer-events="none">
-              <title>{`Body ${k + 1}: ${cv(b.of)?.name ?? "?"}, on ${squareName(b.at)} (carry ${k + 1} from on or beside it)`}</title>
+              <title>{`Body ${k + 1}: ${b.trail ? `of ${cv(b.of)?.name ?? "?"}'s Trail of Bodies (Medium)` : (cv(b.of)?.name ?? "?")}, on ${squareName(b.at)} (carry ${k + 1} from on or beside it)`}</title>
               <path d={`M${cx - 9} ${cy - 9} L${cx + 9} ${cy + 9} M${cx + 9} ${cy - 9} L${cx - 9} ${cy + 9}`} />
               <text x={cx + 11} y={cy + 13}>{k + 1}</text>
             </g>
@@ -262,7 +265,7 @@ export function useP2v(p: GameProps): GameUI {
         })}
         {[...hot].map((q) => {
           const m = moves.get(q);
-          const label = sqMode ? `${sqMode.act === "place" ? `${disgorging ? "place" : "summon"} ${name(sqMode.who ?? 0)}` : sqMode.act} to ${squareName(q)}` : phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
+          const label = sqMode ? `${sqMode.act === "place" ? `${disgorging ? "place" : "summon"} ${name(sqMode.who ?? 0)}` : sqMode.act} to ${squareName(q)}` : phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_body" ? `lay a body on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
           return (
             <g class={`hot ${m ? "reach" : ""}`} data-square={squareName(q)} onClick={() => clickSquare(q)} onMouseEnter={() => setHover(q)} {...keys(p.interactive, label, () => clickSquare(q))}>
               <rect x={x(q) + 2} y={y(q) + 2} width={C - 4} height={C - 4} />
@@ -332,6 +335,7 @@ export function useP2v(p: GameProps): GameUI {
     if (windowText) prompt = windowText;
     else if (phase === "place_tile") prompt = `Lay a terrain tile: choose it and its turn, then click a glowing square for its lower-left corner (${s.phase.left ?? 1} left to lay).`;
     else if (phase === "extra_objective") prompt = `Tempting Disguise: place one more objective for ${name(Number(s.phase.who))} — choose its kind, then a glowing square.`;
+    else if (phase === "place_body") prompt = `Trail of Bodies of ${name(Number(s.phase.who))}: click a glowing square to lay a body there (${s.phase.left ?? 1} left; the players take turns).`;
     else if (phase === "disguise") prompt = `Tempting Disguise: pick, in secret, the objective ${name(Number(s.phase.who))} is (the other player never sees which).`;
     else if (phase === "place_objective") prompt = `Place an objective: choose its kind, then a glowing square (${s.phase.left ?? 1} left).`;
     else if (phase === "choose_zone") prompt = "Choose your deployment zone.";
@@ -569,7 +573,7 @@ function Card({ i, s, board, seatName }: { i: number; s: State; board: TableView
         {c.sheltered && " · in its shell"}
         {c.swallowed_by != null && ` · swallowed by ${board.creatures[c.swallowed_by]?.label ?? "?"} (inside it)`}
         {(s.bodies ?? []).map((b, k) =>
-          b.carried_by === i ? ` · carrying body ${k + 1} (${board.creatures[b.of]?.name ?? "?"}: ${sizeRank(board.creatures[b.of]?.size) >= sizeRank(v.size) ? "heavy load, encumbered and slowed" : "light load, encumbered"})` : "",
+          b.carried_by === i ? ` · carrying body ${k + 1} (${b.trail ? "a body of a trail" : (board.creatures[b.of]?.name ?? "?")}: ${sizeRank(b.trail ? "Medium" : board.creatures[b.of]?.size) >= sizeRank(v.size) ? "heavy load, encumbered and slowed" : "light load, encumbered"})` : "",
         )}
         {s.creatures.some((o) => o.swallowed_by === i && (o.life === "up" || o.life === "dying")) &&
           ` · has swallowed ${s.creatures.flatMap((o, k) => (o.swallowed_by === i && o.life !== "eliminated" ? [board.creatures[k]?.label ?? "?"] : [])).join(", ")}`}

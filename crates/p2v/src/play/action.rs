@@ -219,6 +219,11 @@ pub enum Action {
     },
     /// Lay down the load carried (free).
     DropLoad,
+    /// Place a body of a Trail of Bodies in the set-up ([`super::trail`]).
+    Body {
+        /// Its square.
+        at: Square,
+    },
 }
 
 impl Action {
@@ -263,6 +268,7 @@ impl Action {
             Action::Give { .. } => "give",
             Action::Mount { .. } => "mount",
             Action::Dismount { .. } => "dismount",
+            Action::Body { .. } => "body",
             Action::Carry { .. } => "carry",
             Action::DropLoad => "drop_load",
         }
@@ -319,6 +325,9 @@ mod tests {
             Action::Spot { objective: 1 },
             Action::Use { power: 1, aim: Aim::Here },
             Action::Dismount { to: Square::at(0, 0) },
+            Action::Carry { body: 0 },
+            Action::DropLoad,
+            Action::Body { at: Square::at(5, 1) },
             Action::Pass,
         ];
         for a in some {

@@ -107,6 +107,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
             g.after_extra(s, who);
         }
         (Phase::Disguise { who }, Action::Disguise { objective }) => g.take_disguise(s, who, objective, events),
+        (Phase::PlaceBody { .. }, Action::Body { at }) => g.place_trail_body(s, at, events),
         (Phase::PlaceTile { seat, .. }, Action::Tile { tile, at, turn }) => {
             g.lay_tile(s, seat, super::tiles::PlacedTile { tile, at, turn }, events)
         }

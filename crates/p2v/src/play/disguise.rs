@@ -53,14 +53,16 @@ impl P2v {
     }
 
     /// Once the objectives the dice asked for are placed: each creature
-    /// with Tempting Disguise's extra objective, while kinds are left.
+    /// with Tempting Disguise's extra objective, while kinds are left; else
+    /// the Trails of Bodies, else the deployment roll-off.
     pub(crate) fn after_objectives(&self, s: &mut State) {
         if s.phase != Phase::DeployRoll {
             return;
         }
-        if let Some(w) = self.next_tempting(None) {
-            s.phase = self.extra_or_secret(s, w);
-        }
+        s.phase = match self.next_tempting(None) {
+            Some(w) => self.extra_or_secret(s, w),
+            None => self.trail_or_deploy(None),
+        };
     }
 
     /// The next set-up step for creature `w` with Tempting Disguise: its
@@ -80,7 +82,7 @@ impl P2v {
             Some(w) if s.objectives.len() < super::objective::Kind::ALL.len() => Phase::ExtraObjective { who: w },
             _ => match self.next_tempting(None) {
                 Some(w) => Phase::Disguise { who: w },
-                None => Phase::DeployRoll,
+                None => self.trail_or_deploy(None),
             },
         };
     }
@@ -120,7 +122,7 @@ impl P2v {
         events.emit(Event::Disguised { who, objective: Some(objective) });
         s.phase = match self.next_tempting(Some(who)) {
             Some(w) => Phase::Disguise { who: w },
-            None => Phase::DeployRoll,
+            None => self.trail_or_deploy(None),
         };
     }
 

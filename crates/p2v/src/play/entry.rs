@@ -162,7 +162,8 @@ impl Entry for P2v {
         );
         out.push_str(&text(self.field(s), &Overlay::default()));
         for (k, b) in s.bodies.iter().enumerate() {
-            let whose = self.profile(usize::from(b.of)).map_or("?", |p| p.name.as_str());
+            let name = self.profile(usize::from(b.of)).map_or("?", |p| p.name.as_str());
+            let whose = if b.trail { format!("of {name}'s Trail of Bodies, Medium") } else { name.to_string() };
             if let Some(at) = b.at {
                 let _ = writeln!(out, "body {} ({whose}) lies on {}", k + 1, self.square_name(at));
             }

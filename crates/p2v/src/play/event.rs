@@ -381,6 +381,22 @@ pub enum Event {
         /// Where it came out.
         at: Option<arbiter_geometry::battle::Square>,
     },
+    /// Creature `who`'s Trail of Bodies: its d6 gave this many bodies.
+    TrailRoll {
+        /// The creature with Trail of Bodies.
+        who: u8,
+        /// How many bodies go on the map.
+        bodies: u8,
+    },
+    /// A player laid a body of a Trail of Bodies in the set-up.
+    BodyLaid {
+        /// Who laid it.
+        seat: u8,
+        /// The body, by index among the bodies.
+        body: u8,
+        /// Where.
+        at: arbiter_geometry::battle::Square,
+    },
     /// A creature picked up a body, or laid its load down.
     Load {
         /// The carrier.

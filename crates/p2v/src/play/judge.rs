@@ -61,6 +61,7 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         (Phase::PlaceTile { .. }, Action::Tile { tile, at, turn }) => g.judge_tile(s, tile, at, turn),
         (Phase::ExtraObjective { .. }, Action::Objective { kind, at }) => judge_objective(g, s, kind, at),
         (Phase::Disguise { who }, Action::Disguise { objective }) => g.judge_disguise(s, who, objective),
+        (Phase::PlaceBody { .. }, Action::Body { at }) => g.judge_trail_body(s, at),
         (Phase::ChooseZone { seat }, Action::Zone { zone }) => {
             if g.zones_open(s, seat).contains(&zone) {
                 Ok(())
@@ -142,6 +143,7 @@ fn expected(p: Phase) -> &'static str {
     match p {
         Phase::PlaceObjective { .. } | Phase::ExtraObjective { .. } => "place an objective: objective KIND SQUARE",
         Phase::Disguise { .. } => "pick the objective the creature is, in secret: disguise N",
+        Phase::PlaceBody { .. } => "place a body of the Trail of Bodies: body SQUARE",
         Phase::PlaceTile { .. } => "lay a terrain tile: tile NAME SQUARE [TURN]",
         Phase::ChooseZone { .. } => "choose a deployment zone: zone NAME",
         Phase::Deploy { .. } => "deploy a creature: place LETTER SQUARE",

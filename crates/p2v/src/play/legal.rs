@@ -74,6 +74,7 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
 fn listed_phase(g: &P2v, s: &State, out: &mut Vec<Action>) {
     match s.phase {
         Phase::Disguise { who } => g.disguise_actions(s, who, out),
+        Phase::PlaceBody { .. } => g.trail_actions(s, out),
         Phase::PlaceObjective { .. } | Phase::ExtraObjective { .. } => {
             // The ground (as `judge_objective`): no battlefield is built
             // per placement.

@@ -47,6 +47,10 @@ pub struct Body {
     /// The creature carrying it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carried_by: Option<u8>,
+    /// A body of `of`'s Trail of Bodies, laid in the set-up (Medium, and
+    /// not `of`'s own body).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trail: bool,
 }
 
 impl P2v {
@@ -57,9 +61,14 @@ impl P2v {
         Some((k, self.body_size(s, k)? >= self.profile(usize::from(who))?.size))
     }
 
-    /// The size of body `k`: its creature's.
+    /// The size of body `k`: its creature's, or Medium for a body of a
+    /// trail (ruling P2V-R166).
     fn body_size(&self, s: &State, k: usize) -> Option<Size> {
-        Some(self.profile(usize::from(s.bodies.get(k)?.of))?.size)
+        let b = s.bodies.get(k)?;
+        if b.trail {
+            return Some(Size::Medium);
+        }
+        Some(self.profile(usize::from(b.of))?.size)
     }
 
     /// Whether `who` is encumbered now: the condition, or any load.
@@ -77,8 +86,8 @@ impl P2v {
     /// The creature eliminated: its body lies where it fell.
     pub(crate) fn lay_body(&self, s: &mut State, who: u8) {
         let Some(at) = s.creatures.get(usize::from(who)).and_then(|c| c.fell_at) else { return };
-        if s.bodies.len() < 255 && !s.bodies.iter().any(|b| b.of == who) {
-            s.bodies.push(Body { of: who, at: Some(at), carried_by: None });
+        if s.bodies.len() < 255 && !s.bodies.iter().any(|b| b.of == who && !b.trail) {
+            s.bodies.push(Body { of: who, at: Some(at), carried_by: None, trail: false });
         }
     }
 
@@ -164,9 +173,15 @@ impl P2v {
     pub(crate) fn check_bodies(&self, s: &State) -> Result<(), String> {
         let board = self.base_terrain().board();
         for (k, b) in s.bodies.iter().enumerate() {
-            let dead = s.creatures.get(usize::from(b.of)).is_some_and(|c| c.life == Life::Eliminated);
-            if !dead || s.bodies[..k].iter().any(|o| o.of == b.of) {
-                return Err(format!("body {} is of no eliminated creature, or of one twice", k + 1));
+            if b.trail {
+                if !self.trail(usize::from(b.of)) {
+                    return Err(format!("body {} is of the trail of a creature without Trail of Bodies", k + 1));
+                }
+            } else {
+                let dead = s.creatures.get(usize::from(b.of)).is_some_and(|c| c.life == Life::Eliminated);
+                if !dead || s.bodies[..k].iter().any(|o| o.of == b.of && !o.trail) {
+                    return Err(format!("body {} is of no eliminated creature, or of one twice", k + 1));
+                }
             }
             match (b.at, b.carried_by) {
                 (Some(at), None) if board.contains(at) => {}

@@ -92,6 +92,7 @@ pub mod tensor;
 pub mod terrain;
 pub(crate) mod terrains;
 pub mod tiles;
+pub mod trail;
 pub mod trample;
 pub mod tumble;
 pub mod unhindered;

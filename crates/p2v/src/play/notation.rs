@@ -31,7 +31,8 @@ Set-up:   tile NAME SQUARE [90|180|270] (the map `tiles`: the tile's lower-left 
           dragon-bones, four-pillars, command-center, mushroom-growth, crumbling-ruin, watchtower,
           donjon) · objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
-          place LETTER SQUARE · disguise N (Tempting Disguise: the objective the creature is, in secret)
+          place LETTER SQUARE · disguise N (Tempting Disguise: the objective the creature is, in secret) ·
+          body SQUARE (Trail of Bodies: a body laid in turn)
 Turns:    activate LETTER · join LETTER (a group: join each, then activate the last) ·
           switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
           mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
@@ -270,6 +271,7 @@ impl P2v {
                 Ok(Action::DropLoad)
             }
             "prone" | "drop" => one(Action::DropProne),
+            "body" => Ok(Action::Body { at: self.square(arg(1)?)? }),
             "carry" => {
                 let w = arg(1)?;
                 let n: u8 = w.parse().map_err(|_| format!("'{}' is not a body's number", clip(w)))?;
@@ -311,6 +313,7 @@ impl P2v {
             Action::Mount { who: w } => format!("mount {}", who(w)),
             Action::Dismount { to } => format!("dismount {}", self.square_name(to)),
             Action::Carry { body } => format!("carry {}", u16::from(body) + 1),
+            Action::Body { at } => format!("body {}", self.square_name(at)),
             Action::DropLoad => "drop load".into(),
             Action::Stride { to } => format!("stride {}", self.square_name(to)),
             Action::Step { to } => format!("step {}", self.square_name(to)),
@@ -403,6 +406,10 @@ impl P2v {
                 "pick, in secret, the objective {} is (disguise N)",
                 self.profile(usize::from(who)).map_or("?", |p| p.label.as_str())
             ),
+            Phase::PlaceBody { who, left, .. } => format!(
+                "place a body of {}'s Trail of Bodies (body SQUARE; {left} to place)",
+                self.profile(usize::from(who)).map_or("?", |p| p.label.as_str())
+            ),
             Phase::ChooseZone { .. } => "choose a deployment zone".into(),
             Phase::Deploy { .. } => "deploy a creature in the zone".into(),
             Phase::Activate { .. } => "activate a creature".into(),
@@ -451,6 +458,7 @@ fn usage(verb: &str) -> &'static str {
         "disguise" => "disguise N (the objective, by number)",
         "spot" => "spot N (the objective, by number)",
         "carry" => "carry N (the body, by number)",
+        "body" => "body SQUARE (a body of a Trail of Bodies)",
         "objective" => "objective KIND SQUARE",
         "cast" => "cast SPELL [N] [TARGET|SQUARE]",
         "zone" => "zone NAME",

@@ -58,8 +58,12 @@
 //! | disguise | `Disguise { objective }` | 8 |
 //! | spot | `Spot { objective }` | 8 |
 //! | tile | `Tile { tile, at, turn }` | 7 · 4 · n (tile, then turn, then square), on the map `tiles` only (else 0) |
-//! | carry | `Carry { body }` (a body is of an eliminated creature, so fewer than r) | r |
+//! | carry | `Carry { body }` (a body is of an eliminated creature or of a Trail of Bodies) | r + b |
 //! | drop load | `DropLoad` | 1 |
+//! | body | `Body { at }` (a body of a Trail of Bodies laid in the set-up), if b > 0 (else 0) | n |
+//!
+//! where `b` is 6 for each creature of the roster with Trail of Bodies (its
+//! d6 of bodies).
 //!
 //! On the map `tiles` the doors are those of the tiles laid, so `d` is the
 //! most pieces the tiles laid could have (tiles × the most pieces of a
@@ -107,6 +111,8 @@ pub struct Bounds {
     pub zones: usize,
     /// Tile placements per square: tiles × 4 turns on the map `tiles`, else 0.
     pub tiles: usize,
+    /// The most bodies Trail of Bodies can lay: 6 per creature with it.
+    pub trail: usize,
 }
 
 /// Objectives: one of each kind at most.
@@ -116,7 +122,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 38;
+const BLOCKS: usize = 39;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -143,6 +149,7 @@ impl Bounds {
             },
             zones: g.zone_names().len(),
             tiles: if g.tiles_each() == 0 { 0 } else { super::tiles::tile_count() * 4 },
+            trail: 6 * (0..roster.len()).filter(|&i| g.trail(i)).count(),
         }
     }
 
@@ -155,44 +162,45 @@ impl Bounds {
     fn blocks(&self) -> [usize; BLOCKS] {
         let (n, r, p) = (self.squares(), self.roster, self.powers);
         [
-            6,                         // fixed
-            OBJECTIVES * n,            // objective
-            self.zones,                // zone
-            r * n,                     // place
-            r,                         // activate
-            n,                         // stride
-            n,                         // step
-            n,                         // leap
-            n,                         // crawl
-            self.weapons * r,          // strike
-            OBJECTIVES * SKILLS.len(), // claim
-            r,                         // trip
-            r,                         // grapple
-            r * n,                     // shove
-            CONDITIONS,                // escape
-            2 * self.doors.len(),      // door
-            self.lines,                // line
-            p,                         // use here
-            p * r,                     // use creature
-            p * self.cones,            // use cone
-            p * n,                     // use square
-            p * n,                     // use line
-            r,                         // pluck
-            p,                         // regain
-            r,                         // join
-            r,                         // switch
-            r,                         // give
-            r,                         // mount
-            n,                         // dismount
-            n,                         // haul
-            n,                         // tumble
-            1,                         // long jump
-            8 * usize::from(LONGEST),  // jump
-            OBJECTIVES,                // disguise
-            OBJECTIVES,                // spot
-            self.tiles * n,            // tile
-            r,                         // carry
-            1,                         // drop load
+            6,                                  // fixed
+            OBJECTIVES * n,                     // objective
+            self.zones,                         // zone
+            r * n,                              // place
+            r,                                  // activate
+            n,                                  // stride
+            n,                                  // step
+            n,                                  // leap
+            n,                                  // crawl
+            self.weapons * r,                   // strike
+            OBJECTIVES * SKILLS.len(),          // claim
+            r,                                  // trip
+            r,                                  // grapple
+            r * n,                              // shove
+            CONDITIONS,                         // escape
+            2 * self.doors.len(),               // door
+            self.lines,                         // line
+            p,                                  // use here
+            p * r,                              // use creature
+            p * self.cones,                     // use cone
+            p * n,                              // use square
+            p * n,                              // use line
+            r,                                  // pluck
+            p,                                  // regain
+            r,                                  // join
+            r,                                  // switch
+            r,                                  // give
+            r,                                  // mount
+            n,                                  // dismount
+            n,                                  // haul
+            n,                                  // tumble
+            1,                                  // long jump
+            8 * usize::from(LONGEST),           // jump
+            OBJECTIVES,                         // disguise
+            OBJECTIVES,                         // spot
+            self.tiles * n,                     // tile
+            r + self.trail,                     // carry
+            1,                                  // drop load
+            if self.trail > 0 { n } else { 0 }, // body
         ]
     }
 
@@ -276,8 +284,10 @@ impl Bounds {
                 (35, Bounds::below(k, self.tiles)? * n + self.square(at)?)
             }
             // A body is of an eliminated creature, once: fewer than r.
-            Action::Carry { body } => (36, Bounds::below(body, r)?),
+            Action::Carry { body } => (36, Bounds::below(body, r + self.trail)?),
             Action::DropLoad => (37, 0),
+            Action::Body { at } if self.trail > 0 => (38, self.square(at)?),
+            Action::Body { .. } => return None,
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -393,8 +403,11 @@ mod tests {
             let (tile, turn) = ((k / 4) as u8, (k % 4) as u8);
             out.extend(squares.iter().map(|&at| Action::Tile { tile, at, turn }));
         }
-        out.extend(who().map(|body| Action::Carry { body }));
+        out.extend((0..(b.roster + b.trail) as u8).map(|body| Action::Carry { body }));
         out.push(Action::DropLoad);
+        if b.trail > 0 {
+            out.extend(squares.iter().map(|&at| Action::Body { at }));
+        }
         out
     }
 
@@ -411,8 +424,13 @@ mod tests {
         for map in ["ruined-crossroads", "river-ford", "broken-hills", "tiles"] {
             let mut v = Variant { map: map.into(), ..Variant::default() };
             v.warbands[1] = storm.clone();
+            // Trail of Bodies on the ruined crossroads: its bodies' block.
+            if map == "ruined-crossroads" {
+                v.warbands[1].entries[0].upgrades.push("Trail of Bodies".into());
+            }
             let g = P2v::new(v, 2).unwrap();
             let b = g.bounds();
+            assert_eq!(b.trail, if map == "ruined-crossroads" { 6 } else { 0 });
             let all = every_action(b);
             assert_eq!(all.len(), b.count(), "{map}");
             for (k, a) in all.iter().enumerate() {

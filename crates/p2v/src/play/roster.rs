@@ -247,6 +247,8 @@ pub struct Profile {
     pub summonable: bool,
     /// Tempting Disguise: it starts in secret as an objective ([`super::disguise`]).
     pub tempting_disguise: bool,
+    /// Trail of Bodies: 1d6 bodies go on the map in the set-up ([`super::trail`]).
+    pub trail_of_bodies: bool,
     /// A creature a power of another brings into the battle (an Awakened
     /// Tree, by the roster index of its Arboreal Regent): not in the
     /// warband, costing no points, out of play until that power places it
@@ -650,6 +652,7 @@ impl Profile {
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
             summonable: false,
             tempting_disguise: false,
+            trail_of_bodies: false,
             awakened_by: None,
         }
     }
@@ -722,7 +725,7 @@ impl Profile {
     }
 
     /// Takes the positioning upgrades the game runs (Summonable, Tempting
-    /// Disguise); returns
+    /// Disguise, Trail of Bodies); returns
     /// how many there are and the names of those it does not run yet.
     pub fn take_positioning(&mut self, upgrades: &[crate::warband::Upgrade]) -> (usize, Vec<String>) {
         let mut n = 0;
@@ -734,6 +737,8 @@ impl Profile {
                     self.summonable = true;
                 } else if it.name.eq_ignore_ascii_case("Tempting Disguise") {
                     self.tempting_disguise = true;
+                } else if it.name.eq_ignore_ascii_case("Trail of Bodies") {
+                    self.trail_of_bodies = true;
                 } else {
                     not_run.push(it.name.clone());
                 }

@@ -464,8 +464,9 @@ impl P2v {
     /// The seat owing the next set-up or activation decision (no pending work).
     fn phase_to_move(&self, s: &State) -> ToMove {
         match s.phase {
-            Phase::ObjectiveCount | Phase::DeployRoll | Phase::FirstRoll => ToMove::Chance,
+            Phase::ObjectiveCount | Phase::TrailRoll { .. } | Phase::DeployRoll | Phase::FirstRoll => ToMove::Chance,
             Phase::PlaceObjective { seat, .. }
+            | Phase::PlaceBody { seat, .. }
             | Phase::PlaceTile { seat, .. }
             | Phase::ChooseZone { seat }
             | Phase::Deploy { seat }
@@ -812,6 +813,10 @@ impl Game for P2v {
             Phase::ObjectiveCount => DiceRequest::new()
                 .with_many(2, 6, "objectives")
                 .for_purpose("How many objectives: 2d6, keep the higher"),
+            Phase::TrailRoll { who } => DiceRequest::new().with(6, "bodies").for_purpose(format!(
+                "Trail of Bodies of {}: 1d6 bodies on the map",
+                self.profile(usize::from(who)).map_or("?", |p| p.label.as_str())
+            )),
             Phase::DeployRoll => DiceRequest::new()
                 .with(20, "P1")
                 .with(20, "P2")
@@ -837,6 +842,7 @@ impl Game for P2v {
                 events.emit(Event::ObjectiveCount { dice, count });
                 s.phase = Phase::PlaceObjective { seat: 0, left: count };
             }
+            Phase::TrailRoll { who } => self.trail_rolled(s, who, v.first().copied().unwrap_or(1), events),
             Phase::DeployRoll => {
                 let (e, w) = Self::rolloff("deployment", roll);
                 events.emit(e);

@@ -217,6 +217,21 @@ pub enum Phase {
         /// The creature with Tempting Disguise.
         who: u8,
     },
+    /// Dice: the d6 of creature `who`'s Trail of Bodies (ruling P2V-R166).
+    TrailRoll {
+        /// The creature with Trail of Bodies.
+        who: u8,
+    },
+    /// A seat places a body of creature `who`'s trail; `left` remain, this
+    /// one included (the seats alternate, its owner first).
+    PlaceBody {
+        /// Who places.
+        seat: u8,
+        /// The creature with Trail of Bodies.
+        who: u8,
+        /// How many remain, this one included.
+        left: u8,
+    },
     /// Dice: a d20 each for the deployment roll-off.
     DeployRoll,
     /// A seat chooses its deployment zone.

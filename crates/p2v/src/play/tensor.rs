@@ -171,12 +171,13 @@ impl P2v {
             Phase::PlaceObjective { .. }
             | Phase::PlaceTile { .. }
             | Phase::ExtraObjective { .. }
-            | Phase::Disguise { .. } => 0,
+            | Phase::Disguise { .. }
+            | Phase::PlaceBody { .. } => 0,
             Phase::ChooseZone { .. } => 1,
             Phase::Deploy { .. } => 2,
             Phase::Activate { .. } => 3,
             Phase::Turn(_) => 4,
-            Phase::ObjectiveCount | Phase::DeployRoll | Phase::FirstRoll | Phase::Busy => 5,
+            Phase::ObjectiveCount | Phase::TrailRoll { .. } | Phase::DeployRoll | Phase::FirstRoll | Phase::Busy => 5,
             Phase::Over => 6,
         };
         global[PHASES - GLOBAL + phase] = 1.0;

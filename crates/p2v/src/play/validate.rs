@@ -223,6 +223,12 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         Phase::ExtraObjective { who } | Phase::Disguise { who } if !g.tempting(usize::from(who)) => {
             return Err("a Tempting Disguise set-up step for a creature without it".into());
         }
+        Phase::TrailRoll { who } | Phase::PlaceBody { who, .. } if !g.trail(usize::from(who)) => {
+            return Err("a Trail of Bodies set-up step for a creature without it".into());
+        }
+        Phase::PlaceBody { seat, left, .. } if seat > 1 || left == 0 || left > 6 => {
+            return Err("a body placed by no seat, or none or more than six left".into());
+        }
         Phase::Turn(t) => {
             creature(t.who, "the turn")?;
             let i = usize::from(t.who);

@@ -175,6 +175,12 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 at.map_or(String::new(), |a| format!(" at {}", square(a)))
             )
         }
+        Event::TrailRoll { who, bodies } => {
+            format!("{}'s Trail of Bodies: {} bodies go on the map, its player placing the first", name(*who), bodies)
+        }
+        Event::BodyLaid { seat, body, at } => {
+            format!("P{} lays body {} at {}", u16::from(*seat) + 1, u16::from(*body) + 1, square(*at))
+        }
         Event::Load { who, body, carried: true, .. } => {
             format!("{} picks up body {} and carries it", name(*who), u16::from(*body) + 1)
         }

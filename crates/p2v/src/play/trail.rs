@@ -1,0 +1,187 @@
+//! Trail of Bodies ("Appendix: Positioning upgrades"; ruling P2V-R166): "A
+//! creature that makes use of dead bodies, like a zombie hulk, can begin
+//! play with 1d6 dead bodies scattered around the map (players alternate
+//! placing them where they wish)."
+//!
+//! After the objectives (and any Tempting Disguise), before the deployment
+//! roll-off, each creature with the upgrade, in roster order, rolls its d6
+//! ([`Phase::TrailRoll`]); then the players place that many bodies in turn,
+//! its owner first ([`Phase::PlaceBody`], `body SQUARE`), each on a square of
+//! the board that is not solid and holds no other body. A body of the trail
+//! is Medium and carries nothing: it is a [`Body`] like any other, so
+//! creatures pick it up and carry it by the rules of [`super::load`].
+
+use super::action::Action;
+use super::event::Event;
+use super::load::Body;
+use super::rules::{P2v, section};
+use super::state::{Phase, State};
+use arbiter_core::{EventSink, Refusal};
+use arbiter_geometry::battle::{Square, Traits};
+
+impl P2v {
+    /// Whether creature `i` has Trail of Bodies.
+    pub fn trail(&self, i: usize) -> bool {
+        self.profile(i).is_some_and(|p| p.trail_of_bodies)
+    }
+
+    /// The creature with Trail of Bodies after `after` in roster order (the
+    /// first with `None`).
+    fn next_trail(&self, after: Option<u8>) -> Option<u8> {
+        let from = after.map_or(0, |w| usize::from(w) + 1);
+        (from..self.roster().len().min(256)).find(|&i| self.trail(i)).map(|i| i as u8)
+    }
+
+    /// The set-up step after the objectives and disguises, or after creature
+    /// `after`'s bodies: the next trail's roll, else the deployment roll-off.
+    pub(crate) fn trail_or_deploy(&self, after: Option<u8>) -> Phase {
+        match self.next_trail(after) {
+            Some(who) => Phase::TrailRoll { who },
+            None => Phase::DeployRoll,
+        }
+    }
+
+    /// Creature `who`'s d6 came up `n`: its owner places the first body.
+    pub(crate) fn trail_rolled<E: EventSink<Event>>(&self, s: &mut State, who: u8, n: u8, events: &mut E) {
+        let n = n.clamp(1, 6);
+        events.emit(Event::TrailRoll { who, bodies: n });
+        s.phase = Phase::PlaceBody { seat: self.team(usize::from(who)), who, left: n };
+    }
+
+    /// Judges `body SQUARE` in the set-up: a square of the board that is not
+    /// solid and holds no other body.
+    pub(crate) fn judge_trail_body(&self, s: &State, at: Square) -> Result<(), Refusal> {
+        let terrain = self.ground(s);
+        if !terrain.board().contains(at) {
+            return Err(Refusal::because(
+                "p2v.trail.board",
+                "a body goes on a square of the board",
+                section::POSITIONING,
+            ));
+        }
+        if terrain.traits(at).contains(Traits::SOLID) {
+            return Err(Refusal::because(
+                "p2v.trail.solid",
+                "a body cannot lie inside solid terrain",
+                section::POSITIONING,
+            ));
+        }
+        if s.bodies.iter().any(|b| b.at == Some(at)) {
+            return Err(Refusal::because(
+                "p2v.trail.taken",
+                "another body lies there already: one body to a square (ruling P2V-R166)",
+                section::POSITIONING,
+            ));
+        }
+        if s.bodies.len() >= 255 {
+            return Err(Refusal::because("p2v.trail.full", "the board holds 255 bodies already", section::POSITIONING));
+        }
+        Ok(())
+    }
+
+    /// Every square a body of the trail may go on.
+    pub(crate) fn trail_actions(&self, s: &State, out: &mut Vec<Action>) {
+        let terrain = self.ground(s);
+        let solid = terrain.squares_with(Traits::SOLID);
+        for at in terrain.board().all().iter() {
+            if !solid.contains(at) && !s.bodies.iter().any(|b| b.at == Some(at)) && s.bodies.len() < 255 {
+                out.push(Action::Body { at });
+            }
+        }
+    }
+
+    /// A player laid a body of creature `who`'s trail (judged legal); the
+    /// other player places the next, or the set-up goes on.
+    pub(crate) fn place_trail_body<E: EventSink<Event>>(&self, s: &mut State, at: Square, events: &mut E) {
+        let Phase::PlaceBody { seat, who, left } = s.phase else { return };
+        s.bodies.push(Body { of: who, at: Some(at), carried_by: None, trail: true });
+        events.emit(Event::BodyLaid { seat, body: (s.bodies.len() - 1).min(254) as u8, at });
+        s.phase = if left > 1 {
+            Phase::PlaceBody { seat: 1 - seat.min(1), who, left: left - 1 }
+        } else {
+            self.trail_or_deploy(Some(who))
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+    use super::*;
+    use arbiter_core::{Decision, Game, Roll, ToMove};
+
+    /// A Boar with Trail of Bodies against a Kobold Warrior on a 12 × 12
+    /// board with a wall at f6, the game at the end of its objectives.
+    fn trail_game() -> (P2v, State) {
+        let mut v = crate::play::testing::open(&["Boar"], &["Kobold Warrior"]);
+        v.warbands[0].entries[0].upgrades.push("Trail of Bodies".into());
+        let mut rows = vec![["."; 12].join(" "); 12];
+        rows[6] = ". . . . . # . . . . . .".into();
+        v.map = format!(
+            "name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n[legend]\n\"#\" = {{ name = \"wall\", traits = [\"solid\"] }}\n",
+            rows.join("\n")
+        );
+        let g = P2v::new(v, 2).unwrap();
+        let mut s = g.initial_state();
+        // Objectives: 2d6 keep the higher, then placed in turn (each with
+        // its roll on the objective table).
+        g.apply(&mut s, &Decision::Roll(Roll::from_values(&[2, 1]).unwrap()), &mut arbiter_core::Discard).unwrap();
+        loop {
+            let d = if s.pending.top().is_some() {
+                Decision::Roll(Roll::from_values(&vec![1; g.dice(&s).len()]).unwrap())
+            } else if matches!(s.phase, Phase::PlaceObjective { .. }) {
+                let mut out = Vec::new();
+                g.legal_actions(&s, &mut out);
+                Decision::Act(out.pop().unwrap())
+            } else {
+                break;
+            };
+            g.apply(&mut s, &d, &mut arbiter_core::Discard).unwrap();
+        }
+        (g, s)
+    }
+
+    #[test]
+    fn a_trail_rolls_its_d6_and_the_players_lay_the_bodies_in_turn_its_owner_first() {
+        // "can begin play with 1d6 dead bodies scattered around the map
+        // (players alternate placing them where they wish)"
+        let (g, mut s) = trail_game();
+        let who = (0..g.roster().len()).find(|&i| g.trail(i)).unwrap() as u8;
+        assert_eq!(s.phase, Phase::TrailRoll { who }, "after the objectives, before the roll-off");
+        assert_eq!(g.to_move(&s), ToMove::Chance);
+        assert_eq!(g.dice(&s).len(), 1, "one d6");
+        g.apply(&mut s, &Decision::Roll(Roll::from_values(&[3]).unwrap()), &mut arbiter_core::Discard).unwrap();
+        let owner = g.team(usize::from(who));
+        let board = g.ground(&s).board().clone();
+        let sq = |n: &str| board.parse(n).unwrap();
+        for (k, (seat, at)) in [(owner, "c3"), (1 - owner, "d4"), (owner, "e5")].into_iter().enumerate() {
+            assert_eq!(s.phase, Phase::PlaceBody { seat, who, left: 3 - k as u8 }, "body {}", k + 1);
+            assert_eq!(g.to_move(&s), ToMove::Seat(arbiter_core::Seat(seat)));
+            g.apply(&mut s, &Decision::Act(Action::Body { at: sq(at) }), &mut arbiter_core::Discard).unwrap();
+        }
+        assert_eq!(s.phase, Phase::DeployRoll, "then the deployment roll-off");
+        assert_eq!(
+            s.bodies.iter().map(|b| (b.at, b.trail)).collect::<Vec<_>>(),
+            [(Some(sq("c3")), true), (Some(sq("d4")), true), (Some(sq("e5")), true)]
+        );
+        g.validate_state(&s).unwrap();
+    }
+
+    #[test]
+    fn a_body_of_the_trail_goes_on_open_ground_one_to_a_square() {
+        let (g, mut s) = trail_game();
+        g.apply(&mut s, &Decision::Roll(Roll::from_values(&[2]).unwrap()), &mut arbiter_core::Discard).unwrap();
+        let board = g.ground(&s).board().clone();
+        let solid = g.ground(&s).squares_with(Traits::SOLID).first().expect("the map has solid terrain");
+        let refused = |s: &State, at| g.check(s, &Action::Body { at }).map_err(|r| r.rule.to_string()).err();
+        assert_eq!(refused(&s, solid).as_deref(), Some("p2v.trail.solid"));
+        let free = board.parse("b2").unwrap();
+        assert_eq!(refused(&s, free), None);
+        g.apply(&mut s, &Decision::Act(Action::Body { at: free }), &mut arbiter_core::Discard).unwrap();
+        assert_eq!(refused(&s, free).as_deref(), Some("p2v.trail.taken"));
+        let mut listed = Vec::new();
+        g.legal_actions(&s, &mut listed);
+        assert!(!listed.contains(&Action::Body { at: free }) && !listed.contains(&Action::Body { at: solid }));
+        assert!(listed.iter().all(|a| matches!(a, Action::Body { .. })) && listed.len() > 100);
+    }
+}
