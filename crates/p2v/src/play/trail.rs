@@ -46,6 +46,27 @@ impl P2v {
         let n = n.clamp(1, 6);
         events.emit(Event::TrailRoll { who, bodies: n });
         s.phase = Phase::PlaceBody { seat: self.team(usize::from(who)), who, left: n };
+        self.skip_if_no_room(s);
+    }
+
+    /// Whether one more body can go down: a square that is not solid and
+    /// holds no body, and fewer than 255 bodies in all.
+    fn room_for_a_body(&self, s: &State) -> bool {
+        let terrain = self.ground(s);
+        let solid = terrain.squares_with(Traits::SOLID);
+        s.bodies.len() < 255
+            && terrain.board().all().iter().any(|at| !solid.contains(at) && !s.bodies.iter().any(|b| b.at == Some(at)))
+    }
+
+    /// A board with no room left for a body ends the trail's placing (the
+    /// bodies left over are not laid), so no seat owes a decision it cannot
+    /// take.
+    fn skip_if_no_room(&self, s: &mut State) {
+        if let Phase::PlaceBody { who, .. } = s.phase
+            && !self.room_for_a_body(s)
+        {
+            s.phase = self.trail_or_deploy(Some(who));
+        }
     }
 
     /// Judges `body SQUARE` in the set-up: a square of the board that is not
@@ -101,6 +122,7 @@ impl P2v {
         } else {
             self.trail_or_deploy(Some(who))
         };
+        self.skip_if_no_room(s);
     }
 }
 
@@ -165,6 +187,25 @@ mod tests {
             [(Some(sq("c3")), true), (Some(sq("d4")), true), (Some(sq("e5")), true)]
         );
         g.validate_state(&s).unwrap();
+    }
+
+    #[test]
+    fn a_board_with_no_room_left_ends_the_trail() {
+        let (g, mut s) = trail_game();
+        g.apply(&mut s, &Decision::Roll(Roll::from_values(&[6]).unwrap()), &mut arbiter_core::Discard).unwrap();
+        // Every open square but one already holds a body.
+        let terrain = g.ground(&s);
+        let solid = terrain.squares_with(Traits::SOLID).clone();
+        let open: Vec<Square> = terrain.board().all().iter().filter(|q| !solid.contains(*q)).collect();
+        let who = match s.phase {
+            Phase::PlaceBody { who, .. } => who,
+            p => panic!("{p:?}"),
+        };
+        for &at in &open[1..] {
+            s.bodies.push(Body { of: who, at: Some(at), carried_by: None, trail: true });
+        }
+        g.apply(&mut s, &Decision::Act(Action::Body { at: open[0] }), &mut arbiter_core::Discard).unwrap();
+        assert_eq!(s.phase, Phase::DeployRoll, "five bodies left over, and nowhere to lay them");
     }
 
     #[test]
