@@ -3,8 +3,9 @@
 // glowing squares, activations, strikes on marked enemies, the end of a
 // turn, reactions in their prompt), with the card, the Stride previews and
 // the odds seen on the way, a refused click's "why not?" card, axe-core and
-// a phone-width check; and a two-player match by invitation where a
-// reaction window is asked of the second player in their own browser.
+// a phone-width check; a two-player match by invitation where a
+// reaction window is asked of the second player in their own browser; and
+// the bodies of a Trail of Bodies laid on the table in the set-up.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";

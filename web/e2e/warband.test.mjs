@@ -4,7 +4,8 @@
 // on the entry and the meter by the server's live check, fixed; kept across
 // a reload; downloaded as TOML and read back by the server; a file loaded
 // and undone; creature cards imported and a commander added with its free
-// minions; the warband sheets opened for printing; the page's own print CSS.
+// minions; the warband sheets opened for printing; the page's own print CSS;
+// and the warband, imported cards and all, taken to a table against the AI.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
