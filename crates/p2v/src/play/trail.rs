@@ -17,7 +17,7 @@ use super::load::Body;
 use super::rules::{P2v, section};
 use super::state::{Phase, State};
 use arbiter_core::{EventSink, Refusal};
-use arbiter_geometry::battle::{Square, Traits};
+use arbiter_geometry::battle::{Square, SquareSet, Traits};
 
 impl P2v {
     /// Whether creature `i` has Trail of Bodies.
@@ -49,13 +49,19 @@ impl P2v {
         self.skip_if_no_room(s);
     }
 
-    /// Whether one more body can go down: a square that is not solid and
-    /// holds no body, and fewer than 255 bodies in all.
-    fn room_for_a_body(&self, s: &State) -> bool {
+    /// The squares a body of a trail may go on now: not solid, holding no
+    /// body, while fewer than 255 bodies lie on the board.
+    fn body_squares(&self, s: &State) -> SquareSet {
+        if s.bodies.len() >= 255 {
+            return SquareSet::EMPTY;
+        }
         let terrain = self.ground(s);
-        let solid = terrain.squares_with(Traits::SOLID);
-        s.bodies.len() < 255
-            && terrain.board().all().iter().any(|at| !solid.contains(at) && !s.bodies.iter().any(|b| b.at == Some(at)))
+        let mut out = terrain.board().all().clone();
+        out.difference_with(terrain.squares_with(Traits::SOLID));
+        for at in s.bodies.iter().filter_map(|b| b.at) {
+            out.remove(at);
+        }
+        out
     }
 
     /// A board with no room left for a body ends the trail's placing (the
@@ -63,7 +69,7 @@ impl P2v {
     /// take.
     fn skip_if_no_room(&self, s: &mut State) {
         if let Phase::PlaceBody { who, .. } = s.phase
-            && !self.room_for_a_body(s)
+            && self.body_squares(s).is_empty()
         {
             s.phase = self.trail_or_deploy(Some(who));
         }
@@ -102,13 +108,7 @@ impl P2v {
 
     /// Every square a body of the trail may go on.
     pub(crate) fn trail_actions(&self, s: &State, out: &mut Vec<Action>) {
-        let terrain = self.ground(s);
-        let solid = terrain.squares_with(Traits::SOLID);
-        for at in terrain.board().all().iter() {
-            if !solid.contains(at) && !s.bodies.iter().any(|b| b.at == Some(at)) && s.bodies.len() < 255 {
-                out.push(Action::Body { at });
-            }
-        }
+        out.extend(self.body_squares(s).iter().map(|at| Action::Body { at }));
     }
 
     /// A player laid a body of creature `who`'s trail (judged legal); the
