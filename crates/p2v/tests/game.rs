@@ -2268,3 +2268,20 @@ fn a_healing_potion_heals_the_drinker_or_a_creature_within_reach_once() {
     assert_eq!(sc.hp("b"), 7, "the kobold beside it heals 5, up to its 7 HP");
     assert_eq!(sc.refused("use healing-potion-minor a"), "p2v.power.uses", "drunk: gone");
 }
+
+/// "Players deploy in opposite corners, up to 6 squares away from the
+/// corner." — "up to 6 squares away from the edge." (ruling P2V-R5: the
+/// 6 × 6 block in the corner; the 6 ranks along the edge)
+#[test]
+fn a_deployment_zone_is_six_squares_deep() {
+    let small = P2v::new(Variant::default(), 2).unwrap();
+    let board = small.base_terrain().board().clone();
+    let sw = small.zone_squares(0, 6);
+    assert_eq!(sw.len(), 36, "the 6 × 6 block in the corner");
+    assert!(sw.contains(board.parse("f6").unwrap()) && !sw.contains(board.parse("g6").unwrap()));
+    let ne = small.zone_squares(3, 6);
+    assert_eq!(ne.len(), 36);
+    assert!(ne.contains(board.parse("x18").unwrap()) && ne.contains(board.parse("s13").unwrap()));
+    let large = P2v::new(Variant { map: "broken-hills".into(), ..Variant::default() }, 2).unwrap();
+    assert_eq!(large.zone_squares(0, 6).len(), 48 * 6, "the 6 ranks along the long edge");
+}

@@ -250,7 +250,8 @@ impl P2v {
                 _ => (w - d, h - d, w - 1, h - 1),
             }
         };
-        SquareSet::rect(r.0.max(0), r.1.max(0), r.2.min(w - 1), r.3.min(h - 1))
+        // `rect` takes its ends exclusive; the corners above are inclusive.
+        SquareSet::rect(r.0.max(0), r.1.max(0), (r.2 + 1).min(w), (r.3 + 1).min(h))
     }
 
     /// The zone opposite another.
