@@ -5,7 +5,8 @@
 // the odds seen on the way, a refused click's "why not?" card, axe-core and
 // a phone-width check; a two-player match by invitation where a
 // reaction window is asked of the second player in their own browser; and
-// the bodies of a Trail of Bodies laid on the table in the set-up.
+// the bodies of a Trail of Bodies laid on the table in the set-up; and a
+// False Object's extra obstacle and its secret pick, kept from the other seat.
 import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -358,6 +359,55 @@ test("Trail of Bodies: the players lay the bodies in turn on the table, its owne
   assert.equal(after.observation.bodies.length, 1);
   assert.equal(after.observation.bodies[0].trail, true);
   if (left > 1) assert.equal(after.your_turn, true, "then Bo lays the next");
+  assert.deepEqual(ada.errors, []);
+  await ada.context.close();
+});
+
+test("False Object: its owner places one more obstacle and picks, in secret, the one the creature is", async () => {
+  // P1's first creature takes False Object (ruling P2V-R167).
+  const shipped = (await api("GET", "/api/p2v/warbands")).json;
+  const file = (id) => structuredClone(shipped.find((w) => w.id === id).file);
+  const hidden = file("old-wood-brawlers");
+  hidden.points = 200;
+  hidden.entry[0].upgrades = [...(hidden.entry[0].upgrades ?? []), "False Object"];
+  const created = await api("POST", "/api/matches", {
+    game: "p2v",
+    variant: { warbands: [hidden, file("briar-skirmishers")], map: "ruined-crossroads" },
+    seats: [
+      { controller: "human", name: "Ada" },
+      { controller: "human", name: "Bo" },
+    ],
+    seed: 5,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.json));
+  const id = created.json.id;
+  const tokens = created.json.seats.map((s) => s.token);
+  const first = await view(id, tokens[0]);
+  assert.equal(first.observation.phase.phase, "place_object", "the obstacle goes down with the terrain, before the objectives");
+  assert.equal(first.your_turn, true);
+
+  const ada = await open(b, `/m/${id}?token=${tokens[0]}`);
+  await ada.page.waitForSelector("[data-testid=p2v-board]");
+  await settle(ada.page);
+  assert.match(await ada.page.locator(".table-page").innerText(), /False Object: place one more obstacle/);
+  let len = await tableLen(ada.page);
+  await ada.page.locator(".p2v-board .hot").first().click({ force: true });
+  await waitChange(ada.page, len);
+  await ada.page.waitForSelector(".p2v-board [data-terrain=obstacle]");
+  await settle(ada.page);
+  assert.match(await ada.page.locator(".table-page").innerText(), /False Object: pick, in secret, the obstacle/);
+  len = await tableLen(ada.page);
+  await ada.page.locator(".p2v-board .hot").last().click({ force: true });
+  await waitChange(ada.page, len);
+  await ada.page.waitForFunction(() => /in disguise as the obstacle on/.test(document.body.innerText), null, { timeout: 30000 });
+
+  // Bo sees a creature in disguise, not which obstacle.
+  const own = await view(id, tokens[0]);
+  const theirs = await view(id, tokens[1]);
+  assert.match(own.observation.phase.phase, /^(objective_count|place_objective)$/, "then the objectives");
+  assert.equal(typeof own.observation.creatures[0].hidden, "number", "Ada knows where it hides");
+  assert.equal(theirs.observation.creatures[0].hidden, undefined, "Bo does not");
+  assert.equal(theirs.observation.veils.length, 1, "Bo sees the obstacle placed");
   assert.deepEqual(ada.errors, []);
   await ada.context.close();
 });

@@ -13,7 +13,7 @@ use crate::warband::{EntryFile, WarbandFile};
 use rand::{Rng, RngExt};
 
 /// The positioning upgrades the game plays.
-const POSITIONING: [&str; 3] = ["Summonable", "Tempting Disguise", "Trail of Bodies"];
+const POSITIONING: [&str; 4] = ["Summonable", "Tempting Disguise", "Trail of Bodies", "False Object"];
 
 /// A random legal Balanced warband of at most `points` points, named
 /// `name`; `Err` only if the bestiary or the items cannot be read.

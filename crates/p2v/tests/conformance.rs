@@ -175,6 +175,75 @@ fn random_games_with_tempting_disguises_keep_the_secret_and_reach_every_part() {
 }
 
 #[test]
+fn random_games_with_false_objects_keep_the_secret_and_reach_every_part() {
+    // False Object (P2V-R167) in random play: the secrecy checks hold at
+    // every step, and a creature in disguise leaves it as a reaction, is
+    // found out by a look, and is asked about at a round's end.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Game, Record};
+    use arbiter_p2v::play::event::Event;
+    use arbiter_p2v::play::state::{Frame, State, Trigger};
+    use std::collections::BTreeSet;
+    let file = common::scene::warband;
+    let mut a = file(&["Boar", "Kobold Warrior", "Kobold Warrior"]);
+    a.entries[0].upgrades = vec!["False Object".into()];
+    let mut b = file(&["Hateful Bear", "Kobold Warrior", "Kobold Warrior"]);
+    b.entries[0].upgrades = vec!["False Object".into()];
+    let v =
+        Variant { warbands: vec![a, b], map: "ruined-crossroads".into(), no_round_limit: false, cards: String::new() };
+    let g = P2v::new(v, 2).unwrap();
+    assert!(g.has_hidden_information());
+    run_resolving(&g, &Options { games: 3, seed: 5, actions_to_try: 6, ..Options::default() })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let checks = Checks { deep_one_in: 50, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut seen = BTreeSet::new();
+    for seed in 0..40 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            match s.pending.top() {
+                Some(Frame::Unmask { .. }) => {
+                    seen.insert("asked at a round's end");
+                }
+                Some(Frame::Window(w)) if matches!(w.trigger, Trigger::Ambush { .. }) => {
+                    seen.insert("asked when a creature comes near");
+                }
+                _ => {}
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        record
+            .replay_with(|_, _, events, _| {
+                for e in events {
+                    match e {
+                        Event::Emerged { by: Some(_), .. } => {
+                            seen.insert("out as a reaction or by a look");
+                        }
+                        Event::Emerged { by: None, .. } => {
+                            seen.insert("out at a round's end");
+                        }
+                        Event::SpotObstacle { is: Some(_), .. } => {
+                            seen.insert("a look that succeeds");
+                        }
+                        _ => {}
+                    }
+                }
+            })
+            .unwrap();
+    }
+    for part in [
+        "asked at a round's end",
+        "asked when a creature comes near",
+        "out as a reaction or by a look",
+        "out at a round's end",
+        "a look that succeeds",
+    ] {
+        assert!(seen.contains(part), "random play reached {part} ({seen:?})");
+    }
+}
+
+#[test]
 fn random_games_set_mines_drink_spell_potions_and_cast_spell_scrolls() {
     // Explosive Mine (P2V-R92) and spell potions and scrolls (P2V-R93) in random play: mines
     // are set and creatures walk into them (the save against the mine comes up), potions are

@@ -46,6 +46,8 @@ export interface Creature {
   power_uses?: number[];
   /** The objective it is in disguise (Tempting Disguise): sent to its owner only. */
   disguise?: number;
+  /** The obstacle it is in disguise, by its lower-left square (False Object): sent to its owner only. */
+  hidden?: Sq;
   /** The creature that swallowed it (Swallow Whole): off the board, inside that one. */
   swallowed_by?: number;
 }
@@ -86,6 +88,8 @@ export interface State {
   doors?: { piece: number; open: boolean }[];
   /** Squares made concealing terrain for a while (Final Night), clearing at the end of round `until`. */
   veils?: { squares: Sq[]; until: number; traits?: number; name?: string }[];
+  /** Solid squares made open ground (Magic Passage, an obstacle that was a creature in disguise). */
+  openings?: Sq[];
   /** Creatures activated together (a group, or a commander with its minions), while they act. */
   party?: Party;
   /** The bodies of eliminated creatures: where each lies, or who carries it. */
@@ -331,6 +335,8 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
         return t.who === t.roller
           ? `${name(t.who)} rolled ${t.die}: spend a hero point to roll again? (React: reroll, the second result stands)`
           : `${name(t.roller)} rolled ${t.die} on its Fight roll against ${name(t.who)}: spend a hero point to make it roll again?`;
+      case "ambush":
+        return `${name(t.by)} came within 2 squares of an obstacle ${name(t.who)} may be (False Object): leave the disguise and Strike or Stride (React), or stay hidden (Pass)? React is offered only if it came near the obstacle ${name(t.who)} really is.`;
       case "readied":
         return `${name(t.who)} is readied: take its readied action now (one free or 1-AP action)?`;
       case "recovery":
@@ -368,7 +374,8 @@ export function frameWords(f: Frame | undefined, name: (i: number) => string): s
     }
   }
   if (f.frame === "line" || f.frame === "power_line") return "Choose the line the cover checks follow (the defender's choice).";
-  if (f.frame === "unmask") return `The round ends: ${name(Number(f.who))} may leave its disguise (React: it takes the objective's place) or stay hidden (Pass).`;
+  if (f.frame === "unmask") return `The round ends: ${name(Number(f.who))} may leave its disguise (React: it takes the place of the objective or obstacle it is) or stay hidden (Pass).`;
+  if (f.frame === "interlude" && f.ambush) return `${name(Number(f.who))} leaves its disguise: one Strike or one Stride (or end the turn: neither).`;
   if (f.frame === "crash") return `${name(Number(f.who))} crashes down: choose the line's direction, line 1 (north) to line 8 (north-west), clockwise.`;
   if (f.frame === "activity") return "A compound action under way: take its next step, or pass it.";
   if (f.frame === "long_jump")

@@ -113,6 +113,8 @@ export function useP2v(p: GameProps): GameUI {
   const activatable = new Set(legal.filter(([a]) => a.act === "activate").map(([a]) => a.who as number));
   // Trail of Bodies in the set-up: the squares a body may go on.
   const bodySquares = new Set(phase === "place_body" ? legal.filter(([a]) => a.act === "body").map(([a]) => a.at as Sq) : []);
+  // False Object in the set-up: where its extra obstacle may go, then the obstacles it may be.
+  const objectSquares = new Set(phase === "place_object" || phase === "hide" ? legal.filter(([a]) => a.act === "object" || a.act === "hide").map(([a]) => a.at as Sq) : []);
   // Laying a tile: the squares its lower-left corner may go on, for the tile and turn chosen.
   const tileAts = new Set(legal.filter(([a]) => a.act === "tile" && a.tile === tileSel && a.turn === tileTurn).map(([a]) => a.at as Sq));
   const tileShown = phase === "place_tile" && hover !== null ? board.tiles?.[tileSel] : undefined;
@@ -139,7 +141,7 @@ export function useP2v(p: GameProps): GameUI {
   );
   const hot = sqMode
     ? new Set<Sq>(modeSquares.keys())
-    : new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys(), ...tileAts, ...bodySquares]);
+    : new Set<Sq>([...moves.keys(), ...steps.keys(), ...(phase === "deploy" ? deploySquares : []), ...objSquares, ...landings.keys(), ...tileAts, ...bodySquares, ...objectSquares]);
   const hovered = hover !== null ? moves.get(hover) : undefined;
   const areaShown = preview ?? (powerAims.length === 1 && powerAims[0].squares.length ? powerAims[0] : null);
 
@@ -149,6 +151,8 @@ export function useP2v(p: GameProps): GameUI {
     if ((phase === "place_objective" || phase === "extra_objective") && kind) return send({ act: "objective", kind, at: q });
     if (phase === "deploy" && deployWho !== null) return send({ act: "place", who: deployWho, at: q });
     if (phase === "place_body" && bodySquares.has(q)) return send({ act: "body", at: q });
+    if (phase === "place_object" && objectSquares.has(q)) return send({ act: "object", at: q });
+    if (phase === "hide" && objectSquares.has(q)) return send({ act: "hide", at: q });
     if (disgorging && sqMode) return modeSquares.has(q) ? send(modeSquares.get(q)!) : undefined;
     if (phase === "turn") {
       if (sqMode) return modeSquares.has(q) ? send(modeSquares.get(q)!) : send({ act: sqMode.act, ...(sqMode.who !== undefined ? { who: sqMode.who, at: q } : { to: q }) });
@@ -207,7 +211,10 @@ export function useP2v(p: GameProps): GameUI {
         {groundPieces(board, s).map((piece, k) => {
           // A door as it stands now: closed, it is solid terrain.
           const door = s.doors?.find((d) => d.piece === k);
-          const t = door ? { ...piece, traits: door.open ? piece.traits.filter((x) => x !== "solid") : [...new Set(["solid", ...piece.traits])] } : piece;
+          const shown = door ? { ...piece, traits: door.open ? piece.traits.filter((x) => x !== "solid") : [...new Set(["solid", ...piece.traits])] } : piece;
+          // Solid squares opened (Magic Passage, a False Object come out) are open ground now.
+          const opened = new Set(s.openings ?? []);
+          const t = shown.traits.includes("solid") && opened.size ? { ...shown, squares: shown.squares.filter((q) => !opened.has(q)) } : shown;
           const doorClass = door ? (door.open ? " door-open" : " door-closed") : "";
           return (
           <g class={`terrain ${traitClass(t.traits)}${doorClass}`} data-terrain={t.name} data-door={door ? (door.open ? "open" : "closed") : undefined} pointer-events="none">
@@ -265,7 +272,7 @@ export function useP2v(p: GameProps): GameUI {
         })}
         {[...hot].map((q) => {
           const m = moves.get(q);
-          const label = sqMode ? `${sqMode.act === "place" ? `${disgorging ? "place" : "summon"} ${name(sqMode.who ?? 0)}` : sqMode.act} to ${squareName(q)}` : phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_body" ? `lay a body on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
+          const label = sqMode ? `${sqMode.act === "place" ? `${disgorging ? "place" : "summon"} ${name(sqMode.who ?? 0)}` : sqMode.act} to ${squareName(q)}` : phase === "extra_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "place_body" ? `lay a body on ${squareName(q)}` : phase === "place_object" ? `place the obstacle with its lower-left square on ${squareName(q)}` : phase === "hide" ? `hide as the obstacle on ${squareName(q)}` : phase === "place_tile" ? `lay the ${board.tiles?.[tileSel]?.title ?? "tile"} with its lower-left corner on ${squareName(q)}` : phase === "place_objective" ? `place the ${kind} objective on ${squareName(q)}` : phase === "deploy" ? `deploy ${deployWho !== null ? name(deployWho) : ""} on ${squareName(q)}` : m ? `stride to ${squareName(q)}, ${m.cost} squares of movement` : `step to ${squareName(q)}`;
           return (
             <g class={`hot ${m ? "reach" : ""}`} data-square={squareName(q)} onClick={() => clickSquare(q)} onMouseEnter={() => setHover(q)} {...keys(p.interactive, label, () => clickSquare(q))}>
               <rect x={x(q) + 2} y={y(q) + 2} width={C - 4} height={C - 4} />
@@ -336,6 +343,8 @@ export function useP2v(p: GameProps): GameUI {
     else if (phase === "place_tile") prompt = `Lay a terrain tile: choose it and its turn, then click a glowing square for its lower-left corner (${s.phase.left ?? 1} left to lay).`;
     else if (phase === "extra_objective") prompt = `Tempting Disguise: place one more objective for ${name(Number(s.phase.who))} — choose its kind, then a glowing square.`;
     else if (phase === "place_body") prompt = `Trail of Bodies of ${name(Number(s.phase.who))}: click a glowing square to lay a body there (${s.phase.left ?? 1} left; the players take turns).`;
+    else if (phase === "place_object") prompt = `False Object: place one more obstacle, ${name(Number(s.phase.who))}'s size — click a glowing square for its lower-left corner.`;
+    else if (phase === "hide") prompt = `False Object: pick, in secret, the obstacle ${name(Number(s.phase.who))} is — click a glowing obstacle (the other player never sees which).`;
     else if (phase === "disguise") prompt = `Tempting Disguise: pick, in secret, the objective ${name(Number(s.phase.who))} is (the other player never sees which).`;
     else if (phase === "place_objective") prompt = `Place an objective: choose its kind, then a glowing square (${s.phase.left ?? 1} left).`;
     else if (phase === "choose_zone") prompt = "Choose your deployment zone.";
@@ -343,6 +352,7 @@ export function useP2v(p: GameProps): GameUI {
     else if (phase === "activate" && s.party?.forming) prompt = `${partyWords(s.party, name)} — join another adjacent creature, or activate the last member.`;
     else if (phase === "activate") prompt = "Activate one of your creatures: click it (or its button), or join adjacent ones into a group.";
     else if (phase === "turn" && active !== null) prompt = `${name(active)}: ${s.phase.ap ?? 0} AP left — stride to a glowing square, strike a marked enemy, use a power, or end the turn.`;
+    if (top?.frame === "interlude" && top.ambush && !windowText) prompt = frameWords(top, name);
     if (top?.frame === "disgorge" && !windowText)
       prompt = `${name(Number(top.who))} escapes from ${name(Number(top.by))}: place it beside its swallower (its button, then a glowing square).`;
     if (sqMode && (phase === "turn" || disgorging) && !windowText)
@@ -618,7 +628,7 @@ function Roster({ s, board, seatName, onPick, focus }: { s: State; board: TableV
           <button class="linkish" onClick={() => onPick(i)} aria-pressed={focus === i}>
             {v.label} {v.name}
           </button>{" "}
-          <span class="muted small">{c ? (c.life === "eliminated" ? "eliminated" : c.life === "waiting" ? (c.disguise !== undefined && c.disguise !== null ? `in disguise as objective ${c.disguise + 1}` : "not deployed") : `${c.hp}/${v.hp} HP${c.done ? " · done" : ""}`) : ""}</span>
+          <span class="muted small">{c ? (c.life === "eliminated" ? "eliminated" : c.life === "waiting" ? (c.disguise !== undefined && c.disguise !== null ? `in disguise as objective ${c.disguise + 1}` : c.hidden !== undefined && c.hidden !== null ? `in disguise as the obstacle on ${squareName(c.hidden)}` : "not deployed") : `${c.hp}/${v.hp} HP${c.done ? " · done" : ""}`) : ""}</span>
         </li>,
       );
     });

@@ -25,6 +25,24 @@ pub enum Action {
         /// The objective.
         objective: u8,
     },
+    /// Place the extra obstacle of a creature with False Object (set-up;
+    /// by the lower-left square of its block).
+    Object {
+        /// Its lower-left square.
+        at: Square,
+    },
+    /// Pick, in secret, the obstacle a creature with False Object is
+    /// (set-up; by the lower-left square of the obstacle's block).
+    Hide {
+        /// The obstacle's lower-left square.
+        at: Square,
+    },
+    /// Interact with an obstacle within 6 to see whether it is a creature in
+    /// a False Object disguise (by the obstacle's lower-left square).
+    SpotObstacle {
+        /// The obstacle's lower-left square.
+        at: Square,
+    },
     /// Interact with an objective within 6 to see whether it is a creature
     /// in disguise (a Perception check; ●).
     Spot {
@@ -233,7 +251,10 @@ impl Action {
         match self {
             Action::Tile { .. } => "tile",
             Action::Disguise { .. } => "disguise",
+            Action::Object { .. } => "object",
+            Action::Hide { .. } => "hide",
             Action::Spot { .. } => "spot",
+            Action::SpotObstacle { .. } => "spot_obstacle",
             Action::Objective { .. } => "objective",
             Action::Zone { .. } => "zone",
             Action::Place { .. } => "place",
@@ -322,7 +343,10 @@ mod tests {
             Action::Jump { dir: Dir::NE, over: 3 },
             Action::Tile { tile: 2, at: Square::at(3, 4), turn: 1 },
             Action::Disguise { objective: 2 },
+            Action::Object { at: Square::at(2, 2) },
+            Action::Hide { at: Square::at(7, 1) },
             Action::Spot { objective: 1 },
+            Action::SpotObstacle { at: Square::at(4, 4) },
             Action::Use { power: 1, aim: Aim::Here },
             Action::Dismount { to: Square::at(0, 0) },
             Action::Carry { body: 0 },

@@ -81,6 +81,7 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
                     Trigger::Catch { who, attacker } => g.catch(s, who, attacker, events),
                     Trigger::Recovery { who } => g.sure_recovery(s, who, events),
                     Trigger::Readied { who } => g.take_readied(s, who, events),
+                    Trigger::Ambush { who, by } => g.ambush(s, who, by, events),
                     _ => react(g, s, t, events),
                 }
             }
@@ -108,6 +109,8 @@ pub fn apply<E: EventSink<Event>>(g: &P2v, s: &mut State, a: &Action, events: &m
         }
         (Phase::Disguise { who }, Action::Disguise { objective }) => g.take_disguise(s, who, objective, events),
         (Phase::PlaceBody { .. }, Action::Body { at }) => g.place_trail_body(s, at, events),
+        (Phase::PlaceObject { who }, Action::Object { at }) => g.place_object(s, who, at, events),
+        (Phase::Hide { who }, Action::Hide { at }) => g.take_hide(s, who, at, events),
         (Phase::PlaceTile { seat, .. }, Action::Tile { tile, at, turn }) => {
             g.lay_tile(s, seat, super::tiles::PlacedTile { tile, at, turn }, events)
         }
@@ -184,6 +187,8 @@ pub(crate) fn start_turn<E: EventSink<Event>>(g: &P2v, s: &mut State, who: u8, e
     g.party_started(s, who);
     // A readied creature may act "at any time": before the first action too.
     g.push_readied_windows(s);
+    // A creature in a False Object disguise, when this one starts near it.
+    g.push_ambush_windows(s, who);
 }
 
 fn spend(s: &mut State, ap: u8) -> Turn {
@@ -206,6 +211,12 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
     }
     if !matches!(a, Action::End | Action::Ready) && g.interlude(s).is_none() {
         g.push_readied_windows(s);
+    }
+    // False Object: asked once this action is resolved, if it ends near
+    // an obstacle (ruling P2V-R167); after a readied action too, but not
+    // after an action that ends the turn.
+    if !matches!(a, Action::End | Action::Ready) {
+        g.push_ambush_windows(s, who);
     }
     match a {
         Action::End => {
@@ -291,6 +302,11 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             spend(s, 1);
             reset_carry(s);
             s.pending.push(Frame::Spot { who, objective });
+        }
+        Action::SpotObstacle { at } => {
+            spend(s, 1);
+            reset_carry(s);
+            s.pending.push(Frame::SpotObstacle { who, at });
         }
         Action::Pluck { target } => {
             spend(s, 1);

@@ -28,7 +28,7 @@ impl P2v {
         // The last to Step gives the turn back; each earlier one hands on to the next.
         let mut saved = s.phase;
         for &t in movers.iter().rev() {
-            s.pending.push(Frame::Interlude { who: t, saved, step_only: true });
+            s.pending.push(Frame::Interlude { who: t, saved, step_only: true, ambush: false });
             saved = Phase::Turn(Turn { who: t, ap: 1, ..Turn::default() });
         }
         s.phase = saved;

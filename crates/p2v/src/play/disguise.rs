@@ -22,22 +22,30 @@ impl P2v {
         self.profile(i).is_some_and(|p| p.tempting_disguise)
     }
 
-    /// Whether any creature of the game has Tempting Disguise: the game
-    /// then keeps a secret.
+    /// Whether any creature of the game has Tempting Disguise or False
+    /// Object: the game then keeps a secret.
     pub fn has_disguises(&self) -> bool {
-        self.roster().iter().any(|p| p.tempting_disguise)
+        self.roster().iter().any(|p| p.tempting_disguise || p.false_object)
     }
 
     /// Whether creature `i` is in disguise now, as every seat knows it: it
-    /// has Tempting Disguise, its secret has been picked, and it has not
-    /// been revealed.
+    /// has Tempting Disguise or False Object, its secret has been picked,
+    /// and it has not been revealed.
     pub fn in_disguise(&self, s: &State, i: usize) -> bool {
-        if !self.tempting(i) || s.creatures.get(i).is_none_or(|c| c.life != Life::Waiting) {
+        if s.creatures.get(i).is_none_or(|c| c.life != Life::Waiting) {
+            return false;
+        }
+        if self.false_object(i) {
+            return self.hidden_yet(s, i);
+        }
+        if !self.tempting(i) {
             return false;
         }
         match s.phase {
             Phase::PlaceTile { .. }
             | Phase::ObjectiveCount
+            | Phase::PlaceObject { .. }
+            | Phase::Hide { .. }
             | Phase::PlaceObjective { .. }
             | Phase::ExtraObjective { .. } => false,
             Phase::Disguise { who } => i < usize::from(who),
@@ -166,7 +174,7 @@ impl P2v {
     /// Where creature `i` comes out of its disguise: the anchor nearest
     /// `square` whose space covers or touches it, fits on the board and
     /// could end a move there.
-    fn landing(&self, s: &State, i: usize, square: Square) -> Option<Square> {
+    pub(crate) fn landing(&self, s: &State, i: usize, square: Square) -> Option<Square> {
         let side = self.profile(i)?.size.side();
         let field = self.field(s);
         let b = field.board();
@@ -193,7 +201,7 @@ impl P2v {
     pub(crate) fn ask_unmask(&self, s: &mut State) {
         s.pending.push(Frame::RoundNext);
         for i in (0..s.creatures.len().min(256)).rev() {
-            if self.in_disguise(s, i) && s.creatures[i].disguise.is_some() {
+            if self.in_disguise(s, i) && (s.creatures[i].disguise.is_some() || s.creatures[i].hidden.is_some()) {
                 s.pending.push(Frame::Unmask { who: i as u8 });
             }
         }
@@ -202,7 +210,8 @@ impl P2v {
     /// The seat asked about creature `who`'s disguise, while it is still in it.
     pub(crate) fn unmask_waits(&self, s: &State, who: u8) -> Option<Seat> {
         let c = s.creatures.get(usize::from(who))?;
-        (c.life == Life::Waiting && c.disguise.is_some()).then(|| Seat(self.team(usize::from(who))))
+        (c.life == Life::Waiting && (c.disguise.is_some() || c.hidden.is_some()))
+            .then(|| Seat(self.team(usize::from(who))))
     }
 
     /// The owner's answer at the round's end: `react` reveals the creature.
@@ -212,6 +221,8 @@ impl P2v {
         }
         if let Some(objective) = s.creatures.get(usize::from(who)).and_then(|c| c.disguise) {
             self.unmask(s, objective, None, events);
+        } else if let Some(at) = s.creatures.get(usize::from(who)).and_then(|c| c.hidden) {
+            self.emerge(s, at, None, events);
         }
     }
 
@@ -221,6 +232,7 @@ impl P2v {
             let own = matches!(viewer, Viewer::Referee) || matches!(viewer, Viewer::Seat(Seat(t)) if t == self.team(i));
             if !own {
                 c.disguise = None;
+                c.hidden = None;
             }
         }
     }
@@ -242,7 +254,16 @@ impl P2v {
             }
         }
         for i in 0..s.creatures.len() {
-            if self.team(i) == seat.0 || !self.in_disguise(s, i) || s.creatures[i].disguise.is_some() {
+            if self.team(i) == seat.0 || !self.in_disguise(s, i) {
+                continue;
+            }
+            if self.false_object(i) {
+                if s.creatures[i].hidden.is_none() {
+                    self.resample_hidden(s, i, rng);
+                }
+                continue;
+            }
+            if s.creatures[i].disguise.is_some() {
                 continue;
             }
             let team = self.team(i);
@@ -265,7 +286,7 @@ impl P2v {
     pub(crate) fn spot_power(&self, s: &State, spotter: u8) -> Option<i32> {
         let team = self.team(usize::from(spotter));
         (0..s.creatures.len())
-            .filter(|&i| self.team(i) != team && self.in_disguise(s, i))
+            .filter(|&i| self.team(i) != team && self.tempting(i) && self.in_disguise(s, i))
             .filter_map(|i| self.profile(i).map(|p| p.power))
             .max()
     }

@@ -186,6 +186,10 @@ impl Entry for P2v {
             let place = match (c.life, c.at) {
                 (Life::Waiting, _) if p.summonable => "to summon".to_string(),
                 (Life::Waiting, _) if p.awakened_by.is_some() => "to awaken".to_string(),
+                (Life::Waiting, _) if p.false_object => match c.hidden {
+                    Some(at) => format!("in disguise as the obstacle on {}", self.square_name(at)),
+                    None => "in disguise".to_string(),
+                },
                 (Life::Waiting, _) if p.tempting_disguise => match c.disguise {
                     Some(k) => format!("in disguise as objective {}", k + 1),
                     None => "in disguise".to_string(),

@@ -78,6 +78,32 @@ pub enum Event {
         /// How many tiles were still to lay.
         left: u8,
     },
+    /// The owner of creature `who`, with False Object, placed one more
+    /// obstacle of its size (ruling P2V-R167).
+    ObjectPlaced {
+        /// The creature with False Object.
+        who: u8,
+        /// The obstacle's lower-left square.
+        at: Square,
+    },
+    /// A creature with False Object became an obstacle in secret: which one
+    /// is seen by its owner only (`None` in what others see).
+    Hidden {
+        /// The creature.
+        who: u8,
+        /// The obstacle, by its lower-left square.
+        at: Option<Square>,
+    },
+    /// A creature left its False Object disguise: the obstacle is gone and
+    /// the creature stands in its place.
+    Emerged {
+        /// The creature.
+        who: u8,
+        /// Where it now stands.
+        at: Square,
+        /// The creature that came near or found it out, if one did.
+        by: Option<u8>,
+    },
     /// A creature with Tempting Disguise became an objective in secret:
     /// which one is seen by its owner only (`None` in what others see).
     Disguised {
@@ -113,6 +139,23 @@ pub enum Event {
         /// The Power it met.
         power: i32,
         /// On a success, whether the objective is a creature in disguise.
+        is: Option<bool>,
+    },
+    /// A creature's Perception check to spot a False Object disguise in an
+    /// obstacle: on a success (`is` given) its owner says whether it is a
+    /// creature.
+    SpotObstacle {
+        /// Who looked.
+        who: u8,
+        /// The obstacle, by its lower-left square.
+        at: Square,
+        /// The d20.
+        die: u8,
+        /// The check's total.
+        total: i32,
+        /// The Power it met.
+        power: i32,
+        /// On a success, whether the obstacle is a creature in disguise.
         is: Option<bool>,
     },
     /// A power made terrain on its area for a while (ruling P2V-R140).

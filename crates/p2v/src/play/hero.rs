@@ -74,6 +74,10 @@ impl P2v {
                 let power = self.spot_power(s, *who).unwrap_or(0);
                 offer(*who, *who, i32::from(die) + self.skill_bonus(s, *who, "perception") < power);
             }
+            Frame::SpotObstacle { who, .. } => {
+                let power = self.obstacle_power(s, *who).unwrap_or(0);
+                offer(*who, *who, i32::from(die) + self.skill_bonus(s, *who, "perception") < power);
+            }
             Frame::Climb { who, by } => {
                 let (total, power) = self.climb_total(s, *who, *by, die);
                 offer(*who, *who, total < power);

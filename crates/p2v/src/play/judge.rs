@@ -41,16 +41,15 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
                 _ => g.judge_crash(s, who, u8::MAX),
             };
         }
-        if let (Frame::Interlude { step_only, .. }, Phase::Turn(t)) = (top, s.phase) {
-            if *step_only {
-                P2v::judge_granted_step(a)?;
-            }
+        if let (Frame::Interlude { .. }, Phase::Turn(t)) = (top, s.phase) {
+            P2v::judge_interlude(top, a)?;
             return judge_turn(g, s, t, a);
         }
         if let Frame::Window(w) = top {
             match w.trigger {
                 super::state::Trigger::Outrage { who, puller } => return g.judge_outrage(s, who, puller, a),
                 super::state::Trigger::Regain { who } => return g.judge_regain(s, who, a),
+                super::state::Trigger::Ambush { who, by } if *a == Action::React => return g.judge_ambush(s, who, by),
                 _ => {}
             }
         }
@@ -62,6 +61,8 @@ pub fn judge(g: &P2v, s: &State, a: &Action) -> Result<(), Refusal> {
         (Phase::ExtraObjective { .. }, Action::Objective { kind, at }) => judge_objective(g, s, kind, at),
         (Phase::Disguise { who }, Action::Disguise { objective }) => g.judge_disguise(s, who, objective),
         (Phase::PlaceBody { .. }, Action::Body { at }) => g.judge_trail_body(s, at),
+        (Phase::PlaceObject { who }, Action::Object { at }) => g.judge_object(s, who, at),
+        (Phase::Hide { who }, Action::Hide { at }) => g.judge_hide(s, who, at),
         (Phase::ChooseZone { seat }, Action::Zone { zone }) => {
             if g.zones_open(s, seat).contains(&zone) {
                 Ok(())
@@ -144,6 +145,8 @@ fn expected(p: Phase) -> &'static str {
         Phase::PlaceObjective { .. } | Phase::ExtraObjective { .. } => "place an objective: objective KIND SQUARE",
         Phase::Disguise { .. } => "pick the objective the creature is, in secret: disguise N",
         Phase::PlaceBody { .. } => "place a body of the Trail of Bodies: body SQUARE",
+        Phase::PlaceObject { .. } => "place the False Object's extra obstacle: object SQUARE",
+        Phase::Hide { .. } => "pick the obstacle the creature is, in secret: hide SQUARE",
         Phase::PlaceTile { .. } => "lay a terrain tile: tile NAME SQUARE [TURN]",
         Phase::ChooseZone { .. } => "choose a deployment zone: zone NAME",
         Phase::Deploy { .. } => "deploy a creature: place LETTER SQUARE",
@@ -514,6 +517,7 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
         Action::Pluck { target } => g.judge_pluck(s, &t, target),
         Action::Carry { body } => g.judge_carry(s, &t, body),
         Action::Spot { objective } => g.judge_spot(s, &t, objective),
+        Action::SpotObstacle { at } => g.judge_spot_obstacle(s, &t, at),
         Action::Haul { to } => g.judge_haul(s, &t, to),
         Action::Tumble { to } => g.judge_tumble(s, &t, to),
         Action::LongJump => g.judge_long_jump_action(s, &t),

@@ -45,6 +45,10 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
                     let escapes = (0..16u8).map(|condition| Action::Escape { condition });
                     let answers = [Action::React, Action::Pass].into_iter().chain(escapes);
                     out.extend(answers.filter(|a| g.judge_outrage(s, who, puller, a).is_ok()));
+                } else if let super::state::Trigger::Ambush { who, by } = w.trigger {
+                    // Leaving the disguise only when the creature came near the obstacle it is.
+                    out.extend(g.judge_ambush(s, who, by).is_ok().then_some(Action::React));
+                    out.push(Action::Pass);
                 } else {
                     out.extend([Action::React, Action::Pass]);
                 }
@@ -64,8 +68,11 @@ fn listed(g: &P2v, s: &State, out: &mut Vec<Action>) {
     let start = out.len();
     listed_phase(g, s, out);
     // A granted Step: the turn's Steps, and `end` (ruling P2V-R145).
-    if let Some(Frame::Interlude { step_only: true, .. }) = s.pending.top() {
-        let kept: Vec<Action> = out.drain(start..).filter(|a| P2v::judge_granted_step(a).is_ok()).collect();
+    // Leaving a False Object disguise: Strikes, Strides and `end` (ruling P2V-R167).
+    if let Some(top @ Frame::Interlude { step_only, ambush, .. }) = s.pending.top()
+        && (*step_only || *ambush)
+    {
+        let kept: Vec<Action> = out.drain(start..).filter(|a| P2v::judge_interlude(top, a).is_ok()).collect();
         out.extend(kept);
     }
 }
@@ -75,6 +82,8 @@ fn listed_phase(g: &P2v, s: &State, out: &mut Vec<Action>) {
     match s.phase {
         Phase::Disguise { who } => g.disguise_actions(s, who, out),
         Phase::PlaceBody { .. } => g.trail_actions(s, out),
+        Phase::PlaceObject { who } => g.object_actions(s, who, out),
+        Phase::Hide { who } => g.hide_actions(s, who, out),
         Phase::PlaceObjective { .. } | Phase::ExtraObjective { .. } => {
             // The ground (as `judge_objective`): no battlefield is built
             // per placement.
@@ -134,9 +143,9 @@ pub(crate) fn turn_draw<R: Rng + ?Sized>(g: &P2v, s: &State, rng: &mut R, scratc
     }
     // As `listed` and `refine_legal`: groups and commanders limit a turn's
     // own decisions; a granted Step allows only Steps and `end`.
-    let (refine, step_only) = match s.pending.top() {
-        None => (true, false),
-        Some(Frame::Interlude { step_only, .. }) => (false, *step_only),
+    let (refine, limited) = match s.pending.top() {
+        None => (true, None),
+        Some(top @ Frame::Interlude { step_only, ambush, .. }) => (false, (*step_only || *ambush).then_some(top)),
         Some(_) => return None,
     };
     let lister = TurnLister::new(g, s, t);
@@ -158,8 +167,8 @@ pub(crate) fn turn_draw<R: Rng + ?Sized>(g: &P2v, s: &State, rng: &mut R, scratc
             if refine {
                 g.party_filter(s, scratch, 0);
             }
-            if step_only {
-                scratch.retain(|a| P2v::judge_granted_step(a).is_ok());
+            if let Some(top) = limited {
+                scratch.retain(|a| P2v::judge_interlude(top, a).is_ok());
             }
         }
         if !scratch.is_empty() {
@@ -435,6 +444,7 @@ impl<'a> TurnLister<'a> {
                         }
                     }
                 }
+                g.spot_obstacle_actions(s, t, out);
             }
             TurnKind::Pluck => {
                 for target in 0..s.creatures.len() as u8 {

@@ -68,6 +68,7 @@ pub mod mine;
 pub mod mount;
 pub mod notation;
 pub mod numbering;
+pub mod object;
 pub mod objective;
 pub mod party;
 pub mod placed;

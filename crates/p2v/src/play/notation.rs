@@ -32,12 +32,13 @@ Set-up:   tile NAME SQUARE [90|180|270] (the map `tiles`: the tile's lower-left 
           donjon) · objective KIND SQUARE (book, device, exotic-flower, golems-eye, notable, savage-beast,
           spectral-haunt, willful-sprite) · zone sw|se|nw|ne (south|north on a large board) ·
           place LETTER SQUARE · disguise N (Tempting Disguise: the objective the creature is, in secret) ·
-          body SQUARE (Trail of Bodies: a body laid in turn)
+          body SQUARE (Trail of Bodies: a body laid in turn) · object SQUARE (False Object: its extra
+          obstacle, by the lower-left square) · hide SQUARE (False Object: the obstacle the creature is, in secret)
 Turns:    activate LETTER · join LETTER (a group: join each, then activate the last) ·
           switch LETTER · give LETTER (a commander's turn: act with a minion, give it 1 AP) ·
           mount LETTER · dismount SQUARE · stride SQUARE · step SQUARE · crawl SQUARE · leap SQUARE · strike N|WEAPON TARGET ·
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
-          pluck TARGET (White Hairs) · spot N (is objective N a creature in disguise? Perception) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
+          pluck TARGET (White Hairs) · spot N|SQUARE (is objective N, or the obstacle on SQUARE, a creature in disguise? Perception) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
           longjump (then stride SQUARE or pass, then jump DIRECTION N) · summon LETTER SQUARE (a caster places a Summonable ally, ●●; also written place) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
           carry N (pick up body N, on or beside the creature) · drop load (free) ·
           open DOOR · close DOOR · ready · prone · stand · end
@@ -154,11 +155,19 @@ impl P2v {
                 Ok(Action::Strike { weapon, target })
             }
             "spot" => {
-                let n: usize = arg(1)?
-                    .parse()
-                    .map_err(|_| format!("'{}' is not an objective's number", clip(arg(1).unwrap_or(""))))?;
+                let w = arg(1)?;
+                // An obstacle by its lower-left square, else an objective by number.
+                if let Ok(at) = self.square(w)
+                    && w.parse::<usize>().is_err()
+                {
+                    return Ok(Action::SpotObstacle { at });
+                }
+                let n: usize =
+                    w.parse().map_err(|_| format!("'{}' is neither an objective's number nor a square", clip(w)))?;
                 Ok(Action::Spot { objective: n.saturating_sub(1).min(255) as u8 })
             }
+            "object" => Ok(Action::Object { at: self.square(arg(1)?)? }),
+            "hide" => Ok(Action::Hide { at: self.square(arg(1)?)? }),
             "disguise" => {
                 let n: usize = arg(1)?
                     .parse()
@@ -321,6 +330,9 @@ impl P2v {
             Action::Leap { to } => format!("leap {}", self.square_name(to)),
             Action::Strike { weapon, target } => format!("strike {} {}", weapon + 1, who(target)),
             Action::Disguise { objective } => format!("disguise {}", u16::from(objective) + 1),
+            Action::Object { at } => format!("object {}", self.square_name(at)),
+            Action::Hide { at } => format!("hide {}", self.square_name(at)),
+            Action::SpotObstacle { at } => format!("spot {}", self.square_name(at)),
             Action::Spot { objective } => format!("spot {}", u16::from(objective) + 1),
             Action::Claim { objective, skill } => {
                 format!("claim {} {}", objective + 1, SKILLS.get(usize::from(skill)).copied().unwrap_or("?"))
@@ -377,6 +389,10 @@ impl P2v {
                     "{} may Step: step SQUARE (or end: stay)",
                     self.profile(usize::from(*who)).map_or("?", |p| p.label.as_str())
                 ),
+                super::state::Frame::Interlude { who, ambush: true, .. } => format!(
+                    "{} leaves its disguise: strike or stride (or end: neither)",
+                    self.profile(usize::from(*who)).map_or("?", |p| p.label.as_str())
+                ),
                 super::state::Frame::Interlude { who, .. } => format!(
                     "{}'s readied action: one free action or 1-AP action (or end: none)",
                     self.profile(usize::from(*who)).map_or("?", |p| p.label.as_str())
@@ -400,6 +416,14 @@ impl P2v {
             Phase::PlaceTile { left, .. } => format!("lay a terrain tile ({left} to lay)"),
             Phase::ExtraObjective { who } => format!(
                 "place the objective {}'s Tempting Disguise adds",
+                self.profile(usize::from(who)).map_or("?", |p| p.label.as_str())
+            ),
+            Phase::PlaceObject { who } => format!(
+                "place the obstacle {}'s False Object adds, its size (object SQUARE: its lower-left square)",
+                self.profile(usize::from(who)).map_or("?", |p| p.label.as_str())
+            ),
+            Phase::Hide { who } => format!(
+                "pick, in secret, the obstacle {} is (hide SQUARE: the obstacle's lower-left square)",
                 self.profile(usize::from(who)).map_or("?", |p| p.label.as_str())
             ),
             Phase::Disguise { who } => format!(
@@ -456,7 +480,9 @@ fn usage(verb: &str) -> &'static str {
     match verb {
         "tile" => "tile NAME SQUARE [0|90|180|270]",
         "disguise" => "disguise N (the objective, by number)",
-        "spot" => "spot N (the objective, by number)",
+        "spot" => "spot N (an objective, by number) or spot SQUARE (an obstacle, by its lower-left square)",
+        "object" => "object SQUARE (the False Object's extra obstacle, by its lower-left square)",
+        "hide" => "hide SQUARE (the obstacle the creature is, by its lower-left square)",
         "carry" => "carry N (the body, by number)",
         "body" => "body SQUARE (a body of a Trail of Bodies)",
         "objective" => "objective KIND SQUARE",

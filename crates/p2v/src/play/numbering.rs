@@ -61,9 +61,13 @@
 //! | carry | `Carry { body }` (a body is of an eliminated creature or of a Trail of Bodies) | r + b |
 //! | drop load | `DropLoad` | 1 |
 //! | body | `Body { at }` (a body of a Trail of Bodies laid in the set-up), if b > 0 (else 0) | n |
+//! | object | `Object { at }` (a False Object's extra obstacle), if o (else 0) | n |
+//! | hide | `Hide { at }` (the obstacle a False Object is), if o (else 0) | n |
+//! | spot obstacle | `SpotObstacle { at }`, if o (else 0) | n |
 //!
 //! where `b` is 6 for each creature of the roster with Trail of Bodies (its
-//! d6 of bodies).
+//! d6 of bodies), and `o` says whether a creature of the roster has False
+//! Object.
 //!
 //! On the map `tiles` the doors are those of the tiles laid, so `d` is the
 //! most pieces the tiles laid could have (tiles × the most pieces of a
@@ -113,6 +117,8 @@ pub struct Bounds {
     pub tiles: usize,
     /// The most bodies Trail of Bodies can lay: 6 per creature with it.
     pub trail: usize,
+    /// Whether a creature of the roster has False Object.
+    pub false_object: bool,
 }
 
 /// Objectives: one of each kind at most.
@@ -122,7 +128,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 39;
+const BLOCKS: usize = 42;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -150,6 +156,7 @@ impl Bounds {
             zones: g.zone_names().len(),
             tiles: if g.tiles_each() == 0 { 0 } else { super::tiles::tile_count() * 4 },
             trail: 6 * (0..roster.len()).filter(|&i| g.trail(i)).count(),
+            false_object: (0..roster.len()).any(|i| g.false_object(i)),
         }
     }
 
@@ -162,45 +169,48 @@ impl Bounds {
     fn blocks(&self) -> [usize; BLOCKS] {
         let (n, r, p) = (self.squares(), self.roster, self.powers);
         [
-            6,                                  // fixed
-            OBJECTIVES * n,                     // objective
-            self.zones,                         // zone
-            r * n,                              // place
-            r,                                  // activate
-            n,                                  // stride
-            n,                                  // step
-            n,                                  // leap
-            n,                                  // crawl
-            self.weapons * r,                   // strike
-            OBJECTIVES * SKILLS.len(),          // claim
-            r,                                  // trip
-            r,                                  // grapple
-            r * n,                              // shove
-            CONDITIONS,                         // escape
-            2 * self.doors.len(),               // door
-            self.lines,                         // line
-            p,                                  // use here
-            p * r,                              // use creature
-            p * self.cones,                     // use cone
-            p * n,                              // use square
-            p * n,                              // use line
-            r,                                  // pluck
-            p,                                  // regain
-            r,                                  // join
-            r,                                  // switch
-            r,                                  // give
-            r,                                  // mount
-            n,                                  // dismount
-            n,                                  // haul
-            n,                                  // tumble
-            1,                                  // long jump
-            8 * usize::from(LONGEST),           // jump
-            OBJECTIVES,                         // disguise
-            OBJECTIVES,                         // spot
-            self.tiles * n,                     // tile
-            r + self.trail,                     // carry
-            1,                                  // drop load
-            if self.trail > 0 { n } else { 0 }, // body
+            6,                                     // fixed
+            OBJECTIVES * n,                        // objective
+            self.zones,                            // zone
+            r * n,                                 // place
+            r,                                     // activate
+            n,                                     // stride
+            n,                                     // step
+            n,                                     // leap
+            n,                                     // crawl
+            self.weapons * r,                      // strike
+            OBJECTIVES * SKILLS.len(),             // claim
+            r,                                     // trip
+            r,                                     // grapple
+            r * n,                                 // shove
+            CONDITIONS,                            // escape
+            2 * self.doors.len(),                  // door
+            self.lines,                            // line
+            p,                                     // use here
+            p * r,                                 // use creature
+            p * self.cones,                        // use cone
+            p * n,                                 // use square
+            p * n,                                 // use line
+            r,                                     // pluck
+            p,                                     // regain
+            r,                                     // join
+            r,                                     // switch
+            r,                                     // give
+            r,                                     // mount
+            n,                                     // dismount
+            n,                                     // haul
+            n,                                     // tumble
+            1,                                     // long jump
+            8 * usize::from(LONGEST),              // jump
+            OBJECTIVES,                            // disguise
+            OBJECTIVES,                            // spot
+            self.tiles * n,                        // tile
+            r + self.trail,                        // carry
+            1,                                     // drop load
+            if self.trail > 0 { n } else { 0 },    // body
+            if self.false_object { n } else { 0 }, // object
+            if self.false_object { n } else { 0 }, // hide
+            if self.false_object { n } else { 0 }, // spot obstacle
         ]
     }
 
@@ -288,6 +298,10 @@ impl Bounds {
             Action::DropLoad => (37, 0),
             Action::Body { at } if self.trail > 0 => (38, self.square(at)?),
             Action::Body { .. } => return None,
+            Action::Object { at } if self.false_object => (39, self.square(at)?),
+            Action::Hide { at } if self.false_object => (40, self.square(at)?),
+            Action::SpotObstacle { at } if self.false_object => (41, self.square(at)?),
+            Action::Object { .. } | Action::Hide { .. } | Action::SpotObstacle { .. } => return None,
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -408,6 +422,11 @@ mod tests {
         if b.trail > 0 {
             out.extend(squares.iter().map(|&at| Action::Body { at }));
         }
+        if b.false_object {
+            out.extend(squares.iter().map(|&at| Action::Object { at }));
+            out.extend(squares.iter().map(|&at| Action::Hide { at }));
+            out.extend(squares.iter().map(|&at| Action::SpotObstacle { at }));
+        }
         out
     }
 
@@ -424,13 +443,18 @@ mod tests {
         for map in ["ruined-crossroads", "river-ford", "broken-hills", "tiles"] {
             let mut v = Variant { map: map.into(), ..Variant::default() };
             v.warbands[1] = storm.clone();
-            // Trail of Bodies on the ruined crossroads: its bodies' block.
+            // Trail of Bodies on the ruined crossroads: its bodies' block;
+            // False Object on the river ford: its three blocks.
             if map == "ruined-crossroads" {
                 v.warbands[1].entries[0].upgrades.push("Trail of Bodies".into());
+            }
+            if map == "river-ford" {
+                v.warbands[1].entries[0].upgrades.push("False Object".into());
             }
             let g = P2v::new(v, 2).unwrap();
             let b = g.bounds();
             assert_eq!(b.trail, if map == "ruined-crossroads" { 6 } else { 0 });
+            assert_eq!(b.false_object, map == "river-ford");
             let all = every_action(b);
             assert_eq!(all.len(), b.count(), "{map}");
             for (k, a) in all.iter().enumerate() {

@@ -74,7 +74,7 @@ impl P2v {
             c.reacted = true;
         }
         events.emit(Event::Reacts { who, reaction: "its readied action".into() });
-        s.pending.push(Frame::Interlude { who, saved: s.phase, step_only: false });
+        s.pending.push(Frame::Interlude { who, saved: s.phase, step_only: false, ambush: false });
         s.phase = Phase::Turn(Turn { who, ap: 1, ..Turn::default() });
     }
 

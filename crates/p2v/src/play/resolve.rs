@@ -35,6 +35,9 @@ impl Resolve for P2v {
                 && usize::from(*objective) < s.objectives.len()
                 && self.spot_power(s, *who).is_some())
             .then_some(Wait::Chance),
+            Frame::SpotObstacle { who, .. } => (s.creatures.get(usize::from(*who)).is_some_and(|c| c.life == Life::Up)
+                && self.obstacle_power(s, *who).is_some())
+            .then_some(Wait::Chance),
             Frame::ObjectiveTable { .. }
             | Frame::CoverDice { .. }
             | Frame::Claim { .. }
@@ -174,6 +177,7 @@ impl Resolve for P2v {
             | Frame::Climb { .. }
             | Frame::Disgorge { .. }
             | Frame::Spot { .. }
+            | Frame::SpotObstacle { .. }
             | Frame::TumbleCheck { .. }
             | Frame::LongJump { .. }
             | Frame::JumpCheck { .. }
@@ -269,6 +273,11 @@ pub(crate) fn dice(g: &P2v, s: &State, top: &Frame) -> DiceRequest {
             "{} looks hard at objective {} (Perception)",
             name(*who),
             objective + 1
+        )),
+        Frame::SpotObstacle { who, at } => DiceRequest::new().with(20, "Perception").for_purpose(format!(
+            "{} looks hard at the obstacle on {} (Perception)",
+            name(*who),
+            g.square_name(*at)
         )),
         Frame::Pluck { who, target } => DiceRequest::new().with(20, "skill").for_purpose(format!(
             "{} tries to pull a white hair out of {} (Athletics)",
@@ -371,6 +380,7 @@ pub(crate) fn resolve_roll<E: EventSink<Event>>(g: &P2v, s: &mut State, frame: F
         Frame::Pluck { who, target } => g.pluck_roll(s, who, target, d, events),
         Frame::Climb { who, by } => g.climb_roll(s, who, by, d, events),
         Frame::Spot { who, objective } => g.spot_roll(s, who, objective, d, events),
+        Frame::SpotObstacle { who, at } => g.spot_obstacle_roll(s, who, at, d, events),
         Frame::TumbleCheck { who, target } => g.tumble_roll(s, who, target, d, events),
         Frame::JumpCheck { who, dir, over } => g.jump_roll(s, who, dir, over, d, events),
         Frame::RandomTarget { who, among } => g.random_target(s, who, &among, d, events),
@@ -486,6 +496,7 @@ impl P2v {
                 self.team(usize::from(who)) == seat.0 && self.may_catch(s, who, attacker)
             }
             Trigger::Readied { who } => self.team(usize::from(who)) == seat.0 && self.may_take_readied(s, who),
+            Trigger::Ambush { who, by } => self.team(usize::from(who)) == seat.0 && self.may_be_near(s, who, by),
             Trigger::Recovery { who } => self.team(usize::from(who)) == seat.0 && self.may_spend_on_recovery(s, who),
             Trigger::TurnStart { who, reactor, power } => {
                 self.team(usize::from(reactor)) == seat.0 && self.may_glance(s, who, reactor, power)

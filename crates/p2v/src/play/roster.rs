@@ -249,6 +249,8 @@ pub struct Profile {
     pub tempting_disguise: bool,
     /// Trail of Bodies: 1d6 bodies go on the map in the set-up ([`super::trail`]).
     pub trail_of_bodies: bool,
+    /// False Object: it starts in secret as an obstacle ([`super::object`]).
+    pub false_object: bool,
     /// A creature a power of another brings into the battle (an Awakened
     /// Tree, by the roster index of its Arboreal Regent): not in the
     /// warband, costing no points, out of play until that power places it
@@ -653,6 +655,7 @@ impl Profile {
             summonable: false,
             tempting_disguise: false,
             trail_of_bodies: false,
+            false_object: false,
             awakened_by: None,
         }
     }
@@ -725,7 +728,7 @@ impl Profile {
     }
 
     /// Takes the positioning upgrades the game runs (Summonable, Tempting
-    /// Disguise, Trail of Bodies); returns
+    /// Disguise, Trail of Bodies, False Object); returns
     /// how many there are and the names of those it does not run yet.
     pub fn take_positioning(&mut self, upgrades: &[crate::warband::Upgrade]) -> (usize, Vec<String>) {
         let mut n = 0;
@@ -739,6 +742,8 @@ impl Profile {
                     self.tempting_disguise = true;
                 } else if it.name.eq_ignore_ascii_case("Trail of Bodies") {
                     self.trail_of_bodies = true;
+                } else if it.name.eq_ignore_ascii_case("False Object") {
+                    self.false_object = true;
                 } else {
                     not_run.push(it.name.clone());
                 }

@@ -472,18 +472,23 @@ impl P2v {
             | Phase::ChooseZone { seat }
             | Phase::Deploy { seat }
             | Phase::Activate { seat } => ToMove::Seat(Seat(seat)),
-            Phase::ExtraObjective { who } | Phase::Disguise { who } => ToMove::Seat(Seat(self.team(usize::from(who)))),
+            Phase::ExtraObjective { who }
+            | Phase::Disguise { who }
+            | Phase::PlaceObject { who }
+            | Phase::Hide { who } => ToMove::Seat(Seat(self.team(usize::from(who)))),
             Phase::Turn(t) => ToMove::Seat(Seat(self.controller(s, t.who))),
             Phase::Busy | Phase::Over => ToMove::Over,
         }
     }
 
     /// Whether creature `i` is still to deploy: waiting (not in a haven), and
-    /// neither Summonable, in a Tempting Disguise nor to be awakened (ruling P2V-R94).
+    /// neither Summonable, in a Tempting Disguise or a False Object one, nor to
+    /// be awakened (ruling P2V-R94).
     pub(crate) fn deploys(&self, s: &State, i: usize) -> bool {
         s.creatures.get(i).is_some_and(|c| c.life == Life::Waiting && c.haven.is_none())
             && !self.summonable(s, i)
             && !self.tempting(i)
+            && !self.false_object(i)
             && self.profile(i).is_none_or(|p| p.awakened_by.is_none())
     }
 
@@ -641,11 +646,12 @@ impl Game for P2v {
                 haven: None,
                 disguise: None,
                 swallowed_by: None,
+                hidden: None,
             })
             .collect();
         State {
             phase: match self.shared.tiles_each {
-                0 => Phase::ObjectiveCount,
+                0 => self.after_terrain(),
                 n => Phase::PlaceTile { seat: 0, left: n.saturating_mul(2) },
             },
             round: 0,
@@ -786,6 +792,7 @@ impl Game for P2v {
             | Frame::Pluck { who, .. }
             | Frame::Climb { who, .. }
             | Frame::Spot { who, .. }
+            | Frame::SpotObstacle { who, .. }
             | Frame::TumbleCheck { who, .. }
             | Frame::JumpCheck { who, .. } => seat(*who),
             _ => None,
@@ -894,7 +901,8 @@ impl Game for P2v {
         seen
     }
 
-    /// Only a Tempting Disguise keeps a secret (ruling P2V-R91).
+    /// Only a Tempting Disguise or a False Object keeps a secret (rulings
+    /// P2V-R91, P2V-R167).
     fn has_hidden_information(&self) -> bool {
         self.has_disguises()
     }
@@ -902,7 +910,8 @@ impl Game for P2v {
     /// The objective a creature in disguise is: seen by its owner only.
     fn decision_visibility(&self, s: &State, decision: &arbiter_core::Decision<Action>) -> arbiter_core::Visibility {
         match (s.phase, decision) {
-            (Phase::Disguise { who }, arbiter_core::Decision::Act(Action::Disguise { .. })) => {
+            (Phase::Disguise { who }, arbiter_core::Decision::Act(Action::Disguise { .. }))
+            | (Phase::Hide { who }, arbiter_core::Decision::Act(Action::Hide { .. })) => {
                 arbiter_core::Visibility::only(Seat(self.team(usize::from(who))))
             }
             _ => arbiter_core::Visibility::Public,
@@ -911,7 +920,7 @@ impl Game for P2v {
 
     fn event_visibility(&self, event: &Event) -> arbiter_core::Visibility {
         match event {
-            Event::Disguised { who, objective: Some(_) } => {
+            Event::Disguised { who, objective: Some(_) } | Event::Hidden { who, at: Some(_) } => {
                 arbiter_core::Visibility::only(Seat(self.team(usize::from(*who))))
             }
             _ => arbiter_core::Visibility::Public,
@@ -921,6 +930,7 @@ impl Game for P2v {
     fn event_summary(&self, event: &Event) -> Option<Event> {
         match event {
             Event::Disguised { who, .. } => Some(Event::Disguised { who: *who, objective: None }),
+            Event::Hidden { who, .. } => Some(Event::Hidden { who: *who, at: None }),
             _ => None,
         }
     }

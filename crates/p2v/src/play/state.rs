@@ -155,6 +155,11 @@ pub struct Creature {
     /// ([`super::swallow`]; ruling P2V-R163).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub swallowed_by: Option<u8>,
+    /// The obstacle it is, in disguise (False Object), by the lower-left
+    /// square of the obstacle's block: a secret of its owner's, stripped
+    /// from the other seat's observation ([`super::object`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<Square>,
 }
 
 /// What the creature taking its turn has done so far this turn.
@@ -215,6 +220,18 @@ pub enum Phase {
     /// which objective is the creature (ruling P2V-R91).
     Disguise {
         /// The creature with Tempting Disguise.
+        who: u8,
+    },
+    /// The owner of a creature with False Object places one more obstacle,
+    /// of the creature's size (ruling P2V-R167).
+    PlaceObject {
+        /// The creature with False Object.
+        who: u8,
+    },
+    /// The owner of a creature with False Object picks, in secret, which
+    /// obstacle of its size is the creature (ruling P2V-R167).
+    Hide {
+        /// The creature with False Object.
         who: u8,
     },
     /// Dice: the d6 of creature `who`'s Trail of Bodies (ruling P2V-R166).
@@ -454,6 +471,15 @@ pub enum Trigger {
     Readied {
         /// The readied creature.
         who: u8,
+    },
+    /// `by`, of another warband, is within 2 squares of an obstacle that
+    /// `who`, in a False Object disguise, may be: it may leave its disguise
+    /// and Strike or Stride (ruling P2V-R167).
+    Ambush {
+        /// The creature in disguise.
+        who: u8,
+        /// The creature that came near.
+        by: u8,
     },
     /// `who`, dying, is about to make a recovery check and may spend a
     /// hero point to pass it and every later one.
@@ -743,6 +769,14 @@ pub enum Frame {
         /// The objective looked at.
         objective: u8,
     },
+    /// Dice: a creature's Perception check to spot a False Object disguise
+    /// in an obstacle (ruling P2V-R167).
+    SpotObstacle {
+        /// Who looks.
+        who: u8,
+        /// The obstacle looked at, by its lower-left square.
+        at: Square,
+    },
     /// Dice: the round limit's d6.
     RoundLimit,
     /// At a round's end, the owner of a creature in disguise may reveal it
@@ -848,6 +882,10 @@ pub enum Frame {
         /// (Encircling Command; ruling P2V-R145).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         step_only: bool,
+        /// Only a Strike or a Stride (or none): a creature leaving its False
+        /// Object disguise as a reaction (ruling P2V-R167).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        ambush: bool,
     },
     /// Dice: which of the creatures within reach a random strike hits
     /// (one die with a face per creature).

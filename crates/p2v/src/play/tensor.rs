@@ -172,7 +172,9 @@ impl P2v {
             | Phase::PlaceTile { .. }
             | Phase::ExtraObjective { .. }
             | Phase::Disguise { .. }
-            | Phase::PlaceBody { .. } => 0,
+            | Phase::PlaceBody { .. }
+            | Phase::PlaceObject { .. }
+            | Phase::Hide { .. } => 0,
             Phase::ChooseZone { .. } => 1,
             Phase::Deploy { .. } => 2,
             Phase::Activate { .. } => 3,

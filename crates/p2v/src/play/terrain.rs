@@ -100,7 +100,8 @@ impl P2v {
         self.space_of(s, who).is_some_and(|space| self.piece_under(s, &space, t).is_some())
     }
 
-    fn space_of(&self, s: &State, who: u8) -> Option<Space> {
+    /// The space creature `who` fills, while it is on the board, up or dying.
+    pub(crate) fn space_of(&self, s: &State, who: u8) -> Option<Space> {
         let c = s.creatures.get(usize::from(who))?;
         let at = c.at.filter(|_| matches!(c.life, Life::Up | Life::Dying))?;
         Some(Space::new(at, self.profile(usize::from(who))?.size.side()))

@@ -192,7 +192,7 @@ impl P2v {
                 events.emit(Event::NoRoomForTiles { left: left - 1 });
             }
             s.doors = super::door::doors_of(&self.ground(s));
-            s.phase = Phase::ObjectiveCount;
+            s.phase = self.after_terrain();
         }
     }
 }

@@ -206,6 +206,16 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 return Err(format!("two creatures of one warband are objective {}", k + 1));
             }
         }
+        // False Object: a waiting creature with the upgrade, on the board,
+        // and no other creature of its warband is the same obstacle.
+        if let Some(at) = c.hidden {
+            if !g.false_object(i) || c.life != Life::Waiting || !board.contains(at) {
+                return Err(format!("creature {i} is in a disguise it cannot have"));
+            }
+            if s.creatures[..i].iter().enumerate().any(|(j, d)| d.hidden == Some(at) && g.team(j) == g.team(i)) {
+                return Err("two creatures of one warband are the same obstacle".into());
+            }
+        }
     }
     if s.deploys_first > 1 || s.first > 1 || s.last > 1 {
         return Err("a seat out of range".into());
@@ -222,6 +232,9 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
         }
         Phase::ExtraObjective { who } | Phase::Disguise { who } if !g.tempting(usize::from(who)) => {
             return Err("a Tempting Disguise set-up step for a creature without it".into());
+        }
+        Phase::PlaceObject { who } | Phase::Hide { who } if !g.false_object(usize::from(who)) => {
+            return Err("a False Object set-up step for a creature without it".into());
         }
         Phase::TrailRoll { who } | Phase::PlaceBody { who, .. } if !g.trail(usize::from(who)) => {
             return Err("a Trail of Bodies set-up step for a creature without it".into());
@@ -265,6 +278,7 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                     | Frame::Pluck { .. }
                     | Frame::Climb { .. }
                     | Frame::Spot { .. }
+                    | Frame::SpotObstacle { .. }
                     | Frame::TumbleCheck { .. }
                     | Frame::JumpCheck { .. }
             );
@@ -314,6 +328,12 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
             }
             Frame::LongJump { who, .. } => creature(*who, "a Long Jump")?,
             Frame::Unmask { who } | Frame::Spot { who, .. } => creature(*who, "a disguise")?,
+            Frame::SpotObstacle { who, at } => {
+                creature(*who, "a disguise")?;
+                if !board.contains(*at) {
+                    return Err("a spotted obstacle off the board".into());
+                }
+            }
             Frame::JumpCheck { who, over, .. } => {
                 creature(*who, "a Long Jump")?;
                 if !(1..=super::longjump::LONGEST).contains(over) {
@@ -440,6 +460,10 @@ pub fn check(g: &P2v, s: &State) -> Result<(), String> {
                 | super::state::Trigger::Defend { who, ally } => {
                     creature(who, "a defence")?;
                     creature(ally, "a defence")?;
+                }
+                super::state::Trigger::Ambush { who, by } => {
+                    creature(who, "a disguise")?;
+                    creature(by, "a disguise")?;
                 }
                 super::state::Trigger::ShieldBlock { who }
                 | super::state::Trigger::Readied { who }

@@ -27,6 +27,19 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             format!("{} lays the {tile} tile on {}{turned}", seat_name(*seat), square(*at))
         }
         Event::NoRoomForTiles { left } => format!("No terrain tile fits on the board any more; {left} not laid"),
+        Event::ObjectPlaced { who, at } => {
+            format!("{}'s False Object: one more obstacle of its size stands on {}", name(*who), square(*at))
+        }
+        Event::Hidden { who, at: Some(at) } => {
+            format!("{} is the obstacle on {} in disguise (only its owner knows)", name(*who), square(*at))
+        }
+        Event::Hidden { who, at: None } => format!("{} takes the shape of an obstacle, in secret", name(*who)),
+        Event::Emerged { who, at, by: Some(by) } => {
+            format!("{} comes near an obstacle: it is {} in disguise, now on {}", name(*by), name(*who), square(*at))
+        }
+        Event::Emerged { who, at, by: None } => {
+            format!("An obstacle was {} in disguise: it stands on {}", name(*who), square(*at))
+        }
         Event::Disguised { who, objective: Some(o) } => {
             format!("{} is objective {} in disguise (only its owner knows)", name(*who), o + 1)
         }
@@ -51,6 +64,16 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
                 None => "nothing seen".to_string(),
                 Some(true) => "it is a creature in disguise!".to_string(),
                 Some(false) => "it is only an objective".to_string(),
+            }
+        ),
+        Event::SpotObstacle { who, at, die, total, power, is } => format!(
+            "{} looks hard at the obstacle on {}: Perception {die} → {total} against Power {power}, {}",
+            name(*who),
+            square(*at),
+            match is {
+                None => "nothing seen".to_string(),
+                Some(true) => "it is a creature in disguise!".to_string(),
+                Some(false) => "it is only an obstacle".to_string(),
             }
         ),
         Event::TerrainMade { who, name: what, squares, until } => format!(
@@ -343,6 +366,11 @@ pub fn window(t: &Trigger, name: &dyn Fn(u8) -> String) -> String {
         Trigger::Reroll { who, roller, die } => format!(
             "{} rolled {die} on its Fight roll against {}: spend a hero point to make it roll again (react) or pass",
             name(roller),
+            name(who)
+        ),
+        Trigger::Ambush { who, by } => format!(
+            "{} came within 2 squares of an obstacle {} may be: leave the disguise and Strike or Stride (react) or stay hidden (pass)",
+            name(by),
             name(who)
         ),
         Trigger::Readied { who } => {
