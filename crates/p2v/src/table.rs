@@ -48,6 +48,9 @@ pub struct TableView {
     /// ground is the terrain above, then each tile laid's pieces in order,
     /// so door numbers follow); empty on a map.
     pub tiles: Vec<TileView>,
+    /// The items that can be taken from a body, by number: their names
+    /// (ruling P2V-R168).
+    pub items: Vec<String>,
     /// The decisions open in the state asked about, if one was.
     pub look: Option<Look>,
 }
@@ -158,6 +161,10 @@ pub struct StrikeView {
     pub once_per_turn: bool,
     /// Uses per battle, if limited.
     pub uses: Option<u8>,
+    /// A copy of another creature's item: it is the creature's only once
+    /// taken from a body (ruling P2V-R168), and shown only while it holds a use.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub copy: bool,
 }
 
 /// One power of a creature.
@@ -173,6 +180,9 @@ pub struct PowerView {
     pub shape: &'static str,
     /// Uses per battle, if limited.
     pub uses: Option<u8>,
+    /// A copy of another creature's item, shown only while it holds a use.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub copy: bool,
 }
 
 /// The decisions open in one state.
@@ -273,7 +283,7 @@ pub fn table_view(variant: &Variant, state: Option<&State>) -> Result<TableView,
         .enumerate()
         .map(|(i, name)| ZoneView { name, squares: g.zone_squares(i as u8, 6).iter().map(|s| s.0).collect() })
         .collect();
-    let creatures = g.roster().iter().map(creature).collect();
+    let creatures = g.roster().iter().enumerate().map(|(i, p)| creature(&g, i, p)).collect();
     let look = state.map(|s| look(&g, s));
     Ok(TableView {
         map: variant.map_label(),
@@ -285,15 +295,19 @@ pub fn table_view(variant: &Variant, state: Option<&State>) -> Result<TableView,
         skills: SKILLS.to_vec(),
         conditions: Conditions::NAMES.to_vec(),
         tiles,
+        items: (0..g.item_count().min(255) as u8).map(|t| g.item_name(t).unwrap_or("?").to_string()).collect(),
         look,
     })
 }
 
-fn creature(p: &crate::play::roster::Profile) -> CreatureView {
+fn creature(g: &P2v, i: usize, p: &crate::play::roster::Profile) -> CreatureView {
+    use crate::play::loot::Slot;
     let strikes = p
         .weapons
         .iter()
-        .map(|w| StrikeView {
+        .enumerate()
+        .map(|(k, w)| StrikeView {
+            copy: g.is_copy(i, Slot { weapon: true, index: k as u8 }),
             name: w.name.clone(),
             range: match w.reach {
                 Some(1) => "Melee".into(),
@@ -311,7 +325,9 @@ fn creature(p: &crate::play::roster::Profile) -> CreatureView {
     let powers = p
         .powers
         .iter()
-        .map(|w| PowerView {
+        .enumerate()
+        .map(|(k, w)| PowerView {
+            copy: g.is_copy(i, Slot { weapon: false, index: k as u8 }),
             name: w.name.clone(),
             cost: w.cost.symbol().to_string(),
             area: w.area.map(|a| a.to_string()),

@@ -244,6 +244,55 @@ fn random_games_with_false_objects_keep_the_secret_and_reach_every_part() {
 }
 
 #[test]
+fn random_games_take_items_from_bodies() {
+    // Looting (P2V-R168) in random play: items are taken from bodies, by
+    // either side. Holy Water strikes only fiends and undead, so against
+    // these creatures it is never thrown and is still on its carrier's
+    // body when it falls (random play drinks a potion long before). A
+    // random creature seldom stands by a body with an action left, so it
+    // takes some hundreds of games.
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_core::{Game, Record};
+    use arbiter_p2v::play::event::Event;
+    use arbiter_p2v::play::state::State;
+    use std::collections::BTreeSet;
+    let file = common::scene::warband;
+    let mut a = file(&["Boar", "Boar", "Caligni Dancer", "Kobold Warrior"]);
+    a.entries[1].items = vec!["Healing Potion (minor)".into()];
+    a.entries[2].items = vec!["Holy Water".into()];
+    let mut b = file(&["Boar", "Boar", "Caligni Dancer", "Kobold Warrior"]);
+    b.entries[2].items = vec!["Holy Water".into()];
+    // A small open board, where random play meets and fights.
+    let map = format!("name = \"open\"\nmap = \"\"\"\n{}\n\"\"\"\n", vec![["."; 12].join(" "); 12].join("\n"));
+    let v = Variant { warbands: vec![a, b], map, no_round_limit: false, cards: String::new() };
+    let g = P2v::new(v, 2).unwrap();
+    assert_eq!(g.item_count(), 3);
+    let s0 = g.initial_state();
+    assert_eq!((0..3).map(|t| g.holder(&s0, t)).collect::<Vec<_>>(), [Some(1), Some(2), Some(6)]);
+    let checks = Checks { deep_one_in: 50, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut seen = BTreeSet::new();
+    for seed in 0..400 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |_: &State, _| Ok(()))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        record
+            .replay_with(|_, _, events, _| {
+                for e in events {
+                    if let Event::ItemTaken { who, from, .. } = e {
+                        let team = |i: u8| g.roster()[usize::from(i)].team;
+                        seen.insert(if team(*who) == team(*from) { "taken by an ally" } else { "taken by an enemy" });
+                    }
+                }
+            })
+            .unwrap();
+    }
+    for part in ["taken by an ally", "taken by an enemy"] {
+        assert!(seen.contains(part), "random play reached {part} ({seen:?})");
+    }
+}
+
+#[test]
 fn random_games_set_mines_drink_spell_potions_and_cast_spell_scrolls() {
     // Explosive Mine (P2V-R92) and spell potions and scrolls (P2V-R93) in random play: mines
     // are set and creatures walk into them (the save against the mine comes up), potions are

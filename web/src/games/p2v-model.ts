@@ -141,6 +141,8 @@ export interface StrikeView {
   damage: string;
   once_per_turn: boolean;
   uses: number | null;
+  /** A copy of another creature's item: shown only once taken from a body, while it holds a use. */
+  copy?: boolean;
 }
 export interface PowerView {
   name: string;
@@ -148,6 +150,8 @@ export interface PowerView {
   area: string | null;
   shape: "target" | "emanation" | "cone" | "line" | "burst" | "none";
   uses: number | null;
+  /** A copy of another creature's item: shown only once taken from a body, while it holds a use. */
+  copy?: boolean;
 }
 export interface CreatureView {
   label: string;
@@ -261,6 +265,8 @@ export interface TableView {
   conditions: string[];
   /** On the map `tiles`, the tiles the players may lay (empty on a map). */
   tiles?: TileView[];
+  /** The items that can be taken from a body, by number: their names. */
+  items?: string[];
   look: Look | null;
 }
 

@@ -452,12 +452,12 @@ export function useP2v(p: GameProps): GameUI {
             <div class="p2v-turn">
               <p class="muted small">{turnOf.name}: {s.phase.ap ?? 0} AP · {s.phase.attacks ? `multiple attack penalty after ${s.phase.attacks} attack${s.phase.attacks > 1 ? "s" : ""}` : "no attack yet"}</p>
               <div class="row wrap" aria-label="Strikes">
-                {turnOf.strikes.map((w, i) => (
+                {turnOf.strikes.map((w, i) => (w.copy && !((s.creatures[active ?? 0]?.uses[i] ?? 0) > 0)) ? null : (
                   <button class={`btn small ${weapon === i ? "primary" : ""}`} aria-pressed={weapon === i} data-weapon={i} disabled={!strikes.some((o) => o.weapon === i)} onClick={() => setMode(weapon === i ? null : { kind: "strike", weapon: i })}>
                     {w.name}
                   </button>
                 ))}
-                {turnOf.powers.map((w, i) => (
+                {turnOf.powers.map((w, i) => (w.copy && !(((s.creatures[active ?? 0]?.power_uses ?? [])[i] ?? 0) > 0)) ? null : (
                   <button class={`btn small ${mode?.kind === "power" && mode.power === i ? "primary" : ""}`} aria-pressed={mode?.kind === "power" && mode.power === i} data-power={i} disabled={!uses.some(([a]) => a.power === i)} onClick={() => setMode(mode?.kind === "power" && mode.power === i ? null : { kind: "power", power: i })}>
                     {w.cost} {w.name}
                   </button>
@@ -495,7 +495,7 @@ export function useP2v(p: GameProps): GameUI {
             <div class="row wrap p2v-actions" aria-label="Other decisions">
               {others.map(([a, text]) => (
                 <button class={`btn ${a.act === "end" ? "" : "small"}`} data-act={a.act} data-testid={a.act === "end" ? "p2v-end" : undefined} onClick={() => send(a)}>
-                  {a.act === "end" ? "End the turn" : text}
+                  {a.act === "end" ? "End the turn" : a.act === "take" ? `Take the ${board.items?.[Number(a.item)] ?? `item ${Number(a.item) + 1}`} from the body (${text}, 1 AP)` : text}
                 </button>
               ))}
             </div>
@@ -591,14 +591,14 @@ function Card({ i, s, board, seatName }: { i: number; s: State; board: TableView
         {c.hero_points > 0 && ` · ${c.hero_points} hero point${c.hero_points > 1 ? "s" : ""}`}
       </p>
       <ul class="p2v-strikes">
-        {v.strikes.map((w, k) => (
+        {v.strikes.map((w, k) => (w.copy && !((c.uses[k] ?? 0) > 0)) ? null : (
           <li>
             <strong>{w.name}</strong> {w.range} · {w.damage}
             {w.once_per_turn ? " · once per turn" : ""}
             {w.uses !== null ? ` · ${c.uses[k] ?? w.uses} of ${w.uses} uses left` : ""}
           </li>
         ))}
-        {v.powers.map((w, k) => (
+        {v.powers.map((w, k) => (w.copy && !(((c.power_uses ?? [])[k] ?? 0) > 0)) ? null : (
           <li>
             <strong>{w.cost} {w.name}</strong>
             {w.area ? ` · ${w.area}` : ""}

@@ -237,6 +237,11 @@ pub enum Action {
     },
     /// Lay down the load carried (free).
     DropLoad,
+    /// Take an item from a body (Interact; by the item's number).
+    Take {
+        /// The item, by its number in the game.
+        item: u8,
+    },
     /// Place a body of a Trail of Bodies in the set-up ([`super::trail`]).
     Body {
         /// Its square.
@@ -292,6 +297,7 @@ impl Action {
             Action::Body { .. } => "body",
             Action::Carry { .. } => "carry",
             Action::DropLoad => "drop_load",
+            Action::Take { .. } => "take",
         }
     }
 }
@@ -351,6 +357,7 @@ mod tests {
             Action::Dismount { to: Square::at(0, 0) },
             Action::Carry { body: 0 },
             Action::DropLoad,
+            Action::Take { item: 2 },
             Action::Body { at: Square::at(5, 1) },
             Action::Pass,
         ];

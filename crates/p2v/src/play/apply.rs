@@ -320,6 +320,12 @@ fn act<E: EventSink<Event>>(g: &P2v, s: &mut State, t: Turn, a: Action, events: 
             g.carry(s, who, body, events);
         }
         Action::DropLoad => g.drop_load(s, who, events),
+        // Interact to take an item from a body (ruling P2V-R168).
+        Action::Take { item } => {
+            spend(s, 1);
+            reset_carry(s);
+            g.take_item(s, who, item, events);
+        }
         // Swallowed: escaping its grabbed condition is the climb out (ruling P2V-R163).
         Action::Escape { condition }
             if g.swallowed(s, i) && Conditions(1 << condition.min(15)) == Conditions::GRABBED =>

@@ -165,7 +165,16 @@ impl Entry for P2v {
             let name = self.profile(usize::from(b.of)).map_or("?", |p| p.name.as_str());
             let whose = if b.trail { format!("of {name}'s Trail of Bodies, Medium") } else { name.to_string() };
             if let Some(at) = b.at {
-                let _ = writeln!(out, "body {} ({whose}) lies on {}", k + 1, self.square_name(at));
+                // The items it holds, to take (ruling P2V-R168).
+                let items: Vec<String> = if b.trail {
+                    Vec::new()
+                } else {
+                    self.items_on_body(s, b.of)
+                        .map(|t| format!("item {} {}", u16::from(t) + 1, self.item_name(t).unwrap_or("?")))
+                        .collect()
+                };
+                let items = if items.is_empty() { String::new() } else { format!(", with {}", items.join(", ")) };
+                let _ = writeln!(out, "body {} ({whose}) lies on {}{items}", k + 1, self.square_name(at));
             }
         }
         for (k, o) in s.objectives.iter().enumerate() {
@@ -228,10 +237,17 @@ impl Entry for P2v {
                 let ty = super::damage::DamageType::ALL.get(usize::from(*t)).map_or("?", |d| d.name());
                 notes.push(format!("{n} persistent {ty}"));
             }
+            // Copies of others' items show once taken (ruling P2V-R168).
+            let held = |weapon: bool, k: usize| {
+                let slot = super::loot::Slot { weapon, index: k as u8 };
+                let left = if weapon { c.uses.get(k) } else { c.power_uses.get(k) };
+                !self.is_copy(i, slot) || left.is_some_and(|&n| n > 0)
+            };
             let weapons: Vec<String> = p
                 .weapons
                 .iter()
                 .enumerate()
+                .filter(|&(k, _)| held(true, k))
                 .map(|(k, w)| {
                     let r = match w.reach {
                         Some(1) => "melee".to_string(),
@@ -248,6 +264,7 @@ impl Entry for P2v {
                 .powers
                 .iter()
                 .enumerate()
+                .filter(|&(k, _)| held(false, k))
                 .map(|(k, pw)| {
                     let left = match pw.uses {
                         Some(_) => format!(", {} left", c.power_uses.get(k).copied().unwrap_or(0)),

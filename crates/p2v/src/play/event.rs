@@ -440,6 +440,17 @@ pub enum Event {
         /// Where.
         at: arbiter_geometry::battle::Square,
     },
+    /// A creature took an item from a body (ruling P2V-R168).
+    ItemTaken {
+        /// The taker.
+        who: u8,
+        /// The creature whose body held it.
+        from: u8,
+        /// The item, by number.
+        item: u8,
+        /// The item's name.
+        name: String,
+    },
     /// A creature picked up a body, or laid its load down.
     Load {
         /// The carrier.

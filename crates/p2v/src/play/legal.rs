@@ -357,6 +357,7 @@ impl<'a> TurnLister<'a> {
         }
         // Carry (1 AP) and drop (free).
         if kind == TurnKind::Load {
+            g.take_actions(s, t, out);
             return g.load_actions(s, t, out);
         }
         if t.ap == 0 {

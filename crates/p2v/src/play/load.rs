@@ -19,7 +19,7 @@
 //! load, not kept as conditions, so they last exactly as long as the load is
 //! carried. A carrier that falls to 0 HP, is eliminated, is swallowed or
 //! goes into a haven drops its load where it is. Taking an item from a body
-//! is not played yet: an item's powers belong to its owner's card.
+//! is [`super::loot`]'s (ruling P2V-R168).
 
 use super::action::Action;
 use super::event::Event;

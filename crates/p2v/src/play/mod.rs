@@ -64,6 +64,7 @@ pub mod legal;
 pub mod liberate;
 pub mod load;
 pub mod longjump;
+pub mod loot;
 pub mod mine;
 pub mod mount;
 pub mod notation;

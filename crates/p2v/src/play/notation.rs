@@ -40,7 +40,7 @@ Turns:    activate LETTER · join LETTER (a group: join each, then activate the 
           use N|POWER [TARGET|SQUARE|DIRECTION] · cast SPELL [N] [TARGET|SQUARE] · claim N SKILL · trip TARGET · grapple TARGET · shove TARGET SQUARE · escape CONDITION ·
           pluck TARGET (White Hairs) · spot N|SQUARE (is objective N, or the obstacle on SQUARE, a creature in disguise? Perception) · haul SQUARE (Haul Away) · tumble SQUARE (Tumble Behind) ·
           longjump (then stride SQUARE or pass, then jump DIRECTION N) · summon LETTER SQUARE (a caster places a Summonable ally, ●●; also written place) · regain N|POWER (after a critical hit, Stoke the Volcano) ·
-          carry N (pick up body N, on or beside the creature) · drop load (free) ·
+          carry N (pick up body N, on or beside the creature) · take N (item N from a body beside it) · drop load (free) ·
           open DOOR · close DOOR · ready · prone · stand · end
 Answers:  line N (the defender's line for cover checks; a crash's direction, 1 north clockwise to 8) ·
           react · pass (a reaction, a free action offered, or a grab on a hit)
@@ -281,6 +281,11 @@ impl P2v {
             }
             "prone" | "drop" => one(Action::DropProne),
             "body" => Ok(Action::Body { at: self.square(arg(1)?)? }),
+            "take" => {
+                let w = arg(1)?;
+                let n: u16 = w.parse().map_err(|_| format!("'{}' is not an item's number", clip(w)))?;
+                Ok(Action::Take { item: n.saturating_sub(1).min(255) as u8 })
+            }
             "carry" => {
                 let w = arg(1)?;
                 let n: u8 = w.parse().map_err(|_| format!("'{}' is not a body's number", clip(w)))?;
@@ -322,6 +327,7 @@ impl P2v {
             Action::Mount { who: w } => format!("mount {}", who(w)),
             Action::Dismount { to } => format!("dismount {}", self.square_name(to)),
             Action::Carry { body } => format!("carry {}", u16::from(body) + 1),
+            Action::Take { item } => format!("take {}", u16::from(item) + 1),
             Action::Body { at } => format!("body {}", self.square_name(at)),
             Action::DropLoad => "drop load".into(),
             Action::Stride { to } => format!("stride {}", self.square_name(to)),
@@ -484,6 +490,7 @@ fn usage(verb: &str) -> &'static str {
         "object" => "object SQUARE (the False Object's extra obstacle, by its lower-left square)",
         "hide" => "hide SQUARE (the obstacle the creature is, by its lower-left square)",
         "carry" => "carry N (the body, by number)",
+        "take" => "take N (an item on a body beside the creature, by its number)",
         "body" => "body SQUARE (a body of a Trail of Bodies)",
         "objective" => "objective KIND SQUARE",
         "cast" => "cast SPELL [N] [TARGET|SQUARE]",

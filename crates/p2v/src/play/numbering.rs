@@ -64,10 +64,12 @@
 //! | object | `Object { at }` (a False Object's extra obstacle), if o (else 0) | n |
 //! | hide | `Hide { at }` (the obstacle a False Object is), if o (else 0) | n |
 //! | spot obstacle | `SpotObstacle { at }`, if o (else 0) | n |
+//! | take | `Take { item }` (an item from a body) | i |
 //!
 //! where `b` is 6 for each creature of the roster with Trail of Bodies (its
-//! d6 of bodies), and `o` says whether a creature of the roster has False
-//! Object.
+//! d6 of bodies), `o` says whether a creature of the roster has False
+//! Object, and `i` is how many items of the game can be taken from a body
+//! (at most 16).
 //!
 //! On the map `tiles` the doors are those of the tiles laid, so `d` is the
 //! most pieces the tiles laid could have (tiles × the most pieces of a
@@ -119,6 +121,8 @@ pub struct Bounds {
     pub trail: usize,
     /// Whether a creature of the roster has False Object.
     pub false_object: bool,
+    /// The items that can be taken from a body.
+    pub items: usize,
 }
 
 /// Objectives: one of each kind at most.
@@ -128,7 +132,7 @@ const OBJECTIVES: usize = Kind::ALL.len();
 const CONDITIONS: usize = Conditions::NAMES.len();
 
 /// Blocks in numbering order.
-const BLOCKS: usize = 42;
+const BLOCKS: usize = 43;
 
 impl Bounds {
     /// The bounds of `g`'s numbering, worked out from its map and roster
@@ -157,6 +161,7 @@ impl Bounds {
             tiles: if g.tiles_each() == 0 { 0 } else { super::tiles::tile_count() * 4 },
             trail: 6 * (0..roster.len()).filter(|&i| g.trail(i)).count(),
             false_object: (0..roster.len()).any(|i| g.false_object(i)),
+            items: g.item_count(),
         }
     }
 
@@ -211,6 +216,7 @@ impl Bounds {
             if self.false_object { n } else { 0 }, // object
             if self.false_object { n } else { 0 }, // hide
             if self.false_object { n } else { 0 }, // spot obstacle
+            self.items,                            // take
         ]
     }
 
@@ -302,6 +308,7 @@ impl Bounds {
             Action::Hide { at } if self.false_object => (40, self.square(at)?),
             Action::SpotObstacle { at } if self.false_object => (41, self.square(at)?),
             Action::Object { .. } | Action::Hide { .. } | Action::SpotObstacle { .. } => return None,
+            Action::Take { item } => (42, Bounds::below(item, self.items)?),
         };
         Some(sizes[..block].iter().sum::<usize>() + offset)
     }
@@ -427,6 +434,7 @@ mod tests {
             out.extend(squares.iter().map(|&at| Action::Hide { at }));
             out.extend(squares.iter().map(|&at| Action::SpotObstacle { at }));
         }
+        out.extend((0..b.items as u8).map(|item| Action::Take { item }));
         out
     }
 

@@ -242,6 +242,13 @@ pub struct Profile {
     pub sink: Option<(crate::program::Sink, String)>,
     /// Features the engine does not run yet, by name.
     pub unexecuted: Vec<String>,
+    /// The consumable items it carries into the battle that can be taken
+    /// from its body: its weapons or powers used once ([`super::loot`]).
+    pub own_items: Vec<super::loot::Slot>,
+    /// Its slot for each item of the game, by the item's number: its own
+    /// item's, or a copy it holds once it takes that item from a body
+    /// (`None` when it has no room left). Empty outside a game.
+    pub item_slots: Vec<Option<super::loot::Slot>>,
     /// It waits out of play until an allied caster summons it (the
     /// Summonable positioning upgrade).
     pub summonable: bool,
@@ -652,6 +659,8 @@ impl Profile {
                 .filter(|f| f.action == Cost::Free)
                 .find_map(|f| f.effect.as_ref().and_then(|e| e.sink).map(|k| (k, f.name.clone()))),
             unexecuted: features.iter().filter_map(|f| gap(f)).collect(),
+            own_items: Vec::new(),
+            item_slots: Vec::new(),
             summonable: false,
             tempting_disguise: false,
             trail_of_bodies: false,
@@ -692,6 +701,7 @@ impl Profile {
                 // A consumable strike: one more weapon of the creature, used once.
                 _ if thrown.is_some() && range.is_some() && self.weapons.len() < 32 => {
                     let (Some(damage), Some((reach, short, long))) = (thrown, range) else { continue };
+                    self.own_items.push(super::loot::Slot { weapon: true, index: self.weapons.len() as u8 });
                     self.weapons.push(Weapon {
                         name: it.label(),
                         reach,
@@ -713,15 +723,18 @@ impl Profile {
                 // Used as the battle starts: more HP for this battle.
                 _ if it.item.hp.is_some() => self.hp += i32::from(it.item.hp.unwrap_or(0)),
                 // A consumable the game runs: a power of the creature, used once.
-                (None, _, Some(e)) if self.powers.len() < 32 => self.powers.push(Power {
-                    name: it.label(),
-                    cost: it.item.action,
-                    area: it.item.area,
-                    uses: Some(1),
-                    program: (**e).clone(),
-                    spell: None,
-                    only: it.item.only.iter().map(|t| t.trim().to_ascii_lowercase()).collect(),
-                }),
+                (None, _, Some(e)) if self.powers.len() < 32 => {
+                    self.own_items.push(super::loot::Slot { weapon: false, index: self.powers.len() as u8 });
+                    self.powers.push(Power {
+                        name: it.label(),
+                        cost: it.item.action,
+                        area: it.item.area,
+                        uses: Some(1),
+                        program: (**e).clone(),
+                        spell: None,
+                        only: it.item.only.iter().map(|t| t.trim().to_ascii_lowercase()).collect(),
+                    })
+                }
                 _ => self.unexecuted.push(it.label()),
             }
         }

@@ -56,6 +56,8 @@ pub mod section {
     pub const SPOTTING: &str = "SPOTTING A DISGUISED CREATURE";
     /// Positioning upgrades (Summonable, Tempting Disguise).
     pub const POSITIONING: &str = "Appendix: Positioning upgrades";
+    /// Looting a body.
+    pub const LOOTING: &str = "Looting";
 }
 
 /// The most rounds a game lasts: the round limit always ends the game by
@@ -86,6 +88,9 @@ pub struct Shared {
     pub tiles_each: u8,
     /// The grounds made of the map and the tiles laid.
     pub(crate) grounds: super::tiles::Grounds,
+    /// The items that can be taken from a body, by number: each one's
+    /// first owner and its slot there ([`super::loot`]).
+    pub items: Vec<(u8, super::loot::Slot)>,
 }
 
 /// A terrain made for a creature some difficult terrain does not slow.
@@ -99,6 +104,12 @@ pub struct P2v {
 }
 
 impl P2v {
+    /// The items that can be taken from a body: each one's first owner and
+    /// its slot there (ruling P2V-R168).
+    pub fn items(&self) -> &[(u8, super::loot::Slot)] {
+        &self.shared.items
+    }
+
     /// The figures of this game.
     pub fn roster(&self) -> &[Profile] {
         &self.shared.roster
@@ -120,6 +131,7 @@ impl P2v {
             terrains: Default::default(),
             tiles_each: s.tiles_each,
             grounds: Default::default(),
+            items: s.items.clone(),
         });
         Arc::get_mut(&mut self.shared).map(|s| &mut s.roster)
     }
@@ -578,7 +590,9 @@ impl Game for P2v {
         let warbands = variant.checked_warbands().map_err(ConfigError::Variant)?;
         let (terrain, map) = recent::map(&variant).map_err(ConfigError::Variant)?;
         let bestiary = variant.bestiary().map_err(ConfigError::Variant)?;
-        let roster = roster(&warbands, &bestiary);
+        let mut roster = roster(&warbands, &bestiary);
+        // The consumables that can be taken from a body (ruling P2V-R168).
+        let items = super::loot::share_items(&mut roster);
         if roster.len() > 200 {
             return Err(ConfigError::Variant("at most 200 creatures in one game".into()));
         }
@@ -597,6 +611,7 @@ impl Game for P2v {
             terrains: Default::default(),
             tiles_each,
             grounds: Default::default(),
+            items,
         };
         let shared = Arc::new(shared);
         recent::keep(&variant, &shared);
@@ -649,7 +664,7 @@ impl Game for P2v {
                 hidden: None,
             })
             .collect();
-        State {
+        let mut s = State {
             phase: match self.shared.tiles_each {
                 0 => self.after_terrain(),
                 n => Phase::PlaceTile { seat: 0, left: n.saturating_mul(2) },
@@ -675,7 +690,12 @@ impl Game for P2v {
             party: None,
             field: Default::default(),
         }
-        .with_commanders(self)
+        .with_commanders(self);
+        // A copy of another's item holds nothing until it is taken (ruling P2V-R168).
+        if !self.shared.items.is_empty() {
+            self.empty_copies(&mut s);
+        }
+        s
     }
 
     fn validate_state(&self, s: &State) -> Result<(), String> {

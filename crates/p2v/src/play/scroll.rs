@@ -42,6 +42,7 @@ impl Profile {
             let Some(mut program) = sp.heightened(k, potion) else { return false };
             // "You or an ally in reach are affected by the spell."
             program.affects = Affects::Allies;
+            self.own_items.push(super::loot::Slot { weapon: false, index: self.powers.len() as u8 });
             self.powers.push(Power {
                 name: label,
                 cost: it.item.action,

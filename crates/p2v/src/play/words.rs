@@ -204,6 +204,9 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
         Event::BodyLaid { seat, body, at } => {
             format!("P{} lays body {} at {}", u16::from(*seat) + 1, u16::from(*body) + 1, square(*at))
         }
+        Event::ItemTaken { who, from, item, name: what } => {
+            format!("{} takes item {} ({what}) from the body of {}", name(*who), u16::from(*item) + 1, name(*from))
+        }
         Event::Load { who, body, carried: true, .. } => {
             format!("{} picks up body {} and carries it", name(*who), u16::from(*body) + 1)
         }
