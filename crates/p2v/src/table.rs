@@ -440,7 +440,8 @@ fn odds(g: &P2v, s: &State, t: &crate::play::state::Turn, weapon: u8, target: u8
     let bonus = fight + i32::from(penalty) - if rattled { 2 } else { 0 };
     let armor = g.armor(s, target, t.who);
     let (hit, crit) = fight_odds(bonus, armor);
-    let lines = g.cover_lines(s, t.who, target);
+    let mut lines = g.cover_lines(s, t.who, target);
+    g.add_howdah_cover(s, t.who, target, &mut lines);
     let counts: Vec<u32> = lines.iter().map(|c| (c.cover.len() + c.concealment.len()) as u32).collect();
     let checks = (counts.iter().copied().min().unwrap_or(0), counts.iter().copied().max().unwrap_or(0));
     let field = g.field(s);

@@ -443,3 +443,96 @@ fn a_rider_whose_mount_is_eliminated_stays_where_it_rode() {
     assert_eq!(sc.s.creatures[0].riding, None, "it rides no more");
     sc.g.validate_state(&sc.s).unwrap();
 }
+
+#[test]
+fn a_howdah_carries_passengers_and_the_first_aboard_commands() {
+    // "Howdah: Attach to a Huge or larger creature. The howdah is a 2 square by
+    // 2 square platform (Huge creature) or 3 by 3 square platform (Gargantuan
+    // creature). One passenger becomes the creature's commander. The howdah
+    // grants cover." (ruling P2V-R169)
+    use arbiter_p2v::play::mount::HOWDAH;
+    use arbiter_p2v::play::state::Obstacle;
+    use common::scene::entry;
+    let kobold = || entry("Kobold Warrior", &[], &[]);
+    let statue = entry("Giant Animated Statue", &["Howdah"], &[]);
+    let mut sc = Scene::of(vec![statue, kobold(), kobold(), kobold(), kobold(), kobold()], vec![kobold()]);
+    assert_eq!(sc.g.howdah(0), Some(2), "a Huge creature's platform is 2 by 2");
+    // The statue (a) fills c3–e5; the kobolds stand around it.
+    sc.put("a", "c3").put("b", "f3").put("c", "f4").put("d", "f5").put("e", "c6").put("f", "d6").put("A", "k11");
+    sc.turn("b").act("mount a");
+    assert_eq!(
+        (sc.s.creatures[1].riding, sc.s.creatures[0].commander),
+        (Some(0), Some(1)),
+        "the first aboard commands"
+    );
+    for (k, label) in ["c", "d", "e"].into_iter().enumerate() {
+        sc.turn(label).act("mount a");
+        assert_eq!(sc.s.creatures[2 + k].riding, Some(0), "{label} rides too");
+        assert_eq!(sc.s.creatures[0].commander, Some(1), "and b still commands");
+    }
+    // Four Small passengers fill the 2 × 2 platform.
+    sc.turn("f");
+    assert_eq!(sc.refused("mount a"), "p2v.howdah.room");
+    // The howdah gives a passenger cover against the enemy, not against its own creature.
+    let (a, b, enemy) = (0u8, 1u8, sc.id("A") as u8);
+    let mut lines = sc.g.cover_lines(&sc.s, enemy, b);
+    sc.g.add_howdah_cover(&sc.s, enemy, b, &mut lines);
+    assert!(!lines.is_empty() && lines.iter().all(|l| l.cover.last() == Some(&Obstacle::Terrain(HOWDAH))));
+    assert!(
+        sc.g.howdah_covers(&sc.s, enemy, b) && !sc.g.howdah_covers(&sc.s, a, b) && !sc.g.howdah_covers(&sc.s, 2, b)
+    );
+    // The statue moves in its commander's turn and carries every passenger.
+    sc.s.creatures[0].done = false;
+    sc.next_turn(2, "b").act("switch a").act("stride g3");
+    for i in 1..=4 {
+        assert_eq!(sc.s.creatures[i].at, Some(sc.sq("g3")), "passenger {i} goes with it");
+    }
+    // The commander gets down: the next passenger aboard commands.
+    sc.s.phase = Phase::Activate { seat: 0 };
+    sc.s.party = None;
+    sc.s.creatures[1].done = false;
+    sc.turn("b").act("dismount f3");
+    assert_eq!(sc.s.creatures[0].commander, Some(2), "c commands now");
+    sc.g.eliminate(&mut sc.s, 2, &mut Vec::new());
+    assert_eq!(sc.s.creatures[0].commander, Some(3), "and d once c falls");
+    sc.g.validate_state(&sc.s).unwrap();
+}
+
+#[test]
+fn random_games_with_a_howdah_carry_passengers_and_roll_its_cover() {
+    // Ruling P2V-R169 in random play, checked at every step.
+    use arbiter_core::Record;
+    use arbiter_core::conformance::{Checks, Report, play_checked, random_config};
+    use arbiter_p2v::play::Variant;
+    use arbiter_p2v::play::mount::HOWDAH;
+    use arbiter_p2v::play::state::{Frame, Obstacle, State};
+    use common::scene::{entry, map};
+    use std::collections::BTreeSet;
+    let kobold = || entry("Kobold Warrior", &[], &[]);
+    let file = |entries| arbiter_p2v::warband::WarbandFile { entries, ..common::scene::warband(&[]) };
+    let p1 = file(vec![entry("Giant Animated Statue", &["Howdah"], &[]), kobold(), kobold(), kobold()]);
+    let p2 = file(vec![kobold(), kobold(), kobold(), entry("Kobold Warrior", &[], &["Sling"])]);
+    let v = Variant { warbands: vec![p1, p2], map: map(12, 12, &[], ""), no_round_limit: false, cards: String::new() };
+    let g = P2v::new(v, 2).unwrap();
+    let checks = Checks { deep_one_in: 50, seed_check_one_in: 0, ..Checks::default() };
+    let mut report = Report::default();
+    let mut seen = BTreeSet::new();
+    for seed in 0..150 {
+        let mut record = Record::new(random_config(&g, seed));
+        play_checked(&g, &checks, &mut record, &mut report, &mut |s: &State, _| {
+            if s.creatures.iter().filter(|c| c.riding == Some(0)).count() >= 2 {
+                seen.insert("two passengers aboard");
+            }
+            if let Some(Frame::CoverDice { checks, .. }) = s.pending.top()
+                && checks.cover.contains(&Obstacle::Terrain(HOWDAH))
+            {
+                seen.insert("the howdah's cover rolled");
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+    }
+    for k in ["two passengers aboard", "the howdah's cover rolled"] {
+        assert!(seen.contains(k), "{k}: {seen:?}");
+    }
+}

@@ -50,6 +50,8 @@ export interface Creature {
   hidden?: Sq;
   /** The creature that swallowed it (Swallow Whole): off the board, inside that one. */
   swallowed_by?: number;
+  /** The creature it rides (a mount, or a howdah's creature). */
+  riding?: number;
 }
 
 export interface Objective {

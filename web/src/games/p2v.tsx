@@ -288,6 +288,13 @@ export function useP2v(p: GameProps): GameUI {
         {s.creatures.map((c, i) => {
           const v = cv(i);
           if (!v || c.at === null || c.life === "eliminated" || c.life === "waiting") return null;
+          // Passengers of a howdah stand side by side on its platform (ruling P2V-R169).
+          let at: Sq = c.at;
+          if (c.riding !== undefined && c.riding !== null) {
+            const platform = Math.max(1, (cv(c.riding)?.side ?? 2) - 1);
+            const k = s.creatures.filter((o, j) => j < i && o.riding === c.riding && o.life !== "eliminated").length;
+            at = c.at + Math.floor(k / platform) * 64 + (k % platform);
+          }
           const side = v.side;
           const odds = bestOn.get(i);
           const target = !!odds || powerTargets.has(i) || (areaShown?.targets.includes(i) ?? false);
@@ -299,9 +306,9 @@ export function useP2v(p: GameProps): GameUI {
               onClick={() => clickCreature(i)}
               {...keys(true, `${v.label}: ${name(i)}, ${seatName(v.team)}'s, ${c.hp} of ${v.hp} HP${odds ? `, strike: ${pct(odds.odds)} to hit` : ""}${can ? ", activate" : ""}`, () => clickCreature(i))}
             >
-              <rect x={x(c.at) + 2} y={y(c.at, side) + 2} width={side * C - 4} height={side * C - 4} rx={side * 6} class="base" />
-              <text x={centre(c.at, side).cx} y={centre(c.at, side).cy + 1} class="letter">{v.label}</text>
-              <rect x={x(c.at) + 3} y={y(c.at, side) + 2} width={Math.max(0, (side * C - 6) * Math.max(0, c.hp) / v.hp)} height={3} class="hp" />
+              <rect x={x(at) + 2} y={y(at, side) + 2} width={side * C - 4} height={side * C - 4} rx={side * 6} class="base" />
+              <text x={centre(at, side).cx} y={centre(at, side).cy + 1} class="letter">{v.label}</text>
+              <rect x={x(at) + 3} y={y(at, side) + 2} width={Math.max(0, (side * C - 6) * Math.max(0, c.hp) / v.hp)} height={3} class="hp" />
             </g>
           );
         })}

@@ -10,6 +10,15 @@
 //! every move); it does not move by itself. The rider is taken off the
 //! battlefield while its mount is the creature deciding, so the mount's moves
 //! never meet its own rider.
+//!
+//! A Huge or Gargantuan creature with a Howdah ("a 2 square by 2 square
+//! platform (Huge creature) or 3 by 3 square platform (Gargantuan
+//! creature). One passenger becomes the creature's commander. The howdah
+//! grants cover."; ruling P2V-R169) carries as many passengers as fit on its
+//! platform. The first to mount commands it; the others ride without
+//! commanding, and the command passes to the next passenger when the
+//! commander leaves. Strikes and Reflex powers at a passenger from outside
+//! the howdah make one more cover check, the howdah's.
 
 use super::action::Action;
 use super::event::Event;
@@ -18,6 +27,9 @@ use super::rules::P2v;
 use super::state::{Phase, State, Turn};
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::{FigureId, Mover, Space, Square};
+
+/// The terrain "piece" of a howdah's cover check: not a piece of the map.
+pub const HOWDAH: u16 = u16::MAX - 1;
 
 fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
     Refusal::because(rule, reason, COMMAND)
@@ -30,15 +42,83 @@ impl P2v {
         self.in_play(s, usize::from(m)).then_some(m)
     }
 
-    /// The rider on `mount`, if one rides it.
+    /// The rider on `mount`, if one rides it (the first, on a howdah).
     pub fn rider_of(&self, s: &State, mount: u8) -> Option<u8> {
-        (0..s.creatures.len() as u8)
-            .find(|&r| s.creatures[usize::from(r)].riding == Some(mount) && self.in_play(s, usize::from(r)))
+        self.riders_of(s, mount).next()
     }
 
-    /// Whether `a` and `b` are a rider and its mount (they share a space).
+    /// Every rider on `mount`, in roster order (more than one only on a howdah).
+    pub fn riders_of<'a>(&'a self, s: &'a State, mount: u8) -> impl Iterator<Item = u8> + 'a {
+        (0..s.creatures.len().min(256) as u8)
+            .filter(move |&r| s.creatures[usize::from(r)].riding == Some(mount) && self.in_play(s, usize::from(r)))
+    }
+
+    /// Whether `a` and `b` share a space: a rider and its mount, or two
+    /// passengers of one howdah.
     pub fn mounted_pair(&self, s: &State, a: u8, b: u8) -> bool {
-        self.mount_of(s, a) == Some(b) || self.mount_of(s, b) == Some(a)
+        let (ma, mb) = (self.mount_of(s, a), self.mount_of(s, b));
+        ma == Some(b) || mb == Some(a) || (ma.is_some() && ma == mb)
+    }
+
+    /// The side of the platform of the Howdah on `mount` (2 on a Huge
+    /// creature, 3 on a Gargantuan one), if it has one.
+    pub fn howdah(&self, mount: u8) -> Option<u8> {
+        let p = self.profile(usize::from(mount))?;
+        (p.howdah && p.size.side() >= 3).then(|| p.size.side() - 1)
+    }
+
+    /// Whether `target` rides in a howdah that stands between it and
+    /// `attacker` (one not on the same creature): the howdah's cover check.
+    pub fn howdah_covers(&self, s: &State, attacker: u8, target: u8) -> bool {
+        match self.mount_of(s, target) {
+            Some(m) => self.howdah(m).is_some() && attacker != m && self.mount_of(s, attacker) != Some(m),
+            None => false,
+        }
+    }
+
+    /// When creature `who` leaves the howdah it commands (it dismounts, is
+    /// moved off or eliminated), the next passenger aboard commands the
+    /// creature (ruling P2V-R169); with none, the creature goes back to normal.
+    pub(crate) fn pass_command(&self, s: &mut State, who: u8, m: u8) {
+        if s.creatures.get(usize::from(m)).is_none_or(|c| c.commander != Some(who)) {
+            return;
+        }
+        let next = match self.howdah(m) {
+            Some(_) => self.riders_of(s, m).find(|&r| r != who),
+            None => None,
+        };
+        s.creatures[usize::from(m)].commander = next;
+    }
+
+    /// Judges a passenger boarding the howdah on `who`: it fits on the
+    /// platform beside the passengers already aboard, and the creature has
+    /// no commander but a passenger.
+    fn judge_board(&self, s: &State, rider: u8, who: u8, platform: u8) -> Result<(), Refusal> {
+        let side = |w: u8| u32::from(self.profile(usize::from(w)).map_or(1, |p| p.size.side()));
+        let used: u32 = self.riders_of(s, who).map(|r| side(r) * side(r)).sum();
+        let mine = side(rider);
+        if mine > u32::from(platform) || used + mine * mine > u32::from(platform) * u32::from(platform) {
+            return Err(no(
+                "p2v.howdah.room",
+                format!(
+                    "the howdah is a {platform} by {platform} platform and the passenger does not fit on it beside those aboard (ruling P2V-R169)"
+                ),
+            ));
+        }
+        let commander = s.creatures[usize::from(who)].commander.filter(|&c| self.in_play(s, usize::from(c)));
+        if commander.is_some_and(|c| self.mount_of(s, c) != Some(who))
+            || self.minions_in_play(s, who).iter().any(|&m| self.mount_of(s, m) != Some(who))
+            || self.mount_of(s, who).is_some()
+        {
+            return Err(no(
+                "p2v.mount.taken",
+                "that creature has a commander that is not a passenger, commands minions, or rides (ruling P2V-R55)",
+            ));
+        }
+        if !self.adjacent(s, rider, who) {
+            return Err(no("p2v.mount.adjacent", "mount a creature adjacent to you"));
+        }
+        Ok(())
     }
 
     /// Judges Mount for the creature taking its turn.
@@ -66,6 +146,9 @@ impl P2v {
         }
         if m == r || mp.team != rp.team || !self.in_play(s, m) || s.creatures[m].life != super::state::Life::Up {
             return Err(no("p2v.mount.whom", "mount an ally of your warband that is up"));
+        }
+        if let Some(platform) = self.howdah(who) {
+            return self.judge_board(s, t.who, who, platform);
         }
         if mp.size <= rp.size {
             return Err(no("p2v.mount.size", "a mount is at least one size larger than its rider (ruling P2V-R55)"));
@@ -170,6 +253,23 @@ impl P2v {
     /// Applies Mount or Dismount (judged legal).
     pub(crate) fn apply_mount<E: EventSink<Event>>(&self, s: &mut State, t: Turn, a: &Action, events: &mut E) {
         match *a {
+            Action::Mount { who }
+                if s.creatures[usize::from(who)]
+                    .commander
+                    .is_some_and(|c| self.in_play(s, usize::from(c)) && self.mount_of(s, c) == Some(who)) =>
+            {
+                // A passenger boards a howdah whose creature has its
+                // commander aboard already: it rides, and commands nothing.
+                let r = usize::from(t.who);
+                s.creatures[r].riding = Some(who);
+                s.creatures[r].at = s.creatures[usize::from(who)].at;
+                if let Phase::Turn(tt) = &mut s.phase {
+                    tt.ap = tt.ap.saturating_sub(1);
+                    tt.carry = 0;
+                }
+                events.emit(Event::Mounted { rider: t.who, mount: who, on: true });
+                s.forget_field();
+            }
             Action::Mount { who } => {
                 let (r, m) = (usize::from(t.who), usize::from(who));
                 let joins = !s.creatures[m].done;
@@ -213,8 +313,8 @@ impl P2v {
             Action::Dismount { to } => {
                 let r = usize::from(t.who);
                 let Some(m) = self.mount_of(s, t.who) else { return };
+                self.pass_command(s, t.who, m);
                 s.creatures[r].riding = None;
-                s.creatures[usize::from(m)].commander = None;
                 s.creatures[r].at = Some(to);
                 if let Phase::Turn(tt) = &mut s.phase {
                     tt.ap = tt.ap.saturating_sub(1);
@@ -252,29 +352,31 @@ impl P2v {
         }
     }
 
-    /// After creature `i` moved: its rider goes with it; a rider moved off
-    /// its mount (pushed, pulled) is dismounted, and so is one whose mount
-    /// left the board (ruling P2V-R55).
-    pub(crate) fn carry_rider(&self, s: &mut State, i: usize) -> Option<usize> {
+    /// After creature `i` moved: a rider moved off its mount (pushed,
+    /// pulled) is dismounted (ruling P2V-R55). Returns whether `i` carries
+    /// riders, to be moved with it by [`P2v::carry_riders`].
+    pub(crate) fn unseat_moved(&self, s: &mut State, i: usize) -> bool {
         if let Some(m) = self.mount_of(s, i as u8)
             && s.creatures[i].at != s.creatures[usize::from(m)].at
         {
+            self.pass_command(s, i as u8, m);
             s.creatures[i].riding = None;
-            s.creatures[usize::from(m)].commander = None;
             s.forget_field();
-            return None;
+            return false;
         }
-        let r = self.rider_of(s, i as u8)?;
+        s.creatures.iter().any(|c| c.riding == Some(i as u8))
+    }
+
+    /// Rider `r` of creature `i`, which moved, goes with it; if `i` left the
+    /// board (eliminated), "the other goes on alone", on the square it rode on.
+    pub(crate) fn carry_rider(&self, s: &mut State, i: usize, r: usize) {
         let at = s.creatures[i].at;
         if at.is_none() || !self.in_play(s, i) {
-            // The mount left the board (eliminated): "the other goes on
-            // alone", on the square it rode on.
-            s.creatures[usize::from(r)].riding = None;
+            s.creatures[r].riding = None;
             s.forget_field();
-            return Some(usize::from(r));
+            return;
         }
-        s.creatures[usize::from(r)].at = at;
-        Some(usize::from(r))
+        s.creatures[r].at = at;
     }
 }
 

@@ -273,7 +273,9 @@ impl P2v {
     fn cover(&self, s: &mut State, mut a: Affect) {
         a.covered = true;
         let mut options: Vec<Vec<Obstacle>> = Vec::new();
-        for c in self.cover_lines(s, a.user, a.target) {
+        let mut lines = self.cover_lines(s, a.user, a.target);
+        self.add_howdah_cover(s, a.user, a.target, &mut lines);
+        for c in lines {
             if !options.contains(&c.cover) {
                 options.push(c.cover);
             }

@@ -5,6 +5,7 @@
 
 use super::damage::{Damage, DamageType, SKILLS, Types};
 use super::event::{Degree, Event};
+use super::mount::HOWDAH;
 use super::rules::P2v;
 use super::state::{Checks, Frame, Hit, Life, Obstacle, Phase, State, Strike, Trigger};
 use arbiter_core::resolve::{Pending, Resolve, Timing, Wait, Window};
@@ -555,6 +556,8 @@ impl P2v {
             return;
         }
         let mut distinct = self.cover_lines(s, st.attacker, st.target);
+        // A passenger of a howdah: "The howdah grants cover" (ruling P2V-R169).
+        self.add_howdah_cover(s, st.attacker, st.target, &mut distinct);
         // Evasive Swarm, or an invisible target found by scent: the target's
         // own concealment is the last check of every line (rulings P2V-R156, R161).
         let ranged = self
@@ -586,9 +589,23 @@ impl P2v {
         }
     }
 
+    /// Adds the howdah's cover check, last, to every line from `attacker` to
+    /// `target` when `target` rides in a howdah (ruling P2V-R169).
+    pub fn add_howdah_cover(&self, s: &State, attacker: u8, target: u8, lines: &mut Vec<Checks>) {
+        if !self.howdah_covers(s, attacker, target) {
+            return;
+        }
+        if lines.is_empty() {
+            lines.push(Checks { cover: Vec::new(), concealment: Vec::new() });
+        }
+        for c in lines.iter_mut() {
+            c.cover.push(Obstacle::Terrain(HOWDAH));
+        }
+    }
+
     /// The distinct lists of cover and concealment checks along the lines
     /// the defender may draw from the attacker's space to its own.
-    pub(crate) fn cover_lines(&self, s: &State, attacker: u8, target: u8) -> Vec<Checks> {
+    pub fn cover_lines(&self, s: &State, attacker: u8, target: u8) -> Vec<Checks> {
         let field = self.field(s);
         let (a, t) = (FigureId(u16::from(attacker)), FigureId(u16::from(target)));
         let Some(space) = field.figure(a).map(|f| f.space) else { return Vec::new() };
@@ -906,12 +923,16 @@ impl P2v {
     }
 
     /// Removes a creature from play where it stands.
-    pub(crate) fn eliminate<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
+    pub fn eliminate<E: EventSink<Event>>(&self, s: &mut State, who: u8, events: &mut E) {
         let i = usize::from(who);
         let last_words = self.last_words(s, who);
         let veil = self.veil_of(s, who);
         // A creature eliminated inside its swallower falls where it is.
         let fell = self.whereabouts(s, who).map(|sp| Square::at(sp.file, sp.rank));
+        // A howdah's commander passes the command to the next passenger.
+        if let Some(m) = s.creatures.get(i).and_then(|c| c.riding).filter(|&m| self.howdah(m).is_some()) {
+            self.pass_command(s, who, m);
+        }
         let Some(c) = s.creatures.get_mut(i) else { return };
         c.fell_at = fell;
         c.swallowed_by = None;

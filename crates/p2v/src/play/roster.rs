@@ -258,6 +258,9 @@ pub struct Profile {
     pub trail_of_bodies: bool,
     /// False Object: it starts in secret as an obstacle ([`super::object`]).
     pub false_object: bool,
+    /// A Howdah is strapped to it: a platform for passengers, one of whom
+    /// commands it ([`super::mount`]; ruling P2V-R169).
+    pub howdah: bool,
     /// A creature a power of another brings into the battle (an Awakened
     /// Tree, by the roster index of its Arboreal Regent): not in the
     /// warband, costing no points, out of play until that power places it
@@ -665,6 +668,7 @@ impl Profile {
             tempting_disguise: false,
             trail_of_bodies: false,
             false_object: false,
+            howdah: false,
             awakened_by: None,
         }
     }
@@ -692,6 +696,11 @@ impl Profile {
                 Some(Area::Ranged { short, long }) => Some((None, short, long)),
                 _ => None,
             };
+            // A Howdah: passengers on a platform (ruling P2V-R169).
+            if it.item.name.eq_ignore_ascii_case("Howdah") && self.size.side() >= 3 {
+                self.howdah = true;
+                continue;
+            }
             match (it.item.adds, weapon, &it.item.effect) {
                 (Some(t), Some(w), _) => {
                     if let Some(w) = self.weapons.get_mut(w) {

@@ -216,11 +216,16 @@ impl P2v {
     /// Brings the kept battlefield in line with creature `i` after it moved,
     /// fell or left.
     pub(crate) fn sync(&self, s: &mut State, i: usize) {
-        // A mount carries its rider.
-        let rider = self.carry_rider(s, i);
+        // A mount carries its riders (several on a howdah).
+        let carries = self.unseat_moved(s, i);
         self.sync_one(s, i);
-        if let Some(r) = rider {
-            self.sync_one(s, r);
+        if carries {
+            for r in 0..s.creatures.len() {
+                if s.creatures[r].riding == Some(i as u8) && self.in_play(s, r) {
+                    self.carry_rider(s, i, r);
+                    self.sync_one(s, r);
+                }
+            }
         }
     }
 

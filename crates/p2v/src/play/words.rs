@@ -106,6 +106,7 @@ pub fn plain(e: &Event, name: &dyn Fn(u8) -> String, square: &dyn Fn(Square) -> 
             let d: Vec<String> = dice.iter().map(u8::to_string).collect();
             let what = match (instead, concealed) {
                 (Some(Obstacle::Creature(c)), _) => format!("the strike hits at {} instead", name(*c)),
+                (Some(Obstacle::Terrain(super::mount::HOWDAH)), _) => "the strike hits the howdah".to_string(),
                 (Some(Obstacle::Terrain(_)), _) => "the strike hits the terrain in the way".to_string(),
                 (None, true) => "concealment: the strike misses".to_string(),
                 (None, false) => "the target stays the target".to_string(),
