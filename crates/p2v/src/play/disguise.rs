@@ -291,6 +291,13 @@ impl P2v {
             .max()
     }
 
+    /// A Perception check of `who` with d20 `die` against `power`: its total,
+    /// and whether it succeeds (ruling P2V-R2: equal or greater succeeds).
+    pub(crate) fn perception(&self, s: &State, who: u8, die: u8, power: i32) -> (i32, bool) {
+        let total = i32::from(die) + self.skill_bonus(s, who, "perception");
+        (total, total >= power)
+    }
+
     /// Judges creature `t.who` spotting objective `objective`: an Interact
     /// with an objective within 6 squares and in line of effect, while the
     /// other warband has a creature in disguise.
@@ -330,9 +337,7 @@ impl P2v {
         events: &mut E,
     ) {
         let Some(power) = self.spot_power(s, who) else { return };
-        let total = i32::from(die) + self.skill_bonus(s, who, "perception");
-        // Ruling P2V-R2: equal or greater succeeds.
-        let success = total >= power;
+        let (total, success) = self.perception(s, who, die, power);
         let team = self.team(usize::from(who));
         let found: Vec<u8> =
             self.disguised_as(s, objective).into_iter().filter(|&w| self.team(usize::from(w)) != team).collect();

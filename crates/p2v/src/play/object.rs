@@ -402,9 +402,7 @@ impl P2v {
         events: &mut E,
     ) {
         let Some(power) = self.obstacle_power(s, who) else { return };
-        let total = i32::from(die) + self.skill_bonus(s, who, "perception");
-        // Ruling P2V-R2: equal or greater succeeds.
-        let success = total >= power;
+        let (total, success) = self.perception(s, who, die, power);
         let team = self.team(usize::from(who));
         let found = (0..s.creatures.len())
             .any(|j| self.team(j) != team && s.creatures[j].hidden == Some(at) && s.creatures[j].life == Life::Waiting);
@@ -423,9 +421,8 @@ mod tests {
     use arbiter_core::{Decision, Game, Roll, ToMove, Viewer};
 
     /// A Boar (a) with False Object against a Kobold Warrior (A) on a 12 ×
-    /// 12 board with a boulder on f6; the boar's obstacle placed on c3 and
-    /// the boar hidden as the boulder.
-    fn hidden_game() -> (P2v, State) {
+    /// 12 board with a boulder on f6, before the set-up.
+    fn false_object_game() -> P2v {
         let mut v = crate::play::testing::open(&["Boar"], &["Kobold Warrior"]);
         v.warbands[0].entries[0].upgrades.push("False Object".into());
         let mut rows = vec![["."; 12].join(" "); 12];
@@ -434,7 +431,13 @@ mod tests {
             "name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n[legend]\no = {{ name = \"boulder\", traits = [\"solid\"], height = 1 }}\n",
             rows.join("\n")
         );
-        let g = P2v::new(v, 2).unwrap();
+        P2v::new(v, 2).unwrap()
+    }
+
+    /// [`false_object_game`] with the boar's obstacle placed on c3 and the
+    /// boar hidden as the boulder.
+    fn hidden_game() -> (P2v, State) {
+        let g = false_object_game();
         let mut s = g.initial_state();
         act(&g, &mut s, "object c3").unwrap();
         act(&g, &mut s, "hide f6").unwrap();
@@ -476,15 +479,7 @@ mod tests {
     /// actually the creature in disguise."
     #[test]
     fn its_owner_places_an_obstacle_of_its_size_then_picks_one_in_secret() {
-        let mut v = crate::play::testing::open(&["Boar"], &["Kobold Warrior"]);
-        v.warbands[0].entries[0].upgrades.push("False Object".into());
-        let mut rows = vec![["."; 12].join(" "); 12];
-        rows[6] = ". . . . . o . . . . . .".into();
-        v.map = format!(
-            "name = \"test\"\nmap = \"\"\"\n{}\n\"\"\"\n[legend]\no = {{ name = \"boulder\", traits = [\"solid\"], height = 1 }}\n",
-            rows.join("\n")
-        );
-        let g = P2v::new(v, 2).unwrap();
+        let g = false_object_game();
         let mut s = g.initial_state();
         assert_eq!(s.phase, Phase::PlaceObject { who: 0 }, "before the objectives");
         assert_eq!(g.to_move(&s), ToMove::Seat(Seat(0)));
