@@ -56,8 +56,14 @@ impl P2v {
     /// The creature with Tempting Disguise after `after` in roster order
     /// (the first with `None`).
     fn next_tempting(&self, after: Option<u8>) -> Option<u8> {
+        self.next_with(after, Self::tempting)
+    }
+
+    /// The creature after `after` in roster order (the first with `None`)
+    /// for which `has` holds: the next one with a positioning upgrade.
+    pub(crate) fn next_with(&self, after: Option<u8>, has: fn(&Self, usize) -> bool) -> Option<u8> {
         let from = after.map_or(0, |w| usize::from(w) + 1);
-        (from..self.roster().len().min(256)).find(|&i| self.tempting(i)).map(|i| i as u8)
+        (from..self.roster().len().min(256)).find(|&i| has(self, i)).map(|i| i as u8)
     }
 
     /// Once the objectives the dice asked for are placed: each creature
@@ -284,9 +290,15 @@ impl P2v {
     /// nothing of which objective is which; ruling P2V-R91), `None` when it
     /// has none.
     pub(crate) fn spot_power(&self, s: &State, spotter: u8) -> Option<i32> {
+        self.disguise_power(s, spotter, Self::tempting)
+    }
+
+    /// The highest Power among the other warband's creatures in a disguise
+    /// of the kind `has` tells (`None` when it has none).
+    pub(crate) fn disguise_power(&self, s: &State, spotter: u8, has: fn(&Self, usize) -> bool) -> Option<i32> {
         let team = self.team(usize::from(spotter));
         (0..s.creatures.len())
-            .filter(|&i| self.team(i) != team && self.tempting(i) && self.in_disguise(s, i))
+            .filter(|&i| self.team(i) != team && has(self, i) && self.in_disguise(s, i))
             .filter_map(|i| self.profile(i).map(|p| p.power))
             .max()
     }

@@ -34,8 +34,7 @@ impl P2v {
     /// The creature with False Object after `after` in roster order (the
     /// first with `None`).
     fn next_false_object(&self, after: Option<u8>) -> Option<u8> {
-        let from = after.map_or(0, |w| usize::from(w) + 1);
-        (from..self.roster().len().min(256)).find(|&i| self.false_object(i)).map(|i| i as u8)
+        self.next_with(after, Self::false_object)
     }
 
     /// The set-up step once the terrain is down: the first creature with
@@ -332,11 +331,7 @@ impl P2v {
     /// when it has none ("against the disguised creature's Power"; as for
     /// objectives, the number tells nothing of which obstacle is which).
     pub(crate) fn obstacle_power(&self, s: &State, spotter: u8) -> Option<i32> {
-        let team = self.team(usize::from(spotter));
-        (0..s.creatures.len())
-            .filter(|&i| self.team(i) != team && self.false_object(i) && self.in_disguise(s, i))
-            .filter_map(|i| self.profile(i).map(|p| p.power))
-            .max()
+        self.disguise_power(s, spotter, Self::false_object)
     }
 
     /// The sides of the other warband's creatures in a False Object

@@ -28,8 +28,7 @@ impl P2v {
     /// The creature with Trail of Bodies after `after` in roster order (the
     /// first with `None`).
     fn next_trail(&self, after: Option<u8>) -> Option<u8> {
-        let from = after.map_or(0, |w| usize::from(w) + 1);
-        (from..self.roster().len().min(256)).find(|&i| self.trail(i)).map(|i| i as u8)
+        self.next_with(after, Self::trail)
     }
 
     /// The set-up step after the objectives and disguises, or after creature
