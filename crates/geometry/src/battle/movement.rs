@@ -20,7 +20,7 @@
 use super::board::{Dir, Space, count};
 use super::field::{Battlefield, FigureId};
 use super::square::{Square, SquareSet};
-use super::steps::{DIRS, StepTable, WALK_BLOCKED, WALK_DEEP, WALK_DOWN, code};
+use super::steps::{DIRS, OFFSET, StepTable, WALK_BLOCKED, WALK_DEEP, WALK_DOWN, code};
 use std::fmt;
 
 /// How a creature moves: on foot, or with one of the five movement modes.
@@ -191,9 +191,6 @@ fn anchors_over(set: &SquareSet, side: u8) -> SquareSet {
     }
     out
 }
-
-/// The offset of a step in each direction of [`DIRS`] in square numbers.
-const OFFSET: [i32; 8] = [64, 65, 1, -63, -64, -65, -1, 63];
 
 impl Battlefield {
     fn ctx(&self, mover: Mover) -> Ctx<'_> {

@@ -20,6 +20,9 @@ use super::terrain::{PieceId, Terrain, Traits};
 /// The directions in table order (as [`Dir::ALL`]).
 pub(crate) const DIRS: [Dir; 8] = Dir::ALL;
 
+/// The offset of a step in each direction of [`DIRS`] in square numbers.
+pub(crate) const OFFSET: [i32; 8] = [64, 65, 1, -63, -64, -65, -1, 63];
+
 /// What terrain does to steps of one size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct StepTable {
@@ -108,6 +111,40 @@ fn dir_index(d: Dir) -> usize {
 /// The squares of a space at an anchor, as (file, rank) pairs.
 fn body(f: i32, r: i32, n: i32) -> impl Iterator<Item = (i32, i32)> {
     (0..n).flat_map(move |i| (0..n).map(move |j| (f + i, r + j)))
+}
+
+/// What the squares a step of an `n` × `n` space from (f, r) in direction
+/// `d` enters (in the new space and not the old) hold: difficult terrain
+/// that is not water, difficult water, deep water, and directional terrain
+/// pushing another way.
+fn entered(terrain: &Terrain, f: i32, r: i32, n: i32, d: Dir) -> [bool; 4] {
+    let board = terrain.board();
+    let (df, dr) = d.delta();
+    let (f2, r2) = (f + i32::from(df), r + i32::from(dr));
+    let entered = body(f2, r2, n).filter(|&(x, y)| !(x >= f && x < f + n && y >= r && y < r + n));
+    let (mut dif, mut wat, mut deep, mut against) = (false, false, false, false);
+    for (x, y) in entered {
+        let Some(s) = board.square(x, y) else { continue };
+        let tr = terrain.traits(s);
+        if tr.contains(Traits::DIFFICULT) {
+            if tr.contains(Traits::WATER) {
+                wat = true;
+            } else {
+                dif = true;
+            }
+        }
+        deep |= tr.contains(Traits::DEEP_WATER);
+        if tr.contains(Traits::DIRECTIONAL) {
+            let pushes = terrain
+                .pieces_on(s)
+                .iter()
+                .filter_map(|p| terrain.piece(*p))
+                .filter(|p| p.active().contains(Traits::DIRECTIONAL))
+                .any(|p| p.direction != Some(d));
+            against |= pushes;
+        }
+    }
+    [dif, wat, deep, against]
 }
 
 struct Solid<'a> {
@@ -221,6 +258,58 @@ impl StepTable {
             region.union_with(&SquareSet::rect(c.file() - n - m, c.rank() - n - m, c.file() + 2 + m, c.rank() + 2 + m));
         }
         t.fill(terrain, core, Some(&region));
+        t
+    }
+
+    /// The table of `terrain` made from the table of the same size on a
+    /// terrain that differs from it only by objectives on the squares
+    /// `changed`: a copy of `base` with only "the space holds an objective"
+    /// and the steps entering those squares (difficult terrain) worked out
+    /// again. Equal to
+    /// [`StepTable::build`] on `terrain` (a unit test holds it to that).
+    pub fn patch_objectives(base: &StepTable, terrain: &Terrain, changed: &SquareSet) -> StepTable {
+        let mut t = base.clone();
+        let n = i32::from(base.side);
+        let (w, h) = (terrain.board().width(), terrain.board().height());
+        let fits = |f: i32, r: i32| f >= 0 && r >= 0 && f + n <= w && r + n <= h;
+        let objectives = terrain.squares_with(Traits::OBJECTIVE);
+        // The anchors whose space covers a changed square.
+        let mut region = SquareSet::EMPTY;
+        for c in changed.iter() {
+            region.union_with(&SquareSet::rect(c.file() - n + 1, c.rank() - n + 1, c.file() + 1, c.rank() + 1));
+        }
+        for a in region.iter() {
+            let (f, r) = (a.file(), a.rank());
+            if fits(f, r) && body(f, r, n).any(|(x, y)| objectives.has(x, y)) {
+                t.objective.insert(a);
+            } else {
+                t.objective.remove(a);
+            }
+        }
+        // An objective is difficult terrain: the steps whose new space
+        // covers a changed square enter it, and start a square away.
+        for a in region.dilated().iter() {
+            let (f, r) = (a.file(), a.rank());
+            for (di, &d) in DIRS.iter().enumerate() {
+                let (df, dr) = d.delta();
+                let (f2, r2) = (f + i32::from(df), r + i32::from(dr));
+                if !fits(f, r) || !fits(f2, r2) {
+                    continue;
+                }
+                let flags = entered(terrain, f, r, n, d);
+                for (flag, set) in
+                    flags.into_iter().zip([&mut t.difficult[di], &mut t.water[di], &mut t.deep[di], &mut t.against[di]])
+                {
+                    if flag {
+                        set.insert(a);
+                    } else {
+                        set.remove(a);
+                    }
+                }
+                t.code[a.index() * 8 + di] = t.code_at(a, di, Square::at(f2 as u8, r2 as u8));
+                t.walk[a.index() * 8 + di] = t.walk_at(a.index(), di);
+            }
+        }
         t
     }
 
@@ -341,30 +430,7 @@ impl StepTable {
                             t.squeeze_step[di].insert(a);
                         }
                     }
-                    // The squares entered: in the new space and not the old.
-                    let entered = body(f2, r2, n).filter(|&(x, y)| !(x >= f && x < f + n && y >= r && y < r + n));
-                    let (mut dif, mut wat, mut deep, mut against) = (false, false, false, false);
-                    for (x, y) in entered {
-                        let Some(s) = board.square(x, y) else { continue };
-                        let tr = terrain.traits(s);
-                        if tr.contains(Traits::DIFFICULT) {
-                            if tr.contains(Traits::WATER) {
-                                wat = true;
-                            } else {
-                                dif = true;
-                            }
-                        }
-                        deep |= tr.contains(Traits::DEEP_WATER);
-                        if tr.contains(Traits::DIRECTIONAL) {
-                            let pushes = terrain
-                                .pieces_on(s)
-                                .iter()
-                                .filter_map(|p| terrain.piece(*p))
-                                .filter(|p| p.active().contains(Traits::DIRECTIONAL))
-                                .any(|p| p.direction != Some(d));
-                            against |= pushes;
-                        }
-                    }
+                    let [dif, wat, deep, against] = entered(terrain, f, r, n, d);
                     let edge_dif = (df == 0 || dr == 0)
                         && body(f, r, n).any(|(x, y)| {
                             let (x2, y2) = (x + df, y + dr);
@@ -401,33 +467,7 @@ impl StepTable {
                     if !fits(f, r) || !fits(f2, r2) {
                         continue;
                     }
-                    let b = Square::at(f2 as u8, r2 as u8);
-                    let mut c = code::ON_BOARD;
-                    for (set, bit) in [
-                        (&t.step[di], code::STEP),
-                        (&t.squeeze_step[di], code::SQUEEZE),
-                        (&t.difficult[di], code::DIFFICULT),
-                        (&t.water[di], code::WATER),
-                        (&t.deep[di], code::DEEP),
-                        (&t.against[di], code::AGAINST),
-                        (&t.edge_difficult[di], code::EDGE_DIFFICULT),
-                    ] {
-                        if set.contains(a) {
-                            c |= bit;
-                        }
-                    }
-                    if t.incline.contains(a) || t.incline.contains(b) {
-                        c |= code::INCLINE;
-                    }
-                    if t.near_solid.contains(a) && t.near_solid.contains(b) {
-                        c |= code::CLINGING;
-                    }
-                    if t.near_solid.contains(b) {
-                        c |= code::NEAR_SOLID_AFTER;
-                    }
-                    if t.objective.contains(b) {
-                        c |= code::OBJECTIVE_AFTER;
-                    }
+                    let c = t.code_at(a, di, Square::at(f2 as u8, r2 as u8));
                     t.code[a.index() * 8 + di] = c;
                 }
             }
@@ -436,44 +476,8 @@ impl StepTable {
             if !redo(Square(a as u16)) {
                 continue;
             }
-            t.walk[a * 8..a * 8 + 8].fill(WALK_BLOCKED);
             for di in 0..8 {
-                let c = t.code[a * 8 + di];
-                if c & code::ON_BOARD == 0 {
-                    continue;
-                }
-                let to = (a as i32 + [64, 65, 1, -63, -64, -65, -1, 63][di]) as usize;
-                let squeezed = if c & code::STEP != 0 {
-                    false
-                } else if c & code::SQUEEZE != 0 {
-                    true
-                } else {
-                    continue;
-                };
-                let (g0, g1) = (t.ground[a], t.ground[to]);
-                let climbable = c & code::INCLINE != 0;
-                let (mut climb, mut fall) = (0u16, 0u16);
-                if g1 > g0 {
-                    if !climbable {
-                        continue;
-                    }
-                    climb = (g1 - g0).div_ceil(2);
-                } else if g1 < g0 && !climbable {
-                    fall = (g0 - g1) / 2;
-                }
-                let difficult = c & (code::DIFFICULT | code::AGAINST | code::WATER) != 0;
-                let extra = u16::from(difficult || squeezed) + u16::from(c & code::EDGE_DIFFICULT != 0) + climb;
-                if extra >= WALK_DEEP {
-                    continue;
-                }
-                let mut w = extra;
-                if c & code::DEEP != 0 {
-                    w |= WALK_DEEP;
-                }
-                if fall >= 2 {
-                    w |= WALK_DOWN;
-                }
-                t.walk[a * 8 + di] = w;
+                t.walk[a * 8 + di] = t.walk_at(a, di);
             }
         }
         if !t.circle.is_empty() {
@@ -497,6 +501,80 @@ impl StepTable {
                 t.on_circle.union_with(set);
             }
         }
+    }
+
+    /// The flags ([`code`]) of the step from anchor `a` in direction `di`
+    /// to anchor `b`, both on the board, read from the sets above.
+    fn code_at(&self, a: Square, di: usize, b: Square) -> u16 {
+        let t = self;
+        let mut c = code::ON_BOARD;
+        for (set, bit) in [
+            (&t.step[di], code::STEP),
+            (&t.squeeze_step[di], code::SQUEEZE),
+            (&t.difficult[di], code::DIFFICULT),
+            (&t.water[di], code::WATER),
+            (&t.deep[di], code::DEEP),
+            (&t.against[di], code::AGAINST),
+            (&t.edge_difficult[di], code::EDGE_DIFFICULT),
+        ] {
+            if set.contains(a) {
+                c |= bit;
+            }
+        }
+        if t.incline.contains(a) || t.incline.contains(b) {
+            c |= code::INCLINE;
+        }
+        if t.near_solid.contains(a) && t.near_solid.contains(b) {
+            c |= code::CLINGING;
+        }
+        if t.near_solid.contains(b) {
+            c |= code::NEAR_SOLID_AFTER;
+        }
+        if t.objective.contains(b) {
+            c |= code::OBJECTIVE_AFTER;
+        }
+        c
+    }
+
+    /// The entry of [`StepTable::walk`] for anchor index `a` and direction
+    /// `di`, read from [`StepTable::code`] and the ground.
+    fn walk_at(&self, a: usize, di: usize) -> u16 {
+        let c = self.code[a * 8 + di];
+        if c & code::ON_BOARD == 0 {
+            return WALK_BLOCKED;
+        }
+        let to = (a as i32 + OFFSET[di]) as usize;
+        let squeezed = if c & code::STEP != 0 {
+            false
+        } else if c & code::SQUEEZE != 0 {
+            true
+        } else {
+            return WALK_BLOCKED;
+        };
+        let (g0, g1) = (self.ground[a], self.ground[to]);
+        let climbable = c & code::INCLINE != 0;
+        let (mut climb, mut fall) = (0u16, 0u16);
+        if g1 > g0 {
+            if !climbable {
+                return WALK_BLOCKED;
+            }
+            climb = (g1 - g0).div_ceil(2);
+        } else if g1 < g0 && !climbable {
+            fall = (g0 - g1) / 2;
+        }
+        let difficult = c & (code::DIFFICULT | code::AGAINST | code::WATER) != 0;
+        let extra = u16::from(difficult || squeezed) + u16::from(c & code::EDGE_DIFFICULT != 0) + climb;
+        if extra >= WALK_DEEP {
+            return WALK_BLOCKED;
+        }
+        let mut w = extra;
+        if c & code::DEEP != 0 {
+            w |= WALK_DEEP;
+        }
+        if fall >= 2 {
+            w |= WALK_DOWN;
+        }
+        w
     }
 
     /// The highest ground under the space at an anchor.

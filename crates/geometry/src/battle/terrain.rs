@@ -318,6 +318,11 @@ struct Differs {
     /// Whether solid terrain differs anywhere (solid terrain reaches one
     /// square further in the step tables: "next to solid terrain").
     solid: bool,
+    /// Whether only objectives, difficult ground or obstructing terrain
+    /// differ, on the squares alone (a game's objectives on its map): the
+    /// step tables then differ only in where objectives lie and which steps
+    /// enter difficult terrain ([`StepTable::patch_objectives`]).
+    objectives_only: bool,
 }
 
 fn bit(t: Traits) -> usize {
@@ -422,6 +427,7 @@ impl Terrain {
         }
         let mut out = SquareSet::EMPTY;
         let mut solid = false;
+        let mut objectives_only = true;
         let directions = |t: &Terrain, s: Square| {
             t.pieces_on(s)
                 .iter()
@@ -438,10 +444,14 @@ impl Terrain {
             if a != b || self.elevation[i] != other.elevation[i] || directional {
                 out.insert(s);
                 solid |= a.contains(Traits::SOLID) != b.contains(Traits::SOLID);
+                // An objective adds itself, difficult and obstructing (`Piece::active`).
+                let marks = Traits::OBJECTIVE.with(Traits::DIFFICULT).with(Traits::OBSTRUCTING);
+                objectives_only &= (a.0 ^ b.0) & !marks.0 == 0 && self.elevation[i] == other.elevation[i];
             }
             for (k, d) in [(0usize, Dir::N), (1, Dir::E)] {
                 let (ea, eb) = (self.edge_traits.get(i * 2 + k), other.edge_traits.get(i * 2 + k));
                 if ea != eb {
+                    objectives_only = false;
                     out.insert(s);
                     if let Some(n) = self.board.neighbour(s, d) {
                         out.insert(n);
@@ -451,7 +461,7 @@ impl Terrain {
                 }
             }
         }
-        Some(Differs { squares: out, solid })
+        Some(Differs { squares: out, solid, objectives_only })
     }
 
     fn rebuild(&mut self) {
@@ -696,6 +706,9 @@ impl Terrain {
                 Some((o, changed))
             });
             Arc::new(match changed {
+                Some((o, changed)) if changed.objectives_only => {
+                    StepTable::patch_objectives(o.step_table(side), self, &changed.squares)
+                }
                 Some((o, changed)) if changed.squares.len() <= 64 => {
                     StepTable::patch(o.step_table(side), self, core, &changed.squares, changed.solid)
                 }
@@ -823,6 +836,27 @@ mod tests {
             }
             for side in 1..=4u8 {
                 assert!(derived.step_table(side) == fresh.step_table(side), "round {round}, side {side}");
+            }
+            // Only objectives added, some on other terrain or on each other
+            // (the quick mend that reworks only where objectives lie).
+            let base_pieces = base.pieces().to_vec();
+            let mut with_objectives = base_pieces.clone();
+            for _ in 0..rng.random_range(1..7) {
+                let mut p = piece(&mut rng, Traits::OBJECTIVE, 1, 0);
+                p.elevation = 0;
+                if let Some(q) = base_pieces.iter().find_map(|b| b.squares.first())
+                    && rng.random_bool(0.3)
+                {
+                    p.squares = SquareSet::EMPTY;
+                    p.squares.insert(q);
+                }
+                with_objectives.push(p);
+            }
+            let derived = Terrain::derive_from(&base, with_objectives.clone()).unwrap();
+            let fresh = Terrain::new(base.board().clone(), with_objectives).unwrap();
+            assert!(derived.differs.get_or_init(|| derived.differing(&base)).as_ref().unwrap().objectives_only);
+            for side in 1..=4u8 {
+                assert!(derived.step_table(side) == fresh.step_table(side), "objectives, round {round}, side {side}");
             }
         }
     }
