@@ -26,9 +26,11 @@ impl Refusal {
         Refusal { rule: Cow::Borrowed(rule), reason: Cow::Borrowed(reason), section: Cow::Borrowed(section) }
     }
 
-    /// A refusal whose reason is composed at the time of refusal.
-    pub fn because(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Self {
-        Refusal { rule: Cow::Borrowed(rule), reason: Cow::Owned(reason.into()), section: Cow::Borrowed(section) }
+    /// A refusal whose reason is composed at the time of refusal (a fixed
+    /// reason passed as `&'static str` is borrowed, not copied: rules that
+    /// judge many candidates refuse most of them).
+    pub fn because(rule: &'static str, reason: impl Into<Cow<'static, str>>, section: &'static str) -> Self {
+        Refusal { rule: Cow::Borrowed(rule), reason: reason.into(), section: Cow::Borrowed(section) }
     }
 }
 

@@ -59,7 +59,11 @@ pub struct Ephemeral {
     dice: &'static AttackDice,
 }
 
-pub(crate) fn refuse(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+pub(crate) fn refuse(
+    rule: &'static str,
+    reason: impl Into<std::borrow::Cow<'static, str>>,
+    section: &'static str,
+) -> Refusal {
     Refusal::because(rule, reason, section)
 }
 

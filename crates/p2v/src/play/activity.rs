@@ -18,7 +18,7 @@ use super::state::{Conditions, Frame, Life, Phase, State, Turn};
 use crate::program::Step;
 use arbiter_core::{EventSink, Refusal, Seat};
 
-fn no(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>, section: &'static str) -> Refusal {
     Refusal::because(rule, reason, section)
 }
 

@@ -34,12 +34,12 @@ impl P2v {
 
     /// Judges `who` awakening a creature with `power` on `at`.
     pub(crate) fn judge_awaken(&self, s: &State, who: u8, power: u8, at: Square) -> Result<(), Refusal> {
-        let no = |rule: &'static str, why: String| Refusal::because(rule, why, section::POWER);
+        let no = |rule: &'static str, why: std::borrow::Cow<'static, str>| Refusal::because(rule, why, section::POWER);
         let Some(pw) = self.profile(usize::from(who)).and_then(|p| p.powers.get(usize::from(power))) else {
             return Err(no("p2v.awaken", "no such power".into()));
         };
         let Some(tree) = self.to_awaken(s, who, power) else {
-            return Err(no("p2v.awaken", format!("{} has nothing left to bring into play", pw.name)));
+            return Err(no("p2v.awaken", format!("{} has nothing left to bring into play", pw.name).into()));
         };
         let Some(p) = self.profile(usize::from(tree)) else { return Err(no("p2v.awaken", "no such creature".into())) };
         let field = self.field(s);
@@ -56,7 +56,7 @@ impl P2v {
         if !field.board().holds(&space) || !field.may_end(mover, at) {
             return Err(no(
                 "p2v.awaken.space",
-                format!("the {}'s space must be on the board, unoccupied, on ground where it may stand", p.card),
+                format!("the {}'s space must be on the board, unoccupied, on ground where it may stand", p.card).into(),
             ));
         }
         let range = match pw.area {
@@ -65,7 +65,10 @@ impl P2v {
         };
         let d = arbiter_geometry::battle::targeting::distance(&me, &space);
         if d > range {
-            return Err(no("p2v.awaken.range", format!("the space is {d} squares away; {} reaches {range}", pw.name)));
+            return Err(no(
+                "p2v.awaken.range",
+                format!("the space is {d} squares away; {} reaches {range}", pw.name).into(),
+            ));
         }
         if !space.squares().iter().any(|q| field.effect_to(FigureId(u16::from(who)), Point::centre(q))) {
             return Err(no("p2v.awaken.effect", "solid terrain blocks the line of effect to the space".into()));

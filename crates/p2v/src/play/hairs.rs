@@ -24,7 +24,7 @@ use arbiter_geometry::battle::FigureId;
 /// The conditions that let enemies pull a hair.
 const HELD: [Conditions; 3] = [Conditions::GRABBED, Conditions::IMMOBILIZED, Conditions::STUNNED];
 
-fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Refusal {
     Refusal::because(rule, reason, section::CONDITIONS)
 }
 

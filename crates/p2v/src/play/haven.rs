@@ -18,7 +18,7 @@ use super::state::{Conditions, Life, State, Turn};
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::{Space, Square};
 
-fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Refusal {
     Refusal::because(rule, reason, section::POWER)
 }
 

@@ -11,7 +11,7 @@ use arbiter_core::{Game, Refusal, ToMove};
 use arbiter_geometry::battle::{FigureId, Mover, Position, Reach, Space, Square, Traits};
 use std::sync::Arc;
 
-fn no(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>, section: &'static str) -> Refusal {
     Refusal::because(rule, reason, section)
 }
 

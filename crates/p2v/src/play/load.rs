@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 /// The section every refusal here cites.
 const RULE: &str = "Carrying objects; Looting";
 
-fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Refusal {
     Refusal::because(rule, reason, RULE)
 }
 

@@ -26,7 +26,7 @@ use arbiter_geometry::battle::{Dir, FigureId, Mode, Mover, Space, Square};
 /// The widest jump one may try: 10 squares needs a total of 40.
 pub const LONGEST: u8 = 10;
 
-fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Refusal {
     Refusal::because(rule, reason, section::ACTIONS)
 }
 

@@ -31,7 +31,7 @@ use arbiter_geometry::battle::{FigureId, Mover, Space, Square};
 /// The terrain "piece" of a howdah's cover check: not a piece of the map.
 pub const HOWDAH: u16 = u16::MAX - 1;
 
-fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Refusal {
     Refusal::because(rule, reason, COMMAND)
 }
 

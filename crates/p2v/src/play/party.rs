@@ -117,7 +117,7 @@ impl Party {
     }
 }
 
-fn no(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>, section: &'static str) -> Refusal {
     Refusal::because(rule, reason, section)
 }
 

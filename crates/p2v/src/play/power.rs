@@ -20,7 +20,7 @@ use arbiter_core::{DiceRequest, EventSink, Refusal};
 use arbiter_geometry::battle::area::cone_origins;
 use arbiter_geometry::battle::{Area, FigureId, Point, Space, Square};
 
-fn no(rule: &'static str, reason: impl Into<String>, section: &'static str) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>, section: &'static str) -> Refusal {
     Refusal::because(rule, reason, section)
 }
 

@@ -17,7 +17,7 @@ use super::state::{Life, State, Turn};
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::{FigureId, Mover, Space, Square, SquareSet};
 
-fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Refusal {
     Refusal::because(rule, reason, "Appendix: Positioning upgrades")
 }
 

@@ -40,7 +40,7 @@ use arbiter_geometry::battle::{Space, Square};
 /// The ruling every refusal here cites.
 const RULE: &str = "APPENDIX: COMBAT STATUSES (Swallowed)";
 
-fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Refusal {
     Refusal::because(rule, reason, RULE)
 }
 

@@ -14,13 +14,26 @@ use super::rules::{P2v, section};
 use super::state::State;
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::board::count;
-use arbiter_geometry::battle::{FigureId, Mover, Space, Square};
+use arbiter_geometry::battle::{FigureId, Mover, Space, Square, SquareSet};
 
 impl P2v {
     /// Judges creature `who` teleporting with power `power` to `at`.
     pub(crate) fn judge_teleport(&self, s: &State, who: u8, power: u8, at: Square) -> Result<(), Refusal> {
+        self.judge_teleport_within(s, who, power, at, None)
+    }
+
+    /// [`P2v::judge_teleport`], with the anchors where the creature may end
+    /// its movement worked out already (`ends`, for a listing of them all).
+    fn judge_teleport_within(
+        &self,
+        s: &State,
+        who: u8,
+        power: u8,
+        at: Square,
+        ends: Option<&SquareSet>,
+    ) -> Result<(), Refusal> {
         let i = usize::from(who);
-        let no = |why: String| Refusal::because("p2v.teleport", why, section::POWER);
+        let no = |why: std::borrow::Cow<'static, str>| Refusal::because("p2v.teleport", why, section::POWER);
         let (Some(p), Some(from)) = (self.profile(i), s.creatures.get(i).and_then(|c| c.at)) else {
             return Err(no("the creature is not on the board".into()));
         };
@@ -37,19 +50,19 @@ impl P2v {
         }
         let (dx, dy) = ((at.file() - from.file()).unsigned_abs(), (at.rank() - from.rank()).unsigned_abs());
         if count(dx, dy) > u32::from(tp.range) {
-            return Err(no(format!("it teleports up to {} squares (counted as movement)", tp.range)));
+            return Err(no(format!("it teleports up to {} squares (counted as movement)", tp.range).into()));
         }
         if let Some(t) = tp.trait_needed() {
             let name = tp.terrain.as_deref().unwrap_or("");
             if !self.on_terrain(s, &Space::new(from, side), t) {
-                return Err(no(format!("only from {name} terrain: the creature is not in it")));
+                return Err(no(format!("only from {name} terrain: the creature is not in it").into()));
             }
             if !self.on_terrain(s, &Space::new(at, side), t) {
-                return Err(no(format!("it lands only in {name} terrain")));
+                return Err(no(format!("it lands only in {name} terrain").into()));
             }
         }
         let mover = Mover { side, team: p.team, mode: self.mode_now(s, who), figure: Some(FigureId(u16::from(who))) };
-        if !field.may_end(mover, at) {
+        if !ends.map_or_else(|| field.may_end(mover, at), |e| e.contains(at)) {
             return Err(no(
                 "it cannot land there (another creature, an objective, or ground it cannot stand on)".into()
             ));
@@ -71,11 +84,18 @@ impl P2v {
         }
         let r = i32::from(tp.range);
         let board = self.base_terrain().board();
+        let mover = Mover {
+            side: p.size.side(),
+            team: p.team,
+            mode: self.mode_now(s, who),
+            figure: Some(FigureId(u16::from(who))),
+        };
+        let ends = self.field(s).ends(mover);
         let mut out = Vec::new();
         for f in (from.file() - r).max(0)..=(from.file() + r).min(board.width() - 1) {
             for k in (from.rank() - r).max(0)..=(from.rank() + r).min(board.height() - 1) {
                 if let Some(at) = board.square(f, k)
-                    && self.judge_teleport(s, who, power, at).is_ok()
+                    && self.judge_teleport_within(s, who, power, at, Some(&ends)).is_ok()
                 {
                     out.push(Aim::Square { at });
                 }

@@ -62,7 +62,7 @@ impl P2v {
 
     /// Judges a trample of `who` with power `power` to `at`.
     pub(crate) fn judge_trample(&self, s: &State, who: u8, power: u8, at: Square) -> Result<(), Refusal> {
-        let no = |why: String| Refusal::because("p2v.trample", why, "COMMON FEATURES: Trample");
+        let no = |why: std::borrow::Cow<'static, str>| Refusal::because("p2v.trample", why, "COMMON FEATURES: Trample");
         self.in_shell(s, who)?;
         let c = &s.creatures[usize::from(who)];
         if c.prone {

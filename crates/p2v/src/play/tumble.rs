@@ -18,7 +18,7 @@ use arbiter_core::resolve::{Anchor, Effect, Expiry};
 use arbiter_core::{EventSink, Refusal};
 use arbiter_geometry::battle::{Battlefield, FigureId, Mover, Position, Reach, Space, Square};
 
-fn no(rule: &'static str, reason: impl Into<String>) -> Refusal {
+fn no(rule: &'static str, reason: impl Into<std::borrow::Cow<'static, str>>) -> Refusal {
     Refusal::because(rule, reason, section::MOVEMENT)
 }
 
