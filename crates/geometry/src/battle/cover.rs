@@ -101,6 +101,8 @@ struct Shelter {
     /// Whether the sets above are used to skip squares and edges (else
     /// every one is looked at piece by piece).
     shortcuts: bool,
+    /// How tall the attacker and the defender stand.
+    tops: (Height, Height),
 }
 
 impl Shelter {
@@ -140,7 +142,7 @@ impl Shelter {
             }
             _ => false,
         };
-        Shelter { squares, figures, terrain, north, east, open: open && shortcuts, shortcuts }
+        Shelter { squares, figures, terrain, north, east, open: open && shortcuts, shortcuts, tops: (a_top, d_top) }
     }
 }
 
@@ -360,7 +362,7 @@ impl Battlefield {
         }
         let line = Line::through(from, to);
         let (t0, t1) = between(&line, &sq, &de).ok_or(CoverError::Misses)?;
-        let (a_top, d_top) = (self.top(attacker), self.top(defender));
+        let (a_top, d_top) = shelter.tops;
         let level = self.terrain().level(a_top.max(d_top).plus_one_square());
         let ae = extent(&a.space);
         let blockers = Blockers {

@@ -533,6 +533,31 @@ impl Battlefield {
                     }
                 }
             }
+            if mode == Mode::Fly {
+                // Flying: the step's flags and the ground, read in place
+                // (the same rules as `evaluate`: only solid terrain stops
+                // it, rising ground costs its climb, it never falls and
+                // passes enemies).
+                for (di, off) in OFFSET.iter().enumerate() {
+                    let k = t.code[a.index() * 8 + di];
+                    if k & code::ON_BOARD == 0 || k & (code::STEP | code::SQUEEZE) == 0 {
+                        continue;
+                    }
+                    let to = (i32::from(a.0) + off) as usize;
+                    let squeezed = usize::from(k & code::STEP == 0);
+                    let (g0, g1) = (t.ground[a.index()], t.ground[to]);
+                    let climb = usize::from(g1.saturating_sub(g0).div_ceil(2));
+                    let diagonal = di % 2 == 1;
+                    let base = if diagonal && pos.odd_diagonals { 2 } else { 1 };
+                    let odd = pos.odd_diagonals ^ diagonal;
+                    let ns = to * 4 + usize::from(odd) * 2;
+                    let nc = c + base + squeezed + climb;
+                    if nc <= budget as usize && nc < usize::from(out.get(ns)) {
+                        out.set(ns, nc as u8, s);
+                        out.buckets[nc].push(ns as u16);
+                    }
+                }
+            }
             let mut relax = |cost: usize, ns: usize| {
                 let nc = c + cost;
                 if nc <= budget as usize && nc < usize::from(out.get(ns)) {
@@ -540,7 +565,7 @@ impl Battlefield {
                     out.buckets[nc].push(ns as u16);
                 }
             };
-            if mode != Mode::Walk {
+            if !matches!(mode, Mode::Walk | Mode::Fly) {
                 for di in 0..8 {
                     if let Ok((step, next)) = self.evaluate(&ctx, pos, di) {
                         relax(step.cost as usize, next.state());
