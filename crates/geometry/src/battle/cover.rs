@@ -13,7 +13,7 @@
 
 use super::board::{Edge, Point, Side, Space};
 use super::field::{Battlefield, FigureId};
-use super::line::{Blockers, Line, Pass, Ratio, Visitor, walk};
+use super::line::{Blockers, Clear, Line, Pass, Ratio, Visitor, walk};
 use super::sight::{Extent, Sightline, between};
 use super::size::Height;
 use super::square::{Square, SquareSet};
@@ -279,6 +279,34 @@ impl Visitor for Collect<'_> {
     }
 }
 
+/// A line's cover checks collected while its sight is checked in the same
+/// walk: the walk stops at the first thing that blocks.
+struct Sighted<'a> {
+    clear: Clear<'a>,
+    collect: Collect<'a>,
+}
+
+impl Visitor for Sighted<'_> {
+    fn inside(&mut self, t: Ratio, f: i32, r: i32) -> bool {
+        self.clear.inside(t, f, r) && self.collect.inside(t, f, r)
+    }
+    fn cross_east(&mut self, t: Ratio, f: i32, r: i32) -> bool {
+        self.clear.cross_east(t, f, r) && self.collect.cross_east(t, f, r)
+    }
+    fn cross_north(&mut self, t: Ratio, f: i32, r: i32) -> bool {
+        self.clear.cross_north(t, f, r) && self.collect.cross_north(t, f, r)
+    }
+    fn along_east(&mut self, t: Ratio, f: i32, r: i32) -> bool {
+        self.clear.along_east(t, f, r) && self.collect.along_east(t, f, r)
+    }
+    fn along_north(&mut self, t: Ratio, f: i32, r: i32) -> bool {
+        self.clear.along_north(t, f, r) && self.collect.along_north(t, f, r)
+    }
+    fn corner(&mut self, t: Ratio, i: i32, j: i32, pass: Pass) -> bool {
+        self.clear.corner(t, i, j, pass) && self.collect.corner(t, i, j, pass)
+    }
+}
+
 impl Battlefield {
     /// True if nothing can give cover or concealment to a line between two
     /// spaces: no terrain that gives either or blocks sight on the squares
@@ -370,10 +398,12 @@ impl Battlefield {
             north: &level.north,
             east: &level.east,
             own: [ae.own(), de.own()],
-            // Open ground far from what blocks is skipped, as in targeting.
-            gaps: shelter.shortcuts.then_some(&*level.gaps),
+            // The walk that checks sight also collects: it skips nothing.
+            gaps: None,
         };
-        if !shelter.open && !super::line::clear(&line, t0, t1, blockers) {
+        // Without the shortcuts, sight is checked by a walk of its own (what
+        // the property tests hold the one walk below to).
+        if !shelter.shortcuts && !super::line::clear(&line, t0, t1, blockers) {
             return Err(CoverError::Blocked);
         }
         let mut c = Collect {
@@ -393,7 +423,16 @@ impl Battlefield {
             let back = Line { p: line.p, d: Point::new(-line.d.x, -line.d.y) };
             (back, Ratio::new(-t1.n, t1.d), Ratio::new(-t0.n, t0.d))
         };
-        walk(&line, t0, t1, &mut c);
+        if shelter.shortcuts && !shelter.open {
+            // One walk checks sight and collects the checks together.
+            let mut both = Sighted { clear: Clear { blockers, ends: [t0, t1] }, collect: c };
+            if !walk(&line, t0, t1, &mut both) {
+                return Err(CoverError::Blocked);
+            }
+            c = both.collect;
+        } else {
+            walk(&line, t0, t1, &mut c);
+        }
         Ok(Cover { line: Sightline { line, t0, t1 }, cover: c.cover, concealment: c.concealment })
     }
 
