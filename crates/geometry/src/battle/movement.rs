@@ -589,10 +589,9 @@ pub struct Reach {
     mover: Option<Mover>,
     start: Position,
     budget: u32,
-    cost: Vec<u8>,
-    prev: Vec<u16>,
-    /// A state's cost and way are current only if its stamp is `generation`.
-    stamp: Vec<u32>,
+    /// Per state: its cost, the state it was reached from, and a stamp (a
+    /// state's entry is current only if its stamp is `generation`).
+    entries: Vec<Entry>,
     generation: u32,
     buckets: Vec<Vec<u16>>,
     ends: SquareSet,
@@ -602,6 +601,18 @@ impl Default for Reach {
     fn default() -> Reach {
         Reach::new()
     }
+}
+
+/// A search's states: four per anchor (diagonal count odd or even, down
+/// after a fall or not).
+const STATES: usize = 4096 * 4;
+
+/// What a search knows of one state.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    stamp: u32,
+    prev: u16,
+    cost: u8,
 }
 
 /// How many dropped results' buffers a thread keeps for its next searches.
@@ -616,7 +627,7 @@ thread_local! {
 
 impl Drop for Reach {
     fn drop(&mut self) {
-        if self.stamp.is_empty() {
+        if self.entries.is_empty() {
             return;
         }
         // At thread exit the pool is gone: the buffers are simply freed.
@@ -627,9 +638,7 @@ impl Drop for Reach {
                     mover: None,
                     start: self.start,
                     budget: 0,
-                    cost: std::mem::take(&mut self.cost),
-                    prev: std::mem::take(&mut self.prev),
-                    stamp: std::mem::take(&mut self.stamp),
+                    entries: std::mem::take(&mut self.entries),
                     generation: self.generation,
                     buckets: std::mem::take(&mut self.buckets),
                     ends: SquareSet::EMPTY,
@@ -646,9 +655,7 @@ impl Reach {
             mover: None,
             start: Position::at(Square(0)),
             budget: 0,
-            cost: Vec::new(),
-            prev: Vec::new(),
-            stamp: Vec::new(),
+            entries: Vec::new(),
             generation: 0,
             buckets: Vec::new(),
             ends: SquareSet::EMPTY,
@@ -660,18 +667,16 @@ impl Reach {
     /// and are kept, so a reused result allocates nothing once warm and a
     /// new one zeroes only what the board needs.
     fn reset(&mut self, mover: Mover, start: Position, budget: u32, height: i32) {
-        let states = ((height.clamp(0, 63) as usize + 1) * 64 * 4).max(start.state() + 1).min(4096 * 4);
-        if self.cost.len() < states {
-            self.cost.resize(states, u8::MAX);
-            self.prev.resize(states, u16::MAX);
-            self.stamp.resize(states, 0);
+        let states = ((height.clamp(0, 63) as usize + 1) * 64 * 4).max(start.state() + 1).min(STATES);
+        if self.entries.len() < states {
+            self.entries.resize(states, Entry { stamp: 0, prev: u16::MAX, cost: u8::MAX });
         }
         self.mover = Some(mover);
         self.start = start;
         self.budget = budget;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.stamp.fill(0);
+            self.entries.iter_mut().for_each(|e| e.stamp = 0);
             self.generation = 1;
         }
         self.ends = SquareSet::EMPTY;
@@ -686,19 +691,18 @@ impl Reach {
     /// The cost of a state so far (`u8::MAX` if not reached).
     #[inline]
     fn get(&self, s: usize) -> u8 {
-        if self.stamp.get(s) == Some(&self.generation) { self.cost[s] } else { u8::MAX }
+        match self.entries.get(s) {
+            Some(e) if e.stamp == self.generation => e.cost,
+            _ => u8::MAX,
+        }
     }
 
     #[inline]
     fn set(&mut self, s: usize, cost: u8, prev: u16) {
-        if s >= self.stamp.len() {
-            self.cost.resize(s + 1, u8::MAX);
-            self.prev.resize(s + 1, u16::MAX);
-            self.stamp.resize(s + 1, 0);
+        // Every state of an anchor on the board has its entry (`reset`).
+        if let Some(e) = self.entries.get_mut(s) {
+            *e = Entry { stamp: self.generation, prev, cost };
         }
-        self.stamp[s] = self.generation;
-        self.cost[s] = cost;
-        self.prev[s] = prev;
     }
 
     /// The anchors the creature may end on.
@@ -736,11 +740,11 @@ impl Reach {
         let start = self.start.state();
         let mut s = if self.ends.contains(to) { self.best(to) } else { None };
         // A way is never longer than the states searched (a guard, not a rule).
-        let mut left = self.stamp.len();
+        let mut left = self.entries.len();
         std::iter::from_fn(move || {
             let here = s.filter(|&x| x != start && left > 0)?;
             left -= 1;
-            s = self.prev.get(here).map(|&p| usize::from(p)).filter(|&p| self.get(p) != u8::MAX);
+            s = self.entries.get(here).map(|e| usize::from(e.prev)).filter(|&p| self.get(p) != u8::MAX);
             Some(Position::of_state(here).anchor)
         })
     }
@@ -754,8 +758,8 @@ impl Reach {
         let mut s = self.best(to)?;
         let mut states = vec![s];
         while s != self.start.state() {
-            s = usize::from(*self.prev.get(s)?);
-            if states.len() > 4096 * 4 {
+            s = usize::from(self.entries.get(s)?.prev);
+            if states.len() > STATES {
                 return None;
             }
             states.push(s);

@@ -154,7 +154,7 @@ impl P2v {
             return Err(no("p2v.mount.size", "a mount is at least one size larger than its rider (ruling P2V-R55)"));
         }
         if s.creatures[m].commander.is_some_and(|c| self.in_play(s, usize::from(c)))
-            || !self.minions_in_play(s, who).is_empty()
+            || self.has_minions_in_play(s, who)
             || self.mount_of(s, who).is_some()
         {
             return Err(no(
@@ -343,12 +343,27 @@ impl P2v {
         }
     }
 
-    /// Forgets the battlefield while a rider is mounted: its figure depends
-    /// on who decides, which a decision may change (so the battlefield
+    /// Mends the battlefield kept with the state while a rider is mounted:
+    /// its figure depends on who decides, which a decision may change, so
+    /// each rider's figure is put again where it differs (the battlefield
     /// kept always matches the one a saved state rebuilds).
-    pub(crate) fn forget_riders(&self, s: &mut State) {
-        if (0..s.creatures.len()).any(|i| self.mount_of(s, i as u8).is_some()) {
-            s.forget_field();
+    pub(crate) fn refresh_riders(&self, s: &mut State) {
+        if s.field.0.get().is_none() {
+            return;
+        }
+        for i in 0..s.creatures.len() {
+            if self.mount_of(s, i as u8).is_none() {
+                continue;
+            }
+            let now = self.figure(s, i);
+            if s.field.0.get().and_then(|f| f.figure(FigureId(i as u16))) != now.as_ref() {
+                self.sync_one(s, i);
+            }
+        }
+        #[cfg(debug_assertions)]
+        if let Some(f) = s.field.0.get() {
+            let again = self.build_field(s);
+            assert!(f.figures().eq(again.figures()), "the battlefield kept matches the one rebuilt");
         }
     }
 

@@ -153,6 +153,12 @@ impl P2v {
             .collect()
     }
 
+    /// Whether creature `who` has a minion in play (as
+    /// [`P2v::minions_in_play`], without listing them).
+    pub fn has_minions_in_play(&self, s: &State, who: u8) -> bool {
+        (0..s.creatures.len()).any(|m| s.creatures[m].commander == Some(who) && self.in_play(s, m))
+    }
+
     /// Whether creature `who` acts only in its commander's turn now: its
     /// commander is in play.
     pub fn acts_in_commanders_turn(&self, s: &State, who: u8) -> bool {
@@ -187,14 +193,14 @@ impl P2v {
                 GROUP,
             ));
         }
-        if self.acts_in_commanders_turn(s, who) || !self.minions_in_play(s, who).is_empty() {
+        if self.acts_in_commanders_turn(s, who) || self.has_minions_in_play(s, who) {
             return Err(no(
                 "p2v.group.command",
                 "a commander activates with its minions, and a minion in its commander's turn: neither joins a group (ruling P2V-R53)",
                 GROUP,
             ));
         }
-        let members = s.party.as_ref().filter(|p| p.forming).map(|p| p.members.clone()).unwrap_or_default();
+        let members: &[u8] = s.party.as_ref().filter(|p| p.forming).map_or(&[], |p| &p.members);
         if members.contains(&who) {
             return Err(no("p2v.group.twice", "that creature is in the group already", GROUP));
         }
@@ -219,7 +225,7 @@ impl P2v {
             && self.in_play(s, i)
             && !s.creatures[i].done
             && !self.acts_in_commanders_turn(s, who)
-            && self.minions_in_play(s, who).is_empty()
+            && !self.has_minions_in_play(s, who)
     }
 
     /// How many members in play have no other member in play adjacent,

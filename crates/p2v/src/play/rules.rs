@@ -188,7 +188,7 @@ impl P2v {
         made
     }
 
-    fn build_field(&self, s: &State) -> Battlefield {
+    pub(crate) fn build_field(&self, s: &State) -> Battlefield {
         let mut f = Battlefield::shared(self.shared.terrains.of(&self.ground(s), s));
         for i in 0..s.creatures.len() {
             if let Some(fig) = self.figure(s, i) {
@@ -198,7 +198,7 @@ impl P2v {
         f
     }
 
-    fn figure(&self, s: &State, i: usize) -> Option<Figure> {
+    pub(crate) fn figure(&self, s: &State, i: usize) -> Option<Figure> {
         let (c, p) = (s.creatures.get(i)?, self.shared.roster.get(i)?);
         let at = c.at?;
         if c.life == Life::Eliminated {
@@ -229,7 +229,7 @@ impl P2v {
         }
     }
 
-    fn sync_one(&self, s: &mut State, i: usize) {
+    pub(crate) fn sync_one(&self, s: &mut State, i: usize) {
         let fig = self.figure(s, i);
         s.field.1.clear();
         if let Some(f) = s.field.0.get_mut() {
@@ -538,7 +538,7 @@ impl P2v {
     /// is pending and the game is between phases, moves on.
     pub(crate) fn settle<E: EventSink<Event>>(&self, s: &mut State, events: &mut E) {
         // Who decides may have changed: a rider's figure depends on it.
-        self.forget_riders(s);
+        self.refresh_riders(s);
         loop {
             let waiting = drive(self, s, events).is_some();
             self.release_grabs(s, events);
