@@ -666,10 +666,16 @@ impl Terrain {
     /// The first piece under a square of `space` (in square order, then
     /// piece order) whose traits in force carry every trait of `t`.
     pub fn piece_under(&self, space: &Space, t: Traits) -> Option<&Piece> {
-        space
-            .squares()
-            .iter()
-            .find_map(|q| self.pieces_on(q).iter().filter_map(|id| self.piece(*id)).find(|p| p.active().contains(t)))
+        // The squares of the space in set order (rank by rank), read in
+        // place; a square whose traits in force lack `t` holds no such piece.
+        let (f0, f1) = (i32::from(space.file), space.file_end().min(64));
+        let (r0, r1) = (i32::from(space.rank), space.rank_end().min(64));
+        (r0..r1).flat_map(|r| (f0..f1).map(move |f| Square::at(f as u8, r as u8))).find_map(|q| {
+            if !self.traits(q).contains(t) {
+                return None;
+            }
+            self.pieces_on(q).iter().filter_map(|id| self.piece(*id)).find(|p| p.active().contains(t))
+        })
     }
     /// Whether every square of `space` lies under a piece whose traits in
     /// force carry at least one trait of `any`.
