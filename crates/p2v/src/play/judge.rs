@@ -295,6 +295,19 @@ pub fn judge_step(g: &P2v, s: &State, t: &Turn, to: Square, what: &'static str) 
 /// Checks a strike: the weapon and its uses, an enemy target within reach
 /// or range, in sight and with line of effect.
 pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Result<(), Refusal> {
+    judge_strike_as(g, s, t, weapon, target, true)
+}
+
+/// Whether the turn's creature may strike `target` with `weapon`: as
+/// [`judge_strike`], for listings, which refuse most pairs of weapon and
+/// target and need no reason.
+pub(crate) fn strike_allowed(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> bool {
+    judge_strike_as(g, s, t, weapon, target, false).is_ok()
+}
+
+/// [`judge_strike`]; without `explain`, a target out of reach or range is
+/// refused without composing the reason.
+fn judge_strike_as(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8, explain: bool) -> Result<(), Refusal> {
     let i = usize::from(t.who);
     let w = judge_weapon(g, s, t, weapon)?;
     let ti = usize::from(target);
@@ -315,6 +328,9 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
     match w.reach.map(|r| r + more) {
         Some(r) => {
             if !field.in_reach(a, b, u32::from(r)) {
+                if !explain {
+                    return Err(Refusal::new("p2v.strike.reach", "out of reach", section::TARGETING));
+                }
                 return Err(no(
                     "p2v.strike.reach",
                     format!("the target is not within reach of {} (Melee {r})", w.name),
@@ -326,6 +342,9 @@ pub fn judge_strike(g: &P2v, s: &State, t: &Turn, weapon: u8, target: u8) -> Res
             let d = field.range(a, b).unwrap_or(u32::MAX);
             let max = u32::from(w.long.unwrap_or(w.short));
             if d > max {
+                if !explain {
+                    return Err(Refusal::new("p2v.strike.range", "out of range", section::TARGETING));
+                }
                 return Err(no(
                     "p2v.strike.range",
                     format!("the target is {d} squares away; {} reaches {max}", w.name),

@@ -2,7 +2,7 @@
 
 use super::action::Action;
 use super::damage::SKILLS;
-use super::judge::{judge_maneuver, judge_step, judge_strike, shove_squares, stride_reach};
+use super::judge::{judge_maneuver, judge_step, shove_squares, stride_reach, strike_allowed};
 use super::objective::Kind;
 use super::roster::Profile;
 use super::rules::P2v;
@@ -418,9 +418,7 @@ impl<'a> TurnLister<'a> {
                         continue;
                     }
                     for target in 0..s.creatures.len() as u8 {
-                        if g.team(usize::from(target)) != g.controller(s, t.who)
-                            && judge_strike(g, s, t, w, target).is_ok()
-                        {
+                        if g.team(usize::from(target)) != g.controller(s, t.who) && strike_allowed(g, s, t, w, target) {
                             out.push(Action::Strike { weapon: w, target });
                         }
                     }

@@ -20,7 +20,7 @@ impl P2v {
         let weapon = p.weapons.iter().position(|w| w.melee() && w.name.eq_ignore_ascii_case(name))? as u8;
         let targets = (0..s.creatures.len().min(255) as u8)
             .filter(|&e| self.team(usize::from(e)) != self.controller(s, t.who))
-            .filter(|&e| super::judge::judge_strike(self, s, t, weapon, e).is_ok())
+            .filter(|&e| super::judge::strike_allowed(self, s, t, weapon, e))
             .collect();
         Some((weapon, targets))
     }

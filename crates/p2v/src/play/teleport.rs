@@ -23,7 +23,8 @@ impl P2v {
     }
 
     /// [`P2v::judge_teleport`], with the anchors where the creature may end
-    /// its movement worked out already (`ends`, for a listing of them all).
+    /// its movement worked out already (`ends`, for a listing of them all,
+    /// which needs no reason composed for the squares it refuses).
     fn judge_teleport_within(
         &self,
         s: &State,
@@ -49,7 +50,11 @@ impl P2v {
             return Err(no("it must go somewhere".into()));
         }
         let (dx, dy) = ((at.file() - from.file()).unsigned_abs(), (at.rank() - from.rank()).unsigned_abs());
+        let listing = ends.is_some();
         if count(dx, dy) > u32::from(tp.range) {
+            if listing {
+                return Err(no("out of range".into()));
+            }
             return Err(no(format!("it teleports up to {} squares (counted as movement)", tp.range).into()));
         }
         if let Some(t) = tp.trait_needed() {
@@ -58,6 +63,9 @@ impl P2v {
                 return Err(no(format!("only from {name} terrain: the creature is not in it").into()));
             }
             if !self.on_terrain(s, &Space::new(at, side), t) {
+                if listing {
+                    return Err(no("not in that terrain".into()));
+                }
                 return Err(no(format!("it lands only in {name} terrain").into()));
             }
         }
