@@ -87,10 +87,11 @@ impl P2v {
             // Behind it: the square of the space it left nearest the clinger.
             let field = self.field(s);
             let mover = Mover { side, team: p.team, mode: self.mode_now(s, g), figure: Some(FigureId(u16::from(g))) };
+            let ends = field.ends(mover);
             let to = was
                 .squares()
                 .iter()
-                .filter(|q| field.may_end(mover, *q) && !Space::new(*q, side).overlaps(&now))
+                .filter(|q| ends.contains(*q) && !Space::new(*q, side).overlaps(&now))
                 .min_by_key(|q| arbiter_geometry::battle::targeting::distance(&mine, &Space::new(*q, side)));
             let Some(to) = to else { continue };
             s.creatures[gi].at = Some(to);

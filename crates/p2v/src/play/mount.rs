@@ -201,6 +201,7 @@ impl P2v {
         let mover = Mover { side: rp.size.side(), team: rp.team, mode, figure: Some(FigureId(u16::from(who))) };
         let mount = Space::new(at, mp.size.side());
         let ring = mount.squares().dilated().dilated();
+        let ends = field.ends(mover);
         ring.iter()
             .filter(|&a| {
                 let space = Space::new(a, rp.size.side());
@@ -208,7 +209,7 @@ impl P2v {
                     && !space.overlaps(&mount)
                     && space.squares().dilated().intersects(&mount.squares())
                     && field.can_stand(&space, Some(FigureId(u16::from(who)))).is_ok()
-                    && field.may_end(mover, a)
+                    && ends.contains(a)
             })
             .collect()
     }

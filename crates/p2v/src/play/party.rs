@@ -205,7 +205,7 @@ impl P2v {
             return Err(no("p2v.group.twice", "that creature is in the group already", GROUP));
         }
         let touching = if members.is_empty() {
-            (0..s.creatures.len() as u8).any(|o| o != who && self.adjacent(s, who, o) && self.could_join(s, seat, o))
+            (0..s.creatures.len() as u8).any(|o| o != who && self.could_join(s, seat, o) && self.adjacent(s, who, o))
         } else {
             members.iter().any(|&m| self.adjacent(s, who, m))
         };

@@ -1187,21 +1187,23 @@ impl P2v {
             Phase::Turn(t) if t.who == who => t.odd_diagonal,
             _ => false,
         };
-        let stepped = if how == LEAP {
+        // The step, and whether the creature may end its move where it leads.
+        let (stepped, may_end) = if how == LEAP {
             // A Leap was judged whole; it lands if the landing is still free.
-            field.may_end(mover, next).then(|| (self.leap_fall(s, side, old, next), odd, false))
+            let free = field.may_end(mover, next);
+            (free.then(|| (self.leap_fall(s, side, old, next), odd, false)), free)
         } else {
-            field
-                .step(mover, Position { anchor: old, odd_diagonals: odd, down: false }, next)
-                .ok()
-                .map(|(step, pos)| (step.fall, pos.odd_diagonals, pos.down))
+            match field.step_and_end(mover, Position { anchor: old, odd_diagonals: odd, down: false }, next) {
+                Ok((step, pos, free)) => (Some((step.fall, pos.odd_diagonals, pos.down)), free),
+                Err(_) => (None, false),
+            }
         };
         let Some((fall, odd_after, down)) = stepped else {
             // The way is closed: the move stops here.
             self.stop(s, who, from, back, &how_name, events);
             return;
         };
-        let back = if field.may_end(mover, next) { next } else { back };
+        let back = if may_end { next } else { back };
         if let Phase::Turn(t) = &mut s.phase
             && t.who == who
         {
