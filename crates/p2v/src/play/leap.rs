@@ -39,8 +39,7 @@ impl P2v {
 
     /// The highest ground under a space: where a leap takes off or lands.
     pub(crate) fn leap_height(&self, s: &State, side: u8, a: Square) -> u16 {
-        let field = self.field(s);
-        Space::new(a, side).squares().iter().map(|q| field.terrain().elevation(q).0).max().unwrap_or(0)
+        self.field(s).ground(&Space::new(a, side)).0
     }
 
     /// The landing of a Leap of `who` in direction `d`, or why it cannot.

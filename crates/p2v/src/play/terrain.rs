@@ -16,7 +16,7 @@ use super::event::Event;
 use super::rules::P2v;
 use super::state::{Conditions, Hit, Life, State};
 use arbiter_core::EventSink;
-use arbiter_geometry::battle::{Dir, FigureId, Mode, Mover, Piece, Position, Space, Traits};
+use arbiter_geometry::battle::{Dir, FigureId, Mode, Mover, Piece, Position, Space, Square, Traits};
 
 impl P2v {
     /// The first piece with trait `t` under any square of `space`.
@@ -34,8 +34,15 @@ impl P2v {
     fn piece_entered(&self, s: &State, was: &Space, now: &Space, t: Traits) -> Option<Piece> {
         let field = self.field(s);
         let terrain = field.terrain();
-        let old = was.squares();
-        now.squares().iter().filter(|q| !old.contains(*q)).find_map(|q| {
+        // The squares of `now` in set order (rank by rank), read in place;
+        // a square whose traits in force lack `t` holds no such piece.
+        let (f0, f1) = (i32::from(now.file), now.file_end().min(64));
+        let (r0, r1) = (i32::from(now.rank), now.rank_end().min(64));
+        (r0..r1).flat_map(|r| (f0..f1).map(move |f| (f, r))).find_map(|(f, r)| {
+            let q = Square::at(f as u8, r as u8);
+            if was.holds(f, r) || !terrain.traits(q).contains(t) {
+                return None;
+            }
             terrain.pieces_on(q).iter().filter_map(|id| terrain.piece(*id)).find(|p| p.active().contains(t)).cloned()
         })
     }
