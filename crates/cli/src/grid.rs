@@ -120,7 +120,7 @@ impl Sandbox {
 
     fn figure(&self, name: &str) -> Result<FigureId, String> {
         self.field.find(name).ok_or_else(|| {
-            let names: Vec<&str> = self.field.figures().map(|(_, f)| f.name.as_str()).collect();
+            let names: Vec<&str> = self.field.figures().map(|(_, f)| &*f.name).collect();
             if names.is_empty() {
                 format!("there is no figure '{}' (place one first: place a medium c3)", clip(name))
             } else {
@@ -462,14 +462,14 @@ impl Sandbox {
     fn obstacle(&self, o: Obstacle) -> String {
         match o {
             Obstacle::Terrain(p) => self.field.terrain().piece(p).map_or("terrain".into(), |x| x.name.clone()),
-            Obstacle::Figure(f) => self.field.figure(f).map_or("figure".into(), |x| x.name.clone()),
+            Obstacle::Figure(f) => self.field.figure(f).map_or("figure".into(), |x| x.name.to_string()),
         }
     }
 
     fn show_area(&mut self, area: &Area) -> Result<String, String> {
         let hit = self.field.area(area).map_err(|e| e.to_string())?;
         let who: Vec<String> =
-            hit.figures.iter().filter_map(|f| self.field.figure(*f).map(|x| x.name.clone())).collect();
+            hit.figures.iter().filter_map(|f| self.field.figure(*f).map(|x| x.name.to_string())).collect();
         let text = format!(
             "{} squares: {}\nfigures in it: {}",
             hit.squares.len(),

@@ -20,8 +20,9 @@ pub struct FigureId(pub u16);
 /// A creature's figure on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Figure {
-    /// What the table calls it (`a`, `ogre`).
-    pub name: String,
+    /// What the table calls it (`a`, `ogre`), shared: a rules engine
+    /// that rebuilds its battlefield copies no text.
+    pub name: Arc<str>,
     /// Its size.
     pub size: Size,
     /// Where it stands.
@@ -36,7 +37,7 @@ pub struct Figure {
 impl Figure {
     /// A figure of a size with its lower-left square at `anchor`.
     pub fn new(name: &str, size: Size, anchor: Square, team: u8) -> Figure {
-        Figure { name: name.to_string(), size, space: Space::new(anchor, size.side()), team, helpless: false }
+        Figure { name: name.into(), size, space: Space::new(anchor, size.side()), team, helpless: false }
     }
 }
 

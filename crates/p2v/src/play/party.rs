@@ -205,7 +205,9 @@ impl P2v {
             return Err(no("p2v.group.twice", "that creature is in the group already", GROUP));
         }
         let touching = if members.is_empty() {
-            (0..s.creatures.len() as u8).any(|o| o != who && self.could_join(s, seat, o) && self.adjacent(s, who, o))
+            (0..s.creatures.len() as u8).any(|o| {
+                o != who && self.team(usize::from(o)) == seat && self.adjacent(s, who, o) && self.could_join(s, seat, o)
+            })
         } else {
             members.iter().any(|&m| self.adjacent(s, who, m))
         };

@@ -91,6 +91,8 @@ pub struct Shared {
     /// The items that can be taken from a body, by number: each one's
     /// first owner and its slot there ([`super::loot`]).
     pub items: Vec<(u8, super::loot::Slot)>,
+    /// The creatures' labels as their figures' names, made once.
+    pub(crate) names: OnceLock<Vec<Arc<str>>>,
 }
 
 /// A terrain made for a creature some difficult terrain does not slow.
@@ -132,6 +134,7 @@ impl P2v {
             tiles_each: s.tiles_each,
             grounds: Default::default(),
             items: s.items.clone(),
+            names: OnceLock::new(),
         });
         Arc::get_mut(&mut self.shared).map(|s| &mut s.roster)
     }
@@ -204,8 +207,10 @@ impl P2v {
         if c.life == Life::Eliminated {
             return None;
         }
+        let names =
+            self.shared.names.get_or_init(|| self.shared.roster.iter().map(|p| p.label.as_str().into()).collect());
         Some(Figure {
-            name: p.label.clone(),
+            name: names.get(i).cloned().unwrap_or_else(|| p.label.as_str().into()),
             size: p.size,
             space: self.figure_space(s, i, at, p.size.side())?,
             team: p.team,
@@ -617,6 +622,7 @@ impl Game for P2v {
             tiles_each,
             grounds: Default::default(),
             items,
+            names: OnceLock::new(),
         };
         let shared = Arc::new(shared);
         recent::keep(&variant, &shared);
