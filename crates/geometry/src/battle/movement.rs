@@ -699,10 +699,12 @@ impl Reach {
 
     #[inline]
     fn set(&mut self, s: usize, cost: u8, prev: u16) {
-        // Every state of an anchor on the board has its entry (`reset`).
-        if let Some(e) = self.entries.get_mut(s) {
-            *e = Entry { stamp: self.generation, prev, cost };
+        // Every state of an anchor on the board has its entry (`reset`);
+        // one past them grows the entries rather than being lost.
+        if s >= self.entries.len() {
+            self.entries.resize(s + 1, Entry { stamp: 0, prev: u16::MAX, cost: u8::MAX });
         }
+        self.entries[s] = Entry { stamp: self.generation, prev, cost };
     }
 
     /// The anchors the creature may end on.

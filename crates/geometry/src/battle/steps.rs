@@ -265,8 +265,8 @@ impl StepTable {
     /// terrain that differs from it only by objectives on the squares
     /// `changed`: a copy of `base` with only "the space holds an objective"
     /// and the steps entering those squares (difficult terrain) worked out
-    /// again. Equal to
-    /// [`StepTable::build`] on `terrain` (a unit test holds it to that).
+    /// again. Equal to [`StepTable::build`] on `terrain` (a unit test holds
+    /// it to that).
     pub fn patch_objectives(base: &StepTable, terrain: &Terrain, changed: &SquareSet) -> StepTable {
         let mut t = base.clone();
         let n = i32::from(base.side);
