@@ -103,6 +103,11 @@ struct Shelter {
     shortcuts: bool,
     /// How tall the attacker and the defender stand.
     tops: (Height, Height),
+    /// With the shortcuts: every square around the two spaces that a line
+    /// must touch to meet anything (terrain that gives cover or concealment
+    /// or blocks sight, on the square or its north or east edge, or another
+    /// figure); a walk passes the rest without a look ([`Sighted`]).
+    near: SquareSet,
 }
 
 impl Shelter {
@@ -142,9 +147,63 @@ impl Shelter {
             }
             _ => false,
         };
-        Shelter { squares, figures, terrain, north, east, open: open && shortcuts, shortcuts, tops: (a_top, d_top) }
+        let near = match (field.figure(attacker), field.figure(defender)) {
+            (Some(a), Some(d)) if shortcuts => {
+                let level = t.level(a_top.max(d_top).plus_one_square());
+                near_squares(a.space, d.space, [&terrain, &squares, &level.squares], [
+                    &north,
+                    &east,
+                    &level.north,
+                    &level.east,
+                ])
+            }
+            _ => SquareSet::EMPTY,
+        };
+        Shelter {
+            squares,
+            figures,
+            terrain,
+            north,
+            east,
+            open: open && shortcuts,
+            shortcuts,
+            tops: (a_top, d_top),
+            near,
+        }
     }
 }
+
+/// The squares around two spaces (the rectangle around both and a square
+/// beyond it on every side, which holds every line between them and every
+/// square such a line can touch) that hold something of `squares` outside
+/// both spaces (what lies in an end's space is ignored), or whose north or
+/// east edge is in `edges` (an edge lies on its square's border).
+fn near_squares(one: Space, two: Space, squares: [&SquareSet; 3], edges: [&SquareSet; 4]) -> SquareSet {
+    let f0 = i32::from(one.file).min(i32::from(two.file)) - 1;
+    let r0 = i32::from(one.rank).min(i32::from(two.rank)) - 1;
+    let f1 = one.file_end().max(two.file_end()) + 1;
+    let r1 = one.rank_end().max(two.rank_end()) + 1;
+    let mask = SquareSet::rect(f0, 0, f1, 1).row(0);
+    let mut out = SquareSet::EMPTY;
+    for r in r0.max(0)..r1.min(64) {
+        let mut row = 0u64;
+        for set in squares {
+            row |= set.row(r);
+        }
+        // Drop the squares of the two spaces on this rank.
+        for sp in [one, two] {
+            if r >= i32::from(sp.rank) && r < sp.rank_end() {
+                row &= !super::square::row_mask(u32::from(sp.file).min(64), sp.file_end().clamp(0, 64) as u32);
+            }
+        }
+        for set in edges {
+            row |= set.row(r);
+        }
+        out.set_row(r, row & mask);
+    }
+    out
+}
+
 
 impl Collect<'_> {
     fn in_ends(&self, f: i32, r: i32) -> bool {
@@ -280,30 +339,37 @@ impl Visitor for Collect<'_> {
 }
 
 /// A line's cover checks collected while its sight is checked in the same
-/// walk: the walk stops at the first thing that blocks.
+/// walk: the walk stops at the first thing that blocks. Squares, edges and
+/// corners with nothing of [`Shelter::near`] on or beside them are passed
+/// without a look (neither visitor does anything there).
 struct Sighted<'a> {
     clear: Clear<'a>,
     collect: Collect<'a>,
+    near: &'a SquareSet,
 }
 
 impl Visitor for Sighted<'_> {
     fn inside(&mut self, t: Ratio, f: i32, r: i32) -> bool {
-        self.clear.inside(t, f, r) && self.collect.inside(t, f, r)
+        !self.near.has(f, r) || (self.clear.inside(t, f, r) && self.collect.inside(t, f, r))
     }
     fn cross_east(&mut self, t: Ratio, f: i32, r: i32) -> bool {
-        self.clear.cross_east(t, f, r) && self.collect.cross_east(t, f, r)
+        !self.near.has(f, r) || (self.clear.cross_east(t, f, r) && self.collect.cross_east(t, f, r))
     }
     fn cross_north(&mut self, t: Ratio, f: i32, r: i32) -> bool {
-        self.clear.cross_north(t, f, r) && self.collect.cross_north(t, f, r)
+        !self.near.has(f, r) || (self.clear.cross_north(t, f, r) && self.collect.cross_north(t, f, r))
     }
     fn along_east(&mut self, t: Ratio, f: i32, r: i32) -> bool {
-        self.clear.along_east(t, f, r) && self.collect.along_east(t, f, r)
+        !(self.near.has(f, r) || self.near.has(f + 1, r))
+            || (self.clear.along_east(t, f, r) && self.collect.along_east(t, f, r))
     }
     fn along_north(&mut self, t: Ratio, f: i32, r: i32) -> bool {
-        self.clear.along_north(t, f, r) && self.collect.along_north(t, f, r)
+        !(self.near.has(f, r) || self.near.has(f, r + 1))
+            || (self.clear.along_north(t, f, r) && self.collect.along_north(t, f, r))
     }
     fn corner(&mut self, t: Ratio, i: i32, j: i32, pass: Pass) -> bool {
-        self.clear.corner(t, i, j, pass) && self.collect.corner(t, i, j, pass)
+        let n = self.near;
+        !(n.has(i, j) || n.has(i - 1, j) || n.has(i - 1, j - 1) || n.has(i, j - 1))
+            || (self.clear.corner(t, i, j, pass) && self.collect.corner(t, i, j, pass))
     }
 }
 
@@ -425,7 +491,7 @@ impl Battlefield {
         };
         if shelter.shortcuts && !shelter.open {
             // One walk checks sight and collects the checks together.
-            let mut both = Sighted { clear: Clear { blockers, ends: [t0, t1] }, collect: c };
+            let mut both = Sighted { clear: Clear { blockers, ends: [t0, t1] }, collect: c, near: &shelter.near };
             if !walk(&line, t0, t1, &mut both) {
                 return Err(CoverError::Blocked);
             }
