@@ -237,6 +237,7 @@ impl P2v {
     pub(crate) fn sync_one(&self, s: &mut State, i: usize) {
         let fig = self.figure(s, i);
         s.field.1.clear();
+        s.field.2.clear();
         if let Some(f) = s.field.0.get_mut() {
             match fig {
                 Some(fig) => f.put(FigureId(i as u16), fig),

@@ -10,7 +10,7 @@
 use super::damage::Damage;
 use super::objective::Objective;
 use arbiter_core::resolve::{Effects, Pending, Window};
-use arbiter_geometry::battle::{Battlefield, Reach, Square, Traits};
+use arbiter_geometry::battle::{Battlefield, Cover, FigureId, Reach, Square, Traits};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -948,10 +948,52 @@ pub struct Ending {
 }
 
 /// The battlefield built from a state, kept until the state changes where
-/// it stands, and the last Stride search made on it. Not serialised; equal
-/// and hashed as nothing.
+/// it stands, the last Stride search made on it and its last cover lines.
+/// Not serialised; equal and hashed as nothing.
 #[derive(Clone, Debug, Default)]
-pub struct FieldCache(pub OnceLock<Battlefield>, pub(crate) ReachCache);
+pub struct FieldCache(pub OnceLock<Battlefield>, pub(crate) ReachCache, pub(crate) CoverCache);
+
+/// How many cover searches a battlefield keeps ([`CoverCache`]).
+const COVER_KEPT: usize = 4;
+
+/// The last cover searches on a battlefield, by attacker, its square and
+/// defender: a creature's second and third strikes at the same target from
+/// the same place (and a power's area, aimed at each creature in turn and
+/// again when it resolves) meet the same lines. Emptied whenever the
+/// battlefield changes, as [`ReachCache`].
+#[derive(Debug, Default)]
+pub(crate) struct CoverCache(Mutex<Vec<(CoverKey, Arc<[Cover]>)>>);
+
+/// What a cover search asks of a battlefield: the attacker, the square it
+/// draws from and the defender.
+pub(crate) type CoverKey = (FigureId, Square, FigureId);
+
+impl Clone for CoverCache {
+    fn clone(&self) -> CoverCache {
+        CoverCache(Mutex::new(self.0.lock().unwrap_or_else(PoisonError::into_inner).clone()))
+    }
+}
+
+impl CoverCache {
+    /// The cover options for `key`, worked out by `search` unless kept.
+    pub(crate) fn get_or(&self, key: CoverKey, search: impl FnOnce() -> Vec<Cover>) -> Arc<[Cover]> {
+        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, c)) = kept.iter().find(|(k, _)| *k == key) {
+            return c.clone();
+        }
+        let c: Arc<[Cover]> = search().into();
+        if kept.len() == COVER_KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, c.clone()));
+        c
+    }
+
+    /// Forgets every search (the battlefield changed).
+    pub(crate) fn clear(&mut self) {
+        self.0.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
+    }
+}
 
 /// The last Stride search on a battlefield, with what it was asked (the
 /// creature, where it stands, its diagonal count and its budget): listing
