@@ -503,10 +503,11 @@ impl Battlefield {
             }
             let pos = Position::of_state(usize::from(s));
             let a = pos.anchor;
-            if (t.stand.contains(a) || t.squeeze.contains(a)) && !ctx.other.contains(a) && !t.objective.contains(a) {
-                out.ends.insert(a);
-            }
-            if pos.down {
+            // Every anchor reached, narrowed to those it may end on below.
+            out.ends.insert(a);
+            // Every step costs at least 1: a state reached with the whole
+            // budget spent (or after a fall) goes no further.
+            if pos.down || c >= budget as usize {
                 continue;
             }
             if mode == Mode::Walk {
@@ -574,6 +575,13 @@ impl Battlefield {
             }
             self.jumps(&ctx, pos, |(step, next)| relax(step.cost as usize, next.state()));
         }
+        // Where the space fits (squeezing if need be), with no other figure
+        // and no objective.
+        let mut fits = t.stand.clone();
+        fits.union_with(&t.squeeze);
+        out.ends.intersect_with(&fits);
+        out.ends.difference_with(&ctx.other);
+        out.ends.difference_with(&t.objective);
     }
 
     /// The cheapest path from `start` to end on anchor `to` within `budget`.
