@@ -418,6 +418,69 @@ impl Terrain {
         Ok(t)
     }
 
+    /// The base's pieces with `extra` after them: the same terrain as
+    /// [`Terrain::derive_from`] with all those pieces. When no extra piece
+    /// blocks sight (objectives, difficult or concealing ground), the extra
+    /// pieces are laid over a copy of the base's tables rather than every
+    /// piece laid again.
+    pub fn derive_adding(base: &Arc<Terrain>, extra: Vec<Piece>) -> Result<Terrain, TerrainError> {
+        if extra.iter().any(|p| p.sight_height().is_some()) || base.pieces.len() + extra.len() > usize::from(u16::MAX)
+        {
+            let mut pieces = base.pieces.clone();
+            pieces.extend(extra);
+            return Terrain::derive_from(base, pieces);
+        }
+        Terrain::check(&base.board, &extra)?;
+        let mut t = Terrain::clone(base);
+        t.steps = Default::default();
+        t.differs = OnceLock::new();
+        t.origin = Some(base.clone());
+        t.version += 1;
+        for p in extra {
+            t.lay(p);
+        }
+        Ok(t)
+    }
+
+    /// Lays one more piece, which blocks no sight (the levels stay), over
+    /// the tables of the pieces laid so far. A square's or an edge's list of
+    /// pieces is copied to the end of `flat` with the new piece after it.
+    fn lay(&mut self, p: Piece) {
+        let id = PieceId(self.pieces.len() as u16);
+        let active = p.active();
+        let (elevation, tallest) = (Height::squares(p.elevation).0, p.height().0);
+        let flat = &mut self.flat;
+        let mut append = |range: &mut (u32, u16)| {
+            let (start, len) = *range;
+            let at = flat.len() as u32;
+            flat.extend_from_within(start as usize..start as usize + usize::from(len));
+            flat.push(id);
+            *range = (at, len + 1);
+        };
+        for s in p.squares.iter() {
+            let i = s.index();
+            self.traits[i] = self.traits[i].with(active);
+            self.elevation[i] = self.elevation[i].max(elevation);
+            self.tallest[i] = self.tallest[i].max(tallest);
+            append(&mut self.square_index[i]);
+        }
+        for e in &p.edges {
+            let k = e.square.index() * 2 + side_index(e.side);
+            self.edge_traits[k] = self.edge_traits[k].with(active);
+            append(&mut self.edge_index[k]);
+        }
+        for b in (0..16).filter(|b| active.0 >> b & 1 != 0) {
+            self.map.squares[b].union_with(&p.squares);
+            for e in &p.edges {
+                match e.side {
+                    Side::North => self.map.north[b].insert(e.square),
+                    Side::East => self.map.east[b].insert(e.square),
+                }
+            }
+        }
+        self.pieces.push(p);
+    }
+
     /// The squares where this terrain differs from `other` for movement
     /// (traits, elevation, directional pieces, and both squares beside an
     /// edge whose traits differ), or `None` if the boards differ.
@@ -914,5 +977,80 @@ mod tests {
         let (d, f) = (derived.level(Height::squares(1)), fresh.level(Height::squares(1)));
         assert!(!Arc::ptr_eq(&d.gaps, &base.level(Height::squares(1)).gaps));
         assert_eq!(&*d.gaps, &*f.gaps);
+    }
+
+    /// Everything two terrains on one board hold, compared through what
+    /// they answer (a piece list's place in `flat` may differ).
+    fn assert_same(a: &Terrain, b: &Terrain) {
+        assert_eq!(a.pieces, b.pieces);
+        assert_eq!((&a.traits, &a.edge_traits), (&b.traits, &b.edge_traits));
+        assert_eq!((&a.elevation, &a.tallest), (&b.elevation, &b.tallest));
+        assert_eq!((&a.map.squares, &a.map.north, &a.map.east), (&b.map.squares, &b.map.north, &b.map.east));
+        for s in a.board.all().iter() {
+            assert_eq!(a.pieces_on(s), b.pieces_on(s), "the pieces on {s:?}");
+            for side in [Side::North, Side::East] {
+                let e = Edge { square: s, side };
+                assert_eq!(a.pieces_along(e), b.pieces_along(e), "the pieces along {e:?}");
+            }
+        }
+        assert_eq!(a.levels.len(), b.levels.len());
+        for (x, y) in a.levels.iter().zip(&b.levels) {
+            assert_eq!((x.height, &x.squares, &x.north, &x.east), (y.height, &y.squares, &y.north, &y.east));
+            assert_eq!((&x.solid, &x.solid_north, &x.solid_east), (&y.solid, &y.solid_north, &y.solid_east));
+            assert_eq!((&*x.gaps, &*x.solid_gaps), (&*y.gaps, &*y.solid_gaps));
+        }
+        for side in 1..=3 {
+            assert!(a.step_table(side) == b.step_table(side), "the step tables of side {side}");
+        }
+    }
+
+    #[test]
+    fn pieces_laid_over_a_base_equal_the_terrain_derived_with_them_all() {
+        let board = Board::new(12, 10).unwrap();
+        let at = |names: &[&str]| names.iter().map(|n| board.parse(n).unwrap()).collect::<SquareSet>();
+        let piece = |name: &str, traits: Traits, squares: &[&str]| {
+            let mut p = Piece::new(name, traits);
+            p.squares = at(squares);
+            p
+        };
+        let mut fence = piece("fence", Traits::OBSTRUCTING, &[]);
+        fence.edges = vec![Edge { square: board.parse("e4").unwrap(), side: Side::North }];
+        let mut hill = piece("hill", Traits::NONE, &["h7", "h8", "i7"]);
+        hill.elevation = 1;
+        let base = Arc::new(
+            Terrain::new(board.clone(), vec![
+                piece("wall", Traits::SOLID, &["c3", "c4"]),
+                piece("mud", Traits::DIFFICULT, &["e5", "f5", "f6"]),
+                fence,
+                hill,
+            ])
+            .unwrap(),
+        );
+        // Objectives (one on the mud), a concealing veil over a wall and an
+        // objective, thorns along an edge: none blocks sight.
+        let mut thorns = piece("thorns", Traits::DIFFICULT.with(Traits::HAZARDOUS), &["g2"]);
+        thorns.edges = vec![Edge { square: board.parse("e4").unwrap(), side: Side::North }];
+        let extra = vec![
+            piece("objective", Traits::OBJECTIVE, &["f5"]),
+            piece("objective", Traits::OBJECTIVE, &["b8"]),
+            piece("darkness", Traits::CONCEALING, &["b8", "c8", "c3"]),
+            thorns,
+        ];
+        let mut all = base.pieces().to_vec();
+        all.extend(extra.iter().cloned());
+        let laid = Terrain::derive_adding(&base, extra.clone()).unwrap();
+        let derived = Terrain::derive_from(&base, all).unwrap();
+        assert!(laid.levels.iter().zip(&base.levels).all(|(a, b)| Arc::ptr_eq(&a.gaps, &b.gaps)), "laid over");
+        assert_same(&laid, &derived);
+        // A piece that blocks sight is laid with all the others again.
+        let mut extra = extra;
+        extra.push(piece("pillar", Traits::SOLID, &["j2"]));
+        let mut all = base.pieces().to_vec();
+        all.extend(extra.iter().cloned());
+        assert_same(&Terrain::derive_adding(&base, extra).unwrap(), &Terrain::derive_from(&base, all).unwrap());
+        // Off the board: refused, as by `derive`.
+        let mut off = piece("objective", Traits::OBJECTIVE, &[]);
+        off.squares.insert(Square::at(20, 20));
+        assert!(Terrain::derive_adding(&base, vec![off]).is_err());
     }
 }

@@ -65,26 +65,33 @@ fn made(base: &Arc<Terrain>, s: &State) -> Arc<Terrain> {
     let mut terrain = if s.objectives.is_empty() && s.veils.is_empty() && s.openings.is_empty() {
         None
     } else {
-        let mut pieces = base.pieces().to_vec();
-        // Magic Passage: solid squares made open ground (the pieces keep
-        // their places, so door numbers do not move).
-        for p in pieces.iter_mut().filter(|p| p.traits.contains(Traits::SOLID)) {
-            for q in &s.openings {
-                p.squares.remove(*q);
-            }
-        }
+        let mut extra = Vec::with_capacity(s.objectives.len() + s.veils.len());
         for o in &s.objectives {
             let mut p = Piece::new(o.kind.name(), Traits::OBJECTIVE);
             p.squares = SquareSet::single(o.square);
-            pieces.push(p);
+            extra.push(p);
         }
         // Final Night's darkness, a spell's thorns: terrain for a while.
         for v in &s.veils {
             let mut p = Piece::new(v.name(), v.traits);
             p.squares = v.squares.iter().copied().collect();
-            pieces.push(p);
+            extra.push(p);
         }
-        Terrain::derive_from(base, pieces).ok()
+        if s.openings.is_empty() {
+            // The map's pieces as they are, the rest laid over them.
+            Terrain::derive_adding(base, extra).ok()
+        } else {
+            let mut pieces = base.pieces().to_vec();
+            // Magic Passage: solid squares made open ground (the pieces keep
+            // their places, so door numbers do not move).
+            for p in pieces.iter_mut().filter(|p| p.traits.contains(Traits::SOLID)) {
+                for q in &s.openings {
+                    p.squares.remove(*q);
+                }
+            }
+            pieces.extend(extra);
+            Terrain::derive_from(base, pieces).ok()
+        }
     };
     for d in &s.doors {
         let id = PieceId(d.piece);
