@@ -436,9 +436,20 @@ impl Terrain {
         t.differs = OnceLock::new();
         t.origin = Some(base.clone());
         t.version += 1;
+        // Only the new pieces' squares and edges can differ from the base.
+        let mut laid = SquareSet::EMPTY;
         for p in extra {
+            laid.union_with(&p.squares);
+            p.edges.iter().for_each(|e| laid.insert(e.square));
             t.lay(p);
         }
+        let differs = t.differing_on(base, &laid);
+        debug_assert_eq!(
+            format!("{differs:?}"),
+            format!("{:?}", t.differing(base)),
+            "the differences looked for where the pieces were laid are all of them"
+        );
+        t.differs = OnceLock::from(differs);
         Ok(t)
     }
 
@@ -485,6 +496,12 @@ impl Terrain {
     /// (traits, elevation, directional pieces, and both squares beside an
     /// edge whose traits differ), or `None` if the boards differ.
     fn differing(&self, other: &Terrain) -> Option<Differs> {
+        self.differing_on(other, self.board.all())
+    }
+
+    /// [`Terrain::differing`], looking only at the squares of `candidates`
+    /// and their north and east edges (where every difference lies).
+    fn differing_on(&self, other: &Terrain, candidates: &SquareSet) -> Option<Differs> {
         if self.board != other.board || self.traits.len() != other.traits.len() {
             return None;
         }
@@ -499,7 +516,7 @@ impl Terrain {
                 .map(|p| p.direction)
                 .collect::<Vec<_>>()
         };
-        for s in self.board.all().iter() {
+        for s in candidates.iter() {
             let i = s.index();
             let (a, b) = (self.traits[i], other.traits[i]);
             let directional = (a.contains(Traits::DIRECTIONAL) || b.contains(Traits::DIRECTIONAL))
