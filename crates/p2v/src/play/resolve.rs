@@ -627,7 +627,7 @@ impl P2v {
         let mut distinct: Vec<Checks> = Vec::new();
         // Truesight ignores the concealed status (ruling P2V-R141).
         let sees = self.truesight(s, attacker);
-        let options = s.field.2.get_or((a, square, t), || field.cover_options(a, square, t));
+        let options = s.field.2.get_or((a, square, t), || field.cover_options(a, square, t).into());
         for c in options.iter() {
             let o = Checks {
                 cover: c

@@ -948,48 +948,55 @@ pub struct Ending {
 }
 
 /// The battlefield built from a state, kept until the state changes where
-/// it stands, the last Stride search made on it and its last cover lines.
-/// Not serialised; equal and hashed as nothing.
+/// it stands, with what was last worked out on it: the last Stride search
+/// and the last cover searches. Not serialised; equal and hashed as
+/// nothing.
 #[derive(Clone, Debug, Default)]
-pub struct FieldCache(pub OnceLock<Battlefield>, pub(crate) ReachCache, pub(crate) CoverCache);
-
-/// How many cover searches a battlefield keeps ([`CoverCache`]).
-const COVER_KEPT: usize = 4;
-
-/// The last cover searches on a battlefield, by attacker, its square and
-/// defender: a creature's second and third strikes at the same target from
-/// the same place (and a power's area, aimed at each creature in turn and
-/// again when it resolves) meet the same lines. Emptied whenever the
-/// battlefield changes, as [`ReachCache`].
-#[derive(Debug, Default)]
-pub(crate) struct CoverCache(Mutex<Vec<(CoverKey, Arc<[Cover]>)>>);
+pub struct FieldCache(
+    pub OnceLock<Battlefield>,
+    pub(crate) ReachCache,
+    pub(crate) Kept<CoverKey, Arc<[Cover]>, 4>,
+);
 
 /// What a cover search asks of a battlefield: the attacker, the square it
 /// draws from and the defender.
 pub(crate) type CoverKey = (FigureId, Square, FigureId);
 
-impl Clone for CoverCache {
-    fn clone(&self) -> CoverCache {
-        CoverCache(Mutex::new(self.0.lock().unwrap_or_else(PoisonError::into_inner).clone()))
+/// The last `N` answers worked out on a battlefield, by what was asked: a
+/// creature's second and third strikes at the same target from the same
+/// place (and a power aimed again) meet the same cover lines. Emptied
+/// whenever the battlefield changes, as [`ReachCache`].
+#[derive(Debug)]
+pub(crate) struct Kept<K, V, const N: usize>(Mutex<Vec<(K, V)>>);
+
+impl<K, V, const N: usize> Default for Kept<K, V, N> {
+    fn default() -> Self {
+        Kept(Mutex::new(Vec::new()))
     }
 }
 
-impl CoverCache {
-    /// The cover options for `key`, worked out by `search` unless kept.
-    pub(crate) fn get_or(&self, key: CoverKey, search: impl FnOnce() -> Vec<Cover>) -> Arc<[Cover]> {
+impl<K: Clone, V: Clone, const N: usize> Clone for Kept<K, V, N> {
+    fn clone(&self) -> Self {
+        Kept(Mutex::new(self.0.lock().unwrap_or_else(PoisonError::into_inner).clone()))
+    }
+}
+
+impl<K: PartialEq, V: Clone, const N: usize> Kept<K, V, N> {
+    /// The answer for `key`, worked out by `work` unless kept.
+    pub(crate) fn get_or(&self, key: K, work: impl FnOnce() -> V) -> V {
         let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, c)) = kept.iter().find(|(k, _)| *k == key) {
-            return c.clone();
+        if let Some((_, v)) = kept.iter().find(|(k, _)| *k == key) {
+            return v.clone();
         }
-        let c: Arc<[Cover]> = search().into();
-        if kept.len() == COVER_KEPT {
+        let v = work();
+        if kept.len() >= N {
             kept.remove(0);
         }
-        kept.push((key, c.clone()));
-        c
+        kept.push((key, v.clone()));
+        v
     }
 
-    /// Forgets every search (the battlefield changed).
+    /// Forgets every answer (the battlefield changed).
     pub(crate) fn clear(&mut self) {
         self.0.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
     }
