@@ -150,12 +150,12 @@ impl Shelter {
         let near = match (field.figure(attacker), field.figure(defender)) {
             (Some(a), Some(d)) if shortcuts => {
                 let level = t.level(a_top.max(d_top).plus_one_square());
-                near_squares(a.space, d.space, [&terrain, &squares, &level.squares], [
-                    &north,
-                    &east,
-                    &level.north,
-                    &level.east,
-                ])
+                near_squares(
+                    a.space,
+                    d.space,
+                    [&terrain, &squares, &level.squares],
+                    [&north, &east, &level.north, &level.east],
+                )
             }
             _ => SquareSet::EMPTY,
         };
@@ -203,7 +203,6 @@ fn near_squares(one: Space, two: Space, squares: [&SquareSet; 3], edges: [&Squar
     }
     out
 }
-
 
 impl Collect<'_> {
     fn in_ends(&self, f: i32, r: i32) -> bool {

@@ -424,8 +424,7 @@ impl Terrain {
     /// pieces are laid over a copy of the base's tables rather than every
     /// piece laid again.
     pub fn derive_adding(base: &Arc<Terrain>, extra: Vec<Piece>) -> Result<Terrain, TerrainError> {
-        if extra.iter().any(|p| p.sight_height().is_some()) || base.pieces.len() + extra.len() > usize::from(u16::MAX)
-        {
+        if extra.iter().any(|p| p.sight_height().is_some()) || base.pieces.len() + extra.len() > usize::from(u16::MAX) {
             let mut pieces = base.pieces.clone();
             pieces.extend(extra);
             return Terrain::derive_from(base, pieces);
@@ -1035,12 +1034,15 @@ mod tests {
         let mut hill = piece("hill", Traits::NONE, &["h7", "h8", "i7"]);
         hill.elevation = 1;
         let base = Arc::new(
-            Terrain::new(board.clone(), vec![
-                piece("wall", Traits::SOLID, &["c3", "c4"]),
-                piece("mud", Traits::DIFFICULT, &["e5", "f5", "f6"]),
-                fence,
-                hill,
-            ])
+            Terrain::new(
+                board.clone(),
+                vec![
+                    piece("wall", Traits::SOLID, &["c3", "c4"]),
+                    piece("mud", Traits::DIFFICULT, &["e5", "f5", "f6"]),
+                    fence,
+                    hill,
+                ],
+            )
             .unwrap(),
         );
         // Objectives (one on the mud), a concealing veil over a wall and an

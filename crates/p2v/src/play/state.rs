@@ -952,11 +952,7 @@ pub struct Ending {
 /// and the last cover searches. Not serialised; equal and hashed as
 /// nothing.
 #[derive(Clone, Debug, Default)]
-pub struct FieldCache(
-    pub OnceLock<Battlefield>,
-    pub(crate) ReachCache,
-    pub(crate) Kept<CoverKey, Arc<[Cover]>, 4>,
-);
+pub struct FieldCache(pub OnceLock<Battlefield>, pub(crate) ReachCache, pub(crate) Kept<CoverKey, Arc<[Cover]>, 4>);
 
 /// What a cover search asks of a battlefield: the attacker, the square it
 /// draws from and the defender.
