@@ -513,8 +513,9 @@ impl Battlefield {
             if mode == Mode::Walk {
                 // On foot: one table read per step (the same rules as
                 // `evaluate`, which the tests hold it to).
-                for (di, off) in OFFSET.iter().enumerate() {
-                    let w = t.walk[a.index() * 8 + di];
+                let k = a.index() * 8;
+                let Some(walk) = t.walk.get(k..k + 8) else { continue };
+                for ((di, off), &w) in OFFSET.iter().enumerate().zip(walk) {
                     if w == WALK_BLOCKED {
                         continue;
                     }
@@ -528,8 +529,7 @@ impl Battlefield {
                     let odd = pos.odd_diagonals ^ diagonal;
                     let ns = to * 4 + usize::from(odd) * 2 + usize::from(w & WALK_DOWN != 0);
                     let nc = c + cost;
-                    if nc <= budget as usize && nc < usize::from(out.get(ns)) {
-                        out.set(ns, nc as u8, s);
+                    if nc <= budget as usize && out.improve(ns, nc as u8, s) {
                         out.buckets[nc].push(ns as u16);
                     }
                 }
@@ -553,16 +553,14 @@ impl Battlefield {
                     let odd = pos.odd_diagonals ^ diagonal;
                     let ns = to * 4 + usize::from(odd) * 2;
                     let nc = c + base + squeezed + climb;
-                    if nc <= budget as usize && nc < usize::from(out.get(ns)) {
-                        out.set(ns, nc as u8, s);
+                    if nc <= budget as usize && out.improve(ns, nc as u8, s) {
                         out.buckets[nc].push(ns as u16);
                     }
                 }
             }
             let mut relax = |cost: usize, ns: usize| {
                 let nc = c + cost;
-                if nc <= budget as usize && nc < usize::from(out.get(ns)) {
-                    out.set(ns, nc as u8, s);
+                if nc <= budget as usize && out.improve(ns, nc as u8, s) {
                     out.buckets[nc].push(ns as u16);
                 }
             };
@@ -702,6 +700,25 @@ impl Reach {
         match self.entries.get(s) {
             Some(e) if e.stamp == self.generation => e.cost,
             _ => u8::MAX,
+        }
+    }
+
+    /// Records that state `s` is reached at `cost` from `prev` if that is
+    /// cheaper than what is known of it (`cost` below `u8::MAX`); returns
+    /// whether it was.
+    #[inline]
+    fn improve(&mut self, s: usize, cost: u8, prev: u16) -> bool {
+        let generation = self.generation;
+        match self.entries.get_mut(s) {
+            Some(e) if e.stamp == generation && e.cost <= cost => false,
+            Some(e) => {
+                *e = Entry { stamp: generation, prev, cost };
+                true
+            }
+            None => {
+                self.set(s, cost, prev);
+                true
+            }
         }
     }
 
