@@ -14,7 +14,7 @@
 use super::board::{Edge, Point, Side, Space};
 use super::field::{Battlefield, FigureId};
 use super::line::{Blockers, Clear, Line, Pass, Ratio, Visitor, walk};
-use super::sight::{Extent, Sightline, between};
+use super::sight::{Extent, Sightline, between_clips};
 use super::size::Height;
 use super::square::{Square, SquareSet};
 use super::targeting::extent;
@@ -454,7 +454,9 @@ impl Battlefield {
             return Err(CoverError::Misses);
         }
         let line = Line::through(from, to);
-        let (t0, t1) = between(&line, &sq, &de).ok_or(CoverError::Misses)?;
+        // The part inside the attacker's square, kept to tell which way to walk.
+        let ia = line.clip(sq.lo, sq.hi).ok_or(CoverError::Misses)?;
+        let (t0, t1) = between_clips(ia, line.clip(de.lo, de.hi).ok_or(CoverError::Misses)?);
         let (a_top, d_top) = shelter.tops;
         let level = self.terrain().level(a_top.max(d_top).plus_one_square());
         let ae = extent(&a.space);
@@ -482,7 +484,7 @@ impl Battlefield {
             concealment: Vec::new(),
         };
         // Walk from the attacker's end: reverse the line if it runs the other way.
-        let (line, t0, t1) = if line.clip(sq.lo, sq.hi).is_some_and(|(s, _)| s <= t0) {
+        let (line, t0, t1) = if ia.0 <= t0 {
             (line, t0, t1)
         } else {
             let back = Line { p: line.p, d: Point::new(-line.d.x, -line.d.y) };

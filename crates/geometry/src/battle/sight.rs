@@ -79,15 +79,18 @@ impl Sightline {
 /// The part of `line` between the two extents: from where it leaves `a` to
 /// where it reaches `b`, ordered along the line; `None` if it misses one.
 pub fn between(line: &Line, a: &Extent, b: &Extent) -> Option<(Ratio, Ratio)> {
-    let ia = line.clip(a.lo, a.hi)?;
-    let ib = line.clip(b.lo, b.hi)?;
-    Some(if ia.1 <= ib.0 {
+    Some(between_clips(line.clip(a.lo, a.hi)?, line.clip(b.lo, b.hi)?))
+}
+
+/// [`between`] from the parts of the line inside each extent.
+pub(crate) fn between_clips(ia: (Ratio, Ratio), ib: (Ratio, Ratio)) -> (Ratio, Ratio) {
+    if ia.1 <= ib.0 {
         (ia.1, ib.0)
     } else if ib.1 <= ia.0 {
         (ib.1, ia.0)
     } else {
         (ia.0.max(ib.0), ia.1.min(ib.1))
-    })
+    }
 }
 
 /// Collects what a line touches: `hard` if it passes through blocking
