@@ -278,12 +278,20 @@ impl P2v {
     /// Judges a decision this module owns, or that a party constrains:
     /// `Some` with the verdict, `None` to judge it as usual.
     pub(crate) fn judge_party(&self, s: &State, a: &Action) -> Option<Result<(), Refusal>> {
-        self.judge_party_with(s, a, &OnceCell::new())
+        self.judge_party_with(s, a, &OnceCell::new(), true)
     }
 
     /// [`P2v::judge_party`], with how many members stand apart now kept in
-    /// `apart` between the actions of one listing.
-    fn judge_party_with(&self, s: &State, a: &Action, apart: &OnceCell<usize>) -> Option<Result<(), Refusal>> {
+    /// `apart` between the actions of one listing; without `explain`, a
+    /// listing that keeps no reason, a step other than the group's is
+    /// refused without composing the reason.
+    fn judge_party_with(
+        &self,
+        s: &State,
+        a: &Action,
+        apart: &OnceCell<usize>,
+        explain: bool,
+    ) -> Option<Result<(), Refusal>> {
         if s.pending.top().is_some() {
             return matches!(
                 a,
@@ -318,7 +326,7 @@ impl P2v {
             (Phase::Turn(t), Action::Give { who }) => Some(self.judge_give(s, t, *who)),
             (Phase::Turn(t), a) => match (self.judge_mounts(s, t, a), party) {
                 (Some(verdict), _) => Some(verdict),
-                (None, Some(p)) if p.kind == Kind::Group => self.judge_step(s, p, t, a, apart),
+                (None, Some(p)) if p.kind == Kind::Group => self.judge_step(s, p, t, a, apart, explain),
                 _ => None,
             },
             (
@@ -346,11 +354,15 @@ impl P2v {
         t: Turn,
         a: &Action,
         apart: &OnceCell<usize>,
+        explain: bool,
     ) -> Option<Result<(), Refusal>> {
         let same = self.same_step(t.who, a, p.step.as_deref())?;
         if let Some(step) = &p.step
             && !same
         {
+            if !explain {
+                return Some(Err(no("p2v.group.same-action", "not the group's step", GROUP)));
+            }
             return Some(Err(no(
                 "p2v.group.same-action",
                 format!(
@@ -638,7 +650,7 @@ impl P2v {
         let mut i = start;
         let apart = OnceCell::new();
         while i < out.len() {
-            match self.judge_party_with(s, &out[i], &apart) {
+            match self.judge_party_with(s, &out[i], &apart, false) {
                 Some(Err(_)) => {
                     out.swap_remove(i);
                 }
