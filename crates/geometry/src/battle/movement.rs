@@ -320,7 +320,7 @@ impl Battlefield {
         }
         let t = ctx.table;
         let a = pos.anchor;
-        let c = t.code[a.index() * 8 + di];
+        let c = t.code.get(a.index() * 8 + di).copied().unwrap_or(0);
         if c & code::ON_BOARD == 0 {
             return Err(MoveError::OffBoard);
         }
@@ -539,8 +539,9 @@ impl Battlefield {
                 // (the same rules as `evaluate`: only solid terrain stops
                 // it, rising ground costs its climb, it never falls and
                 // passes enemies).
-                for (di, off) in OFFSET.iter().enumerate() {
-                    let k = t.code[a.index() * 8 + di];
+                let i = a.index() * 8;
+                let Some(codes) = t.code.get(i..i + 8) else { continue };
+                for ((di, off), &k) in OFFSET.iter().enumerate().zip(codes) {
                     if k & code::ON_BOARD == 0 || k & (code::STEP | code::SQUEEZE) == 0 {
                         continue;
                     }

@@ -53,17 +53,20 @@ pub(crate) struct StepTable {
     pub objective: SquareSet,
     /// The space holds a teleportation circle.
     pub circle: SquareSet,
-    /// Per anchor: the highest ground under the space, in half squares.
+    /// Per anchor on the board's ranks: the highest ground under the space,
+    /// in half squares.
     pub ground: Vec<u16>,
-    /// Per anchor and direction (`anchor * 8 + dir`): the step's flags
-    /// ([`code`] bits), everything above in one word for the search.
+    /// Per anchor on the board's ranks and direction (`anchor * 8 + dir`):
+    /// the step's flags ([`code`] bits), everything above in one word for
+    /// the search. An anchor past the board's ranks has no entry: read it
+    /// with `get` where the anchor may lie off the board.
     pub code: Vec<u16>,
     /// The teleportation circles: each piece and the anchors from which a
     /// space touches it (empty unless there are two or more).
     pub circles: Vec<(PieceId, SquareSet)>,
     /// Every anchor of `circles`.
     pub on_circle: SquareSet,
-    /// Per anchor and direction, a step on foot: [`WALK_BLOCKED`], or the
+    /// Per anchor on the board's ranks and direction, a step on foot: [`WALK_BLOCKED`], or the
     /// extra cost over the diagonal count (bits 0–11), [`WALK_DEEP`] (the
     /// count doubles) and [`WALK_DOWN`] (a fall that ends the movement).
     pub walk: Vec<u16>,
@@ -206,6 +209,8 @@ impl StepTable {
     /// `ceil(side / 2)` when `side` ≥ 2).
     pub fn build(terrain: &Terrain, side: u8, core: Option<&StepTable>) -> StepTable {
         let empty8 = || std::array::from_fn::<SquareSet, 8, _>(|_| SquareSet::EMPTY);
+        // The anchors of the board's ranks (64 to a rank, as square numbers).
+        let anchors = terrain.board().height().clamp(0, 64) as usize * 64;
         let mut t = StepTable {
             side,
             stand: SquareSet::EMPTY,
@@ -221,11 +226,11 @@ impl StepTable {
             near_solid: SquareSet::EMPTY,
             objective: SquareSet::EMPTY,
             circle: SquareSet::EMPTY,
-            ground: vec![0; 4096],
-            code: vec![0; 4096 * 8],
+            ground: vec![0; anchors],
+            code: vec![0; anchors * 8],
             circles: Vec::new(),
             on_circle: SquareSet::EMPTY,
-            walk: vec![WALK_BLOCKED; 4096 * 8],
+            walk: vec![WALK_BLOCKED; anchors * 8],
         };
         t.fill(terrain, core, None);
         t
@@ -472,7 +477,7 @@ impl StepTable {
                 }
             }
         }
-        for a in 0..4096usize {
+        for a in 0..t.ground.len() {
             if !redo(Square(a as u16)) {
                 continue;
             }
@@ -579,7 +584,7 @@ impl StepTable {
 
     /// The highest ground under the space at an anchor.
     pub fn ground_at(&self, a: Square) -> u16 {
-        self.ground[a.index()]
+        self.ground.get(a.index()).copied().unwrap_or(0)
     }
 
     /// Index of a direction in the tables.
