@@ -571,8 +571,7 @@ pub(crate) fn judge_turn(g: &P2v, s: &State, t: Turn, a: &Action) -> Result<(), 
             let Some(at) = c.at else {
                 return Err(no("p2v.claim.none", "the creature is not on the board", section::OBJECTIVES));
             };
-            let near = Space::new(at, p.size.side()).squares().dilated();
-            if !near.contains(o.square) {
+            if !super::party::touching(&Space::new(at, p.size.side()), &Space::new(o.square, 1)) {
                 return Err(no(
                     "p2v.claim.adjacent",
                     "a creature claims an objective it is adjacent to",

@@ -185,7 +185,7 @@ impl P2v {
             );
         };
         let near = match (self.profile(usize::from(t.who)), s.creatures.get(usize::from(t.who)).and_then(|c| c.at)) {
-            (Some(p), Some(me)) => Space::new(me, p.size.side()).squares().dilated().contains(at),
+            (Some(p), Some(me)) => super::party::touching(&Space::new(me, p.size.side()), &Space::new(at, 1)),
             _ => false,
         };
         if !near {

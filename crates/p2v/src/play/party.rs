@@ -751,7 +751,7 @@ impl P2v {
 /// True if the squares of `a`, grown by one square every way, meet the
 /// squares of `b` (both as they lie on the 64 × 64 grid): the same as
 /// `a.squares().dilated().intersects(&b.squares())`, without the sets.
-fn touching(a: &Space, b: &Space) -> bool {
+pub(crate) fn touching(a: &Space, b: &Space) -> bool {
     let clip = |lo: i32, hi: i32| (lo.clamp(0, 64), hi.clamp(0, 64));
     let ((af0, af1), (ar0, ar1)) = (clip(i32::from(a.file), a.file_end()), clip(i32::from(a.rank), a.rank_end()));
     let ((bf0, bf1), (br0, br1)) = (clip(i32::from(b.file), b.file_end()), clip(i32::from(b.rank), b.rank_end()));
