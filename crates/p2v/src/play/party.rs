@@ -665,8 +665,20 @@ impl P2v {
         let n = s.creatures.len().min(255) as u8;
         match s.phase {
             Phase::Activate { seat } => {
+                // As `judge_join` asks of each creature, with who could join
+                // worked out once for the whole listing.
+                let can: Vec<bool> = (0..n).map(|o| self.could_join(s, seat, o)).collect();
+                let members: &[u8] = s.party.as_ref().filter(|p| p.forming).map_or(&[], |p| &p.members);
                 for who in 0..n {
-                    if self.judge_join(s, seat, who).is_ok() {
+                    let ok = can[usize::from(who)]
+                        && !members.contains(&who)
+                        && if members.is_empty() {
+                            (0..n).any(|o| o != who && can[usize::from(o)] && self.adjacent(s, who, o))
+                        } else {
+                            members.iter().any(|&m| self.adjacent(s, who, m))
+                        };
+                    debug_assert_eq!(ok, self.judge_join(s, seat, who).is_ok(), "joining creature {who}");
+                    if ok {
                         out.push(Action::Join { who });
                     }
                 }
