@@ -66,9 +66,10 @@ pub(crate) struct StepTable {
     pub circles: Vec<(PieceId, SquareSet)>,
     /// Every anchor of `circles`.
     pub on_circle: SquareSet,
-    /// Per anchor on the board's ranks and direction, a step on foot: [`WALK_BLOCKED`], or the
-    /// extra cost over the diagonal count (bits 0–11), [`WALK_DEEP`] (the
-    /// count doubles) and [`WALK_DOWN`] (a fall that ends the movement).
+    /// Per anchor on the board's ranks and direction, a step on foot:
+    /// [`WALK_BLOCKED`], or the extra cost over the diagonal count (bits
+    /// 0–11), [`WALK_DEEP`] (the count doubles) and [`WALK_DOWN`] (a fall
+    /// that ends the movement).
     pub walk: Vec<u16>,
 }
 
